@@ -1,0 +1,54 @@
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, gzip } from 'node:zlib';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+
+const outDir = 'dist/client';
+
+/** Writes .gz and .br next to every text asset so the server can send them without compressing per request. */
+function precompress(): Plugin {
+  return {
+    name: 'precompress',
+    apply: 'build',
+    async closeBundle() {
+      const walk = async (dir: string): Promise<string[]> => {
+        const entries = await readdir(dir, { withFileTypes: true });
+        const nested = await Promise.all(
+          entries.map((entry) =>
+            entry.isDirectory() ? walk(join(dir, entry.name)) : [join(dir, entry.name)],
+          ),
+        );
+        return nested.flat();
+      };
+      const files = (await walk(outDir)).filter((file) =>
+        /\.(js|css|html|svg|json|txt|webmanifest)$/.test(file),
+      );
+      await Promise.all(
+        files.map(async (file) => {
+          const content = await readFile(file);
+          await writeFile(`${file}.gz`, await promisify(gzip)(content, { level: 9 }));
+          await writeFile(`${file}.br`, await promisify(brotliCompress)(content));
+        }),
+      );
+    },
+  };
+}
+
+export default defineConfig({
+  root: 'src/client',
+  publicDir: 'public',
+  plugins: [react(), tailwindcss(), precompress()],
+  build: {
+    outDir: '../../dist/client',
+    emptyOutDir: true,
+    sourcemap: false,
+    reportCompressedSize: false,
+    manifest: true,
+  },
+  server: {
+    proxy: { '/api': 'http://127.0.0.1:3000' },
+  },
+});
