@@ -22,7 +22,7 @@ function* sourceFiles(dir) {
   }
 }
 
-const layerOf = (path) => layers.find((layer) => path.startsWith(join(root, 'src', layer) + '/'));
+const layerOf = (path) => layers.find((layer) => path.startsWith(`${join(root, 'src', layer)}/`));
 const problems = [];
 for (const layer of layers) {
   const dir = join(root, 'src', layer);

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { announcementSchema } from './announcements';
+import { leaderboardRowSchema } from './leaderboard';
+import { homePageSettingsSchema, registrationSettingsSchema } from './settings';
+import { currentRoundResponseSchema, recentMatchSchema, tournamentResponseSchema } from './tournament';
+
+/** Everything the home page shows, in one cacheable response (400 phones open it at once). */
+export const homeResponseSchema = tournamentResponseSchema.extend({
+  settings: homePageSettingsSchema,
+  registration: registrationSettingsSchema,
+  leaderboardVisible: z.boolean(),
+  /** Top `featured_players_count` players by points then rating; empty when the leaderboard is hidden. */
+  featuredPlayers: z.array(leaderboardRowSchema),
+  currentRound: currentRoundResponseSchema,
+  recentMatches: z.array(recentMatchSchema),
+  announcements: z.array(announcementSchema),
+});
+export type HomeResponse = z.infer<typeof homeResponseSchema>;

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { byeKindSchema, matchResultSchema, publicPlayerSchema } from './tournament';
+
+export const playerLookupQuerySchema = z.object({
+  name: z.string().trim().min(2, 'Type at least 2 letters of the name').max(100),
+});
+
+export const playerRoundSchema = z.object({
+  roundNumber: z.number().int(),
+  board: z.number().int().nullable(),
+  colour: z.enum(['white', 'black']).nullable(),
+  opponent: publicPlayerSchema.nullable(),
+  result: matchResultSchema,
+  outcome: z.enum(['win', 'draw', 'loss']).nullable(),
+  bye: byeKindSchema.nullable(),
+  /** Points this round brought, in half-points; null while the game is in progress. */
+  halfPoints: z.number().int().nullable(),
+});
+export type PlayerRound = z.infer<typeof playerRoundSchema>;
+
+export const playerLookupEntrySchema = publicPlayerSchema.extend({
+  rank: z.number().int().nullable(),
+  halfPoints: z.number().int(),
+  current: playerRoundSchema.nullable(),
+  history: z.array(playerRoundSchema),
+});
+export type PlayerLookupEntry = z.infer<typeof playerLookupEntrySchema>;
+
+export const playerLookupResponseSchema = z.object({
+  players: z.array(playerLookupEntrySchema),
+  /** True when more players matched than were returned; the user should type more of the name. */
+  truncated: z.boolean(),
+});
+export type PlayerLookupResponse = z.infer<typeof playerLookupResponseSchema>;

@@ -1,0 +1,107 @@
+import { z } from 'zod';
+
+/**
+ * Settings documents keep the SPEC's stored key names (snake_case) end to end: they are edited and stored as
+ * one JSON document each, so renaming every key on the way would only add a mapping to get wrong.
+ */
+export const homePageSettingsSchema = z.object({
+  welcome_message: z.string(),
+  show_hero_animation: z.boolean(),
+  hero_background_color: z.string(),
+  show_live_stats: z.boolean(),
+  announcements_enabled: z.boolean(),
+  custom_announcement: z.string(),
+  show_countdown_timer: z.boolean(),
+  featured_players_count: z.number().int().min(0).max(20),
+  show_recent_matches: z.boolean(),
+  header_title: z.string(),
+  header_subtitle: z.string(),
+  header_background_color: z.string(),
+  contact_email: z.string(),
+  show_how_to_register: z.boolean(),
+});
+export type HomePageSettings = z.infer<typeof homePageSettingsSchema>;
+
+export const registrationSettingsSchema = z.object({
+  is_enabled: z.boolean(),
+  /** Price of one team of 4 in euro cents. */
+  team_price: z.number().int().min(0),
+});
+export type RegistrationSettings = z.infer<typeof registrationSettingsSchema>;
+
+export const DEFAULT_HOME_PAGE_SETTINGS: HomePageSettings = {
+  welcome_message: 'Welcome to the Schools Team Chess Championship',
+  show_hero_animation: true,
+  hero_background_color: '#0f3d2e',
+  show_live_stats: true,
+  announcements_enabled: true,
+  custom_announcement: '',
+  show_countdown_timer: false,
+  featured_players_count: 3,
+  show_recent_matches: true,
+  header_title: 'Schools Team Chess Championship',
+  header_subtitle: 'Teams of four from schools across the region, seven hundred games, one day of chess.',
+  header_background_color: '#0f3d2e',
+  contact_email: 'chess@example.org',
+  show_how_to_register: true,
+};
+
+export const DEFAULT_REGISTRATION_SETTINGS: RegistrationSettings = { is_enabled: false, team_price: 6000 };
+
+/** A stored settings value may be the JSON itself or a string holding JSON (SPEC §3). */
+function unwrapJson(stored: unknown): unknown {
+  if (typeof stored !== 'string') return stored;
+  try {
+    return JSON.parse(stored);
+  } catch {
+    return undefined;
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The stored home page settings merged over the defaults, field by field: a missing or malformed field keeps
+ * its default, so one bad value never blanks the page. No stored record means all defaults (SPEC §4).
+ */
+export function resolveHomePageSettings(stored: unknown): HomePageSettings {
+  const value = unwrapJson(stored);
+  if (!isRecord(value)) return { ...DEFAULT_HOME_PAGE_SETTINGS };
+  const merged: Record<string, unknown> = { ...DEFAULT_HOME_PAGE_SETTINGS };
+  for (const [key, fieldSchema] of Object.entries(homePageSettingsSchema.shape)) {
+    const parsed = fieldSchema.safeParse(value[key]);
+    if (parsed.success) merged[key] = parsed.data;
+  }
+  return merged as HomePageSettings;
+}
+
+/** `leaderboard_visible` is a boolean or `{visible}`; anything else, or nothing, means visible (SPEC §4). */
+export function resolveLeaderboardVisible(stored: unknown): boolean {
+  const value = unwrapJson(stored);
+  if (typeof value === 'boolean') return value;
+  if (isRecord(value) && typeof value.visible === 'boolean') return value.visible;
+  return true;
+}
+
+/** Public registration settings; disabled at €60.00 per team when missing or malformed (SPEC §4). */
+export function resolveRegistrationSettings(stored: unknown): RegistrationSettings {
+  const parsed = registrationSettingsSchema.safeParse(unwrapJson(stored));
+  return parsed.success ? parsed.data : { ...DEFAULT_REGISTRATION_SETTINGS };
+}
+
+/** `checkin_open`: closed unless it is stored as true (or {open: true}). */
+export function resolveCheckinOpen(stored: unknown): boolean {
+  const value = unwrapJson(stored);
+  if (typeof value === 'boolean') return value;
+  return isRecord(value) && value.open === true;
+}
+
+export const SETTING_KEYS = {
+  homePage: 'home_page_settings',
+  leaderboardVisible: 'leaderboard_visible',
+  registration: 'registration_settings',
+  checkinOpen: 'checkin_open',
+  demoMode: 'demo_mode',
+} as const;

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { MATCH_RESULTS } from '../domain/scoring/results';
+import { isoDate, isoDateTime } from './common';
+
+export const roundStatusSchema = z.enum(['upcoming', 'active', 'completed']);
+export type RoundStatus = z.infer<typeof roundStatusSchema>;
+export const matchResultSchema = z.enum(MATCH_RESULTS).nullable();
+export const byeKindSchema = z.enum(['pairing', 'full', 'half', 'zero']);
+
+export const roundSummarySchema = z.object({
+  number: z.number().int(),
+  status: roundStatusSchema,
+  startTime: isoDateTime.nullable(),
+  endTime: isoDateTime.nullable(),
+});
+export type RoundSummary = z.infer<typeof roundSummarySchema>;
+
+export const tournamentSummarySchema = z.object({
+  name: z.string(),
+  venue: z.string().nullable(),
+  description: z.string().nullable(),
+  startDate: isoDate.nullable(),
+  endDate: isoDate.nullable(),
+  currentRound: z.number().int(),
+  totalRounds: z.number().int(),
+  rounds: z.array(roundSummarySchema),
+});
+export type TournamentSummary = z.infer<typeof tournamentSummarySchema>;
+
+export const tournamentStatsSchema = z.object({
+  totalPlayers: z.number().int(),
+  currentRound: z.number().int(),
+  totalRounds: z.number().int(),
+  completedMatches: z.number().int(),
+  totalMatches: z.number().int(),
+  completionRate: z.number().int().min(0).max(100),
+});
+export type TournamentStatsView = z.infer<typeof tournamentStatsSchema>;
+
+export const tournamentResponseSchema = z.object({
+  tournament: tournamentSummarySchema.nullable(),
+  stats: tournamentStatsSchema.nullable(),
+});
+export type TournamentResponse = z.infer<typeof tournamentResponseSchema>;
+
+/** A player as the public sees them: name and team, never an e-mail, birth date or internal id. */
+export const publicPlayerSchema = z.object({
+  name: z.string(),
+  groupName: z.string().nullable(),
+  rating: z.number().int().nullable(),
+});
+export type PublicPlayer = z.infer<typeof publicPlayerSchema>;
+
+export const boardSchema = z.object({
+  roundNumber: z.number().int(),
+  board: z.number().int(),
+  white: publicPlayerSchema.nullable(),
+  black: publicPlayerSchema.nullable(),
+  result: matchResultSchema,
+});
+export type Board = z.infer<typeof boardSchema>;
+
+export const currentRoundResponseSchema = z.object({
+  round: roundSummarySchema.nullable(),
+  boards: z.array(boardSchema),
+  byes: z.array(z.object({ player: publicPlayerSchema, kind: byeKindSchema })),
+});
+export type CurrentRoundResponse = z.infer<typeof currentRoundResponseSchema>;
+
+export const recentMatchSchema = boardSchema.extend({ finishedAt: isoDateTime });
+export type RecentMatch = z.infer<typeof recentMatchSchema>;
+export const recentMatchesResponseSchema = z.object({ matches: z.array(recentMatchSchema) });

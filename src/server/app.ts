@@ -1,0 +1,121 @@
+import { randomUUID } from 'node:crypto';
+import fastifyHelmet from '@fastify/helmet';
+import fastifySwagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Logger } from 'pino';
+import type { Database } from './db/client';
+import type { Env } from './env';
+import { registerHealthRoutes } from './features/health/health.routes';
+import { PublicDataCache } from './features/tournament/public-data-cache';
+import { registerPublicRoutes } from './features/tournament/tournament.routes';
+import { registerClientApp } from './http/client-app';
+import { registerErrorHandling } from './http/errors';
+import { ChangeFeed } from './live/change-feed';
+import { registerLiveRoutes } from './live/live.routes';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call the route. Every route declares it; the authorization matrix test checks them all. */
+    access?: 'public';
+  }
+}
+
+export interface AppDeps {
+  env: Pick<Env, 'NODE_ENV' | 'TRUST_PROXY_HOPS'>;
+  database: Database;
+  logger: Logger;
+  /** Folder of the built SPA, or null to serve the API only. */
+  clientDir: string | null;
+  now?: () => number;
+  random?: () => number;
+  /** Milliseconds over which change notifications are merged into one live event. */
+  liveCoalesceMs?: number;
+}
+
+export type App = FastifyInstance;
+
+/** One log line per request, when it completes (with status and time), instead of two. */
+class CompletedRequestsOnly extends LogController {
+  override incomingRequest(): void {}
+}
+
+/**
+ * Builds the HTTP application without listening, so tests can `inject()` requests and `main.ts` can listen.
+ * The app does not own the database: whoever opened it closes it after `app.close()`.
+ */
+export async function buildApp(deps: AppDeps): Promise<App> {
+  const now = deps.now ?? Date.now;
+  const app = Fastify({
+    loggerInstance: deps.logger,
+    genReqId: () => randomUUID(),
+    logController: new CompletedRequestsOnly({ requestIdLogLabel: 'requestId' }),
+    // Trust X-Forwarded-For only from as many proxy hops as configured (0: the socket address is the client).
+    trustProxy: (_address: string, hop: number) => hop < deps.env.TRUST_PROXY_HOPS,
+    bodyLimit: 256 * 1024,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  }) as unknown as App;
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  registerErrorHandling(app);
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Inline styles only: component libraries set style attributes; scripts stay strictly same-origin.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(deps.env.NODE_ENV === 'production' ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+    crossOriginEmbedderPolicy: false,
+    frameguard: { action: 'deny' },
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'School chess tournament API',
+        version: '1.0.0',
+        description: 'Public reads, live updates and operations. Errors are `{error, requestId}`.',
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
+    app.swagger(),
+  );
+
+  const feed = new ChangeFeed(deps.logger, deps.liveCoalesceMs);
+  const cache = new PublicDataCache(deps.database.db, {
+    now,
+    ...(deps.random ? { random: deps.random } : {}),
+  });
+  // The cache is invalidated before browsers hear of the change, so their refetch sees the new data.
+  feed.subscribe(() => cache.invalidate());
+  await feed.start(deps.database);
+  app.addHook('onClose', async () => feed.stop());
+
+  registerHealthRoutes(app, deps.database, now);
+  registerPublicRoutes(app, cache);
+  registerLiveRoutes(app, feed);
+  await registerClientApp(app, deps.clientDir);
+
+  return app;
+}

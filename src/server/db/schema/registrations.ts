@@ -1,0 +1,73 @@
+import { sql } from 'drizzle-orm';
+import { check, date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/** A school's entry: one registrant, one payment, one or more teams of exactly 4 (SPEC §5). */
+export const registrations = pgTable(
+  'registrations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Short human reference quoted in e-mails and on the status page. */
+    reference: text('reference').notNull().unique(),
+    userId: text('user_id'),
+    registrantName: text('registrant_name').notNull(),
+    registrantEmail: text('registrant_email').notNull(),
+    registrantPhone: text('registrant_phone'),
+    schoolName: text('school_name').notNull(),
+    teamCount: integer('team_count').notNull(),
+    paymentStatus: text('payment_status', { enum: ['unpaid', 'pending', 'paid', 'cancelled'] })
+      .notNull()
+      .default('unpaid'),
+    /** Amount due in euro cents, computed by the server from the team price. */
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull().default('eur'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('registrations_email').on(t.registrantEmail),
+    check('registrations_team_count', sql`${t.teamCount} >= 1`),
+    check(
+      'registrations_payment_status',
+      sql`${t.paymentStatus} in ('unpaid', 'pending', 'paid', 'cancelled')`,
+    ),
+  ],
+);
+
+export const registrationTeams = pgTable(
+  'registration_teams',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    registrationId: uuid('registration_id')
+      .notNull()
+      .references(() => registrations.id, { onDelete: 'cascade' }),
+    /** e.g. "St Kevin's A": becomes the players' group name when promoted into a tournament. */
+    name: text('name').notNull(),
+    position: integer('position').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('registration_teams_registration').on(t.registrationId)],
+);
+
+export const registrationTeamPlayers = pgTable(
+  'registration_team_players',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => registrationTeams.id, { onDelete: 'cascade' }),
+    /** Board order within the team, 1–4. */
+    position: integer('position').notNull(),
+    name: text('name').notNull(),
+    dateOfBirth: date('date_of_birth'),
+    schoolYear: text('school_year'),
+    guardianConsentBy: text('guardian_consent_by'),
+    guardianConsentAt: timestamp('guardian_consent_at', { withTimezone: true }),
+    consentPolicyVersion: text('consent_policy_version'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('registration_team_players_team').on(t.teamId),
+    check('registration_team_players_position', sql`${t.position} between 1 and 4`),
+  ],
+);

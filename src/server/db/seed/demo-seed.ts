@@ -1,0 +1,219 @@
+import { count, eq } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import { DEFAULT_HOME_PAGE_SETTINGS, SETTING_KEYS } from '../../../contracts/settings';
+import { seededRandom } from '../../../domain/random';
+import { isSameSchool } from '../../../domain/schools';
+import type { MatchResult } from '../../../domain/scoring/results';
+import type { Db } from '../client';
+import { systemSettings } from '../schema/settings';
+import { announcements, matches, players, rounds, tournaments } from '../schema/tournaments';
+import { DEMO_ANNOUNCEMENTS, DEMO_PLAYER_NAMES, DEMO_SCHOOLS } from './demo-data';
+
+const MINUTE = 60_000;
+const TOTAL_ROUNDS = 5;
+const COMPLETED_ROUNDS = 2;
+/** Share of round 3's boards that already have a result. */
+const CURRENT_ROUND_RESULTS = 0.4;
+
+interface SeedPlayer {
+  id: string;
+  rating: number;
+  groupName: string;
+  halfPoints: number;
+  opponents: Set<string>;
+  whites: number;
+}
+
+/**
+ * Pairs by points then rating, skipping schoolmates and rematches, with a last pass that allows schoolmates
+ * (the SPEC §5 rule). Good enough to make believable history for the demo; real rounds use the engine.
+ */
+function pairForDemo(pool: SeedPlayer[]): [SeedPlayer, SeedPlayer][] {
+  const ranked = [...pool].sort((a, b) => b.halfPoints - a.halfPoints || b.rating - a.rating);
+  const pairs: [SeedPlayer, SeedPlayer][] = [];
+  const taken = new Set<string>();
+  for (const allowSchoolmates of [false, true]) {
+    for (const player of ranked) {
+      if (taken.has(player.id)) continue;
+      const opponent = ranked.find(
+        (candidate) =>
+          candidate !== player &&
+          !taken.has(candidate.id) &&
+          !player.opponents.has(candidate.id) &&
+          (allowSchoolmates || !isSameSchool(player.groupName, candidate.groupName)),
+      );
+      if (!opponent) continue;
+      taken.add(player.id);
+      taken.add(opponent.id);
+      pairs.push(player.whites <= opponent.whites ? [player, opponent] : [opponent, player]);
+    }
+  }
+  return pairs;
+}
+
+function playGame(white: SeedPlayer, black: SeedPlayer, random: () => number): MatchResult {
+  const expected = 1 / (1 + 10 ** ((black.rating - white.rating) / 400));
+  const roll = random();
+  const drawBand = 0.18;
+  if (roll < expected - drawBand / 2) return 'white';
+  if (roll < expected + drawBand / 2) return 'draw';
+  return 'black';
+}
+
+function score(player: SeedPlayer, result: MatchResult, colour: 'white' | 'black'): void {
+  if (result === 'draw') player.halfPoints += 1;
+  else if (result === colour) player.halfPoints += 2;
+}
+
+/** Seeds a believable tournament in progress: 56 players in 8 schools, rounds 1–2 done, round 3 under way. */
+export async function seedDemoTournament(db: Db, now: Date, seed = 2025): Promise<void> {
+  const random = seededRandom(seed);
+  const at = (minutesFromNow: number) => new Date(now.getTime() + minutesFromNow * MINUTE);
+  const today = now.toISOString().slice(0, 10);
+
+  await db.transaction(async (tx) => {
+    const [tournament] = await tx
+      .insert(tournaments)
+      .values({
+        name: 'Schools Team Chess Championship 2025',
+        venue: 'Main Hall, Community Sports Centre',
+        description:
+          'An individual Swiss in five rounds for teams of four. Every game counts for the player and for the school team.',
+        startDate: today,
+        endDate: today,
+        currentRound: COMPLETED_ROUNDS + 1,
+        totalRounds: TOTAL_ROUNDS,
+        active: true,
+      })
+      .returning();
+    if (!tournament) throw new Error('demo tournament was not created');
+
+    let nameIndex = 0;
+    const playerValues = DEMO_SCHOOLS.flatMap(({ school, teams }) =>
+      teams.flatMap((team) =>
+        [0, 1, 2, 3].map((board) => {
+          const base = team === 'A' ? 1750 : 1350;
+          return {
+            tournamentId: tournament.id,
+            name: DEMO_PLAYER_NAMES[nameIndex++] ?? `Player ${nameIndex}`,
+            groupName: `${school} ${team}`,
+            rating: Math.round(base - board * 90 + (random() - 0.5) * 300),
+          };
+        }),
+      ),
+    );
+    const playerRows = await tx.insert(players).values(playerValues).returning();
+    const pool: SeedPlayer[] = playerRows.map((row) => ({
+      id: row.id,
+      rating: row.rating ?? 1000,
+      groupName: row.groupName ?? '',
+      halfPoints: 0,
+      opponents: new Set(),
+      whites: 0,
+    }));
+
+    const roundRows = await tx
+      .insert(rounds)
+      .values(
+        Array.from({ length: TOTAL_ROUNDS }, (_, index) => {
+          const number = index + 1;
+          const start = -190 + index * 80;
+          if (number <= COMPLETED_ROUNDS) {
+            return {
+              tournamentId: tournament.id,
+              number,
+              status: 'completed' as const,
+              startTime: at(start),
+              endTime: at(start + 65),
+            };
+          }
+          if (number === COMPLETED_ROUNDS + 1) {
+            return { tournamentId: tournament.id, number, status: 'active' as const, startTime: at(-25) };
+          }
+          return { tournamentId: tournament.id, number, status: 'upcoming' as const };
+        }),
+      )
+      .returning();
+
+    for (const round of roundRows.filter((row) => row.status !== 'upcoming')) {
+      const pairs = pairForDemo(pool);
+      const values = pairs.map(([white, black], index) => {
+        const isFinished = round.status === 'completed' || random() < CURRENT_ROUND_RESULTS;
+        const result = isFinished ? playGame(white, black, random) : null;
+        white.opponents.add(black.id);
+        black.opponents.add(white.id);
+        white.whites += 1;
+        if (result) {
+          score(white, result, 'white');
+          score(black, result, 'black');
+        }
+        const resultAt = result
+          ? round.endTime
+            ? new Date(round.endTime.getTime() - (pairs.length - index) * 20_000)
+            : at(-Math.round(random() * 20))
+          : null;
+        return {
+          tournamentId: tournament.id,
+          roundId: round.id,
+          roundNumber: round.number,
+          boardNumber: index + 1,
+          whitePlayerId: white.id,
+          blackPlayerId: black.id,
+          result,
+          resultAt,
+        };
+      });
+      await tx.insert(matches).values(values);
+    }
+
+    await tx.insert(announcements).values(
+      DEMO_ANNOUNCEMENTS.map((content, index) => ({
+        tournamentId: tournament.id,
+        content,
+        createdAt: at(-200 + index * 60),
+      })),
+    );
+
+    await tx.insert(systemSettings).values([
+      {
+        key: SETTING_KEYS.homePage,
+        value: { ...DEFAULT_HOME_PAGE_SETTINGS, featured_players_count: 5 },
+      },
+      { key: SETTING_KEYS.leaderboardVisible, value: true },
+      { key: SETTING_KEYS.registration, value: { is_enabled: false, team_price: 6000 } },
+      { key: SETTING_KEYS.checkinOpen, value: false },
+      { key: SETTING_KEYS.demoMode, value: true },
+    ]);
+  });
+}
+
+export async function isDatabaseEmpty(db: Db): Promise<boolean> {
+  const [tournamentCount] = await db.select({ n: count() }).from(tournaments);
+  const [settingCount] = await db.select({ n: count() }).from(systemSettings);
+  return (tournamentCount?.n ?? 0) === 0 && (settingCount?.n ?? 0) === 0;
+}
+
+export async function isDemoDatabase(db: Db): Promise<boolean> {
+  const [row] = await db
+    .select({ value: systemSettings.value })
+    .from(systemSettings)
+    .where(eq(systemSettings.key, SETTING_KEYS.demoMode));
+  return row?.value === true;
+}
+
+/**
+ * Seeds the demo when wanted: on an empty embedded database unless SEED_DEMO=0, and on DATABASE_URL only with
+ * SEED_DEMO=1. Returns whether the site is in demo mode (the data is demo data).
+ */
+export async function prepareDemoData(
+  db: Db,
+  options: { usesDatabaseUrl: boolean; seedDemo: '0' | '1' | undefined; now: Date },
+  logger: Logger,
+): Promise<boolean> {
+  const wanted = options.usesDatabaseUrl ? options.seedDemo === '1' : options.seedDemo !== '0';
+  if (wanted && (await isDatabaseEmpty(db))) {
+    logger.info('the database is empty: seeding the demo tournament');
+    await seedDemoTournament(db, options.now);
+  }
+  return isDemoDatabase(db);
+}

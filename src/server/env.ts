@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  /** Interface to bind. Defaults to loopback; demo mode always binds loopback. */
+  HOST: z.string().min(1).optional(),
+  /** Folder of the embedded PGlite database, used when DATABASE_URL is not set. */
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// or postgresql:// URL')
+    .optional(),
+  /** 1 seeds the demo tournament even on DATABASE_URL; 0 never seeds (an empty embedded site). */
+  SEED_DEMO: z.enum(['0', '1']).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Number of proxy hops in front of the server whose X-Forwarded-For can be trusted. */
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(5).default(0),
+  DB_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export class ConfigError extends Error {}
+
+/** Parses configuration from the environment; a bad value stops start-up with a message naming it. */
+export function parseEnv(source: NodeJS.ProcessEnv): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  return result.data;
+}

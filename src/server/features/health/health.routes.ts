@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { healthResponseSchema, readyResponseSchema } from '../../../contracts/health';
+import type { Database } from '../../db/client';
+
+const READY_TIMEOUT_MS = 2_000;
+
+export function registerHealthRoutes(app: FastifyInstance, database: Database, now: () => number): void {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const startedAt = now();
+
+  typed.get(
+    '/api/health',
+    {
+      config: { access: 'public' },
+      schema: { summary: 'The process is up', tags: ['operations'], response: { 200: healthResponseSchema } },
+    },
+    async () => ({ status: 'ok' as const, uptimeSeconds: Math.round((now() - startedAt) / 1000) }),
+  );
+
+  typed.get(
+    '/api/ready',
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: 'The database answers; 503 when it does not',
+        tags: ['operations'],
+        response: { 200: readyResponseSchema, 503: readyResponseSchema },
+      },
+    },
+    async (_request, reply) => {
+      let timer: NodeJS.Timeout | undefined;
+      try {
+        await Promise.race([
+          database.ping(),
+          new Promise((_, reject) => {
+            timer = setTimeout(() => reject(new Error('ping timed out')), READY_TIMEOUT_MS);
+          }),
+        ]);
+        return { status: 'ready' as const, database: 'ok' as const };
+      } catch {
+        return reply.code(503).send({ status: 'unavailable', database: 'unreachable' });
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+  );
+}

@@ -1,0 +1,90 @@
+import type { RecentMatch } from '../../../contracts/tournament';
+import type { Db } from '../../db/client';
+import { CachedJson } from '../../http/cached-json';
+import { PublicViews } from './public-views';
+import { loadPublicTournamentData } from './tournament.repo';
+
+const LOOKUP_MEMO_LIMIT = 2_000;
+
+export type SnapshotView =
+  | 'home'
+  | 'tournament'
+  | 'leaderboard'
+  | 'current-round'
+  | 'recent'
+  | 'announcements'
+  | 'settings-home'
+  | 'settings-registration';
+
+/** One read of the public data with its serialised views, built on first use and shared by every request. */
+export class PublicSnapshot {
+  readonly views: PublicViews;
+  private readonly memo = new Map<string, CachedJson>();
+  private readonly lookups = new Map<string, CachedJson>();
+  private recent: RecentMatch[] | undefined;
+
+  constructor(
+    views: PublicViews,
+    private readonly random: () => number,
+  ) {
+    this.views = views;
+  }
+
+  json(key: SnapshotView, build: (snapshot: PublicSnapshot) => unknown): CachedJson {
+    let cached = this.memo.get(key);
+    if (!cached) {
+      cached = new CachedJson(build(this));
+      this.memo.set(key, cached);
+    }
+    return cached;
+  }
+
+  /** The same random pick for the home page and the recent-matches endpoint until the data changes. */
+  recentMatches(): RecentMatch[] {
+    this.recent ??= this.views.recentMatches(this.random);
+    return this.recent;
+  }
+
+  lookup(normalizedName: string): CachedJson {
+    let cached = this.lookups.get(normalizedName);
+    if (!cached) {
+      cached = new CachedJson(this.views.lookup(normalizedName));
+      if (this.lookups.size >= LOOKUP_MEMO_LIMIT) this.lookups.clear();
+      this.lookups.set(normalizedName, cached);
+    }
+    return cached;
+  }
+}
+
+/**
+ * Per-process cache of the public data (DESIGN §5): public reads are hot and writes rare, so one database
+ * read serves every request until a change event invalidates it. Concurrent requests share one load. A
+ * maximum age bounds staleness should change events ever be missed.
+ */
+export class PublicDataCache {
+  private current: { promise: Promise<PublicSnapshot>; loadedAt: number } | undefined;
+
+  constructor(
+    private readonly db: Db,
+    private readonly options: { now?: () => number; random?: () => number; maxAgeMs?: number } = {},
+  ) {}
+
+  invalidate(): void {
+    this.current = undefined;
+  }
+
+  snapshot(): Promise<PublicSnapshot> {
+    const now = (this.options.now ?? Date.now)();
+    const maxAge = this.options.maxAgeMs ?? 30_000;
+    if (this.current && now - this.current.loadedAt < maxAge) return this.current.promise;
+    const promise = loadPublicTournamentData(this.db).then(
+      (data) => new PublicSnapshot(new PublicViews(data), this.options.random ?? Math.random),
+    );
+    const entry = { promise, loadedAt: now };
+    this.current = entry;
+    promise.catch(() => {
+      if (this.current === entry) this.current = undefined;
+    });
+    return promise;
+  }
+}

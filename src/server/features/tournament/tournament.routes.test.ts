@@ -1,0 +1,231 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { homeResponseSchema } from '../../../contracts/home';
+import { leaderboardResponseSchema } from '../../../contracts/leaderboard';
+import { playerLookupResponseSchema } from '../../../contracts/player-lookup';
+import { SETTING_KEYS } from '../../../contracts/settings';
+import { currentRoundResponseSchema, tournamentResponseSchema } from '../../../contracts/tournament';
+import { matches, players } from '../../db/schema/tournaments';
+import { eventually, startTestApp, type TestApp } from '../../testing/test-app';
+import { databaseTargets } from '../../testing/test-database';
+import { deleteSetting, saveSetting } from '../settings/settings.repo';
+
+describe.each(databaseTargets)('public read API on %s', (target) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(target);
+  });
+  afterAll(async () => t?.close());
+
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'GET', url, headers });
+  const getJson = async <T>(url: string, schema: { parse: (value: unknown) => T }) => {
+    const response = await get(url);
+    expect(response.statusCode, response.body).toBe(200);
+    return schema.parse(response.json());
+  };
+
+  it('summarises the active tournament with statistics derived from the games', async () => {
+    const body = await getJson('/api/public/tournament', tournamentResponseSchema);
+    expect(body.tournament?.name).toBe('Schools Team Chess Championship 2025');
+    expect(body.tournament?.rounds.map((round) => round.status)).toEqual([
+      'completed',
+      'completed',
+      'active',
+      'upcoming',
+      'upcoming',
+    ]);
+    const rows = await t.database.db.select().from(matches);
+    const current = rows.filter((row) => row.roundNumber === 3);
+    const finishedCurrent = current.filter((row) => row.result !== null).length;
+    expect(body.stats).toEqual({
+      totalPlayers: 56,
+      currentRound: 3,
+      totalRounds: 5,
+      completedMatches: rows.filter((row) => row.result !== null).length,
+      totalMatches: rows.length,
+      completionRate: Math.round((finishedCurrent / current.length) * 100),
+    });
+    expect(body.stats?.completionRate).toBeGreaterThan(0);
+    expect(body.stats?.completionRate).toBeLessThan(100);
+  });
+
+  it('ranks the leaderboard by points derived from results, every game handing out exactly one point', async () => {
+    const body = await getJson('/api/public/leaderboard', leaderboardResponseSchema);
+    expect(body.visible).toBe(true);
+    expect(body.afterRound).toBe(2);
+    expect(body.players).toHaveLength(56);
+    const finished = (await t.database.db.select().from(matches)).filter((row) => row.result !== null);
+    const total = body.players.reduce((sum, row) => sum + row.halfPoints, 0);
+    expect(total).toBe(finished.length * 2);
+    for (let i = 1; i < body.players.length; i++) {
+      const [above, below] = [body.players[i - 1]!, body.players[i]!];
+      expect(
+        above.halfPoints > below.halfPoints ||
+          (above.halfPoints === below.halfPoints && (above.rating ?? 0) >= (below.rating ?? 0)),
+      ).toBe(true);
+    }
+    expect(body.teams).toHaveLength(14);
+    expect(body.teams[0]?.members).toHaveLength(4);
+    expect(body.teams.reduce((sum, team) => sum + team.halfPoints, 0)).toBe(total);
+  });
+
+  it('exposes only allow-listed player fields: no ids, user ids or e-mails', async () => {
+    const body = (await get('/api/public/leaderboard')).json();
+    expect(Object.keys(body.players[0]).sort()).toEqual(
+      ['byes', 'draws', 'groupName', 'halfPoints', 'losses', 'name', 'rank', 'rating', 'wins'].sort(),
+    );
+    const home = (await get('/api/public/home')).body;
+    expect(home).not.toMatch(/"(id|userId|user_id|email|tournamentId)"/);
+    expect(home).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/);
+  });
+
+  it('lists the current round boards in board order', async () => {
+    const body = await getJson('/api/public/rounds/current', currentRoundResponseSchema);
+    expect(body.round?.number).toBe(3);
+    expect(body.boards).toHaveLength(28);
+    expect(body.boards.map((board) => board.board)).toEqual(Array.from({ length: 28 }, (_, i) => i + 1));
+  });
+
+  it('serves the whole home page in one response', async () => {
+    const body = await getJson('/api/public/home', homeResponseSchema);
+    expect(body.featuredPlayers).toHaveLength(5);
+    expect(body.recentMatches).toHaveLength(3);
+    for (const match of body.recentMatches) expect(match.result).not.toBeNull();
+    expect(body.announcements).toHaveLength(3);
+    expect(body.announcements[0]?.content).toMatch(/Lunch/);
+    expect(body.currentRound.boards).toHaveLength(28);
+    expect(body.registration).toEqual({ is_enabled: false, team_price: 6000 });
+  });
+
+  it('finds a player by part of the name, ignoring case and accents, with this round and history', async () => {
+    const body = await getJson('/api/public/players?name=POLGAR', playerLookupResponseSchema);
+    expect(body.players.map((player) => player.name).sort()).toEqual(['Judit Polgár', 'Susan Polgar']);
+    const [row] = await t.database.db.select().from(players).where(eq(players.name, 'Judit Polgár'));
+    const judit = body.players.find((player) => player.name === 'Judit Polgár')!;
+    const [game] = (await t.database.db.select().from(matches).where(eq(matches.roundNumber, 3))).filter(
+      (match) => match.whitePlayerId === row!.id || match.blackPlayerId === row!.id,
+    );
+    expect(judit.current?.board).toBe(game!.boardNumber);
+    expect(judit.current?.colour).toBe(game!.whitePlayerId === row!.id ? 'white' : 'black');
+    expect(judit.history.map((round) => round.roundNumber)).toEqual([1, 2]);
+    expect(judit.history.every((round) => round.opponent !== null && round.halfPoints !== null)).toBe(true);
+  });
+
+  it('matches every typed word in any order', async () => {
+    const body = await getJson('/api/public/players?name=carlsen%20mag', playerLookupResponseSchema);
+    expect(body.players.map((player) => player.name)).toEqual(['Magnus Carlsen']);
+    const none = await getJson('/api/public/players?name=zzzz', playerLookupResponseSchema);
+    expect(none.players).toEqual([]);
+  });
+
+  it('refuses a lookup shorter than two letters with a clear error', async () => {
+    const response = await get('/api/public/players?name=a');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ error: 'Type at least 2 letters of the name' });
+    expect(response.json().requestId).toBe(response.headers['x-request-id']);
+    expect((await get('/api/public/players')).statusCode).toBe(400);
+  });
+
+  it('answers 304 to a matching If-None-Match and a new ETag once a result changes', async () => {
+    const first = await get('/api/public/leaderboard');
+    const etag = String(first.headers.etag);
+    expect(first.headers['cache-control']).toBe('no-cache');
+    expect((await get('/api/public/leaderboard', { 'if-none-match': etag })).statusCode).toBe(304);
+
+    const [open] = await t.database.db.select().from(matches).where(eq(matches.roundNumber, 3));
+    const openMatch =
+      (await t.database.db.select().from(matches)).find((m) => m.roundNumber === 3 && m.result === null) ??
+      open!;
+    await t.database.db.update(matches).set({ result: 'white' }).where(eq(matches.id, openMatch.id));
+    const changed = await eventually(async () => {
+      const response = await get('/api/public/leaderboard', { 'if-none-match': etag });
+      return response.statusCode === 200 ? response : undefined;
+    });
+    expect(changed.headers.etag).not.toBe(etag);
+  });
+
+  it('sends large responses compressed to clients that accept it', async () => {
+    const response = await get('/api/public/leaderboard', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(response.headers['content-encoding']).toBe('br');
+    const gzip = await get('/api/public/leaderboard', { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+  });
+
+  it.each([
+    [false, false],
+    [{ visible: false }, false],
+    ['{"visible":false}', false],
+    ['not json at all', true],
+    [{ visible: true }, true],
+  ])('leaderboard_visible = %j shows the leaderboard: %s', async (stored, visible) => {
+    await saveSetting(t.database.db, SETTING_KEYS.leaderboardVisible, stored);
+    const body = await eventually(async () => {
+      const value = leaderboardResponseSchema.parse((await get('/api/public/leaderboard')).json());
+      return value.visible === visible ? value : undefined;
+    });
+    expect(body.players.length > 0).toBe(visible);
+    const home = homeResponseSchema.parse((await get('/api/public/home')).json());
+    expect(home.leaderboardVisible).toBe(visible);
+    expect(home.featuredPlayers.length > 0).toBe(visible);
+  });
+
+  it('treats a missing leaderboard setting as visible', async () => {
+    await deleteSetting(t.database.db, SETTING_KEYS.leaderboardVisible);
+    const body = await eventually(async () => {
+      const value = leaderboardResponseSchema.parse((await get('/api/public/leaderboard')).json());
+      return value.visible ? value : undefined;
+    });
+    expect(body.players).toHaveLength(56);
+  });
+
+  it('merges home settings stored as a string of JSON over the defaults, and reverts when deleted', async () => {
+    await saveSetting(t.database.db, SETTING_KEYS.homePage, JSON.stringify({ header_title: 'Spring Open' }));
+    const settings = await eventually(async () => {
+      const body = (await get('/api/public/settings/home')).json();
+      return body.header_title === 'Spring Open' ? body : undefined;
+    });
+    expect(settings.featured_players_count).toBe(3);
+    await deleteSetting(t.database.db, SETTING_KEYS.homePage);
+    await eventually(async () => {
+      const body = (await get('/api/public/settings/home')).json();
+      return body.header_title === 'Schools Team Chess Championship' ? body : undefined;
+    });
+  });
+
+  it('gives the registration defaults when the stored settings are unusable', async () => {
+    await saveSetting(t.database.db, SETTING_KEYS.registration, { is_enabled: 'soon' });
+    const body = await eventually(async () => {
+      const value = (await get('/api/public/settings/registration')).json();
+      return value.is_enabled === false ? value : undefined;
+    });
+    expect(body).toEqual({ is_enabled: false, team_price: 6000 });
+    await saveSetting(t.database.db, SETTING_KEYS.registration, { is_enabled: true, team_price: 5500 });
+    await eventually(async () => {
+      const value = (await get('/api/public/settings/registration')).json();
+      return value.is_enabled === true && value.team_price === 5500 ? value : undefined;
+    });
+  });
+});
+
+describe.each(databaseTargets)('public read API without a tournament on %s', (target) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(target, { seed: false });
+  });
+  afterAll(async () => t?.close());
+
+  it('answers with no tournament and the default settings (the pre-event home page)', async () => {
+    const home = homeResponseSchema.parse((await t.app.inject('/api/public/home')).json());
+    expect(home.tournament).toBeNull();
+    expect(home.stats).toBeNull();
+    expect(home.currentRound).toEqual({ round: null, boards: [], byes: [] });
+    expect(home.featuredPlayers).toEqual([]);
+    expect(home.registration).toEqual({ is_enabled: false, team_price: 6000 });
+    expect(home.leaderboardVisible).toBe(true);
+    const lookup = playerLookupResponseSchema.parse(
+      (await t.app.inject('/api/public/players?name=anyone')).json(),
+    );
+    expect(lookup.players).toEqual([]);
+  });
+});

@@ -1,0 +1,50 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ApiError } from '../../contracts/common';
+
+const CONNECTION_ERROR_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  '57P01',
+  '57P03',
+  '08006',
+  '08001',
+]);
+
+function isDatabaseUnavailable(error: FastifyError): boolean {
+  return (
+    CONNECTION_ERROR_CODES.has(error.code) ||
+    /Connection terminated|timeout exceeded when trying to connect|PGlite is closed/i.test(error.message)
+  );
+}
+
+/**
+ * Every error leaves as `{error, requestId}` (plus `issues` for invalid input), never a stack, SQL or secret.
+ * Client errors keep their message; server errors are logged in full and answered with a generic one.
+ */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const requestId = request.id;
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues = error.validation.map((issue) => ({
+        path: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+        message: issue.message ?? 'Invalid value',
+      }));
+      const body: ApiError = { error: issues[0]?.message ?? 'Invalid request', requestId, issues };
+      return reply.code(400).send(body);
+    }
+    if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply.code(error.statusCode).send({ error: error.message, requestId } satisfies ApiError);
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', '5')
+        .send({ error: 'The service is temporarily unavailable. Please try again shortly.', requestId });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send({ error: 'Something went wrong on our side.', requestId } satisfies ApiError);
+  });
+}

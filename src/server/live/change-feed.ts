@@ -1,0 +1,102 @@
+import type { Logger } from 'pino';
+import type { LiveEvent, LiveTopic } from '../../contracts/live';
+import type { Database } from '../db/client';
+
+export const CHANGE_CHANNEL = 'app_changes';
+
+const TOPIC_BY_TABLE: Record<string, LiveTopic> = {
+  system_settings: 'settings',
+  tournaments: 'tournament',
+  players: 'players',
+  rounds: 'rounds',
+  matches: 'matches',
+  round_byes: 'matches',
+  announcements: 'announcements',
+};
+const ALL_TOPICS = [...new Set(Object.values(TOPIC_BY_TABLE))];
+
+export type ChangeListener = (event: LiveEvent) => void;
+
+/**
+ * Turns the database's NOTIFY messages (from the triggers in migration 0001) into coalesced change events.
+ * Messages arriving within `coalesceMs` become one event, so a burst of writes costs the browsers one refetch.
+ * Every server process runs one feed, so a change made through any process reaches every process's clients.
+ */
+export class ChangeFeed {
+  private readonly listeners = new Set<ChangeListener>();
+  private pendingTopics = new Set<LiveTopic>();
+  private pendingKeys = new Set<string>();
+  private timer: NodeJS.Timeout | undefined;
+  private unlisten: (() => Promise<void>) | undefined;
+
+  constructor(
+    private readonly logger: Logger,
+    private readonly coalesceMs = 25,
+  ) {}
+
+  async start(database: Database): Promise<void> {
+    this.unlisten = await database.listen(
+      CHANGE_CHANNEL,
+      (payload) => this.receive(payload),
+      () => {
+        // Notifications sent while the listener was away are lost: tell everyone that anything may have changed.
+        this.logger.info('live-update listener reconnected; invalidating everything');
+        for (const topic of ALL_TOPICS) this.pendingTopics.add(topic);
+        this.schedule();
+      },
+    );
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    await this.unlisten?.();
+    this.listeners.clear();
+  }
+
+  subscribe(listener: ChangeListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  get subscriberCount(): number {
+    return this.listeners.size;
+  }
+
+  private receive(payload: string): void {
+    let message: { table?: unknown; key?: unknown };
+    try {
+      message = JSON.parse(payload);
+    } catch {
+      this.logger.warn({ payload }, 'ignoring a malformed change notification');
+      return;
+    }
+    const topic = typeof message.table === 'string' ? TOPIC_BY_TABLE[message.table] : undefined;
+    if (!topic) return;
+    this.pendingTopics.add(topic);
+    if (topic === 'settings' && typeof message.key === 'string') this.pendingKeys.add(message.key);
+    this.schedule();
+  }
+
+  private schedule(): void {
+    this.timer ??= setTimeout(() => this.flush(), this.coalesceMs);
+  }
+
+  private flush(): void {
+    this.timer = undefined;
+    const event: LiveEvent = {
+      topics: [...this.pendingTopics].sort(),
+      settingsKeys: [...this.pendingKeys].sort(),
+    };
+    this.pendingTopics = new Set();
+    this.pendingKeys = new Set();
+    if (event.topics.length === 0) return;
+    for (const listener of this.listeners) {
+      try {
+        listener(event);
+      } catch (error) {
+        this.logger.error({ err: error }, 'a change listener failed');
+      }
+    }
+  }
+}

@@ -1,0 +1,79 @@
+import { fileURLToPath } from 'node:url';
+import pino from 'pino';
+import { buildApp } from './app';
+import { lockDataDir } from './data-dir-lock';
+import { openDatabase } from './db/client';
+import { applyMigrations } from './db/migrate';
+import { prepareDemoData } from './db/seed/demo-seed';
+import { parseEnv } from './env';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+const LOOPBACK = '127.0.0.1';
+
+async function main(): Promise<void> {
+  const env = parseEnv(process.env);
+  const logger = pino({ level: env.LOG_LEVEL, redact: ['req.headers.cookie', 'req.headers.authorization'] });
+  const usesDatabaseUrl = env.DATABASE_URL !== undefined;
+  const unlock = usesDatabaseUrl ? () => undefined : lockDataDir(env.DATA_DIR);
+
+  const database = await openDatabase(
+    env.DATABASE_URL ? { url: env.DATABASE_URL, poolMax: env.DB_POOL_MAX } : { dataDir: env.DATA_DIR },
+    logger,
+  );
+  logger.info(
+    { database: database.kind, dataDir: usesDatabaseUrl ? undefined : env.DATA_DIR },
+    'database opened',
+  );
+  await applyMigrations(database);
+  const isDemo = await prepareDemoData(
+    database.db,
+    { usesDatabaseUrl, seedDemo: env.SEED_DEMO, now: new Date() },
+    logger,
+  );
+
+  let host = env.HOST ?? LOOPBACK;
+  if (isDemo) {
+    if (host !== LOOPBACK) logger.warn(`HOST=${host} ignored: demo mode only listens on ${LOOPBACK}`);
+    host = LOOPBACK;
+    logger.warn(
+      '*** DEMO MODE *** This site serves made-up demo data and listens on 127.0.0.1 only. ' +
+        'Do not use it for a real event: start with an empty DATA_DIR and SEED_DEMO=0, or a DATABASE_URL.',
+    );
+  }
+
+  const app = await buildApp({
+    env,
+    database,
+    logger,
+    clientDir: fileURLToPath(new URL('../../dist/client', import.meta.url)),
+  });
+  await app.listen({ port: env.PORT, host });
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down: finishing requests in flight');
+    const force = setTimeout(() => {
+      logger.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    try {
+      await app.close();
+      await database.close();
+      unlock();
+      process.exit(0);
+    } catch (error) {
+      logger.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,57 @@
+import { type App, type AppDeps, buildApp } from '../app';
+import type { Database } from '../db/client';
+import { seedDemoTournament } from '../db/seed/demo-seed';
+import { createTestDatabase, type DatabaseTarget, silentLogger, type TestDatabase } from './test-database';
+
+export const SEED_TIME = new Date('2025-11-22T12:00:00Z');
+
+export interface TestApp {
+  app: App;
+  database: Database;
+  testDatabase: TestDatabase;
+  close(): Promise<void>;
+}
+
+export async function buildTestApp(database: Database, overrides: Partial<AppDeps> = {}): Promise<App> {
+  return buildApp({
+    env: { NODE_ENV: 'test', TRUST_PROXY_HOPS: 0 },
+    database,
+    logger: silentLogger,
+    clientDir: null,
+    random: () => 0,
+    liveCoalesceMs: 5,
+    ...overrides,
+  });
+}
+
+/** An app on a fresh database, with the demo tournament unless `seed` is false. */
+export async function startTestApp(
+  target: DatabaseTarget,
+  options: { seed?: boolean } & Partial<AppDeps> = {},
+): Promise<TestApp> {
+  const testDatabase = await createTestDatabase(target);
+  const { database } = testDatabase;
+  if (options.seed !== false) await seedDemoTournament(database.db, SEED_TIME);
+  const app = await buildTestApp(database, options);
+  await app.ready();
+  return {
+    app,
+    database,
+    testDatabase,
+    close: async () => {
+      await app.close();
+      await testDatabase.drop();
+    },
+  };
+}
+
+/** Resolves with the next value `probe` returns that is not undefined, polling until `timeoutMs`. */
+export async function eventually<T>(probe: () => Promise<T | undefined>, timeoutMs = 3_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
