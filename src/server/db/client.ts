@@ -54,7 +54,9 @@ async function openPglite(dataDir: string): Promise<Database> {
     withLock: (_lockId, work) => work(db),
     listen: async (channel, onMessage) => {
       const unsubscribe = await client.listen(channel, onMessage);
-      return async () => unsubscribe();
+      return async () => {
+        if (!client.closed) await unsubscribe();
+      };
     },
     ping: async () => {
       await client.query('select 1');
