@@ -13,6 +13,8 @@ const envSchema = z.object({
     .optional(),
   /** 1 seeds the demo tournament even on DATABASE_URL; 0 never seeds (an empty embedded site). */
   SEED_DEMO: z.enum(['0', '1']).optional(),
+  /** Size of the seeded demo: 'demo' (56 players) or 'event' (352 players, for trying the site at scale). */
+  DEMO_SCALE: z.enum(['demo', 'event']).default('demo'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Number of proxy hops in front of the server whose X-Forwarded-For can be trusted. */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(5).default(0),

@@ -27,7 +27,7 @@ async function main(): Promise<void> {
   await applyMigrations(database);
   const isDemo = await prepareDemoData(
     database.db,
-    { usesDatabaseUrl, seedDemo: env.SEED_DEMO, now: new Date() },
+    { usesDatabaseUrl, seedDemo: env.SEED_DEMO, now: new Date(), scale: env.DEMO_SCALE },
     logger,
   );
 

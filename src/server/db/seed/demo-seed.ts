@@ -65,9 +65,25 @@ function score(player: SeedPlayer, result: MatchResult, colour: 'white' | 'black
   else if (result === colour) player.halfPoints += 2;
 }
 
-/** Seeds a believable tournament in progress: 56 players in 8 schools, rounds 1–2 done, round 3 under way. */
-export async function seedDemoTournament(db: Db, now: Date, seed = 2025): Promise<void> {
-  const random = seededRandom(seed);
+export interface DemoSeedOptions {
+  seed?: number;
+  /** 'demo': 56 players in 8 schools; 'event': 352 players in 44 schools, the size of the real event. */
+  scale?: 'demo' | 'event';
+}
+
+function schoolsFor(scale: 'demo' | 'event'): typeof DEMO_SCHOOLS {
+  if (scale === 'demo') return DEMO_SCHOOLS;
+  const extra = Array.from({ length: 44 - DEMO_SCHOOLS.length }, (_, index) => ({
+    school: `Community School ${index + 1}`,
+    teams: ['A', 'B'] as ('A' | 'B')[],
+  }));
+  return [...DEMO_SCHOOLS.map((entry) => ({ ...entry, teams: ['A', 'B'] as ('A' | 'B')[] })), ...extra];
+}
+
+/** Seeds a believable tournament in progress: rounds 1–2 done, round 3 under way, rounds 4–5 to come. */
+export async function seedDemoTournament(db: Db, now: Date, options: DemoSeedOptions = {}): Promise<void> {
+  const random = seededRandom(options.seed ?? 2025);
+  const schools = schoolsFor(options.scale ?? 'demo');
   const at = (minutesFromNow: number) => new Date(now.getTime() + minutesFromNow * MINUTE);
   const today = now.toISOString().slice(0, 10);
 
@@ -89,13 +105,13 @@ export async function seedDemoTournament(db: Db, now: Date, seed = 2025): Promis
     if (!tournament) throw new Error('demo tournament was not created');
 
     let nameIndex = 0;
-    const playerValues = DEMO_SCHOOLS.flatMap(({ school, teams }) =>
+    const playerValues = schools.flatMap(({ school, teams }) =>
       teams.flatMap((team) =>
         [0, 1, 2, 3].map((board) => {
           const base = team === 'A' ? 1750 : 1350;
           return {
             tournamentId: tournament.id,
-            name: DEMO_PLAYER_NAMES[nameIndex++] ?? `Player ${nameIndex}`,
+            name: DEMO_PLAYER_NAMES[nameIndex++] ?? `Pupil ${String(nameIndex).padStart(3, '0')}`,
             groupName: `${school} ${team}`,
             rating: Math.round(base - board * 90 + (random() - 0.5) * 300),
           };
@@ -207,13 +223,13 @@ export async function isDemoDatabase(db: Db): Promise<boolean> {
  */
 export async function prepareDemoData(
   db: Db,
-  options: { usesDatabaseUrl: boolean; seedDemo: '0' | '1' | undefined; now: Date },
+  options: { usesDatabaseUrl: boolean; seedDemo: '0' | '1' | undefined; now: Date; scale: 'demo' | 'event' },
   logger: Logger,
 ): Promise<boolean> {
   const wanted = options.usesDatabaseUrl ? options.seedDemo === '1' : options.seedDemo !== '0';
   if (wanted && (await isDatabaseEmpty(db))) {
     logger.info('the database is empty: seeding the demo tournament');
-    await seedDemoTournament(db, options.now);
+    await seedDemoTournament(db, options.now, { scale: options.scale });
   }
   return isDemoDatabase(db);
 }

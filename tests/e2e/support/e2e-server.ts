@@ -1,0 +1,60 @@
+/**
+ * The server Playwright drives: the real app and the built SPA on an in-memory PGlite database seeded with the
+ * demo tournament, plus control routes under /__e2e that only this script registers (never the production
+ * app) so a test can put the site in the state it needs, the way staff would through the admin area.
+ */
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import pino from 'pino';
+import { z } from 'zod';
+import { buildApp } from '../../../src/server/app';
+import { openDatabase } from '../../../src/server/db/client';
+import { applyMigrations } from '../../../src/server/db/migrate';
+import { seedDemoTournament } from '../../../src/server/db/seed/demo-seed';
+import { deleteSetting, saveSetting } from '../../../src/server/features/settings/settings.repo';
+
+const port = Number(process.env.PORT ?? 3199);
+const logger = pino({ level: process.env.LOG_LEVEL ?? 'warn' });
+const database = await openDatabase({ dataDir: 'memory://' }, logger);
+await applyMigrations(database);
+
+async function reset(variant: 'demo' | 'empty'): Promise<void> {
+  await database.db.execute(sql`truncate tournaments, system_settings cascade`);
+  if (variant === 'demo') await seedDemoTournament(database.db, new Date());
+}
+await reset('demo');
+
+const app = await buildApp({
+  env: { NODE_ENV: 'test', TRUST_PROXY_HOPS: 0 },
+  database,
+  logger,
+  clientDir: fileURLToPath(new URL('../../../dist/client', import.meta.url)),
+});
+
+const resetBody = z.object({ variant: z.enum(['demo', 'empty']) });
+const settingBody = z.object({ key: z.string().min(1), value: z.unknown() });
+
+app.post('/__e2e/reset', async (request) => {
+  await reset(resetBody.parse(request.body).variant);
+  return { ok: true };
+});
+app.post('/__e2e/settings', async (request) => {
+  const { key, value } = settingBody.parse(request.body);
+  if (value === undefined) await deleteSetting(database.db, key);
+  else await saveSetting(database.db, key, value);
+  return { ok: true };
+});
+app.post('/__e2e/sql', async (request) => {
+  const { statement } = z.object({ statement: z.string() }).parse(request.body);
+  await database.db.execute(sql.raw(statement));
+  return { ok: true };
+});
+
+await app.listen({ port, host: '127.0.0.1' });
+const stop = async () => {
+  await app.close();
+  await database.close();
+  process.exit(0);
+};
+process.on('SIGTERM', () => void stop());
+process.on('SIGINT', () => void stop());
