@@ -10,27 +10,33 @@ type SiteState = {
  * console error on a page fails the test (DESIGN §4.8).
  */
 export const test = base.extend<{ site: SiteState; consoleErrors: string[] }>({
-  site: async ({ request }, use) => {
-    const post = async (path: string, data: unknown) => {
-      const response = await request.post(path, { data });
-      expect(response.ok(), await response.text()).toBe(true);
-    };
-    const site: SiteState = {
-      reset: (variant) => post('/__e2e/reset', { variant }),
-      setSetting: (key, value) => post('/__e2e/settings', { key, value }),
-    };
-    await site.reset('demo');
-    await use(site);
-  },
-  consoleErrors: async ({ page }, use) => {
-    const errors: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
-    });
-    page.on('pageerror', (error) => errors.push(error.message));
-    await use(errors);
-    expect(errors, 'console errors on the page').toEqual([]);
-  },
+  site: [
+    async ({ request }, use) => {
+      const post = async (path: string, data: unknown) => {
+        const response = await request.post(path, { data });
+        expect(response.ok(), await response.text()).toBe(true);
+      };
+      const site: SiteState = {
+        reset: (variant) => post('/__e2e/reset', { variant }),
+        setSetting: (key, value) => post('/__e2e/settings', { key, value }),
+      };
+      await site.reset('demo');
+      await use(site);
+    },
+    { auto: true },
+  ],
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text());
+      });
+      page.on('pageerror', (error) => errors.push(error.message));
+      await use(errors);
+      expect(errors, 'console errors on the page').toEqual([]);
+    },
+    { auto: true },
+  ],
 });
 
 /** Accepts the cookie banner when present, so it does not cover what a test looks at. */
