@@ -4,8 +4,13 @@ import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
+import { createActorLoader } from './auth/actor';
+import type { Auth } from './auth/auth';
+import { registerAuthRoutes } from './auth/auth.routes';
+import { registerGuards } from './auth/guards';
 import type { Database } from './db/client';
 import type { Env } from './env';
+import { registerAccountRoutes } from './features/account/account.routes';
 import { registerHealthRoutes } from './features/health/health.routes';
 import { PublicDataCache } from './features/tournament/public-data-cache';
 import { registerPublicRoutes } from './features/tournament/tournament.routes';
@@ -14,16 +19,12 @@ import { registerErrorHandling } from './http/errors';
 import { ChangeFeed } from './live/change-feed';
 import { registerLiveRoutes } from './live/live.routes';
 
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** Who may call the route. Every route declares it; the authorization matrix test checks them all. */
-    access?: 'public';
-  }
-}
-
 export interface AppDeps {
   env: Pick<Env, 'NODE_ENV' | 'TRUST_PROXY_HOPS'>;
   database: Database;
+  auth: Auth;
+  /** The site's public origin (PUBLIC_URL): mail links and the cross-site request check use it. */
+  publicUrl: string;
   logger: Logger;
   /** Folder of the built SPA, or null to serve the API only. */
   clientDir: string | null;
@@ -63,6 +64,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     reply.header('x-request-id', request.id);
   });
   registerErrorHandling(app);
+  registerGuards(app, {
+    loadActor: createActorLoader(deps.auth, deps.database.db),
+    origin: new URL(deps.publicUrl).origin,
+  });
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -113,6 +118,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook('onClose', async () => feed.stop());
 
   registerHealthRoutes(app, deps.database, now);
+  registerAuthRoutes(app, deps.auth, deps.publicUrl);
+  registerAccountRoutes(app);
   registerPublicRoutes(app, cache);
   registerLiveRoutes(app, feed);
   await registerClientApp(app, deps.clientDir);

@@ -19,6 +19,16 @@ const envSchema = z.object({
   /** Number of proxy hops in front of the server whose X-Forwarded-For can be trusted. */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(5).default(0),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+  /** The site's public origin, e.g. https://chess.example.org. Mail links use it; defaults to the local address. */
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Signs sessions. Required with DATABASE_URL; the embedded default keeps one in DATA_DIR/auth-secret. */
+  AUTH_SECRET: z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional(),
+  /** e.g. smtp://user:password@smtp.example.org:587. Without it mails go to the outbox table. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().default('School chess tournament <no-reply@localhost>'),
 });
 
 export type Env = z.infer<typeof envSchema>;

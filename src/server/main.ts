@@ -1,11 +1,14 @@
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { buildApp } from './app';
+import { createAuth } from './auth/auth';
+import { resolveAuthSecret } from './auth/secret';
 import { lockDataDir } from './data-dir-lock';
 import { openDatabase } from './db/client';
 import { applyMigrations } from './db/migrate';
 import { prepareDemoData } from './db/seed/demo-seed';
 import { parseEnv } from './env';
+import { createOutboxMailer, createSmtpMailer } from './mail/mailer';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 const LOOPBACK = '127.0.0.1';
@@ -25,8 +28,21 @@ async function main(): Promise<void> {
     'database opened',
   );
   await applyMigrations(database);
+  const publicUrl = env.PUBLIC_URL ?? `http://127.0.0.1:${env.PORT}`;
+  const mailer = env.SMTP_URL
+    ? createSmtpMailer(env.SMTP_URL, env.MAIL_FROM)
+    : createOutboxMailer(database.db, logger);
+  const auth = createAuth({
+    db: database.db,
+    baseURL: publicUrl,
+    secret: resolveAuthSecret(env),
+    mailer,
+    logger,
+    isProduction: env.NODE_ENV === 'production',
+  });
   const isDemo = await prepareDemoData(
     database.db,
+    auth,
     { usesDatabaseUrl, seedDemo: env.SEED_DEMO, now: new Date(), scale: env.DEMO_SCALE },
     logger,
   );
@@ -44,6 +60,8 @@ async function main(): Promise<void> {
   const app = await buildApp({
     env,
     database,
+    auth,
+    publicUrl,
     logger,
     clientDir: fileURLToPath(new URL('../../dist/client', import.meta.url)),
   });

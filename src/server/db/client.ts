@@ -7,12 +7,22 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import * as accounts from './schema/accounts';
+import * as auth from './schema/auth';
+import * as mail from './schema/mail';
 import * as registrations from './schema/registrations';
 import * as settings from './schema/settings';
 import * as tournaments from './schema/tournaments';
 import * as tracking from './schema/tracking';
 
-export const schema = { ...tournaments, ...accounts, ...settings, ...registrations, ...tracking };
+export const schema = {
+  ...auth,
+  ...mail,
+  ...tournaments,
+  ...accounts,
+  ...settings,
+  ...registrations,
+  ...tracking,
+};
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 

@@ -1,6 +1,8 @@
 import { type App, type AppDeps, buildApp } from '../app';
+import { type Auth, createAuth } from '../auth/auth';
 import type { Database } from '../db/client';
 import { seedDemoTournament } from '../db/seed/demo-seed';
+import { createOutboxMailer, type Mailer } from '../mail/mailer';
 import { createTestDatabase, type DatabaseTarget, silentLogger, type TestDatabase } from './test-database';
 
 export const SEED_TIME = new Date('2025-11-22T12:00:00Z');
@@ -12,10 +14,31 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+export const TEST_PUBLIC_URL = 'http://127.0.0.1:3000';
+export const TEST_AUTH_SECRET = 'test-secret-that-is-at-least-32-characters-long';
+
+/** better-auth on the test database, with mail kept in the outbox table unless a mailer is given. */
+export function createTestAuth(
+  database: Database,
+  options: { mailer?: Mailer; rateLimit?: boolean } = {},
+): Auth {
+  return createAuth({
+    db: database.db,
+    baseURL: TEST_PUBLIC_URL,
+    secret: TEST_AUTH_SECRET,
+    mailer: options.mailer ?? createOutboxMailer(database.db, silentLogger),
+    logger: silentLogger,
+    isProduction: false,
+    rateLimit: options.rateLimit ?? false,
+  });
+}
+
 export async function buildTestApp(database: Database, overrides: Partial<AppDeps> = {}): Promise<App> {
   return buildApp({
     env: { NODE_ENV: 'test', TRUST_PROXY_HOPS: 0 },
     database,
+    auth: overrides.auth ?? createTestAuth(database),
+    publicUrl: TEST_PUBLIC_URL,
     logger: silentLogger,
     clientDir: null,
     random: () => 0,

@@ -8,10 +8,13 @@ import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { z } from 'zod';
 import { buildApp } from '../../../src/server/app';
+import { createAuth } from '../../../src/server/auth/auth';
 import { openDatabase } from '../../../src/server/db/client';
 import { applyMigrations } from '../../../src/server/db/migrate';
+import { seedDemoAccounts } from '../../../src/server/db/seed/demo-accounts';
 import { seedDemoTournament } from '../../../src/server/db/seed/demo-seed';
 import { deleteSetting, saveSetting } from '../../../src/server/features/settings/settings.repo';
+import { createOutboxMailer } from '../../../src/server/mail/mailer';
 
 const port = Number(process.env.PORT ?? 3199);
 const logger = pino({ level: process.env.LOG_LEVEL ?? 'warn' });
@@ -19,17 +22,34 @@ const database = await openDatabase({ dataDir: 'memory://' }, logger);
 await applyMigrations(database);
 
 async function reset(variant: 'demo' | 'empty'): Promise<void> {
-  await database.db.execute(sql`truncate tournaments, system_settings cascade`);
-  if (variant === 'demo') await seedDemoTournament(database.db, new Date());
+  await database.db.execute(
+    sql`truncate tournaments, system_settings, "user", user_roles, custom_roles, profiles, mail_outbox, rate_limit cascade`,
+  );
+  if (variant === 'demo') {
+    await seedDemoTournament(database.db, new Date());
+    await seedDemoAccounts(database.db, auth);
+  }
 }
-await reset('demo');
 
+const publicUrl = `http://127.0.0.1:${port}`;
+const auth = createAuth({
+  db: database.db,
+  baseURL: publicUrl,
+  secret: 'e2e-secret-that-is-at-least-32-characters-long',
+  mailer: createOutboxMailer(database.db, logger),
+  logger,
+  isProduction: false,
+});
 const app = await buildApp({
   env: { NODE_ENV: 'test', TRUST_PROXY_HOPS: 0 },
   database,
+  auth,
+  publicUrl,
   logger,
   clientDir: fileURLToPath(new URL('../../../dist/client', import.meta.url)),
 });
+
+await reset('demo');
 
 const resetBody = z.object({ variant: z.enum(['demo', 'empty']) });
 const settingBody = z.object({ key: z.string().min(1), value: z.unknown() });

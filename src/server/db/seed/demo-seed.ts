@@ -4,9 +4,11 @@ import { DEFAULT_HOME_PAGE_SETTINGS, SETTING_KEYS } from '../../../contracts/set
 import { seededRandom } from '../../../domain/random';
 import { isSameSchool } from '../../../domain/schools';
 import type { MatchResult } from '../../../domain/scoring/results';
+import type { Auth } from '../../auth/auth';
 import type { Db } from '../client';
 import { systemSettings } from '../schema/settings';
 import { announcements, matches, players, rounds, tournaments } from '../schema/tournaments';
+import { seedDemoAccounts } from './demo-accounts';
 import { DEMO_ANNOUNCEMENTS, DEMO_PLAYER_NAMES, DEMO_SCHOOLS } from './demo-data';
 
 const MINUTE = 60_000;
@@ -223,6 +225,7 @@ export async function isDemoDatabase(db: Db): Promise<boolean> {
  */
 export async function prepareDemoData(
   db: Db,
+  auth: Auth,
   options: { usesDatabaseUrl: boolean; seedDemo: '0' | '1' | undefined; now: Date; scale: 'demo' | 'event' },
   logger: Logger,
 ): Promise<boolean> {
@@ -230,6 +233,7 @@ export async function prepareDemoData(
   if (wanted && (await isDatabaseEmpty(db))) {
     logger.info('the database is empty: seeding the demo tournament');
     await seedDemoTournament(db, options.now, { scale: options.scale });
+    await seedDemoAccounts(db, auth);
   }
   return isDemoDatabase(db);
 }

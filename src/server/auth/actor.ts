@@ -1,0 +1,80 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import {
+  PERMISSION_LOAD_TIMEOUT_MS,
+  type ResolvedAccess,
+  resolveAccess,
+  withPermissionTimeout,
+} from '../../domain/permissions';
+import type { Db } from '../db/client';
+import { customRoles, userRoles, userStatus } from '../db/schema/accounts';
+import type { Auth } from './auth';
+
+/** The signed-in user behind a request, with what they may do. */
+export interface Actor {
+  userId: string;
+  email: string;
+  name: string;
+  sessionId: string;
+  access: ResolvedAccess;
+  isFrozen: boolean;
+}
+
+function headersOf(request: FastifyRequest): Headers {
+  const headers = new Headers();
+  const cookie = request.headers.cookie;
+  if (cookie) headers.set('cookie', cookie);
+  return headers;
+}
+
+/** Role record, custom roles and freeze status for one user: three small reads. */
+export async function loadAccess(
+  db: Db,
+  userId: string,
+): Promise<{ access: ResolvedAccess; isFrozen: boolean }> {
+  const [[roleRecord], roles, [status]] = await Promise.all([
+    db.select().from(userRoles).where(eq(userRoles.userId, userId)),
+    db.select({ name: customRoles.name, permissions: customRoles.permissions }).from(customRoles),
+    db.select({ isFrozen: userStatus.isFrozen }).from(userStatus).where(eq(userStatus.userId, userId)),
+  ]);
+  return { access: resolveAccess(roleRecord, roles), isFrozen: status?.isFrozen ?? false };
+}
+
+/**
+ * Resolves the request's session (better-auth, database sessions, no cookie cache) and the user's access.
+ * Permission loading falls back to none after 10 s (SPEC §6). Memoised per request.
+ */
+export function createActorLoader(auth: Auth, db: Db) {
+  const cache = new WeakMap<FastifyRequest, Promise<Actor | null>>();
+  const load = async (request: FastifyRequest): Promise<Actor | null> => {
+    if (!request.headers.cookie) return null;
+    const session = await auth.api.getSession({ headers: headersOf(request) });
+    if (!session) return null;
+    const loaded = loadAccess(db, session.user.id);
+    const access = await withPermissionTimeout(
+      loaded.then((value) => value.access),
+      PERMISSION_LOAD_TIMEOUT_MS,
+      (callback, ms) => {
+        const timer = setTimeout(callback, ms);
+        return () => clearTimeout(timer);
+      },
+    );
+    const { isFrozen } = await loaded.catch(() => ({ isFrozen: false }));
+    return {
+      userId: session.user.id,
+      email: session.user.email,
+      name: session.user.name,
+      sessionId: session.session.id,
+      access,
+      isFrozen,
+    };
+  };
+  return (request: FastifyRequest): Promise<Actor | null> => {
+    let pending = cache.get(request);
+    if (!pending) {
+      pending = load(request);
+      cache.set(request, pending);
+    }
+    return pending;
+  };
+}

@@ -1,0 +1,72 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import type { Logger } from 'pino';
+import type { Db } from '../db/client';
+import * as authSchema from '../db/schema/auth';
+import type { Mailer } from '../mail/mailer';
+import { passwordResetMail } from '../mail/templates';
+
+/** The header the server sets, from Fastify's own resolution of the client address, for better-auth's limits. */
+export const CLIENT_IP_HEADER = 'x-chess-client-ip';
+
+export interface AuthConfig {
+  db: Db;
+  /** The site's public origin, e.g. https://chess.example.org; links in mails use it, never the Host header. */
+  baseURL: string;
+  secret: string;
+  mailer: Mailer;
+  logger: Logger;
+  isProduction: boolean;
+  /** better-auth limits by IP on its own routes; off only where a test needs many sign-ins in a row. */
+  rateLimit?: boolean;
+}
+
+export function createAuth(config: AuthConfig) {
+  return betterAuth({
+    appName: 'School chess tournament',
+    baseURL: config.baseURL,
+    secret: config.secret,
+    trustedOrigins: [config.baseURL],
+    database: drizzleAdapter(config.db, { provider: 'pg', schema: authSchema }),
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      // Sign-up answers the same whether or not the address is taken (no account enumeration, T07): the
+      // new account signs in as a separate step.
+      autoSignIn: false,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      sendResetPassword: async ({ user, url }) => {
+        await config.mailer.send(passwordResetMail({ to: user.email, name: user.name, url }));
+      },
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 7,
+      updateAge: 60 * 60 * 24,
+      // No cookie cache: a frozen or signed-out session must stop working at the next request (T09).
+      cookieCache: { enabled: false },
+    },
+    rateLimit: {
+      enabled: config.rateLimit ?? true,
+      storage: 'database',
+      window: 60,
+      max: 100,
+      // A whole school shares one address: reading the session must never be limited (T04).
+      customRules: { '/get-session': false },
+    },
+    advanced: {
+      useSecureCookies: config.isProduction,
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+    },
+    logger: {
+      log: (level, message) => {
+        const method = level === 'error' ? 'error' : level === 'warn' ? 'warn' : 'debug';
+        config.logger[method]({ component: 'auth' }, message);
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,78 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ApiError } from '../../contracts/common';
+import { type AccessRule, isAllowed } from '../../domain/permissions';
+import type { Actor } from './actor';
+
+/**
+ * Who may call a route: anyone, any signed-in (and not frozen) user, or users passing an access rule of the
+ * permissions module. Every API route declares one in its options; registering one without fails at start.
+ */
+export type RouteAccess = 'public' | 'signed-in' | AccessRule;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+  interface FastifyInstance {
+    /** Every route as registered, with its declared access: the authorization matrix test walks it. */
+    registeredRoutes: { method: string; url: string; access: RouteAccess | undefined }[];
+  }
+  interface FastifyRequest {
+    /** The signed-in user, or null; loaded once per request. */
+    actor(): Promise<Actor | null>;
+  }
+}
+
+export const ACCESS_MESSAGES = {
+  signInRequired: 'You need to be logged in to access this page',
+  frozen: 'Your account has been frozen. Please contact an administrator.',
+  forbidden: "You don't have permission to access this page",
+  crossOrigin: 'This request did not come from this site.',
+} as const;
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+function deny(request: FastifyRequest, reply: FastifyReply, status: 401 | 403, error: string): FastifyReply {
+  return reply.code(status).send({ error, requestId: request.id } satisfies ApiError);
+}
+
+export function registerGuards(
+  app: FastifyInstance,
+  options: { loadActor: (request: FastifyRequest) => Promise<Actor | null>; origin: string },
+): void {
+  app.decorateRequest('actor', function (this: FastifyRequest) {
+    return options.loadActor(this);
+  });
+
+  app.decorate('registeredRoutes', []);
+  app.addHook('onRoute', (route) => {
+    for (const method of ([] as string[]).concat(route.method)) {
+      app.registeredRoutes.push({ method, url: route.url, access: route.config?.access });
+    }
+    if (route.url.startsWith('/api') && route.config?.access === undefined) {
+      throw new Error(`${String(route.method)} ${route.url} declares no access rule (config.access)`);
+    }
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    // Cross-site request forgery: a state-changing request must come from this site's own pages (T12).
+    // This covers better-auth's routes too: its own check let a cross-site sign-out through.
+    if (STATE_CHANGING.has(request.method) && request.url.startsWith('/api/')) {
+      const origin = request.headers.origin;
+      const site = request.headers['sec-fetch-site'];
+      const isSameSite = origin === options.origin || (origin === undefined && site === 'same-origin');
+      if (!isSameSite && (request.headers.cookie !== undefined || origin !== undefined)) {
+        return deny(request, reply, 403, ACCESS_MESSAGES.crossOrigin);
+      }
+    }
+
+    const access = request.routeOptions.config.access;
+    if (access === undefined || access === 'public') return;
+    const actor = await request.actor();
+    if (!actor) return deny(request, reply, 401, ACCESS_MESSAGES.signInRequired);
+    if (actor.isFrozen) return deny(request, reply, 403, ACCESS_MESSAGES.frozen);
+    if (access !== 'signed-in' && !isAllowed(actor.access, access)) {
+      return deny(request, reply, 403, ACCESS_MESSAGES.forbidden);
+    }
+  });
+}

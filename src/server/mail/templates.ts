@@ -1,0 +1,14 @@
+import type { MailMessage } from './mailer';
+
+const SIGNATURE = '\n\n— The tournament organisers';
+
+export function passwordResetMail(input: { to: string; name: string; url: string }): MailMessage {
+  return {
+    to: input.to,
+    subject: 'Reset your password',
+    text:
+      `Hello ${input.name || 'there'},\n\nSomeone (we hope you) asked to reset the password of your account on the ` +
+      `school chess tournament site. Choose a new password here within the next hour:\n\n${input.url}\n\n` +
+      `If you did not ask for this, ignore this mail: your password stays as it is.${SIGNATURE}`,
+  };
+}
