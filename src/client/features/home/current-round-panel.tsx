@@ -1,0 +1,97 @@
+import { ArrowRight, Grid3x3 } from 'lucide-react';
+import { useMemo } from 'react';
+import { Link } from 'react-router';
+import type { CurrentRoundResponse } from '../../../contracts/tournament';
+import { Badge } from '../../components/ui/badge';
+import { Card } from '../../components/ui/card';
+import { Notice } from '../../components/ui/notice';
+import { randomSample } from '../../lib/random-sample';
+import { BoardCard, PairingsList } from '../tournament/board-views';
+import { PlayerLink } from '../tournament/player-link';
+import { ROUND_STATUS_LABELS, roundStartText } from '../tournament/round-label';
+
+/** SPEC §9: the current round's sample shows 3 random boards. */
+export const SAMPLE_BOARD_COUNT = 3;
+/** Boards listed in the panel itself; the rest are one click away ('View All Matches'). */
+const LISTED_BOARDS = 8;
+
+export function CurrentRoundPanel({ currentRound }: { currentRound: CurrentRoundResponse }) {
+  const { round, boards, byes } = currentRound;
+  // Picked once per set of boards, so a background refresh with unchanged data keeps the same sample.
+  const sample = useMemo(() => randomSample(boards, SAMPLE_BOARD_COUNT), [boards]);
+  const listed = boards.slice(0, LISTED_BOARDS);
+  const startText = round ? roundStartText(round) : null;
+
+  return (
+    <Card className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h2 id="current-round-title" className="font-display text-xl font-bold text-fg">
+            Current Round
+          </h2>
+          {round ? (
+            <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-muted">
+              <span className="font-semibold text-fg">Round {round.number}</span>
+              <Badge tone={round.status === 'active' ? 'live' : 'neutral'}>
+                {ROUND_STATUS_LABELS[round.status]}
+              </Badge>
+              {startText ? <span>{startText}</span> : null}
+            </p>
+          ) : null}
+        </div>
+        <Link
+          to="/leaderboard"
+          className="inline-flex items-center gap-1 text-sm font-semibold text-link hover:underline"
+        >
+          View All Matches
+          <ArrowRight aria-hidden="true" className="size-4" />
+        </Link>
+      </div>
+
+      {boards.length === 0 ? (
+        <Notice icon={Grid3x3} title="No matches in progress" role="status">
+          <p>Pairings for the next round will appear here.</p>
+        </Notice>
+      ) : (
+        <>
+          <div>
+            <h3 className="mb-3 text-sm font-semibold uppercase tracking-widest text-accent-text">
+              Boards to watch
+            </h3>
+            <div className="grid gap-3 md:grid-cols-3">
+              {sample.map((board) => (
+                <BoardCard key={board.board} board={board} heading={`Board ${board.board}`} />
+              ))}
+            </div>
+          </div>
+          <div>
+            <h3 className="mb-3 text-sm font-semibold uppercase tracking-widest text-accent-text">
+              Top boards
+            </h3>
+            <PairingsList boards={listed} label={round ? `Round ${round.number} boards` : 'Boards'} />
+            {boards.length > listed.length ? (
+              <p className="mt-3 text-sm text-muted">
+                and {boards.length - listed.length} more boards on the{' '}
+                <Link to="/leaderboard" className="font-medium text-link underline">
+                  leaderboard page
+                </Link>
+                .
+              </p>
+            ) : null}
+          </div>
+          {byes.length > 0 ? (
+            <p className="text-sm text-muted">
+              <span className="font-semibold text-fg">Bye this round: </span>
+              {byes.map((bye, index) => (
+                <span key={bye.player.name}>
+                  {index > 0 ? ', ' : ''}
+                  <PlayerLink player={bye.player} />
+                </span>
+              ))}
+            </p>
+          ) : null}
+        </>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,149 @@
+// @vitest-environment jsdom
+import { cleanup, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { HomeResponse } from '../../../contracts/home';
+import { renderAt, stubFetch } from '../../lib/test-utils';
+import { HomePage } from './home-page';
+
+const settings: HomeResponse['settings'] = {
+  welcome_message: 'Welcome!',
+  show_hero_animation: false,
+  hero_background_color: '#0f3d2e',
+  show_live_stats: true,
+  announcements_enabled: true,
+  custom_announcement: 'Bring a pen',
+  show_countdown_timer: false,
+  featured_players_count: 3,
+  show_recent_matches: true,
+  header_title: 'Schools Team Chess Championship',
+  header_subtitle: 'One day of chess',
+  header_background_color: '#0f3d2e',
+  contact_email: 'chess@example.org',
+  show_how_to_register: true,
+};
+
+const player = (name: string, groupName: string | null) => ({ name, groupName, rating: 1500 });
+
+const live: HomeResponse = {
+  tournament: {
+    name: 'Championship',
+    venue: 'Main Hall',
+    description: null,
+    startDate: '2025-03-15',
+    endDate: '2025-03-15',
+    currentRound: 3,
+    totalRounds: 5,
+    rounds: [{ number: 3, status: 'active', startTime: '2025-03-15T13:30:00Z', endTime: null }],
+  },
+  stats: {
+    totalPlayers: 56,
+    currentRound: 3,
+    totalRounds: 5,
+    completedMatches: 60,
+    totalMatches: 84,
+    completionRate: 57,
+  },
+  settings,
+  registration: { is_enabled: false, team_price: 6000 },
+  leaderboardVisible: true,
+  featuredPlayers: [
+    {
+      rank: 1,
+      name: 'Ada Byrne',
+      groupName: null,
+      rating: 1800,
+      halfPoints: 5,
+      wins: 2,
+      draws: 1,
+      losses: 0,
+      byes: 0,
+    },
+  ],
+  currentRound: {
+    round: { number: 3, status: 'active', startTime: '2025-03-15T13:30:00Z', endTime: null },
+    boards: [
+      { roundNumber: 3, board: 1, white: player('Ada Byrne', "St Kevin's A"), black: null, result: null },
+    ],
+    byes: [],
+  },
+  recentMatches: [],
+  announcements: [],
+};
+
+beforeEach(() => {
+  vi.stubGlobal('matchMedia', () => ({ matches: true, addEventListener() {}, removeEventListener() {} }));
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('HomePage', () => {
+  it('shows the live variant with progress, leaders and the current round', async () => {
+    stubFetch({ '/api/public/home': live });
+    renderAt(<HomePage />);
+    expect(screen.getByText('Loading tournament data...')).toBeTruthy();
+    const heading = await screen.findByRole('heading', { level: 1 });
+    expect(heading.textContent).toBe('Schools Team Chess Championship');
+    expect(heading.querySelector('span')?.textContent).toBe('Schools Team');
+
+    expect(screen.getByRole('link', { name: /View Leaderboard/ }).getAttribute('href')).toBe('/leaderboard');
+    expect(screen.getByRole('link', { name: 'Board & Player Lookup' }).getAttribute('href')).toBe(
+      '/player-lookup',
+    );
+    expect(screen.getByText('Tournament Progress')).toBeTruthy();
+    expect(screen.getByText('3/5')).toBeTruthy();
+    expect(screen.getByText('57%')).toBeTruthy();
+    expect(screen.getByText('No Group')).toBeTruthy();
+    expect(screen.getByText('2½')).toBeTruthy();
+    expect(screen.getAllByText('Unknown').length).toBeGreaterThan(0);
+    expect(screen.getByRole('link', { name: /View All Matches/ }).getAttribute('href')).toBe('/leaderboard');
+    expect(screen.getByText('Bring a pen')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'chess@example.org' }).getAttribute('href')).toBe(
+      'mailto:chess@example.org',
+    );
+  });
+
+  it('offers Join Tournament while registration is open, and shows the hidden leaderboard state', async () => {
+    stubFetch({
+      '/api/public/home': {
+        ...live,
+        registration: { is_enabled: true, team_price: 6000 },
+        leaderboardVisible: false,
+        featuredPlayers: [],
+      },
+    });
+    renderAt(<HomePage />);
+    expect((await screen.findByRole('link', { name: /Join Tournament/ })).getAttribute('href')).toBe(
+      '/registration',
+    );
+    expect(screen.getByText('Leaderboard Hidden')).toBeTruthy();
+    expect(screen.getByText('Player rankings are currently not visible.')).toBeTruthy();
+  });
+
+  it('shows the pre-event variant with its claims and fallback announcements when no tournament is loaded', async () => {
+    stubFetch({
+      '/api/public/home': {
+        ...live,
+        tournament: null,
+        stats: null,
+        featuredPlayers: [],
+        currentRound: { round: null, boards: [], byes: [] },
+        settings: { ...settings, custom_announcement: '' },
+      },
+    });
+    renderAt(<HomePage />);
+    expect(await screen.findByText('Over 350 people took part last year')).toBeTruthy();
+    expect(screen.getByText('Registration takes about 5 minutes')).toBeTruthy();
+    expect(screen.getByText('Support replies within 24 hours')).toBeTruthy();
+    expect(screen.queryByText('Tournament Progress')).toBeNull();
+    expect(screen.getByText(/Pairings for each round are posted here/)).toBeTruthy();
+  });
+
+  it('says so when the tournament data cannot be loaded', async () => {
+    stubFetch({});
+    renderAt(<HomePage />);
+    expect(await screen.findByText('Failed to load tournament data')).toBeTruthy();
+  });
+});

@@ -1,0 +1,13 @@
+import { type ComponentProps, lazy, Suspense } from 'react';
+import type { ImageCarousel } from './image-carousel';
+
+// The carousel library loads after the page's data is on screen; the frame keeps its size meanwhile.
+const Carousel = lazy(async () => ({ default: (await import('./image-carousel')).ImageCarousel }));
+
+export function LazyImageCarousel(props: ComponentProps<typeof ImageCarousel>) {
+  return (
+    <Suspense fallback={<div className="aspect-[16/11] w-full rounded-3xl border border-line bg-band" />}>
+      <Carousel {...props} />
+    </Suspense>
+  );
+}

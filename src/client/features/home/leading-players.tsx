@@ -1,0 +1,65 @@
+import { ArrowRight } from 'lucide-react';
+import { Link } from 'react-router';
+import type { LeaderboardRow } from '../../../contracts/leaderboard';
+import { formatPoints } from '../../../domain/scoring/results';
+import { Card } from '../../components/ui/card';
+import { LeaderboardHidden } from '../tournament/leaderboard-hidden';
+import { PlayerLink } from '../tournament/player-link';
+import { RankMedal } from '../tournament/rank-medal';
+
+/** SPEC §2 Leading Players: top N by points then rating, medals for 1–3, hidden state. */
+export function LeadingPlayers({ players, visible }: { players: LeaderboardRow[]; visible: boolean }) {
+  return (
+    <Card className="flex flex-col">
+      <div className="mb-4 flex items-center justify-between gap-3">
+        <h2 id="leading-title" className="font-display text-xl font-bold text-fg">
+          Leading Players
+        </h2>
+        {visible ? (
+          <Link
+            to="/leaderboard"
+            className="inline-flex items-center gap-1 text-sm font-semibold text-link hover:underline"
+          >
+            Full leaderboard
+            <ArrowRight aria-hidden="true" className="size-4" />
+          </Link>
+        ) : null}
+      </div>
+      {!visible ? (
+        <LeaderboardHidden />
+      ) : players.length === 0 ? (
+        <p className="py-6 text-center text-muted">Rankings appear after the first results.</p>
+      ) : (
+        <ol className="flex flex-col divide-y divide-line">
+          {players.map((player) => (
+            <li key={`${player.rank}-${player.name}`} className="flex items-center gap-3 py-3">
+              <RankMedal rank={player.rank} />
+              <div className="min-w-0 flex-1">
+                <PlayerLink player={player} className="block truncate" />
+                <p className="truncate text-sm text-muted">{player.groupName ?? 'No Group'}</p>
+              </div>
+              <p className="text-right">
+                <span className="block font-display text-lg font-bold text-fg">
+                  {formatPoints(player.halfPoints)}
+                </span>
+                <span className="text-xs text-muted">points</span>
+              </p>
+            </li>
+          ))}
+        </ol>
+      )}
+      <div className="mt-auto pt-4">
+        <Link
+          to="/player-lookup"
+          className="flex items-center justify-between gap-3 rounded-xl bg-surface-muted p-4 font-semibold text-fg no-underline hover:bg-line/60"
+        >
+          <span>
+            Find your board
+            <span className="block text-sm font-normal text-muted">Your opponent, colour and results</span>
+          </span>
+          <ArrowRight aria-hidden="true" className="size-5 shrink-0 text-link" />
+        </Link>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,83 @@
+import { ArrowRight, CreditCard, ListChecks, UserPlus, Users } from 'lucide-react';
+import { Link } from 'react-router';
+import { ButtonLink } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { Container } from '../../components/ui/container';
+import { PageHeader } from '../../components/ui/page-header';
+import { Prose } from '../../components/ui/prose';
+import { formatEuroCents } from '../../lib/format';
+import { useRegistrationSettings } from '../registration/queries';
+
+/** SPEC §4: registration defaults to €60.00 per team when the setting cannot be read. */
+const DEFAULT_TEAM_PRICE_CENTS = 6000;
+
+export function RegistrationGuidePage() {
+  const { data } = useRegistrationSettings();
+  const price = formatEuroCents(data?.team_price ?? DEFAULT_TEAM_PRICE_CENTS);
+  const steps = [
+    {
+      icon: UserPlus,
+      title: 'Create an account',
+      text: 'The person registering (usually a teacher or parent) signs up with an e-mail address and a password.',
+    },
+    {
+      icon: Users,
+      title: 'Enter your teams',
+      text: 'Each team has exactly 4 players. Add as many teams as your school wants to enter; you can make several registrations until the closing date.',
+    },
+    {
+      icon: CreditCard,
+      title: 'Pay or pay later',
+      text: `Each team costs ${price}, paid in euro by card. You can pay straight away, or confirm now and pay later from your account area.`,
+    },
+    {
+      icon: ListChecks,
+      title: 'Check in on the day',
+      text: 'Arrive early and check in at the desk with your team. Player names can still be changed at check-in.',
+    },
+  ];
+  return (
+    <>
+      <PageHeader eyebrow="About 5 minutes" title="Registration Guide">
+        Everything you need to register a school team, from creating an account to check-in on the day.
+      </PageHeader>
+      <Container className="py-10 sm:py-14">
+        <ol className="grid gap-4 md:grid-cols-2">
+          {steps.map(({ icon: Icon, title, text }, index) => (
+            <li key={title}>
+              <Card className="flex h-full gap-4">
+                <span className="grid size-12 shrink-0 place-items-center rounded-2xl bg-band text-highlight">
+                  <Icon aria-hidden="true" className="size-6" />
+                </span>
+                <div>
+                  <h2 className="font-display text-lg font-bold text-fg">
+                    <span className="text-accent-text">Step {index + 1}.</span> {title}
+                  </h2>
+                  <p className="mt-1 text-muted">{text}</p>
+                </div>
+              </Card>
+            </li>
+          ))}
+        </ol>
+        <Card className="mt-8">
+          <Prose>
+            <h2>Before you start</h2>
+            <ul>
+              <li>Players must be 13 or older; players under 18 need a parent's or guardian's consent.</li>
+              <li>Have the names of all four players of each team ready.</li>
+              <li>Fees are non-refundable, except where the law requires it or the organisers cancel.</li>
+            </ul>
+            <p>
+              Questions? <Link to="/#contact-us">Contact the organisers</Link> — support replies within 24
+              hours.
+            </p>
+          </Prose>
+          <ButtonLink to="/registration" size="lg" className="mt-4">
+            Go to registration
+            <ArrowRight aria-hidden="true" className="size-5" />
+          </ButtonLink>
+        </Card>
+      </Container>
+    </>
+  );
+}

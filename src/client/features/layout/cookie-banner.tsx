@@ -1,0 +1,48 @@
+import { Cookie } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Button } from '../../components/ui/button';
+import { type ConsentChoice, readConsent, storeConsent } from '../../lib/cookie-consent';
+
+/** Shown until the visitor accepts or declines; the choice is stored with its date and asked again after 6 months. */
+export function CookieBanner() {
+  const [isOpen, setIsOpen] = useState(() => readConsent() === null);
+  if (!isOpen) return null;
+
+  const choose = (choice: ConsentChoice) => {
+    storeConsent(choice);
+    setIsOpen(false);
+  };
+
+  return (
+    <section
+      aria-labelledby="cookie-notice-title"
+      className="fixed inset-x-3 bottom-3 z-50 mx-auto max-w-3xl rounded-2xl border border-line bg-surface p-4 text-fg shadow-2xl shadow-black/30 sm:inset-x-6 sm:p-5"
+    >
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
+        <Cookie aria-hidden="true" className="hidden size-8 shrink-0 text-accent-text sm:block" />
+        <div className="flex-1 text-sm">
+          <h2 id="cookie-notice-title" className="font-semibold">
+            Cookies on this site
+          </h2>
+          <p className="mt-1 text-muted">
+            We use essential storage to remember your theme and this choice. With your permission we also
+            count visits to help plan the event. Read our{' '}
+            <Link to="/privacy#privacy-policy" className="font-medium text-link underline">
+              privacy policy
+            </Link>
+            .
+          </p>
+        </div>
+        <div className="grid grid-cols-2 gap-2 sm:flex">
+          <Button variant="primary" onClick={() => choose('accepted')}>
+            Accept
+          </Button>
+          <Button variant="primary" onClick={() => choose('declined')}>
+            Decline
+          </Button>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,37 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderAt, stubFetch } from '../../lib/test-utils';
+import { SiteHeader } from './site-header';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('SiteHeader', () => {
+  it('toggles the mobile menu with an accessible Menu button', () => {
+    stubFetch({});
+    renderAt(<SiteHeader />);
+    const toggle = screen.getByRole('button', { name: 'Menu' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    const menu = document.getElementById(toggle.getAttribute('aria-controls') ?? '');
+    expect(menu?.hidden).toBe(true);
+
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(menu?.hidden).toBe(false);
+
+    fireEvent.keyDown(window, { key: 'Escape' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('shows the sign-in button and links Contact Us to the home page section', () => {
+    stubFetch({});
+    renderAt(<SiteHeader />);
+    expect(screen.getAllByRole('link', { name: 'Sign In / Register' })[0]?.getAttribute('href')).toBe(
+      '/login',
+    );
+    expect(screen.getAllByRole('link', { name: 'Contact Us' })[0]?.getAttribute('href')).toBe('/#contact-us');
+  });
+});

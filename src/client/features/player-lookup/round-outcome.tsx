@@ -1,0 +1,24 @@
+import type { PlayerRound } from '../../../contracts/player-lookup';
+import { Badge } from '../../components/ui/badge';
+
+const BYE_LABELS = {
+  pairing: 'Bye',
+  full: 'Full-point bye',
+  half: 'Half-point bye',
+  zero: 'Absent',
+} as const;
+
+/** The round's outcome for this player as text: Win, Draw, Loss, a kind of bye, or In progress. */
+export function RoundOutcome({ round }: { round: PlayerRound }) {
+  if (round.bye) return <Badge tone="neutral">{BYE_LABELS[round.bye]}</Badge>;
+  switch (round.outcome) {
+    case 'win':
+      return <Badge tone="win">Win</Badge>;
+    case 'draw':
+      return <Badge tone="draw">Draw</Badge>;
+    case 'loss':
+      return <Badge tone="loss">Loss</Badge>;
+    case null:
+      return <Badge tone="live">In progress</Badge>;
+  }
+}

@@ -1,0 +1,38 @@
+import type { MatchResult } from '../../../domain/scoring/results';
+import { formatResult } from '../../../domain/scoring/results';
+import { Badge, type BadgeTone } from '../../components/ui/badge';
+
+const descriptions: Record<MatchResult, string> = {
+  white: 'White won',
+  black: 'Black won',
+  draw: 'Draw',
+  white_forfeit_win: 'White won by forfeit',
+  black_forfeit_win: 'Black won by forfeit',
+  double_forfeit: 'Double forfeit',
+};
+
+/** From white's viewpoint (SPEC §4): null in progress, draw, white win, anything else a loss. */
+function toneFor(result: MatchResult | null): BadgeTone {
+  if (result === null) return 'live';
+  if (result === 'draw') return 'draw';
+  if (result === 'white' || result === 'white_forfeit_win') return 'win';
+  return 'loss';
+}
+
+/** A match result as text ("1-0", "½-½", "In progress") with colour as a second cue only. */
+export function ResultBadge({ result }: { result: MatchResult | null }) {
+  if (result === null) {
+    return (
+      <Badge tone="live">
+        <span aria-hidden="true" className="size-1.5 rounded-full bg-current" />
+        In progress
+      </Badge>
+    );
+  }
+  return (
+    <Badge tone={toneFor(result)}>
+      <span aria-hidden="true">{formatResult(result)}</span>
+      <span className="sr-only">{`${formatResult(result)}, ${descriptions[result]}`}</span>
+    </Badge>
+  );
+}

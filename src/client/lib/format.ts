@@ -1,0 +1,60 @@
+/**
+ * Display formatting. Times are shown in the tournament's own time zone (Ireland) so every phone in the
+ * hall, whatever its settings, shows the same clock time as the printed pairings.
+ */
+export const TOURNAMENT_TIME_ZONE = 'Europe/Dublin';
+const LOCALE = 'en-IE';
+
+const euro = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: 'EUR' });
+/** 6000 → "€60.00". */
+export function formatEuroCents(cents: number): string {
+  return euro.format(cents / 100);
+}
+
+const longDate = new Intl.DateTimeFormat(LOCALE, {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+/** A calendar date "2025-03-15" → "Sat 15 March 2025" (no time zone shift). */
+export function formatCalendarDate(isoDate: string): string {
+  return longDate.format(new Date(`${isoDate}T00:00:00Z`));
+}
+
+/** "Sat 15 March 2025 – Sun 16 March 2025", one date when both are the same, '' when none is known. */
+export function formatDateRange(start: string | null, end: string | null): string {
+  if (start && end && start !== end) return `${formatCalendarDate(start)} – ${formatCalendarDate(end)}`;
+  const only = start ?? end;
+  return only ? formatCalendarDate(only) : '';
+}
+
+const time = new Intl.DateTimeFormat(LOCALE, {
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: false,
+  timeZone: TOURNAMENT_TIME_ZONE,
+});
+/** An ISO date-time → "10:30" in Irish time. */
+export function formatTime(isoDateTime: string): string {
+  return time.format(new Date(isoDateTime));
+}
+
+const dateTime = new Intl.DateTimeFormat(LOCALE, {
+  day: 'numeric',
+  month: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: false,
+  timeZone: TOURNAMENT_TIME_ZONE,
+});
+/** An ISO date-time → "15 Mar, 10:30" in Irish time. */
+export function formatDateTime(isoDateTime: string): string {
+  return dateTime.format(new Date(isoDateTime));
+}
+
+/** Link to the player lookup page, searched for this name. */
+export function playerLookupHref(name: string): string {
+  return `/player-lookup?name=${encodeURIComponent(name)}`;
+}

@@ -1,0 +1,15 @@
+/**
+ * Toasts without putting sonner in the first-load bundle: the library loads on first use (and with the
+ * lazily mounted <Toaster> in app/providers.tsx). Same-id toasts replace each other instead of stacking.
+ */
+type Kind = 'success' | 'error' | 'info';
+
+export function notify(
+  kind: Kind,
+  message: string,
+  options: { id?: string; description?: string } = {},
+): void {
+  void import('sonner').then(({ toast }) => {
+    toast[kind](message, options);
+  });
+}
