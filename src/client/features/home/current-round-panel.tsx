@@ -23,7 +23,7 @@ export function CurrentRoundPanel({ currentRound }: { currentRound: CurrentRound
   const startText = round ? roundStartText(round) : null;
 
   return (
-    <Card className="flex flex-col gap-6">
+    <Card role="region" aria-labelledby="current-round-title" className="flex flex-col gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h2 id="current-round-title" className="font-display text-xl font-bold text-fg">

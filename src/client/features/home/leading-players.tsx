@@ -10,7 +10,7 @@ import { RankMedal } from '../tournament/rank-medal';
 /** SPEC §2 Leading Players: top N by points then rating, medals for 1–3, hidden state. */
 export function LeadingPlayers({ players, visible }: { players: LeaderboardRow[]; visible: boolean }) {
   return (
-    <Card className="flex flex-col">
+    <Card role="region" aria-labelledby="leading-title" className="flex flex-col">
       <div className="mb-4 flex items-center justify-between gap-3">
         <h2 id="leading-title" className="font-display text-xl font-bold text-fg">
           Leading Players

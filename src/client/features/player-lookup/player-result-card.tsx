@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import type { PlayerLookupEntry, PlayerRound } from '../../../contracts/player-lookup';
 import { formatPoints } from '../../../domain/scoring/results';
 import { Card } from '../../components/ui/card';
@@ -124,11 +125,14 @@ function History({ rounds, name }: { rounds: PlayerRound[]; name: string }) {
 }
 
 export function PlayerResultCard({ player }: { player: PlayerLookupEntry }) {
+  const titleId = useId();
   return (
-    <Card className="flex flex-col gap-5">
+    <Card role="article" aria-labelledby={titleId} className="flex flex-col gap-5">
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
-          <h2 className="font-display text-2xl font-bold text-fg">{player.name}</h2>
+          <h2 id={titleId} className="font-display text-2xl font-bold text-fg">
+            {player.name}
+          </h2>
           <p className="text-muted">
             {player.groupName ?? 'No Group'}
             {player.rating ? ` · Rating ${player.rating}` : ''}
