@@ -217,3 +217,29 @@ export async function withPermissionTimeout(
 }
 
 export const PERMISSION_LOAD_TIMEOUT_MS = 10_000;
+
+/** Where the users of a deleted custom role go (SPEC §5). */
+export type Reassignment =
+  | { role: StandardRole; customRoleName: null }
+  | { role: 'player'; customRoleName: string };
+
+/**
+ * The users of a deleted custom role move to a standard role or to another custom role. Any other name is
+ * invalid, as is the deleted role itself; null means the target is invalid.
+ */
+export function resolveReassignment(
+  target: string,
+  deletedRoleName: string,
+  otherCustomRoleNames: readonly string[],
+): Reassignment | null {
+  if (isStandardRole(target)) return { role: target, customRoleName: null };
+  if (target !== deletedRoleName && otherCustomRoleNames.includes(target)) {
+    return { role: 'player', customRoleName: target };
+  }
+  return null;
+}
+
+/** Standard role names cannot be used for custom roles, whatever their case. */
+export function isReservedRoleName(name: string): boolean {
+  return isStandardRole(name.trim().toLowerCase());
+}

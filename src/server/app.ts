@@ -14,6 +14,7 @@ import { registerAccountRoutes } from './features/account/account.routes';
 import { registerHealthRoutes } from './features/health/health.routes';
 import { PublicDataCache } from './features/tournament/public-data-cache';
 import { registerPublicRoutes } from './features/tournament/tournament.routes';
+import { registerUserManagementRoutes } from './features/user-management/user-management.routes';
 import { registerClientApp } from './http/client-app';
 import { registerErrorHandling } from './http/errors';
 import { ChangeFeed } from './live/change-feed';
@@ -120,6 +121,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerHealthRoutes(app, deps.database, now);
   registerAuthRoutes(app, deps.auth, deps.publicUrl);
   registerAccountRoutes(app);
+  registerUserManagementRoutes(app, deps.database.db, deps.auth);
   registerPublicRoutes(app, cache);
   registerLiveRoutes(app, feed);
   await registerClientApp(app, deps.clientDir);

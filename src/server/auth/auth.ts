@@ -1,10 +1,15 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError } from 'better-auth/api';
+import { eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client';
+import { userStatus } from '../db/schema/accounts';
 import * as authSchema from '../db/schema/auth';
 import type { Mailer } from '../mail/mailer';
 import { passwordResetMail } from '../mail/templates';
+
+const FROZEN_MESSAGE = 'Your account has been frozen. Please contact an administrator.';
 
 /** The header the server sets, from Fastify's own resolution of the client address, for better-auth's limits. */
 export const CLIENT_IP_HEADER = 'x-chess-client-ip';
@@ -39,6 +44,20 @@ export function createAuth(config: AuthConfig) {
       resetPasswordTokenExpiresIn: 60 * 60,
       sendResetPassword: async ({ user, url }) => {
         await config.mailer.send(passwordResetMail({ to: user.email, name: user.name, url }));
+      },
+    },
+    databaseHooks: {
+      session: {
+        create: {
+          // A frozen account gets no new session (T09); existing ones were revoked when it was frozen.
+          before: async (session) => {
+            const [status] = await config.db
+              .select({ isFrozen: userStatus.isFrozen })
+              .from(userStatus)
+              .where(eq(userStatus.userId, session.userId));
+            if (status?.isFrozen) throw new APIError('FORBIDDEN', { message: FROZEN_MESSAGE });
+          },
+        },
       },
     },
     session: {

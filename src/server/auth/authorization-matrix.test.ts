@@ -98,10 +98,10 @@ describe('authorization matrix', () => {
           return;
         }
         const response = await app.inject({
-          method: method as 'GET' | 'POST',
+          method: method as 'GET' | 'POST' | 'PUT' | 'DELETE',
           url: path,
           headers,
-          ...(method === 'POST' ? { payload: {} } : {}),
+          ...(method === 'GET' ? {} : { payload: {} }),
         });
         if (isAllowed) {
           expect([401, 403], response.body).not.toContain(response.statusCode);

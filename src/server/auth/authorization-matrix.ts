@@ -50,4 +50,28 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   'GET /api/auth/*': { allowed: EVERYONE, path: '/api/auth/get-session' },
   'POST /api/auth/*': { allowed: EVERYONE, path: '/api/auth/request-password-reset' },
   'GET /api/me': { allowed: SIGNED_IN_NOT_FROZEN },
+  // User management is the superadmin's (the demo custom role lacks view_user_management).
+  'GET /api/admin/users': { allowed: ['superadmin'] },
+  'GET /api/admin/users/counts': { allowed: ['superadmin'] },
+  'POST /api/admin/users': { allowed: ['superadmin'] },
+  'PUT /api/admin/users/:id/role': { allowed: ['superadmin'], path: '/api/admin/users/no-such-user/role' },
+  'POST /api/admin/users/:id/freeze': {
+    allowed: ['superadmin'],
+    path: '/api/admin/users/no-such-user/freeze',
+  },
+  'DELETE /api/admin/users/:id/freeze': {
+    allowed: ['superadmin'],
+    path: '/api/admin/users/no-such-user/freeze',
+  },
+  'DELETE /api/admin/users/:id': { allowed: ['superadmin'], path: '/api/admin/users/no-such-user' },
+  'GET /api/admin/custom-roles': { allowed: ['superadmin'] },
+  'POST /api/admin/custom-roles': { allowed: ['superadmin'] },
+  'PUT /api/admin/custom-roles/:id': {
+    allowed: ['superadmin'],
+    path: '/api/admin/custom-roles/00000000-0000-4000-8000-000000000000',
+  },
+  'DELETE /api/admin/custom-roles/:id': {
+    allowed: ['superadmin'],
+    path: '/api/admin/custom-roles/00000000-0000-4000-8000-000000000000',
+  },
 };

@@ -48,3 +48,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
     return reply.code(500).send({ error: 'Something went wrong on our side.', requestId } satisfies ApiError);
   });
 }
+
+/** An expected refusal: its status and message reach the client as `{error, requestId}`. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: 400 | 401 | 403 | 404 | 409 | 422 | 429,
+    message: string,
+  ) {
+    super(message);
+  }
+}

@@ -1,0 +1,258 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { apiErrorSchema } from '../../../contracts/common';
+import {
+  createUserBodySchema,
+  createUserResponseSchema,
+  customRoleBodySchema,
+  customRoleIdParamsSchema,
+  customRolesResponseSchema,
+  deleteCustomRoleBodySchema,
+  freezeBodySchema,
+  listUsersQuerySchema,
+  listUsersResponseSchema,
+  messageResponseSchema,
+  setRoleBodySchema,
+  userCountsSchema,
+  userIdParamsSchema,
+} from '../../../contracts/users';
+import { isPermission } from '../../../domain/permissions';
+import type { Auth } from '../../auth/auth';
+import type { Db } from '../../db/client';
+import * as repo from './user-management.repo';
+import * as service from './user-management.service';
+
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+};
+const tags = ['user management'];
+
+/** /api/admin/users and /api/admin/custom-roles: the user-management page (SPEC §2, §5, §6, §8). */
+export function registerUserManagementRoutes(app: FastifyInstance, db: Db, auth: Auth): void {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const manage = { permission: 'view_user_management' } as const;
+
+  typed.get(
+    '/api/admin/users',
+    {
+      config: { access: manage },
+      schema: {
+        summary: 'Users with their roles and freeze state, newest first (500 at most)',
+        tags,
+        querystring: listUsersQuerySchema,
+        response: { 200: listUsersResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ users: await repo.listUsers(db, request.query.search) }),
+  );
+
+  typed.get(
+    '/api/admin/users/counts',
+    {
+      config: { access: manage },
+      schema: {
+        summary: 'Number of users per standard role',
+        tags,
+        response: { 200: userCountsSchema, ...errors },
+      },
+    },
+    async () => repo.countUsersByRole(db),
+  );
+
+  typed.post(
+    '/api/admin/users',
+    {
+      config: { access: { allOf: ['view_user_management', 'create_players'] } },
+      schema: {
+        summary: 'create-user-direct',
+        tags,
+        body: createUserBodySchema,
+        response: { 201: createUserResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const created = await service.createUserDirect(
+        db,
+        auth,
+        (await request.actor())!,
+        request.ip,
+        request.body,
+      );
+      return reply.code(201).send({ success: true, ...created });
+    },
+  );
+
+  typed.put(
+    '/api/admin/users/:id/role',
+    {
+      config: { access: manage },
+      schema: {
+        summary: "Change a user's role or custom role",
+        tags,
+        params: userIdParamsSchema,
+        body: setRoleBodySchema,
+        response: { 200: messageResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      message: await service.changeRole(
+        db,
+        (await request.actor())!,
+        request.ip,
+        request.params.id,
+        request.body,
+      ),
+    }),
+  );
+
+  typed.post(
+    '/api/admin/users/:id/freeze',
+    {
+      config: { access: { allOf: ['view_user_management', 'freeze_players'] } },
+      schema: {
+        summary: 'Freeze an account: its sessions and trusted devices end at once',
+        tags,
+        params: userIdParamsSchema,
+        body: freezeBodySchema,
+        response: { 200: messageResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await service.freezeUser(
+        db,
+        (await request.actor())!,
+        request.ip,
+        request.params.id,
+        request.body.reason,
+      );
+      return { message: 'Account frozen' };
+    },
+  );
+
+  typed.delete(
+    '/api/admin/users/:id/freeze',
+    {
+      config: { access: { allOf: ['view_user_management', 'freeze_players'] } },
+      schema: {
+        summary: 'Unfreeze an account',
+        tags,
+        params: userIdParamsSchema,
+        response: { 200: messageResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await service.unfreezeUser(db, (await request.actor())!, request.ip, request.params.id);
+      return { message: 'Account unfrozen' };
+    },
+  );
+
+  typed.delete(
+    '/api/admin/users/:id',
+    {
+      config: { access: { allOf: ['view_user_management', 'delete_user_accounts'] } },
+      schema: {
+        summary: 'Delete an account and its personal data',
+        tags,
+        params: userIdParamsSchema,
+        response: { 200: messageResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await service.deleteUserAccount(db, (await request.actor())!, request.ip, request.params.id);
+      return { message: 'Account deleted' };
+    },
+  );
+
+  typed.get(
+    '/api/admin/custom-roles',
+    {
+      config: { access: manage },
+      schema: {
+        summary: 'Custom roles with their permissions and number of users',
+        tags,
+        response: { 200: customRolesResponseSchema, ...errors },
+      },
+    },
+    async () => ({
+      roles: (await repo.listCustomRoles(db)).map((role) => ({
+        id: role.id,
+        name: role.name,
+        description: role.description,
+        permissions: Object.entries(role.permissions)
+          .filter(([name, granted]) => granted === true && isPermission(name))
+          .map(([name]) => name as never),
+        userCount: role.userCount,
+        createdAt: role.createdAt.toISOString(),
+      })),
+    }),
+  );
+
+  typed.post(
+    '/api/admin/custom-roles',
+    {
+      config: { access: manage },
+      schema: {
+        summary: 'Create a custom role',
+        tags,
+        body: customRoleBodySchema,
+        response: { 201: messageResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await service.createCustomRole(db, (await request.actor())!, request.ip, request.body);
+      return reply.code(201).send({ message: `Custom role ${request.body.name} created` });
+    },
+  );
+
+  typed.put(
+    '/api/admin/custom-roles/:id',
+    {
+      config: { access: manage },
+      schema: {
+        summary: 'Rename a custom role or change its permissions',
+        tags,
+        params: customRoleIdParamsSchema,
+        body: customRoleBodySchema,
+        response: { 200: messageResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await service.updateCustomRole(
+        db,
+        (await request.actor())!,
+        request.ip,
+        request.params.id,
+        request.body,
+      );
+      return { message: `Custom role ${request.body.name} updated` };
+    },
+  );
+
+  typed.delete(
+    '/api/admin/custom-roles/:id',
+    {
+      config: { access: manage },
+      schema: {
+        summary: 'Delete a custom role, moving its users to another role',
+        tags,
+        params: customRoleIdParamsSchema,
+        body: deleteCustomRoleBodySchema,
+        response: { 200: messageResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await service.deleteCustomRole(
+        db,
+        (await request.actor())!,
+        request.ip,
+        request.params.id,
+        request.body.reassignTo,
+      );
+      return { message: 'Custom role deleted' };
+    },
+  );
+}
