@@ -26,9 +26,14 @@ export interface MatchingGraph {
 export interface MatchingResult {
   /** mate[v] is v's partner or −1. */
   mate: Int32Array;
-  /** Doubled vertex duals (see above); an edge (i, j, w) outside the graph is dual-feasible iff
-   * dual[i] + dual[j] − 2w ≥ 0. */
+  /** Doubled vertex duals (see above). */
   vertexDual: Float64Array;
+  /**
+   * Reduced cost of a pair (i, j) with weight w under the final duals, for any pair of vertices (also one
+   * that was not an edge of the graph): dual[i] + dual[j] − 2w + 2·Σ z(B) over the blossoms holding both.
+   * The matching is optimal for a larger graph iff this is ≥ 0 for all its extra edges (LP duality).
+   */
+  reducedCost: (i: number, j: number, w: number) => number;
 }
 
 export function maxWeightMatching(graph: MatchingGraph): MatchingResult {
@@ -36,7 +41,9 @@ export function maxWeightMatching(graph: MatchingGraph): MatchingResult {
   const edgeCount = graph.edgeFrom.length;
   const { edgeFrom, edgeTo, weight } = graph;
   const mateOut = new Int32Array(n).fill(-1);
-  if (n === 0 || edgeCount === 0) return { mate: mateOut, vertexDual: new Float64Array(n) };
+  if (n === 0 || edgeCount === 0) {
+    return { mate: mateOut, vertexDual: new Float64Array(n), reducedCost: (_i, _j, w) => -2 * w };
+  }
 
   let maxWeight = 0;
   for (let k = 0; k < edgeCount; k += 1) {
@@ -367,6 +374,18 @@ export function maxWeightMatching(graph: MatchingGraph): MatchingResult {
     }
   };
 
+  // Warm start: with every vertex dual at maxWeight, the edges of weight maxWeight are exactly the tight
+  // ones, so a greedy matching on them keeps all invariants (matched edges tight, all free vertices on the
+  // same, smallest dual) and saves one stage per edge.
+  for (let k = 0; k < edgeCount; k += 1) {
+    const i = edgeFrom[k]!;
+    const j = edgeTo[k]!;
+    if (weight[k] === maxWeight && mate[i] === -1 && mate[j] === -1) {
+      mate[i] = 2 * k + 1;
+      mate[j] = 2 * k;
+    }
+  }
+
   for (let stage = 0; stage < n; stage += 1) {
     label.fill(0);
     bestEdge.fill(-1);
@@ -481,5 +500,37 @@ export function maxWeightMatching(graph: MatchingGraph): MatchingResult {
   }
 
   for (let v = 0; v < n; v += 1) mateOut[v] = mate[v]! >= 0 ? endpoint[mate[v]!]! : -1;
-  return { mate: mateOut, vertexDual: dual.slice(0, n) };
+  const vertexDual = dual.slice(0, n);
+  // Σ 2·z(B) over a node and its ancestors, and nesting depth, memoised for the certificate checks.
+  const chainSum = new Float64Array(2 * n).fill(-1);
+  const depth = new Int32Array(2 * n).fill(-1);
+  const fillChain = (x: number): void => {
+    if (depth[x]! >= 0) return;
+    const parent = blossomParent[x]!;
+    const own = x >= n ? 2 * dual[x]! : 0;
+    if (parent === -1) {
+      depth[x] = 0;
+      chainSum[x] = own;
+      return;
+    }
+    fillChain(parent);
+    depth[x] = depth[parent]! + 1;
+    chainSum[x] = chainSum[parent]! + own;
+  };
+  const reducedCost = (i: number, j: number, w: number): number => {
+    const cost = dual[i]! + dual[j]! - 2 * w;
+    if (inBlossom[i] !== inBlossom[j]) return cost;
+    let a = blossomParent[i]!;
+    let b = blossomParent[j]!;
+    fillChain(a);
+    fillChain(b);
+    while (depth[a]! > depth[b]!) a = blossomParent[a]!;
+    while (depth[b]! > depth[a]!) b = blossomParent[b]!;
+    while (a !== b) {
+      a = blossomParent[a]!;
+      b = blossomParent[b]!;
+    }
+    return cost + chainSum[a]!;
+  };
+  return { mate: mateOut, vertexDual, reducedCost };
 }

@@ -1,0 +1,116 @@
+/**
+ * Edge-weight layout for the pairing matching: one exact integer per edge, built from fields so that a
+ * single maximum-weight matching optimises the criteria lexicographically, most important first (the
+ * bbpPairings idea, FIDE C.04.3 C.1–C.21 as "weights"). Each field's unit is larger than the largest
+ * possible sum of all lower fields over a matching (P pairs), so no sum can carry into a higher field:
+ *
+ *   unit(field k+1) = P · maxPerEdge(fields ≤ k) + 1
+ *
+ * Fields, most significant first:
+ *   completion (1 per edge)        → maximum number of pairs (everyone paired: C.04.1)
+ *   school (when active)           → fewest schoolmate pairs (SPEC §5)
+ *   club (when active)             → fewest clubmate pairs (SPEC §5, optional)
+ *   colour clash (when active)     → fewest pairs of two absolute preferences for one colour (C.04.3 C.3)
+ *   score difference  0..D         → smallest sum of score differences (C.04.3 C.6–C.7, score groups)
+ *   floats            0..6         → 4 per floating pair + 1 per repeated float (C.04.3 C.14–C.17)
+ *   colour preference 0..2         → compatible preferences (C.04.3 C.12–C.13)
+ *   board order       0..7         → S1 against S2 inside a score group (C.04.3 B.1/B.2, the "1 vs n/2+1")
+ *
+ * "When active": the school, club and colour-clash fields are needed only when no complete pairing avoids
+ * them; otherwise the engine deletes those edges, which is the same optimum with fewer bits.
+ * The largest weight must stay ≤ 2^50 (blossom.ts). With every optional field inactive that holds up to
+ * several thousand players; if not, the lowest fields are dropped in the order board order, colour,
+ * floats, and the result says so (`criterion_dropped`).
+ */
+import { MAX_EXACT_WEIGHT } from './blossom';
+
+export const ORDER_COST_CAP = 7;
+export const FLOAT_COST_MAX = 6;
+export const COLOUR_COST_MAX = 2;
+
+export type OptionalField = 'school' | 'club' | 'clash';
+export type DroppableField = 'order' | 'colour' | 'float';
+
+export interface WeightLayout {
+  pairs: number;
+  maxScoreDifference: number;
+  order: number;
+  colour: number;
+  float: number;
+  diff: number;
+  clash: number;
+  club: number;
+  school: number;
+  completion: number;
+  maxWeight: number;
+  dropped: DroppableField[];
+}
+
+export interface EdgeCosts {
+  isSchool: boolean;
+  isClub: boolean;
+  isClash: boolean;
+  scoreDifference: number;
+  floatCost: number;
+  colourCost: number;
+  orderCost: number;
+}
+
+export function buildLayout(
+  pairs: number,
+  maxScoreDifference: number,
+  active: ReadonlySet<OptionalField>,
+): WeightLayout {
+  const dropOrder: DroppableField[] = ['order', 'colour', 'float'];
+  for (let dropCount = 0; dropCount <= dropOrder.length; dropCount += 1) {
+    const dropped = dropOrder.slice(0, dropCount);
+    const p = Math.max(1, pairs);
+    let maxLower = 0;
+    const next = (maxCost: number, isOn: boolean): number => {
+      if (!isOn) return 0;
+      const unit = p * maxLower + 1;
+      maxLower += maxCost * unit;
+      return unit;
+    };
+    const order = next(ORDER_COST_CAP, !dropped.includes('order'));
+    const colour = next(COLOUR_COST_MAX, !dropped.includes('colour'));
+    const float = next(FLOAT_COST_MAX, !dropped.includes('float'));
+    const diff = next(maxScoreDifference, true);
+    const clash = next(1, active.has('clash'));
+    const club = next(1, active.has('club'));
+    const school = next(1, active.has('school'));
+    const completion = p * maxLower + 1;
+    const maxWeight = completion + maxLower;
+    if (maxWeight <= MAX_EXACT_WEIGHT) {
+      return {
+        pairs,
+        maxScoreDifference,
+        order,
+        colour,
+        float,
+        diff,
+        clash,
+        club,
+        school,
+        completion,
+        maxWeight,
+        dropped,
+      };
+    }
+  }
+  throw new RangeError(`too many players (${pairs * 2}) for exact pairing weights`);
+}
+
+/** The weight of one edge: benefit (max − cost) per field times the field's unit. */
+export function edgeWeight(layout: WeightLayout, costs: EdgeCosts): number {
+  return (
+    layout.completion +
+    (costs.isSchool ? 0 : layout.school) +
+    (costs.isClub ? 0 : layout.club) +
+    (costs.isClash ? 0 : layout.clash) +
+    (layout.maxScoreDifference - costs.scoreDifference) * layout.diff +
+    (FLOAT_COST_MAX - costs.floatCost) * layout.float +
+    (COLOUR_COST_MAX - costs.colourCost) * layout.colour +
+    (ORDER_COST_CAP - costs.orderCost) * layout.order
+  );
+}
