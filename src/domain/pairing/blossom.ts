@@ -36,7 +36,7 @@ export interface MatchingResult {
   reducedCost: (i: number, j: number, w: number) => number;
 }
 
-export function maxWeightMatching(graph: MatchingGraph): MatchingResult {
+export function maxWeightMatching(graph: MatchingGraph, isWarmStart = true): MatchingResult {
   const n = graph.vertexCount;
   const edgeCount = graph.edgeFrom.length;
   const { edgeFrom, edgeTo, weight } = graph;
@@ -374,15 +374,25 @@ export function maxWeightMatching(graph: MatchingGraph): MatchingResult {
     }
   };
 
-  // Warm start: with every vertex dual at maxWeight, the edges of weight maxWeight are exactly the tight
-  // ones, so a greedy matching on them keeps all invariants (matched edges tight, all free vertices on the
-  // same, smallest dual) and saves one stage per edge.
-  for (let k = 0; k < edgeCount; k += 1) {
-    const i = edgeFrom[k]!;
-    const j = edgeTo[k]!;
-    if (weight[k] === maxWeight && mate[i] === -1 && mate[j] === -1) {
-      mate[i] = 2 * k + 1;
-      mate[j] = 2 * k;
+  if (isWarmStart) {
+    // Warm start: each vertex dual starts at its largest incident weight (feasible: dual[i] + dual[j] ≥ 2w),
+    // and edges tight at both ends are matched greedily. Matched edges are tight and all duals feasible, so
+    // the primal-dual invariants hold; free vertices may now differ in dual, which only matters if the
+    // search stops with a free vertex of positive dual: then the result is not proven and the caller
+    // re-solves cold (see the end of this function).
+    dual.fill(0, 0, n);
+    for (let k = 0; k < edgeCount; k += 1) {
+      const w = weight[k]!;
+      if (w > dual[edgeFrom[k]!]!) dual[edgeFrom[k]!] = w;
+      if (w > dual[edgeTo[k]!]!) dual[edgeTo[k]!] = w;
+    }
+    for (let k = 0; k < edgeCount; k += 1) {
+      const i = edgeFrom[k]!;
+      const j = edgeTo[k]!;
+      if (mate[i] === -1 && mate[j] === -1 && dual[i]! + dual[j]! === 2 * weight[k]!) {
+        mate[i] = 2 * k + 1;
+        mate[j] = 2 * k;
+      }
     }
   }
 
@@ -435,9 +445,10 @@ export function maxWeightMatching(graph: MatchingGraph): MatchingResult {
       if (isAugmented) break;
 
       // Dual update (Galil 1986, §6): the smallest of the four kinds of delta.
+      // Type 1: an S-vertex dual reaches 0 (they are the ones that decrease).
       let deltaType = 1;
-      let delta = dual[0]!;
-      for (let v = 1; v < n; v += 1) if (dual[v]! < delta) delta = dual[v]!;
+      let delta = Number.POSITIVE_INFINITY;
+      for (let v = 0; v < n; v += 1) if (label[inBlossom[v]!] === 1 && dual[v]! < delta) delta = dual[v]!;
       let deltaEdge = -1;
       let deltaBlossom = -1;
       for (let v = 0; v < n; v += 1) {
@@ -499,6 +510,10 @@ export function maxWeightMatching(graph: MatchingGraph): MatchingResult {
     }
   }
 
+  if (isWarmStart) {
+    // Optimal only if every free vertex ended with dual 0 (complementary slackness); else solve cold.
+    for (let v = 0; v < n; v += 1) if (mate[v] === -1 && dual[v]! > 0) return maxWeightMatching(graph, false);
+  }
   for (let v = 0; v < n; v += 1) mateOut[v] = mate[v]! >= 0 ? endpoint[mate[v]!]! : -1;
   const vertexDual = dual.slice(0, n);
   // Σ 2·z(B) over a node and its ancestors, and nesting depth, memoised for the certificate checks.

@@ -23,7 +23,14 @@ import type { Colour } from '../scoring/results';
 import { maxWeightMatching } from './blossom';
 import { allocateColours, colourClashCost } from './colours';
 import { buildPlayerStates, type PlayerState } from './history';
-import { type Board, PairingError, type PairingInput, type PairingNote, type PairingResult } from './types';
+import {
+  type Board,
+  PairingError,
+  type PairingInput,
+  type PairingNote,
+  type PairingResult,
+  type SolveEvent,
+} from './types';
 import {
   buildLayout,
   COLOUR_COST_MAX,
@@ -50,6 +57,7 @@ interface Field {
   blocked: Uint8Array;
   schoolKey: (string | null)[];
   clubKey: (string | null)[];
+  onSolve: ((event: SolveEvent) => void) | undefined;
 }
 
 const normalise = (text: string | null | undefined): string | null => {
@@ -57,7 +65,12 @@ const normalise = (text: string | null | undefined): string | null => {
   return trimmed ? trimmed : null;
 };
 
-function buildField(states: PlayerState[], forbidden: ReadonlySet<string>, avoidClub: boolean): Field {
+function buildField(
+  states: PlayerState[],
+  forbidden: ReadonlySet<string>,
+  avoidClub: boolean,
+  onSolve: ((event: SolveEvent) => void) | undefined,
+): Field {
   const m = states.length;
   const score = Int32Array.from(states.map((state) => state.score));
   const groupStart = new Int32Array(m);
@@ -99,6 +112,7 @@ function buildField(states: PlayerState[], forbidden: ReadonlySet<string>, avoid
     blocked,
     schoolKey: states.map((state) => normalise(schoolOf(state.player.groupName))),
     clubKey: states.map((state) => (avoidClub ? normalise(state.player.club) : null)),
+    onSolve,
   };
 }
 
@@ -215,7 +229,10 @@ function solveCertified(
   weightOf: (i: number, j: number) => number,
   /** An upper bound of weightOf(i, j) that is cheap to compute (prunes the certificate check). */
   weightBound: (i: number, j: number) => number,
+  purpose: SolveEvent['purpose'],
 ): Int32Array {
+  const report = (edges: number, violations: number, isFullGraph: boolean) =>
+    field.onSolve?.({ purpose, vertices: vertices.length, edges, violations, isFullGraph });
   const count = vertices.length;
   const inGraph = new Uint8Array(count * count);
   let edges: [number, number, number][] = [];
@@ -243,6 +260,7 @@ function solveCertified(
         if (reducedCost(x, y, w) < 0) violating.push([x, y, w]);
       }
     }
+    report(edges.length, violating.length, false);
     if (violating.length === 0) return mate;
     const addAll = attempt >= MAX_CERTIFY_ROUNDS - 1;
     if (addAll) {
@@ -261,6 +279,7 @@ function solveCertified(
         edgeTo: Int32Array.from(edges, (edge) => edge[1]),
         weight: Float64Array.from(edges, (edge) => edge[2]),
       });
+      report(edges.length, 0, true);
       return full.mate;
     }
     for (const edge of violating) {
@@ -279,6 +298,7 @@ function hasCompletePairing(field: Field, vertices: readonly number[], restricti
     vertices,
     (i, j) => (isEdgeAllowed(field, restriction, i, j) ? 1 : -1),
     () => 1,
+    'feasibility',
   );
   return matchedPairs(mate) * 2 === vertices.length;
 }
@@ -315,6 +335,7 @@ function solvePairing(
       const difference = Math.abs(field.score[i]! - field.score[j]!);
       return lowerBase + (layout.maxScoreDifference - difference) * layout.diff;
     },
+    'pairing',
   );
   return { mate, layout };
 }
@@ -341,7 +362,7 @@ export function pairNextRound(input: PairingInput): PairingResult {
     forbidden.add(`${a}\u0000${b}`);
   }
   const avoidClub = options.avoidSameClub === true;
-  const field = buildField(toPair, forbidden, avoidClub);
+  const field = buildField(toPair, forbidden, avoidClub, options.onSolve);
   const m = toPair.length;
   const all = Array.from({ length: m }, (_, index) => index);
 

@@ -33,6 +33,17 @@ export interface PairingOptions {
   initialColour?: Colour;
   /** Pairs that must never meet (TRF XXP), by player id. */
   forbiddenPairs?: readonly (readonly [string, string])[];
+  /** Diagnostics for benchmarks: called after every matching solve. */
+  onSolve?: (event: SolveEvent) => void;
+}
+
+export interface SolveEvent {
+  purpose: 'pairing' | 'feasibility';
+  vertices: number;
+  edges: number;
+  /** Edges left out of the sparse graph whose dual slack was negative (0 = proven optimal). */
+  violations: number;
+  isFullGraph: boolean;
 }
 
 export interface PairingInput {
