@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { colourClashCost } from './colours';
 import { pairNextRound } from './engine';
 import { buildPlayerStates, type PlayerState } from './history';
+import { assignPairingNumbers } from './pairing-numbers';
 import { findPairingProblems, measurePairing } from './quality';
 import { buildTournament, tournamentShape } from './test-tournaments';
 import { PairingError, type PairingInput, type PairingResult } from './types';
@@ -52,8 +53,11 @@ function exhaustiveOptimum(input: PairingInput): Optimum | null {
     const costs = best(field);
     return costs ? { byeId: null, costs } : null;
   }
-  const eligible = field.filter((state) => state.isByeEligible).reverse();
-  const candidates = eligible.length > 0 ? eligible : [...field].reverse();
+  // Eligible players first (lowest-ranked first), then the others only if no eligible one can take it.
+  const candidates = [
+    ...field.filter((state) => state.isByeEligible).reverse(),
+    ...field.filter((state) => !state.isByeEligible).reverse(),
+  ];
   for (const candidate of candidates) {
     const costs = best(field.filter((state) => state !== candidate));
     if (costs) return { byeId: candidate.player.id, costs };
@@ -219,5 +223,24 @@ describe('pairNextRound known cases', () => {
         byes: [],
       }),
     ).toThrow(PairingError);
+  });
+});
+
+describe('assignPairingNumbers', () => {
+  it('orders by rating, unrated last, then name, whatever the input order', () => {
+    const players = [
+      { id: 'c', rating: null, name: 'Cara' },
+      { id: 'a', rating: 1500, name: 'Zoe' },
+      { id: 'b', rating: 1500, name: 'Amy' },
+      { id: 'd', rating: 1900, name: 'Dan' },
+    ];
+    const expected = [
+      ['d', 1],
+      ['b', 2],
+      ['a', 3],
+      ['c', 4],
+    ];
+    expect([...assignPairingNumbers(players)]).toEqual(expected);
+    expect([...assignPairingNumbers([...players].reverse())]).toEqual(expected);
   });
 });

@@ -368,7 +368,9 @@ export function pairNextRound(input: PairingInput): PairingResult {
 
   // Bye candidates, lowest-ranked first (C.04.1.d).
   const eligible = all.filter((index) => toPair[index]!.isByeEligible).reverse();
-  const byeCandidates = eligible.length > 0 ? eligible : [...all].reverse();
+  // Ineligible players only when no eligible one can take the bye with a complete pairing.
+  const ineligible = all.filter((index) => !toPair[index]!.isByeEligible).reverse();
+  const byeCandidates = [...eligible, ...ineligible];
   const optionalOrder: OptionalField[] = avoidClub ? ['school', 'club', 'clash'] : ['school', 'clash'];
 
   let byeIndex = -1;
@@ -523,22 +525,23 @@ export function pairNextRound(input: PairingInput): PairingResult {
   if (byeIndex >= 0) {
     const bye = toPair[byeIndex]!;
     byePlayerId = bye.player.id;
-    const ineligibleBelow = all
-      .filter((index) => index > byeIndex && !toPair[index]!.isByeEligible)
-      .map((index) => ({ index, reason: 'already had a bye or forfeit win' as const }));
-    const passed = [...passedOver.filter((entry) => entry.index > byeIndex), ...ineligibleBelow].sort(
-      (a, b) => b.index - a.index,
-    );
+    const passed = new Map<number, 'already had a bye or forfeit win' | 'no complete pairing'>();
+    for (const entry of passedOver) passed.set(entry.index, entry.reason);
+    if (bye.isByeEligible) {
+      for (const index of ineligible)
+        if (index > byeIndex) passed.set(index, 'already had a bye or forfeit win');
+    }
     notes.push({
       kind: 'bye',
       playerId: bye.player.id,
       reason: bye.isByeEligible
         ? 'lowest-ranked eligible player'
-        : 'no eligible player: lowest-ranked player',
-      passedOver:
-        eligible.length > 0
-          ? passed.map((entry) => ({ playerId: toPair[entry.index]!.player.id, reason: entry.reason }))
-          : [],
+        : eligible.length === 0
+          ? 'no eligible player: lowest-ranked player'
+          : 'no eligible player can take it: lowest-ranked player who can',
+      passedOver: [...passed.entries()]
+        .sort((a, b) => b[0] - a[0])
+        .map(([index, reason]) => ({ playerId: toPair[index]!.player.id, reason })),
     });
   }
   for (const criterion of result?.layout.dropped ?? []) {

@@ -105,7 +105,10 @@ export type PairingNote =
   | {
       kind: 'bye';
       playerId: string;
-      reason: 'lowest-ranked eligible player' | 'no eligible player: lowest-ranked player';
+      reason:
+        | 'lowest-ranked eligible player'
+        | 'no eligible player: lowest-ranked player'
+        | 'no eligible player can take it: lowest-ranked player who can';
       /** Lower-ranked players passed over, and why. */
       passedOver: { playerId: string; reason: 'already had a bye or forfeit win' | 'no complete pairing' }[];
     }
