@@ -181,3 +181,112 @@ export function trfRoundPairing(tournament: TrfTournament, roundNumber: number):
   }
   return { boards, byes };
 }
+
+export interface TrfExportPlayer {
+  id: string;
+  pairingNumber: number;
+  name: string;
+  rating?: number | null;
+}
+
+export interface TrfExportInput {
+  name: string;
+  totalRounds: number | null;
+  initialColour?: 'white' | 'black' | null;
+  players: readonly TrfExportPlayer[];
+  games: readonly PairingGame[];
+  byes: readonly PairingBye[];
+}
+
+const byeCode: Record<ByeKind, TrfRoundEntry['result']> = { pairing: 'U', full: 'F', half: 'H', zero: 'Z' };
+
+function resultCodes(result: MatchResult): [TrfRoundEntry['result'], TrfRoundEntry['result']] {
+  switch (result) {
+    case 'white':
+      return ['1', '0'];
+    case 'black':
+      return ['0', '1'];
+    case 'draw':
+      return ['=', '='];
+    case 'white_forfeit_win':
+      return ['+', '-'];
+    case 'black_forfeit_win':
+      return ['-', '+'];
+    case 'double_forfeit':
+      return ['-', '-'];
+  }
+}
+
+/**
+ * TRF16 export of a tournament held in our model (start rank = pairing number; points recomputed from the
+ * results; rank by points then start rank). Unfinished games (no result) are not written: TRF has no code
+ * for them.
+ */
+export function tournamentToTrf(input: TrfExportInput): TrfTournament {
+  const byId = new Map(input.players.map((player) => [player.id, player]));
+  const rounds = new Map<string, (TrfRoundEntry | null)[]>(input.players.map((player) => [player.id, []]));
+  const points = new Map<string, number>(input.players.map((player) => [player.id, 0]));
+  const set = (id: string, round: number, entry: TrfRoundEntry, halfPoints: number) => {
+    const list = rounds.get(id);
+    if (!list) return;
+    while (list.length < round) list.push(null);
+    list[round - 1] = entry;
+    points.set(id, (points.get(id) ?? 0) + halfPoints);
+  };
+  const halfPointsOf: Record<string, number> = { '1': 2, '=': 1, '0': 0, '+': 2, '-': 0 };
+  for (const game of input.games) {
+    if (game.result === null) continue;
+    const white = byId.get(game.whiteId);
+    const black = byId.get(game.blackId);
+    if (!white || !black) continue;
+    const [whiteCode, blackCode] = resultCodes(game.result);
+    set(
+      white.id,
+      game.roundNumber,
+      { opponent: black.pairingNumber, colour: 'w', result: whiteCode },
+      halfPointsOf[whiteCode] ?? 0,
+    );
+    set(
+      black.id,
+      game.roundNumber,
+      { opponent: white.pairingNumber, colour: 'b', result: blackCode },
+      halfPointsOf[blackCode] ?? 0,
+    );
+  }
+  for (const bye of input.byes) {
+    const halfPoints = bye.kind === 'pairing' || bye.kind === 'full' ? 2 : bye.kind === 'half' ? 1 : 0;
+    set(
+      bye.playerId,
+      bye.roundNumber,
+      { opponent: null, colour: '-', result: byeCode[bye.kind] },
+      halfPoints,
+    );
+  }
+  const ranked = [...input.players].sort(
+    (a, b) => (points.get(b.id) ?? 0) - (points.get(a.id) ?? 0) || a.pairingNumber - b.pairingNumber,
+  );
+  const rankOf = new Map(ranked.map((player, index) => [player.id, index + 1]));
+  const players: TrfPlayer[] = input.players.map((player) => ({
+    startRank: player.pairingNumber,
+    sex: '',
+    title: '',
+    name: player.name,
+    rating: player.rating ?? null,
+    federation: '',
+    fideId: '',
+    birthDate: '',
+    halfPoints: points.get(player.id) ?? 0,
+    rank: rankOf.get(player.id) ?? null,
+    rounds: rounds.get(player.id) ?? [],
+  }));
+  players.sort((a, b) => a.startRank - b.startRank);
+  return {
+    lines: [
+      { code: '012', value: input.name },
+      { code: '062', value: String(players.length) },
+    ],
+    players,
+    totalRounds: input.totalRounds,
+    initialColour: input.initialColour ?? null,
+  };
+}
