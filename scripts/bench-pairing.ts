@@ -37,15 +37,20 @@ function median(values: number[]): number {
   return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
-function timed<T>(runs: number, work: () => T): { value: T; ms: number } {
+/** Median wall-clock and CPU milliseconds (CPU time is less disturbed by other work on the machine). */
+function timed<T>(runs: number, work: () => T): { value: T; ms: number; cpuMs: number } {
   const times: number[] = [];
+  const cpu: number[] = [];
   let value: T | undefined;
   for (let run = 0; run < runs; run += 1) {
     const start = performance.now();
+    const cpuStart = process.cpuUsage();
     value = work();
+    const used = process.cpuUsage(cpuStart);
     times.push(performance.now() - start);
+    cpu.push((used.user + used.system) / 1000);
   }
-  return { value: value as T, ms: median(times) };
+  return { value: value as T, ms: median(times), cpuMs: median(cpu) };
 }
 
 function syntheticGroups(tournament: TrfTournament, count: number): Map<number, PlayerGroups> {
@@ -64,6 +69,7 @@ function syntheticGroups(tournament: TrfTournament, count: number): Map<number, 
 interface Row {
   label: string;
   ms: number | null;
+  cpuMs: number | null;
   quality: PairingQuality;
   identical: number | null;
 }
@@ -83,7 +89,7 @@ const header = [
   'rematch',
   'same%',
 ];
-const widths = [5, 7, 9, 8, 5, 6, 6, 7, 7, 5, 6, 7, 5];
+const widths = [5, 7, 9, 8, 8, 5, 6, 6, 7, 7, 5, 6, 7, 5];
 const line = (cells: (string | number)[]) =>
   cells.map((cell, index) => String(cell).padStart(widths[index] ?? 6)).join(' ');
 
@@ -105,7 +111,7 @@ function benchFile(file: string, groupCount: number): Row[][] {
     `\n${file}  (${size} players, ${played} rounds${groupCount > 0 ? `, ${groupCount} schools` : ''}, median of ${runs} runs)`,
   );
   console.log(line(header));
-  const totals = new Map<string, { ms: number[]; quality: PairingQuality[] }>();
+  const totals = new Map<string, { ms: number[]; cpu: number[]; quality: PairingQuality[] }>();
   for (let round = 2; round <= Math.min(9, played); round += 1) {
     const input: PairingInput = trfToPairingInput(tournament, { roundNumber: round, groups });
     const reference = trfRoundPairing(tournament, round);
@@ -119,16 +125,24 @@ function benchFile(file: string, groupCount: number): Row[][] {
       {
         label: 'ours',
         ms: engine.ms,
+        cpuMs: engine.cpuMs,
         quality: measurePairing(input, engine.value),
         identical: samePairs(engine.value, referencePairing),
       },
       {
         label: 'greedy',
         ms: greedy.ms,
+        cpuMs: greedy.cpuMs,
         quality: measurePairing(input, greedy.value),
         identical: samePairs(greedy.value, referencePairing),
       },
-      { label: 'reference', ms: null, quality: measurePairing(input, referencePairing), identical: 100 },
+      {
+        label: 'reference',
+        ms: null,
+        cpuMs: null,
+        quality: measurePairing(input, referencePairing),
+        identical: 100,
+      },
     ];
     const players = input.players.length - input.byes.filter((bye) => bye.roundNumber === round).length;
     for (const row of rows) {
@@ -139,6 +153,7 @@ function benchFile(file: string, groupCount: number): Row[][] {
           players,
           row.label,
           row.ms === null ? '-' : row.ms.toFixed(1),
+          row.cpuMs === null ? '-' : row.cpuMs.toFixed(1),
           q.pairs,
           q.scoreDifference,
           q.floaters,
@@ -150,8 +165,9 @@ function benchFile(file: string, groupCount: number): Row[][] {
           row.identical ?? '-',
         ]),
       );
-      const total = totals.get(row.label) ?? { ms: [], quality: [] };
+      const total = totals.get(row.label) ?? { ms: [], cpu: [], quality: [] };
       if (row.ms !== null) total.ms.push(row.ms);
+      if (row.cpuMs !== null) total.cpu.push(row.cpuMs);
       total.quality.push(q);
       totals.set(row.label, total);
     }
@@ -165,6 +181,7 @@ function benchFile(file: string, groupCount: number): Row[][] {
         '',
         label,
         total.ms.length > 0 ? `${median(total.ms).toFixed(1)}` : '-',
+        total.cpu.length > 0 ? `${median(total.cpu).toFixed(1)}` : '-',
         sum((q) => q.pairs),
         sum((q) => q.scoreDifference),
         sum((q) => q.floaters),
@@ -180,7 +197,9 @@ function benchFile(file: string, groupCount: number): Row[][] {
   return table;
 }
 
-console.log('Pairing benchmark. Columns: ms = median time per round; Δscore = sum of score differences of');
+console.log(
+  'Pairing benchmark. Columns: ms / cpu ms = median wall-clock / CPU time per round; Δscore = sum of score differences of',
+);
 console.log(
   'opponents in half-points; floats = boards with different scores; refloat = players floated the same',
 );

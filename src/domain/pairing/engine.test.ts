@@ -244,3 +244,29 @@ describe('assignPairingNumbers', () => {
     expect([...assignPairingNumbers([...players].reverse())]).toEqual(expected);
   });
 });
+
+describe('sparse candidates with the LP certificate', () => {
+  it('reach the optimum of the complete graph on medium random tournaments', () => {
+    fc.assert(
+      fc.property(tournamentShape(40, 6), (shape) => {
+        const input = buildTournament(shape);
+        const weights = (isDenseGraph: boolean): number[] => {
+          const found: number[] = [];
+          const outcome = tryPair({
+            ...input,
+            options: {
+              ...input.options,
+              isDenseGraph,
+              onSolve: (event) => {
+                if (event.purpose === 'pairing') found.push(event.matchingWeight);
+              },
+            },
+          });
+          return outcome instanceof PairingError ? [] : found.slice(-1);
+        };
+        expect(weights(false)).toEqual(weights(true));
+      }),
+      { numRuns: 60, seed: 11 },
+    );
+  });
+});

@@ -38,7 +38,6 @@ import {
   edgeWeight,
   FLOAT_COST_MAX,
   type OptionalField,
-  ORDER_COST_CAP,
   type WeightLayout,
 } from './weights';
 
@@ -58,6 +57,7 @@ interface Field {
   schoolKey: (string | null)[];
   clubKey: (string | null)[];
   onSolve: ((event: SolveEvent) => void) | undefined;
+  isDenseGraph: boolean;
 }
 
 const normalise = (text: string | null | undefined): string | null => {
@@ -70,6 +70,7 @@ function buildField(
   forbidden: ReadonlySet<string>,
   avoidClub: boolean,
   onSolve: ((event: SolveEvent) => void) | undefined,
+  isDenseGraph: boolean,
 ): Field {
   const m = states.length;
   const score = Int32Array.from(states.map((state) => state.score));
@@ -113,6 +114,7 @@ function buildField(
     schoolKey: states.map((state) => normalise(schoolOf(state.player.groupName))),
     clubKey: states.map((state) => (avoidClub ? normalise(state.player.club) : null)),
     onSolve,
+    isDenseGraph,
   };
 }
 
@@ -138,7 +140,7 @@ function edgeCosts(field: Field, i: number, j: number): EdgeCosts {
     scoreDifference,
     floatCost,
     colourCost: Math.min(colourCost, 2),
-    orderCost: Math.min(orderCost, ORDER_COST_CAP),
+    orderCost,
   };
 }
 
@@ -231,24 +233,56 @@ function solveCertified(
   weightBound: (i: number, j: number) => number,
   purpose: SolveEvent['purpose'],
 ): Int32Array {
-  const report = (edges: number, violations: number, isFullGraph: boolean) =>
-    field.onSolve?.({ purpose, vertices: vertices.length, edges, violations, isFullGraph });
   const count = vertices.length;
   const inGraph = new Uint8Array(count * count);
-  let edges: [number, number, number][] = [];
+  let from: number[] = [];
+  let to: number[] = [];
+  let weights: number[] = [];
+  const addEdge = (x: number, y: number, w: number) => {
+    from.push(x);
+    to.push(y);
+    weights.push(w);
+  };
+  const solve = () =>
+    maxWeightMatching({
+      vertexCount: count,
+      edgeFrom: Int32Array.from(from),
+      edgeTo: Int32Array.from(to),
+      weight: Float64Array.from(weights),
+    });
+  const report = (mate: Int32Array, violations: number, isFullGraph: boolean) => {
+    if (!field.onSolve) return;
+    let matchingWeight = 0;
+    mate.forEach((partner, x) => {
+      if (partner > x) matchingWeight += weightOf(vertices[x]!, vertices[partner]!);
+    });
+    field.onSolve({ purpose, vertices: count, edges: from.length, violations, isFullGraph, matchingWeight });
+  };
+  const solveOnFullGraph = () => {
+    from = [];
+    to = [];
+    weights = [];
+    for (let x = 0; x < count; x += 1) {
+      for (let y = x + 1; y < count; y += 1) {
+        inGraph[x * count + y] = 1;
+        const w = weightOf(vertices[x]!, vertices[y]!);
+        if (w >= 0) addEdge(x, y, w);
+      }
+    }
+    const { mate } = solve();
+    report(mate, 0, true);
+    return mate;
+  };
+  if (field.isDenseGraph) return solveOnFullGraph();
   for (const [x, y] of candidatePairs(field, vertices, (i, j) => weightOf(i, j) >= 0)) {
     inGraph[x * count + y] = 1;
     const w = weightOf(vertices[x]!, vertices[y]!);
-    if (w >= 0) edges.push([x, y, w]);
+    if (w >= 0) addEdge(x, y, w);
   }
-  for (let attempt = 0; ; attempt += 1) {
-    const { mate, vertexDual, reducedCost } = maxWeightMatching({
-      vertexCount: count,
-      edgeFrom: Int32Array.from(edges, (edge) => edge[0]),
-      edgeTo: Int32Array.from(edges, (edge) => edge[1]),
-      weight: Float64Array.from(edges, (edge) => edge[2]),
-    });
-    const violating: [number, number, number][] = [];
+  const pending: number[] = [];
+  for (let attempt = 0; attempt < MAX_CERTIFY_ROUNDS; attempt += 1) {
+    const { mate, vertexDual, reducedCost } = solve();
+    let violations = 0;
     for (let x = 0; x < count; x += 1) {
       const dx = vertexDual[x]!;
       for (let y = x + 1; y < count; y += 1) {
@@ -256,37 +290,22 @@ function solveCertified(
         // Feasible even without the blossom terms (which are ≥ 0): nothing to compute.
         if (dx + vertexDual[y]! >= 2 * weightBound(vertices[x]!, vertices[y]!)) continue;
         const w = weightOf(vertices[x]!, vertices[y]!);
-        if (w < 0) continue;
-        if (reducedCost(x, y, w) < 0) violating.push([x, y, w]);
-      }
-    }
-    report(edges.length, violating.length, false);
-    if (violating.length === 0) return mate;
-    const addAll = attempt >= MAX_CERTIFY_ROUNDS - 1;
-    if (addAll) {
-      // Fall back to the full graph.
-      edges = [];
-      for (let x = 0; x < count; x += 1) {
-        for (let y = x + 1; y < count; y += 1) {
-          inGraph[x * count + y] = 1;
-          const w = weightOf(vertices[x]!, vertices[y]!);
-          if (w >= 0) edges.push([x, y, w]);
+        if (w >= 0 && reducedCost(x, y, w) < 0) {
+          violations += 1;
+          pending.push(x, y, w);
         }
       }
-      const full = maxWeightMatching({
-        vertexCount: count,
-        edgeFrom: Int32Array.from(edges, (edge) => edge[0]),
-        edgeTo: Int32Array.from(edges, (edge) => edge[1]),
-        weight: Float64Array.from(edges, (edge) => edge[2]),
-      });
-      report(edges.length, 0, true);
-      return full.mate;
     }
-    for (const edge of violating) {
-      inGraph[edge[0] * count + edge[1]] = 1;
-      edges.push(edge);
+    report(mate, violations, false);
+    if (violations === 0) return mate;
+    // Added only after the scan, so that the reduced costs all refer to the same duals.
+    for (let k = 0; k < pending.length; k += 3) {
+      inGraph[pending[k]! * count + pending[k + 1]!] = 1;
+      addEdge(pending[k]!, pending[k + 1]!, pending[k + 2]!);
     }
+    pending.length = 0;
   }
+  return solveOnFullGraph();
 }
 
 const matchedPairs = (mate: Int32Array): number =>
@@ -323,7 +342,7 @@ function solvePairing(
     layout.clash +
     FLOAT_COST_MAX * layout.float +
     COLOUR_COST_MAX * layout.colour +
-    ORDER_COST_CAP * layout.order;
+    layout.orderCap * layout.order;
   const mate = solveCertified(
     field,
     vertices,
@@ -362,7 +381,7 @@ export function pairNextRound(input: PairingInput): PairingResult {
     forbidden.add(`${a}\u0000${b}`);
   }
   const avoidClub = options.avoidSameClub === true;
-  const field = buildField(toPair, forbidden, avoidClub, options.onSolve);
+  const field = buildField(toPair, forbidden, avoidClub, options.onSolve, options.isDenseGraph === true);
   const m = toPair.length;
   const all = Array.from({ length: m }, (_, index) => index);
 

@@ -35,6 +35,8 @@ export interface PairingOptions {
   forbiddenPairs?: readonly (readonly [string, string])[];
   /** Diagnostics for benchmarks: called after every matching solve. */
   onSolve?: (event: SolveEvent) => void;
+  /** Diagnostics: solve on the complete graph instead of sparse candidates + certificate (same result). */
+  isDenseGraph?: boolean;
 }
 
 export interface SolveEvent {
@@ -44,6 +46,8 @@ export interface SolveEvent {
   /** Edges left out of the sparse graph whose dual slack was negative (0 = proven optimal). */
   violations: number;
   isFullGraph: boolean;
+  /** Total weight of the matching found (exact integer). */
+  matchingWeight: number;
 }
 
 export interface PairingInput {

@@ -14,7 +14,8 @@
  *   score difference  0..D         → smallest sum of score differences (C.04.3 C.6–C.7, score groups)
  *   floats            0..6         → 4 per floating pair + 1 per repeated float (C.04.3 C.14–C.17)
  *   colour preference 0..2         → compatible preferences (C.04.3 C.12–C.13)
- *   board order       0..7         → S1 against S2 inside a score group (C.04.3 B.1/B.2, the "1 vs n/2+1")
+ *   board order       0..31        → S1 against S2 inside a score group (C.04.3 B.1/B.2, the "1 vs n/2+1");
+ *                                   capped at 31, or 15 or 7 when the range needs it
  *
  * "When active": the school, club and colour-clash fields are needed only when no complete pairing avoids
  * them; otherwise the engine deletes those edges, which is the same optimum with fewer bits.
@@ -24,7 +25,8 @@
  */
 import { MAX_EXACT_WEIGHT } from './blossom';
 
-export const ORDER_COST_CAP = 7;
+/** Board-order costs are capped; the largest cap that fits the weight range is used. */
+export const ORDER_COST_CAPS = [31, 15, 7] as const;
 export const FLOAT_COST_MAX = 6;
 export const COLOUR_COST_MAX = 2;
 
@@ -43,6 +45,8 @@ export interface WeightLayout {
   school: number;
   completion: number;
   maxWeight: number;
+  /** Cap of the board-order cost in this layout (0 when the field is dropped). */
+  orderCap: number;
   dropped: DroppableField[];
 }
 
@@ -62,8 +66,11 @@ export function buildLayout(
   active: ReadonlySet<OptionalField>,
 ): WeightLayout {
   const dropOrder: DroppableField[] = ['order', 'colour', 'float'];
-  for (let dropCount = 0; dropCount <= dropOrder.length; dropCount += 1) {
-    const dropped = dropOrder.slice(0, dropCount);
+  const attempts: { dropped: DroppableField[]; orderCap: number }[] = [
+    ...ORDER_COST_CAPS.map((orderCap) => ({ dropped: [], orderCap })),
+    ...[1, 2, 3].map((count) => ({ dropped: dropOrder.slice(0, count), orderCap: 0 })),
+  ];
+  for (const { dropped, orderCap } of attempts) {
     const p = Math.max(1, pairs);
     let maxLower = 0;
     const next = (maxCost: number, isOn: boolean): number => {
@@ -72,7 +79,7 @@ export function buildLayout(
       maxLower += maxCost * unit;
       return unit;
     };
-    const order = next(ORDER_COST_CAP, !dropped.includes('order'));
+    const order = next(orderCap, !dropped.includes('order'));
     const colour = next(COLOUR_COST_MAX, !dropped.includes('colour'));
     const float = next(FLOAT_COST_MAX, !dropped.includes('float'));
     const diff = next(maxScoreDifference, true);
@@ -94,6 +101,7 @@ export function buildLayout(
         school,
         completion,
         maxWeight,
+        orderCap,
         dropped,
       };
     }
@@ -111,6 +119,6 @@ export function edgeWeight(layout: WeightLayout, costs: EdgeCosts): number {
     (layout.maxScoreDifference - costs.scoreDifference) * layout.diff +
     (FLOAT_COST_MAX - costs.floatCost) * layout.float +
     (COLOUR_COST_MAX - costs.colourCost) * layout.colour +
-    (ORDER_COST_CAP - costs.orderCost) * layout.order
+    (layout.orderCap - Math.min(costs.orderCost, layout.orderCap)) * layout.order
   );
 }
