@@ -79,6 +79,7 @@ const header = [
   'players',
   'engine',
   'ms',
+  'cpu ms',
   'pairs',
   'Δscore',
   'floats',
