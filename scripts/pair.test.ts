@@ -70,3 +70,11 @@ describe('npm run pair', () => {
     expect(Number(output.stdout.split('\n')[0])).toBeGreaterThan(20);
   });
 });
+
+describe('npm run pair, groups naming unknown players', () => {
+  it('refuses them with a message', () => {
+    const files2: Record<string, string> = { 'g.csv': 'start_rank,school,club\n99,Loreto A,\n' };
+    const output = runPairCli(['small.trf', '--groups', 'g.csv'], (path) => files2[path] ?? read(path));
+    expect(output).toMatchObject({ code: 3, stderr: 'groups CSV: start_rank 99 not in small.trf\n' });
+  });
+});

@@ -80,8 +80,13 @@ export function runPairCli(args: readonly string[], readFile: (path: string) => 
     const groups = groupsFile === null ? undefined : parseGroupsCsv(readFile(groupsFile));
     if (groups) {
       const ranks = new Set(tournament.players.map((player) => player.startRank));
-      for (const rank of groups.keys()) {
-        if (!ranks.has(rank)) throw new GroupsCsvError(0, `start_rank ${rank} is not a player of ${file}`);
+      const unknown = [...groups.keys()].filter((rank) => !ranks.has(rank));
+      if (unknown.length > 0) {
+        return {
+          code: 3,
+          stdout: '',
+          stderr: `groups CSV: start_rank ${unknown.join(', ')} not in ${file}\n`,
+        };
       }
     }
     const hasClubs = [...(groups?.values() ?? [])].some((group) => group.club);
@@ -127,8 +132,7 @@ export function runPairCli(args: readonly string[], readFile: (path: string) => 
   }
 }
 
-const isMain = process.argv[1] !== undefined && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/'));
-if (isMain || process.argv[1]?.endsWith('scripts/pair.ts')) {
+if (/scripts[\\/]pair\.ts$/.test(process.argv[1] ?? '')) {
   const output = runPairCli(process.argv.slice(2), readTextFile);
   process.stdout.write(output.stdout);
   process.stderr.write(output.stderr);
