@@ -78,3 +78,16 @@ describe('npm run pair, groups naming unknown players', () => {
     expect(output).toMatchObject({ code: 3, stderr: 'groups CSV: start_rank 99 not in small.trf\n' });
   });
 });
+
+describe('npm run pair with XXP forbidden pairs', () => {
+  it('never pairs players listed on one XXP line', () => {
+    const base = runPairCli(['small.trf', '--json'], read);
+    const withXxp = (path: string) =>
+      path === 'xxp.trf' ? files['small.trf']!.replace('XXR 3', 'XXR 3\rXXP 1 2 5') : read(path);
+    const json = JSON.parse(runPairCli(['xxp.trf', '--json'], withXxp).stdout);
+    expect(base.code).toBe(0);
+    const forbidden = new Set([1, 2, 5]);
+    for (const board of json.boards)
+      expect(forbidden.has(board.white) && forbidden.has(board.black)).toBe(false);
+  });
+});

@@ -146,6 +146,18 @@ export function trfToPairingInput(tournament: TrfTournament, options: TrfPairing
       byes.push({ roundNumber, playerId: String(player.startRank), kind: byeKindOf(entry) });
     }
   }
+  // XXP (JaVaFo TRF(x)): the players on one line may never meet each other.
+  const forbiddenPairs: [string, string][] = [];
+  for (const line of tournament.lines) {
+    if (line.code !== 'XXP') continue;
+    const ids = line.value
+      .trim()
+      .split(/\s+/)
+      .filter((word) => /^\d+$/.test(word));
+    for (let a = 0; a < ids.length; a += 1) {
+      for (let b = a + 1; b < ids.length; b += 1) forbiddenPairs.push([ids[a]!, ids[b]!]);
+    }
+  }
   return {
     roundNumber,
     players,
@@ -154,6 +166,7 @@ export function trfToPairingInput(tournament: TrfTournament, options: TrfPairing
     options: {
       avoidSameClub: options.avoidSameClub ?? false,
       initialColour: tournament.initialColour ?? 'white',
+      forbiddenPairs,
     },
   };
 }
