@@ -322,6 +322,59 @@ function hasCompletePairing(field: Field, vertices: readonly number[], restricti
   return matchedPairs(mate) * 2 === vertices.length;
 }
 
+function isKind(field: Field, kind: OptionalField, i: number, j: number): boolean {
+  switch (kind) {
+    case 'school':
+      return field.schoolKey[i] !== null && field.schoolKey[i] === field.schoolKey[j];
+    case 'club':
+      return field.clubKey[i] !== null && field.clubKey[i] === field.clubKey[j];
+    case 'clash':
+      return colourClashCost(field.states[i]!.preference, field.states[j]!.preference) === 3;
+  }
+}
+
+/**
+ * Lexicographic minimum numbers of pairs of the `kept` kinds (most important first) over complete pairings
+ * of `vertices` without the `deleted` kinds of edges, or null when none is complete. Small weights: only
+ * completion and one 0/1 field per kept kind.
+ */
+function minimumCounts(
+  field: Field,
+  vertices: readonly number[],
+  kept: readonly OptionalField[],
+  deleted: ReadonlySet<OptionalField>,
+): number[] | null {
+  const pairs = Math.max(1, vertices.length / 2);
+  const units: number[] = [];
+  let maxLower = 0;
+  for (let index = kept.length - 1; index >= 0; index -= 1) {
+    const unit = pairs * maxLower + 1;
+    units[index] = unit;
+    maxLower += unit;
+  }
+  const completion = pairs * maxLower + 1;
+  const restriction: Restriction = { deleted };
+  const weightOf = (i: number, j: number): number => {
+    const [a, b] = i < j ? [i, j] : [j, i];
+    if (!isEdgeAllowed(field, restriction, a, b)) return -1;
+    let weight = completion;
+    kept.forEach((kind, index) => {
+      if (!isKind(field, kind, a, b)) weight += units[index]!;
+    });
+    return weight;
+  };
+  const mate = solveCertified(field, vertices, weightOf, () => completion + maxLower, 'feasibility');
+  if (matchedPairs(mate) * 2 !== vertices.length) return null;
+  const counts = kept.map(() => 0);
+  mate.forEach((partner, x) => {
+    if (partner <= x) return;
+    kept.forEach((kind, index) => {
+      if (isKind(field, kind, vertices[x]!, vertices[partner]!)) counts[index]! += 1;
+    });
+  });
+  return counts;
+}
+
 function solvePairing(
   field: Field,
   vertices: readonly number[],
@@ -434,11 +487,26 @@ export function pairNextRound(input: PairingInput): PairingResult {
         'no valid pairing: some players have already met everyone left',
       );
     }
+    // A kind of edge is deleted when the optimum of the kinds above it does not need it (then no
+    // lexicographically optimal pairing has one); otherwise it stays as a weight field.
     const deleted = new Set<OptionalField>();
+    const kept: OptionalField[] = [];
     for (const kind of optionalOrder) {
       const trial = new Set(deleted).add(kind);
-      if (hasCompletePairing(field, vertices, { deleted: trial })) deleted.add(kind);
-      else break;
+      if (kept.length === 0) {
+        if (hasCompletePairing(field, vertices, { deleted: trial })) deleted.add(kind);
+        else kept.push(kind);
+        continue;
+      }
+      const withKind = minimumCounts(field, vertices, kept, deleted);
+      const withoutKind = minimumCounts(field, vertices, kept, trial);
+      if (
+        withoutKind !== null &&
+        withKind !== null &&
+        withoutKind.every((count, k) => count === withKind[k])
+      ) {
+        deleted.add(kind);
+      } else kept.push(kind);
     }
     active = new Set(optionalOrder.filter((kind) => !deleted.has(kind)));
     result = solvePairing(field, vertices, { deleted }, active);
