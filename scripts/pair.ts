@@ -90,7 +90,7 @@ export function runPairCli(args: readonly string[], readFile: (path: string) => 
       }
     }
     const hasClubs = [...(groups?.values() ?? [])].some((group) => group.club);
-    const input = trfToPairingInput(tournament, { groups, avoidSameClub: hasClubs });
+    const input = trfToPairingInput(tournament, { groups, isSameClubAvoided: hasClubs });
     if (tournament.totalRounds !== null && input.roundNumber > tournament.totalRounds) {
       return {
         code: 1,

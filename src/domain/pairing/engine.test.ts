@@ -20,7 +20,7 @@ function exhaustiveOptimum(input: PairingInput): Optimum | null {
   const field = [...states.values()]
     .filter((state) => state.player.isActive && !state.isPreAssigned)
     .sort((a, b) => b.score - a.score || a.player.pairingNumber - b.player.pairingNumber);
-  const avoidClub = input.options?.avoidSameClub === true;
+  const isClubAvoided = input.options?.isSameClubAvoided === true;
   const school = (s: PlayerState) =>
     s.player.groupName
       ?.trim()
@@ -28,7 +28,7 @@ function exhaustiveOptimum(input: PairingInput): Optimum | null {
       .toLowerCase() ?? null;
   const pairCosts = (a: PlayerState, b: PlayerState): number[] => [
     school(a) !== null && school(a) === school(b) ? 1 : 0,
-    avoidClub && a.player.club && a.player.club === b.player.club ? 1 : 0,
+    isClubAvoided && a.player.club && a.player.club === b.player.club ? 1 : 0,
     colourClashCost(a.preference, b.preference) === 3 ? 1 : 0,
     Math.abs(a.score - b.score),
   ];
@@ -76,7 +76,7 @@ function engineCosts(input: PairingInput, result: PairingResult): number[] {
   }
   return [
     quality.schoolmatePairs,
-    input.options?.avoidSameClub ? quality.clubmatePairs : 0,
+    input.options?.isSameClubAvoided ? quality.clubmatePairs : 0,
     clashes,
     quality.scoreDifference,
   ];

@@ -68,7 +68,7 @@ const normalise = (text: string | null | undefined): string | null => {
 function buildField(
   states: PlayerState[],
   forbidden: ReadonlySet<string>,
-  avoidClub: boolean,
+  isClubAvoided: boolean,
   onSolve: ((event: SolveEvent) => void) | undefined,
   isDenseGraph: boolean,
 ): Field {
@@ -112,7 +112,7 @@ function buildField(
     groupSize,
     blocked,
     schoolKey: states.map((state) => normalise(schoolOf(state.player.groupName))),
-    clubKey: states.map((state) => (avoidClub ? normalise(state.player.club) : null)),
+    clubKey: states.map((state) => (isClubAvoided ? normalise(state.player.club) : null)),
     onSolve,
     isDenseGraph,
   };
@@ -433,8 +433,8 @@ export function pairNextRound(input: PairingInput): PairingResult {
   for (const [a, b] of options.forbiddenPairs ?? []) {
     forbidden.add(`${a}\u0000${b}`);
   }
-  const avoidClub = options.avoidSameClub === true;
-  const field = buildField(toPair, forbidden, avoidClub, options.onSolve, options.isDenseGraph === true);
+  const isClubAvoided = options.isSameClubAvoided === true;
+  const field = buildField(toPair, forbidden, isClubAvoided, options.onSolve, options.isDenseGraph === true);
   const m = toPair.length;
   const all = Array.from({ length: m }, (_, index) => index);
 
@@ -443,7 +443,7 @@ export function pairNextRound(input: PairingInput): PairingResult {
   // Ineligible players only when no eligible one can take the bye with a complete pairing.
   const ineligible = all.filter((index) => !toPair[index]!.isByeEligible).reverse();
   const byeCandidates = [...eligible, ...ineligible];
-  const optionalOrder: OptionalField[] = avoidClub ? ['school', 'club', 'clash'] : ['school', 'clash'];
+  const optionalOrder: OptionalField[] = isClubAvoided ? ['school', 'club', 'clash'] : ['school', 'clash'];
 
   let byeIndex = -1;
   let vertices = all;
@@ -557,7 +557,7 @@ export function pairNextRound(input: PairingInput): PairingResult {
         reason: 'no complete pairing avoids it',
       });
     }
-    if (avoidClub && costs.isClub) {
+    if (isClubAvoided && costs.isClub) {
       notes.push({
         kind: 'clubmates_paired',
         board,

@@ -17,7 +17,7 @@ export interface GreedyPairing {
 
 export function pairGreedy(input: PairingInput): GreedyPairing {
   const states = buildPlayerStates(input);
-  const avoidClub = input.options?.avoidSameClub === true;
+  const isClubAvoided = input.options?.isSameClubAvoided === true;
   const ranked = [...states.values()]
     .filter((state) => state.player.isActive && !state.isPreAssigned)
     .sort(
@@ -30,7 +30,7 @@ export function pairGreedy(input: PairingInput): GreedyPairing {
   const pairs: [PlayerState, PlayerState][] = [];
   const isClub = (a: PlayerState, b: PlayerState) => {
     const club = a.player.club?.trim().toLowerCase();
-    return avoidClub && !!club && club === b.player.club?.trim().toLowerCase();
+    return isClubAvoided && !!club && club === b.player.club?.trim().toLowerCase();
   };
   const pass = (isAcceptable: (a: PlayerState, b: PlayerState) => boolean) => {
     for (let i = 0; i < ranked.length; i += 1) {

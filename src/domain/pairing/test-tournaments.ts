@@ -25,10 +25,10 @@ export interface TournamentShape {
   /** A permutation key per player per round, used to pair that round. */
   shuffles: number[][];
   results: number[];
-  halfByes: boolean[];
-  withdrawn: boolean[];
-  preAssigned: boolean[];
-  avoidSameClub: boolean;
+  hasHalfBye: boolean[];
+  isWithdrawn: boolean[];
+  isPreAssignedBye: boolean[];
+  isSameClubAvoided: boolean;
 }
 
 export const tournamentShape = (maxPlayers: number, maxRounds: number): fc.Arbitrary<TournamentShape> =>
@@ -54,25 +54,25 @@ export const tournamentShape = (maxPlayers: number, maxRounds: number): fc.Arbit
           minLength: rounds * playerCount,
           maxLength: rounds * playerCount,
         }),
-        halfByes: fc.array(fc.boolean(), {
+        hasHalfBye: fc.array(fc.boolean(), {
           minLength: rounds * playerCount,
           maxLength: rounds * playerCount,
         }),
-        withdrawn: fc.array(
+        isWithdrawn: fc.array(
           fc.integer({ min: 0, max: 9 }).map((value) => value === 0),
           {
             minLength: playerCount,
             maxLength: playerCount,
           },
         ),
-        preAssigned: fc.array(
+        isPreAssignedBye: fc.array(
           fc.integer({ min: 0, max: 9 }).map((value) => value === 0),
           {
             minLength: playerCount,
             maxLength: playerCount,
           },
         ),
-        avoidSameClub: fc.boolean(),
+        isSameClubAvoided: fc.boolean(),
       }),
     );
 
@@ -86,7 +86,7 @@ export function buildTournament(shape: TournamentShape): PairingInput {
       rating: 2000 - index * 10,
       groupName: school === 0 ? null : (SCHOOL_NAMES[school - 1] ?? null),
       club: shape.clubs[index] === 0 ? null : `Club ${shape.clubs[index]}`,
-      isActive: !shape.withdrawn[index],
+      isActive: !shape.isWithdrawn[index],
     };
   });
   const games: PairingGame[] = [];
@@ -97,7 +97,7 @@ export function buildTournament(shape: TournamentShape): PairingInput {
     const playing: number[] = [];
     for (const index of order) {
       const slot = (round - 1) * shape.playerCount + index;
-      if (shape.halfByes[slot] && keys[index]! % 7 === 0) {
+      if (shape.hasHalfBye[slot] && keys[index]! % 7 === 0) {
         byes.push({ roundNumber: round, playerId: players[index]!.id, kind: 'half' });
       } else playing.push(index);
     }
@@ -117,8 +117,8 @@ export function buildTournament(shape: TournamentShape): PairingInput {
   }
   const roundNumber = shape.rounds + 1;
   players.forEach((player, index) => {
-    if (shape.preAssigned[index] && player.isActive)
+    if (shape.isPreAssignedBye[index] && player.isActive)
       byes.push({ roundNumber, playerId: player.id, kind: 'half' });
   });
-  return { roundNumber, players, games, byes, options: { avoidSameClub: shape.avoidSameClub } };
+  return { roundNumber, players, games, byes, options: { isSameClubAvoided: shape.isSameClubAvoided } };
 }

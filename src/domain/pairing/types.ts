@@ -28,7 +28,7 @@ export interface PairingBye {
 
 export interface PairingOptions {
   /** SPEC §5 "optionally skip the same club". Default false. */
-  avoidSameClub?: boolean;
+  isSameClubAvoided?: boolean;
   /** Colour of pairing number 1 when colours are decided by the initial colour (TRF XXC). Default white. */
   initialColour?: Colour;
   /** Pairs that must never meet (TRF XXP), by player id. */

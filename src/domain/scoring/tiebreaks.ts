@@ -86,15 +86,15 @@ function roundEntries(input: TiebreakInput, roundsPlayed: number): Map<string, R
   }
   for (const game of input.games) {
     if (game.result === null || game.roundNumber < 1 || game.roundNumber > roundsPlayed) continue;
-    const played = isPlayed(game.result);
+    const isGamePlayed = isPlayed(game.result);
     const white = entries.get(game.whiteId)?.[game.roundNumber - 1];
     const black = entries.get(game.blackId)?.[game.roundNumber - 1];
     if (white) {
-      white.opponentId = played ? game.blackId : null;
+      white.opponentId = isGamePlayed ? game.blackId : null;
       white.halfPoints = halfPointsFor(game.result, 'white');
     }
     if (black) {
-      black.opponentId = played ? game.whiteId : null;
+      black.opponentId = isGamePlayed ? game.whiteId : null;
       black.halfPoints = halfPointsFor(game.result, 'black');
     }
   }

@@ -112,7 +112,7 @@ export interface TrfPairingOptions {
   /** Round to pair; default: the first round after the played ones. */
   roundNumber?: number;
   groups?: ReadonlyMap<number, PlayerGroups>;
-  avoidSameClub?: boolean;
+  isSameClubAvoided?: boolean;
 }
 
 /**
@@ -164,7 +164,7 @@ export function trfToPairingInput(tournament: TrfTournament, options: TrfPairing
     games,
     byes,
     options: {
-      avoidSameClub: options.avoidSameClub ?? false,
+      isSameClubAvoided: options.isSameClubAvoided ?? false,
       initialColour: tournament.initialColour ?? 'white',
       forbiddenPairs,
     },
