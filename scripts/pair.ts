@@ -44,8 +44,6 @@ function describeNote(note: PairingNote): string {
       return `board ${note.board}: ${note.playerId} ${note.colour} (${note.preference} preference${note.preferredColour ? ` for ${note.preferredColour}` : ''}; ${note.reason.replaceAll('_', ' ')})`;
     case 'left_out':
       return `${note.playerId} left out: ${note.reason}`;
-    case 'criterion_dropped':
-      return `criterion dropped: ${note.criterion} (${note.reason})`;
   }
 }
 

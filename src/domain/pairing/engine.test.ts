@@ -246,17 +246,18 @@ describe('assignPairingNumbers', () => {
 });
 
 describe('sparse candidates with the LP certificate', () => {
-  it('reach the optimum of the complete graph on medium random tournaments', () => {
+  it('reach the optimum of the complete graph on medium random tournaments (also with BigInt weights)', () => {
     fc.assert(
       fc.property(tournamentShape(40, 6), (shape) => {
         const input = buildTournament(shape);
-        const weights = (isDenseGraph: boolean): number[] => {
+        const weights = (isDenseGraph: boolean, isBigIntSolver = false): number[] => {
           const found: number[] = [];
           const outcome = tryPair({
             ...input,
             options: {
               ...input.options,
               isDenseGraph,
+              isBigIntSolver,
               onSolve: (event) => {
                 if (event.purpose === 'pairing') found.push(event.matchingWeight);
               },
@@ -264,7 +265,9 @@ describe('sparse candidates with the LP certificate', () => {
           });
           return outcome instanceof PairingError ? [] : found.slice(-1);
         };
-        expect(weights(false)).toEqual(weights(true));
+        const sparse = weights(false);
+        expect(sparse).toEqual(weights(true));
+        expect(weights(false, true)).toEqual(sparse);
       }),
       { numRuns: 60, seed: 11 },
     );

@@ -21,6 +21,7 @@
 import { schoolOf } from '../schools';
 import type { Colour } from '../scoring/results';
 import { maxWeightMatching } from './blossom';
+import { maxWeightMatchingBig } from './blossom-big';
 import { allocateColours, colourClashCost } from './colours';
 import { buildPlayerStates, type PlayerState } from './history';
 import {
@@ -32,13 +33,14 @@ import {
   type SolveEvent,
 } from './types';
 import {
+  buildBigLayout,
   buildLayout,
   COLOUR_COST_MAX,
   type EdgeCosts,
   edgeWeight,
+  edgeWeightBig,
   FLOAT_COST_MAX,
   type OptionalField,
-  type WeightLayout,
 } from './weights';
 
 const WINDOW = 8;
@@ -58,6 +60,7 @@ interface Field {
   clubKey: (string | null)[];
   onSolve: ((event: SolveEvent) => void) | undefined;
   isDenseGraph: boolean;
+  isBigIntSolver: boolean;
 }
 
 const normalise = (text: string | null | undefined): string | null => {
@@ -71,6 +74,7 @@ function buildField(
   isClubAvoided: boolean,
   onSolve: ((event: SolveEvent) => void) | undefined,
   isDenseGraph: boolean,
+  isBigIntSolver: boolean,
 ): Field {
   const m = states.length;
   const score = Int32Array.from(states.map((state) => state.score));
@@ -115,6 +119,7 @@ function buildField(
     clubKey: states.map((state) => (isClubAvoided ? normalise(state.player.club) : null)),
     onSolve,
     isDenseGraph,
+    isBigIntSolver,
   };
 }
 
@@ -308,6 +313,76 @@ function solveCertified(
   return solveOnFullGraph();
 }
 
+/** solveCertified for BigInt weights (null = no edge). */
+function solveCertifiedBig(
+  field: Field,
+  vertices: readonly number[],
+  weightOf: (i: number, j: number) => bigint | null,
+): Int32Array {
+  const count = vertices.length;
+  const inGraph = new Uint8Array(count * count);
+  const from: number[] = [];
+  const to: number[] = [];
+  const weights: bigint[] = [];
+  const addEdge = (x: number, y: number, w: bigint) => {
+    inGraph[x * count + y] = 1;
+    from.push(x);
+    to.push(y);
+    weights.push(w);
+  };
+  const solve = () =>
+    maxWeightMatchingBig({
+      vertexCount: count,
+      edgeFrom: Int32Array.from(from),
+      edgeTo: Int32Array.from(to),
+      weight: weights,
+    });
+  const report = (mate: Int32Array, violations: number, isFullGraph: boolean) => {
+    if (!field.onSolve) return;
+    let total = 0n;
+    mate.forEach((partner, x) => {
+      if (partner > x) total += weightOf(vertices[x]!, vertices[partner]!) ?? 0n;
+    });
+    field.onSolve({
+      purpose: 'pairing',
+      vertices: count,
+      edges: from.length,
+      violations,
+      isFullGraph,
+      matchingWeight: total <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(total) : Number.NaN,
+    });
+  };
+  for (const [x, y] of candidatePairs(field, vertices, (i, j) => weightOf(i, j) !== null)) {
+    const w = weightOf(vertices[x]!, vertices[y]!);
+    if (w !== null) addEdge(x, y, w);
+    else inGraph[x * count + y] = 1;
+  }
+  for (let attempt = 0; attempt < MAX_CERTIFY_ROUNDS && !field.isDenseGraph; attempt += 1) {
+    const { mate, reducedCost } = solve();
+    const pending: [number, number, bigint][] = [];
+    for (let x = 0; x < count; x += 1) {
+      for (let y = x + 1; y < count; y += 1) {
+        if (inGraph[x * count + y]) continue;
+        const w = weightOf(vertices[x]!, vertices[y]!);
+        if (w !== null && reducedCost(x, y, w) < 0n) pending.push([x, y, w]);
+      }
+    }
+    report(mate, pending.length, false);
+    if (pending.length === 0) return mate;
+    for (const [x, y, w] of pending) addEdge(x, y, w);
+  }
+  for (let x = 0; x < count; x += 1) {
+    for (let y = x + 1; y < count; y += 1) {
+      if (inGraph[x * count + y]) continue;
+      const w = weightOf(vertices[x]!, vertices[y]!);
+      if (w !== null) addEdge(x, y, w);
+    }
+  }
+  const { mate } = solve();
+  report(mate, 0, true);
+  return mate;
+}
+
 const matchedPairs = (mate: Int32Array): number =>
   mate.reduce((sum, partner) => sum + (partner >= 0 ? 1 : 0), 0) / 2;
 
@@ -380,14 +455,24 @@ function solvePairing(
   vertices: readonly number[],
   restriction: Restriction,
   active: ReadonlySet<OptionalField>,
-): { mate: Int32Array; layout: WeightLayout } {
+): { mate: Int32Array } {
   let minScore = Number.POSITIVE_INFINITY;
   let maxScore = Number.NEGATIVE_INFINITY;
   for (const v of vertices) {
     minScore = Math.min(minScore, field.score[v]!);
     maxScore = Math.max(maxScore, field.score[v]!);
   }
-  const layout = buildLayout(vertices.length / 2, Math.max(0, maxScore - minScore), active);
+  const maxScoreDifference = Math.max(0, maxScore - minScore);
+  const layout = buildLayout(vertices.length / 2, maxScoreDifference, active);
+  if (layout === null || field.isBigIntSolver) {
+    // Beyond 2^50: the same fields in BigInt (exact, slower; rare), with the same certificate.
+    const big = buildBigLayout(vertices.length / 2, maxScoreDifference, active);
+    const mate = solveCertifiedBig(field, vertices, (i, j) => {
+      const [a, b] = i < j ? [i, j] : [j, i];
+      return isEdgeAllowed(field, restriction, a, b) ? edgeWeightBig(big, edgeCosts(field, a, b)) : null;
+    });
+    return { mate };
+  }
   const lowerBase =
     layout.completion +
     layout.school +
@@ -409,7 +494,7 @@ function solvePairing(
     },
     'pairing',
   );
-  return { mate, layout };
+  return { mate };
 }
 
 const compareRank = (a: PlayerState, b: PlayerState): number =>
@@ -434,7 +519,14 @@ export function pairNextRound(input: PairingInput): PairingResult {
     forbidden.add(`${a}\u0000${b}`);
   }
   const isClubAvoided = options.isSameClubAvoided === true;
-  const field = buildField(toPair, forbidden, isClubAvoided, options.onSolve, options.isDenseGraph === true);
+  const field = buildField(
+    toPair,
+    forbidden,
+    isClubAvoided,
+    options.onSolve,
+    options.isDenseGraph === true,
+    options.isBigIntSolver === true,
+  );
   const m = toPair.length;
   const all = Array.from({ length: m }, (_, index) => index);
 
@@ -447,7 +539,7 @@ export function pairNextRound(input: PairingInput): PairingResult {
 
   let byeIndex = -1;
   let vertices = all;
-  let result: { mate: Int32Array; layout: WeightLayout } | null = null;
+  let result: { mate: Int32Array } | null = null;
   let active = new Set<OptionalField>();
   const passedOver: { index: number; reason: 'already had a bye or forfeit win' | 'no complete pairing' }[] =
     [];
@@ -629,14 +721,6 @@ export function pairNextRound(input: PairingInput): PairingResult {
       passedOver: [...passed.entries()]
         .sort((a, b) => b[0] - a[0])
         .map(([index, reason]) => ({ playerId: toPair[index]!.player.id, reason })),
-    });
-  }
-  for (const criterion of result?.layout.dropped ?? []) {
-    notes.push({
-      kind: 'criterion_dropped',
-      criterion:
-        criterion === 'order' ? 'board order' : criterion === 'colour' ? 'colour preferences' : 'floats',
-      reason: 'weight range',
     });
   }
   return { roundNumber: input.roundNumber, boards, byePlayerId, notes };

@@ -37,6 +37,8 @@ export interface PairingOptions {
   onSolve?: (event: SolveEvent) => void;
   /** Diagnostics: solve on the complete graph instead of sparse candidates + certificate (same result). */
   isDenseGraph?: boolean;
+  /** Diagnostics: use the BigInt matching even when the weights fit in doubles (same result). */
+  isBigIntSolver?: boolean;
 }
 
 export interface SolveEvent {
@@ -46,7 +48,7 @@ export interface SolveEvent {
   /** Edges left out of the sparse graph whose dual slack was negative (0 = proven optimal). */
   violations: number;
   isFullGraph: boolean;
-  /** Total weight of the matching found (exact integer). */
+  /** Total weight of the matching found (exact integer; NaN beyond 2^53 with the BigInt solver). */
   matchingWeight: number;
 }
 
@@ -133,12 +135,7 @@ export type PairingNote =
       preferredColour: Colour | null;
       reason: ColourReason;
     }
-  | { kind: 'left_out'; playerId: string; reason: 'withdrawn' | 'bye or absence already entered' }
-  | {
-      kind: 'criterion_dropped';
-      criterion: 'board order' | 'colour preferences' | 'floats';
-      reason: 'weight range';
-    };
+  | { kind: 'left_out'; playerId: string; reason: 'withdrawn' | 'bye or absence already entered' };
 
 export interface PairingResult {
   roundNumber: number;

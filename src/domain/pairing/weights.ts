@@ -19,9 +19,10 @@
  *
  * "When active": the school, club and colour-clash fields are needed only when no complete pairing avoids
  * them; otherwise the engine deletes those edges, which is the same optimum with fewer bits.
- * The largest weight must stay ≤ 2^50 (blossom.ts). With every optional field inactive that holds up to
- * several thousand players; if not, the lowest fields are dropped in the order board order, colour,
- * floats, and the result says so (`criterion_dropped`).
+ * The largest weight must stay ≤ 2^50 for the fast matching over doubles (blossom.ts). With every optional
+ * field inactive that holds up to several thousand players. When it does not fit (e.g. 1000 players with
+ * unavoidable schoolmates), buildBigLayout gives the same fields in BigInt for blossom-big.ts: exact
+ * always, slower.
  */
 import { MAX_EXACT_WEIGHT } from './blossom';
 
@@ -31,7 +32,6 @@ export const FLOAT_COST_MAX = 6;
 export const COLOUR_COST_MAX = 2;
 
 export type OptionalField = 'school' | 'club' | 'clash';
-export type DroppableField = 'order' | 'colour' | 'float';
 
 export interface WeightLayout {
   pairs: number;
@@ -45,9 +45,8 @@ export interface WeightLayout {
   school: number;
   completion: number;
   maxWeight: number;
-  /** Cap of the board-order cost in this layout (0 when the field is dropped). */
+  /** Cap of the board-order cost in this layout. */
   orderCap: number;
-  dropped: DroppableField[];
 }
 
 export interface EdgeCosts {
@@ -60,17 +59,13 @@ export interface EdgeCosts {
   orderCost: number;
 }
 
+/** The number layout with the largest board-order cap that fits in 2^50, or null when none fits. */
 export function buildLayout(
   pairs: number,
   maxScoreDifference: number,
   active: ReadonlySet<OptionalField>,
-): WeightLayout {
-  const dropOrder: DroppableField[] = ['order', 'colour', 'float'];
-  const attempts: { dropped: DroppableField[]; orderCap: number }[] = [
-    ...ORDER_COST_CAPS.map((orderCap) => ({ dropped: [], orderCap })),
-    ...[1, 2, 3].map((count) => ({ dropped: dropOrder.slice(0, count), orderCap: 0 })),
-  ];
-  for (const { dropped, orderCap } of attempts) {
+): WeightLayout | null {
+  for (const orderCap of ORDER_COST_CAPS) {
     const p = Math.max(1, pairs);
     let maxLower = 0;
     const next = (maxCost: number, isOn: boolean): number => {
@@ -79,9 +74,9 @@ export function buildLayout(
       maxLower += maxCost * unit;
       return unit;
     };
-    const order = next(orderCap, !dropped.includes('order'));
-    const colour = next(COLOUR_COST_MAX, !dropped.includes('colour'));
-    const float = next(FLOAT_COST_MAX, !dropped.includes('float'));
+    const order = next(orderCap, true);
+    const colour = next(COLOUR_COST_MAX, true);
+    const float = next(FLOAT_COST_MAX, true);
     const diff = next(maxScoreDifference, true);
     const clash = next(1, active.has('clash'));
     const club = next(1, active.has('club'));
@@ -102,11 +97,62 @@ export function buildLayout(
         completion,
         maxWeight,
         orderCap,
-        dropped,
       };
     }
   }
-  throw new RangeError(`too many players (${pairs * 2}) for exact pairing weights`);
+  return null;
+}
+
+export interface BigWeightLayout {
+  maxScoreDifference: number;
+  orderCap: number;
+  order: bigint;
+  colour: bigint;
+  float: bigint;
+  diff: bigint;
+  clash: bigint;
+  club: bigint;
+  school: bigint;
+  completion: bigint;
+}
+
+/** The same fields as buildLayout in BigInt, with the largest board-order cap. */
+export function buildBigLayout(
+  pairs: number,
+  maxScoreDifference: number,
+  active: ReadonlySet<OptionalField>,
+): BigWeightLayout {
+  const p = BigInt(Math.max(1, pairs));
+  let maxLower = 0n;
+  const next = (maxCost: number, isOn: boolean): bigint => {
+    if (!isOn) return 0n;
+    const unit = p * maxLower + 1n;
+    maxLower += BigInt(maxCost) * unit;
+    return unit;
+  };
+  const orderCap = ORDER_COST_CAPS[0];
+  const order = next(orderCap, true);
+  const colour = next(COLOUR_COST_MAX, true);
+  const float = next(FLOAT_COST_MAX, true);
+  const diff = next(maxScoreDifference, true);
+  const clash = next(1, active.has('clash'));
+  const club = next(1, active.has('club'));
+  const school = next(1, active.has('school'));
+  const completion = p * maxLower + 1n;
+  return { maxScoreDifference, orderCap, order, colour, float, diff, clash, club, school, completion };
+}
+
+export function edgeWeightBig(layout: BigWeightLayout, costs: EdgeCosts): bigint {
+  return (
+    layout.completion +
+    (costs.isSchool ? 0n : layout.school) +
+    (costs.isClub ? 0n : layout.club) +
+    (costs.isClash ? 0n : layout.clash) +
+    BigInt(layout.maxScoreDifference - costs.scoreDifference) * layout.diff +
+    BigInt(FLOAT_COST_MAX - costs.floatCost) * layout.float +
+    BigInt(COLOUR_COST_MAX - costs.colourCost) * layout.colour +
+    BigInt(layout.orderCap - Math.min(costs.orderCost, layout.orderCap)) * layout.order
+  );
 }
 
 /** The weight of one edge: benefit (max − cost) per field times the field's unit. */
