@@ -1,6 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { listSharedTrfFiles, readSharedTrf } from '../../../scripts/lib/shared-trf';
-import { parseTrf, TrfParseError, writeTrf } from './trf';
+import { parseTrf, TrfParseError, type TrfTournament, writeTrf } from './trf';
 
 const files = [...listSharedTrfFiles('real'), ...listSharedTrfFiles('synthetic')];
 
@@ -79,5 +80,82 @@ describe('parseTrf line endings and errors', () => {
     expect((error as TrfParseError).line).toBe(line);
     expect((error as TrfParseError).message).toMatch(message);
     expect((error as TrfParseError).message).toMatch(new RegExp(`^TRF line ${line}:`));
+  });
+});
+
+describe('writeTrf / parseTrf round trip on random tournaments', () => {
+  const word = fc.stringMatching(/^[A-Za-z][A-Za-z ,.'-]{0,30}[A-Za-z]$/);
+  it('parses back what it writes', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 2, max: 12 }).chain((count) =>
+          fc.record({
+            names: fc.array(word, { minLength: count, maxLength: count }),
+            ratings: fc.array(fc.option(fc.integer({ min: 1000, max: 2900 })), {
+              minLength: count,
+              maxLength: count,
+            }),
+            rounds: fc.array(
+              fc.array(
+                fc.oneof(
+                  fc.constant(null),
+                  fc.record({
+                    opponent: fc.integer({ min: 1, max: count }),
+                    colour: fc.constantFrom('w' as const, 'b' as const),
+                    result: fc.constantFrom(
+                      '1' as const,
+                      '0' as const,
+                      '=' as const,
+                      '+' as const,
+                      '-' as const,
+                    ),
+                  }),
+                  fc.record({
+                    opponent: fc.constant(null),
+                    colour: fc.constant('-' as const),
+                    result: fc.constantFrom('H' as const, 'F' as const, 'U' as const, 'Z' as const),
+                  }),
+                ),
+                { maxLength: 9 },
+              ),
+              { minLength: count, maxLength: count },
+            ),
+            totalRounds: fc.option(fc.integer({ min: 1, max: 20 })),
+            initialColour: fc.constantFrom('white' as const, 'black' as const, null),
+          }),
+        ),
+        (shape) => {
+          const tournament: TrfTournament = {
+            lines: [{ code: '012', value: 'Random Open' }],
+            totalRounds: shape.totalRounds,
+            initialColour: shape.initialColour,
+            players: shape.names.map((name, index) => {
+              const rounds = (shape.rounds[index] ?? []).map((entry) =>
+                entry && entry.opponent === index + 1 ? null : entry,
+              );
+              while (rounds.length > 0 && rounds[rounds.length - 1] === null) rounds.pop();
+              return {
+                startRank: index + 1,
+                sex: '',
+                title: '',
+                name,
+                rating: shape.ratings[index] ?? null,
+                federation: '',
+                fideId: '',
+                birthDate: '',
+                halfPoints: index,
+                rank: index + 1,
+                rounds,
+              };
+            }),
+          };
+          const parsed = parseTrf(writeTrf(tournament, '\r'));
+          expect(parsed.players).toEqual(tournament.players);
+          expect(parsed.totalRounds).toBe(tournament.totalRounds);
+          expect(parsed.initialColour).toBe(tournament.initialColour);
+        },
+      ),
+      { numRuns: 200, seed: 9 },
+    );
   });
 });
