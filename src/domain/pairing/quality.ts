@@ -4,7 +4,6 @@
  */
 import { isSameSchool } from '../schools';
 import type { Colour } from '../scoring/results';
-import { colourClashCost, colourPreference } from './colours';
 import { buildPlayerStates } from './history';
 import type { PairingInput } from './types';
 
@@ -114,11 +113,4 @@ export function findPairingProblems(input: PairingInput, pairing: RoundPairing):
     }
   }
   return problems;
-}
-
-/** For tests: true when these two players could be paired with both colour preferences granted. */
-export function isColourCompatible(a: readonly Colour[], b: readonly Colour[]): boolean {
-  const pref = (colours: readonly Colour[]) =>
-    colourPreference({ games: colours.map((colour, index) => ({ roundNumber: index + 1, colour })) });
-  return colourClashCost(pref(a), pref(b)) === 0;
 }
