@@ -61,14 +61,15 @@ describe('maxWeightMatching', () => {
   it('finds the optimum weight of the exhaustive search, with a valid dual certificate', () => {
     fc.assert(
       fc.property(graphArbitrary, ({ n, edges }) => {
-        const { mate, vertexDual } = solve(n, edges);
+        const { mate, vertexDual, reducedCost } = solve(n, edges);
         let total = 0;
         for (const [i, j, w] of edges) {
           if (mate[i] === j) {
             expect(mate[j]).toBe(i);
+            expect(reducedCost(i, j, w)).toBe(0); // matched edges are tight
             total += w;
           }
-          // Dual feasibility with vertex duals alone may fail inside blossoms, but never negative duals.
+          expect(reducedCost(i, j, w)).toBeGreaterThanOrEqual(0); // dual feasibility, blossoms included
         }
         for (let v = 0; v < n; v += 1) {
           expect(vertexDual[v]).toBeGreaterThanOrEqual(0);
