@@ -6,6 +6,7 @@ import {
   type Outcome,
   outcomeFor,
 } from '../scoring/results';
+import { computeTiebreakTable, rankByTiebreaks, type Tiebreak } from '../scoring/tiebreaks';
 
 export interface StandingsPlayer {
   id: string;
@@ -47,6 +48,15 @@ export interface PlayerScore {
 export interface StandingRow extends PlayerScore {
   rank: number;
   player: StandingsPlayer;
+  /** Tie-break values (FIDE C.07, units as in scoring/tiebreaks.ts) when tie-breaks were asked for. */
+  tiebreaks?: Partial<Record<Tiebreak, number>>;
+}
+
+export interface StandingsOptions {
+  /** Tie-breaks applied in this order after points (C.07 Art. 4.1: an ordered list); rating comes last. */
+  tiebreaks?: readonly Tiebreak[];
+  /** Rounds completed, for the virtual-opponent formula; default: the last round with a result. */
+  roundsPlayed?: number;
 }
 
 const emptyScore = (): PlayerScore => ({
@@ -102,9 +112,11 @@ export function compareByPointsThenRating(
 
 /**
  * Individual standings of the players still in the tournament. Players level on points and rating share a
- * rank (1, 2, 2, 4).
+ * rank (1, 2, 2, 4). With `options.tiebreaks`, the tie-breaks order players level on points first (each row
+ * then carries its values), rating after them; players level on all of them share a rank.
  */
-export function computeIndividualStandings(input: StandingsInput): StandingRow[] {
+export function computeIndividualStandings(input: StandingsInput, options?: StandingsOptions): StandingRow[] {
+  if (options?.tiebreaks) return computeWithTiebreaks(input, options.tiebreaks, options.roundsPlayed);
   const scores = computeScores(input);
   const rows = input.players
     .filter((player) => player.active)
@@ -118,5 +130,48 @@ export function computeIndividualStandings(input: StandingsInput): StandingRow[]
       (previous.player.rating ?? 0) === (row.player.rating ?? 0);
     row.rank = tied ? previous.rank : index + 1;
   });
+  return rows;
+}
+
+function computeWithTiebreaks(
+  input: StandingsInput,
+  order: readonly Tiebreak[],
+  roundsPlayed: number | undefined,
+): StandingRow[] {
+  const scores = computeScores(input);
+  const table = computeTiebreakTable({
+    playerIds: input.players.map((player) => player.id),
+    games: input.games,
+    byes: input.byes,
+    roundsPlayed,
+  });
+  const active = input.players.filter((player) => player.active);
+  const byId = new Map(active.map((player) => [player.id, player]));
+  const ratingThenName = (a: string, b: string) => {
+    const pa = byId.get(a)!;
+    const pb = byId.get(b)!;
+    return (pb.rating ?? 0) - (pa.rating ?? 0) || pa.name.localeCompare(pb.name, 'en');
+  };
+  const { tiedGroups, values } = rankByTiebreaks(
+    table,
+    active.map((player) => player.id),
+    order,
+    ratingThenName,
+  );
+  const rows: StandingRow[] = [];
+  for (const group of tiedGroups) {
+    group.forEach((id, index) => {
+      const player = byId.get(id)!;
+      const previous = rows[rows.length - 1];
+      const isTied =
+        index > 0 && previous !== undefined && (previous.player.rating ?? 0) === (player.rating ?? 0);
+      rows.push({
+        player,
+        ...(scores.get(id) ?? emptyScore()),
+        rank: isTied ? previous.rank : rows.length + 1,
+        tiebreaks: values.get(id) ?? {},
+      });
+    });
+  }
   return rows;
 }

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { readTextFile, sharedTrfRoot } from './lib/shared-trf';
+import { runPairCli } from './pair';
+
+const files: Record<string, string> = {
+  'small.trf': [
+    '012 Small',
+    'XXR 3',
+    '001    1      A                                 1900                             1.0    1     3 w 1',
+    '001    2      B                                 1800                             1.0    2     4 b 1',
+    '001    3      C                                 1700                             0.0    3     1 b 0',
+    '001    4      D                                 1600                             0.0    4     2 w 0',
+    '001    5      E                                 1500                             1.0    5  0000 - U',
+    '001    6      F                                 1400                             0.0    6  0000 - Z  0000 - H',
+  ].join('\r'),
+  'groups.csv':
+    'start_rank,school,club\n1,Loreto A,\n2,Loreto B,\n3,Gonzaga A,\n4,Gonzaga B,\n5,Belvedere A,\n6,Belvedere A,\n',
+  'bad.trf':
+    '012 Bad\n001    1      A                                 1900                             1.0    1     9 w 1\n',
+  'bad.csv': 'rank,school\n1,x\n',
+};
+const read = (path: string) => {
+  const text = files[path];
+  if (text === undefined) throw Object.assign(new Error('missing'), { code: 'ENOENT', path });
+  return text;
+};
+
+describe('npm run pair', () => {
+  it('prints the pair count and white/black by start rank, leaving out the H entry', () => {
+    const output = runPairCli(['small.trf'], read);
+    expect(output.code).toBe(0);
+    const lines = output.stdout.trim().split('\n');
+    expect(lines[0]).toBe('3'); // five players to pair: two boards and the bye
+    expect(lines).toHaveLength(4);
+    expect(lines[3]).toMatch(/^\d+ 0$/);
+    expect(output.stdout).not.toMatch(/\b6\b/);
+  });
+
+  it('avoids schoolmates with --groups and explains with --explain / --json', () => {
+    const explained = runPairCli(['small.trf', '--groups', 'groups.csv', '--explain'], read);
+    expect(explained.code).toBe(0);
+    expect(explained.stdout).toMatch(/# bye: /);
+    expect(explained.stdout).toMatch(/# 6 left out: bye or absence already entered/);
+    const json = JSON.parse(runPairCli(['small.trf', '--groups', 'groups.csv', '--json'], read).stdout);
+    expect(json.round).toBe(2);
+    expect(json.boards).toHaveLength(2);
+    const schools: Record<number, string> = {
+      1: 'Loreto',
+      2: 'Loreto',
+      3: 'Gonzaga',
+      4: 'Gonzaga',
+      5: 'Belvedere',
+    };
+    for (const board of json.boards) expect(schools[board.white]).not.toBe(schools[board.black]);
+    expect(json.notes.some((note: { kind: string }) => note.kind === 'colour')).toBe(true);
+  });
+
+  it('exits non-zero with a message on bad input', () => {
+    expect(runPairCli([], read).code).toBe(2);
+    expect(runPairCli(['nope.trf'], read)).toMatchObject({ code: 3, stderr: 'cannot read nope.trf\n' });
+    expect(runPairCli(['bad.trf'], read)).toMatchObject({ code: 3 });
+    expect(runPairCli(['bad.trf'], read).stderr).toMatch(/^TRF line 2: round 1: opponent 9/);
+    expect(runPairCli(['small.trf', '--groups', 'bad.csv'], read).stderr).toMatch(/groups CSV line 1/);
+    expect(runPairCli(['small.trf', '--frobnicate'], read).code).toBe(2);
+  });
+
+  it('pairs the next round of a real file', () => {
+    const output = runPairCli([`${sharedTrfRoot}/real/echecsjs_trf__javafo_sample2.trf`], readTextFile);
+    expect(output.code).toBe(0);
+    expect(Number(output.stdout.split('\n')[0])).toBeGreaterThan(20);
+  });
+});
+
+describe('npm run pair, groups naming unknown players', () => {
+  it('refuses them with a message', () => {
+    const files2: Record<string, string> = { 'g.csv': 'start_rank,school,club\n99,Loreto A,\n' };
+    const output = runPairCli(['small.trf', '--groups', 'g.csv'], (path) => files2[path] ?? read(path));
+    expect(output).toMatchObject({ code: 3, stderr: 'groups CSV: start_rank 99 not in small.trf\n' });
+  });
+});
+
+describe('npm run pair with XXP forbidden pairs', () => {
+  it('never pairs players listed on one XXP line', () => {
+    const base = runPairCli(['small.trf', '--json'], read);
+    const withXxp = (path: string) =>
+      path === 'xxp.trf' ? files['small.trf']!.replace('XXR 3', 'XXR 3\rXXP 1 2 5') : read(path);
+    const json = JSON.parse(runPairCli(['xxp.trf', '--json'], withXxp).stdout);
+    expect(base.code).toBe(0);
+    const forbidden = new Set([1, 2, 5]);
+    for (const board of json.boards)
+      expect(forbidden.has(board.white) && forbidden.has(board.black)).toBe(false);
+  });
+});

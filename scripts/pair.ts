@@ -1,0 +1,138 @@
+/**
+ * Pairs the next round of a TRF16 tournament file.
+ *
+ *   npm run pair -- <file.trf> [--groups groups.csv] [--json] [--explain]
+ *
+ * Default output (the format arbiters' tools share, as JaVaFo and bbpPairings write it): the number of
+ * pairs (the bye counted as one), then `white black` by start rank per board, and `N 0` for the bye.
+ * --json prints round, boards, bye and the explanation notes. --explain adds readable notes (lines
+ * starting with #) after the pairs. Players with a block already filled for the round (H/Z/F) are left out.
+ * With --groups (CSV: start_rank,school,club) schoolmates are avoided, and clubmates when clubs are given.
+ *
+ * Exit codes: 0 paired, 1 no valid pairing exists, 2 usage, 3 bad input (as bbpPairings: 1 and 3).
+ */
+import { pairNextRound } from '../src/domain/pairing/engine';
+import { PairingError, type PairingNote, type PairingResult } from '../src/domain/pairing/types';
+import { GroupsCsvError, parseGroupsCsv } from '../src/domain/trf/groups-csv';
+import { parseTrf, TrfParseError } from '../src/domain/trf/trf';
+import { trfToPairingInput } from '../src/domain/trf/trf-pairing';
+import { readTextFile } from './lib/shared-trf';
+
+export interface CliOutput {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+const usage = 'usage: npm run pair -- <file.trf> [--groups groups.csv] [--json] [--explain]';
+
+function describeNote(note: PairingNote): string {
+  switch (note.kind) {
+    case 'schoolmates_paired':
+      return `board ${note.board}: schoolmates ${note.playerIds.join(' and ')} (${note.school}) paired: ${note.reason}`;
+    case 'clubmates_paired':
+      return `board ${note.board}: clubmates ${note.playerIds.join(' and ')} (${note.club}) paired: ${note.reason}`;
+    case 'colour_preferences_clash':
+      return `board ${note.board}: both must have the same colour: ${note.reason}`;
+    case 'bye': {
+      const passed = note.passedOver.map((entry) => `${entry.playerId} (${entry.reason})`).join(', ');
+      return `bye: ${note.playerId}, ${note.reason}${passed ? `; passed over ${passed}` : ''}`;
+    }
+    case 'floated':
+      return `board ${note.board}: ${note.playerId} floats ${note.direction} by ${note.scoreDifference / 2} point(s)${note.isRepeated ? ', again' : ''}`;
+    case 'colour':
+      return `board ${note.board}: ${note.playerId} ${note.colour} (${note.preference} preference${note.preferredColour ? ` for ${note.preferredColour}` : ''}; ${note.reason.replaceAll('_', ' ')})`;
+    case 'left_out':
+      return `${note.playerId} left out: ${note.reason}`;
+  }
+}
+
+function formatDefault(result: PairingResult): string {
+  const lines = [String(result.boards.length + (result.byePlayerId === null ? 0 : 1))];
+  for (const board of result.boards) lines.push(`${board.whiteId} ${board.blackId}`);
+  if (result.byePlayerId !== null) lines.push(`${result.byePlayerId} 0`);
+  return `${lines.join('\n')}\n`;
+}
+
+export function runPairCli(args: readonly string[], readFile: (path: string) => string): CliOutput {
+  let file: string | null = null;
+  let groupsFile: string | null = null;
+  let isJson = false;
+  let isExplain = false;
+  for (let index = 0; index < args.length; index += 1) {
+    const arg = args[index]!;
+    if (arg === '--json') isJson = true;
+    else if (arg === '--explain') isExplain = true;
+    else if (arg === '--groups') {
+      groupsFile = args[index + 1] ?? null;
+      index += 1;
+      if (groupsFile === null) return { code: 2, stdout: '', stderr: `--groups needs a file\n${usage}\n` };
+    } else if (arg.startsWith('--'))
+      return { code: 2, stdout: '', stderr: `unknown option ${arg}\n${usage}\n` };
+    else if (file === null) file = arg;
+    else return { code: 2, stdout: '', stderr: `only one TRF file, got also ${arg}\n${usage}\n` };
+  }
+  if (file === null) return { code: 2, stdout: '', stderr: `${usage}\n` };
+  try {
+    const tournament = parseTrf(readFile(file));
+    const groups = groupsFile === null ? undefined : parseGroupsCsv(readFile(groupsFile));
+    if (groups) {
+      const ranks = new Set(tournament.players.map((player) => player.startRank));
+      const unknown = [...groups.keys()].filter((rank) => !ranks.has(rank));
+      if (unknown.length > 0) {
+        return {
+          code: 3,
+          stdout: '',
+          stderr: `groups CSV: start_rank ${unknown.join(', ')} not in ${file}\n`,
+        };
+      }
+    }
+    const hasClubs = [...(groups?.values() ?? [])].some((group) => group.club);
+    const input = trfToPairingInput(tournament, { groups, isSameClubAvoided: hasClubs });
+    if (tournament.totalRounds !== null && input.roundNumber > tournament.totalRounds) {
+      return {
+        code: 1,
+        stdout: '',
+        stderr: `the tournament is complete: all ${tournament.totalRounds} rounds (XXR) are paired\n`,
+      };
+    }
+    const result = pairNextRound(input);
+    if (isJson) {
+      const json = {
+        round: result.roundNumber,
+        boards: result.boards.map((board) => ({
+          board: board.board,
+          white: Number(board.whiteId),
+          black: Number(board.blackId),
+        })),
+        bye: result.byePlayerId === null ? null : Number(result.byePlayerId),
+        notes: result.notes,
+      };
+      return { code: 0, stdout: `${JSON.stringify(json, null, 2)}\n`, stderr: '' };
+    }
+    let stdout = formatDefault(result);
+    if (isExplain) {
+      stdout += `# round ${result.roundNumber}\n`;
+      for (const note of result.notes) stdout += `# ${describeNote(note)}\n`;
+    }
+    return { code: 0, stdout, stderr: '' };
+  } catch (error) {
+    if (error instanceof PairingError) {
+      return { code: error.code === 'no_valid_pairing' ? 1 : 3, stdout: '', stderr: `${error.message}\n` };
+    }
+    if (error instanceof TrfParseError || error instanceof GroupsCsvError) {
+      return { code: 3, stdout: '', stderr: `${error.message}\n` };
+    }
+    if (error instanceof Error && 'code' in error && (error as NodeJS.ErrnoException).code === 'ENOENT') {
+      return { code: 3, stdout: '', stderr: `cannot read ${(error as NodeJS.ErrnoException).path}\n` };
+    }
+    throw error;
+  }
+}
+
+if (/scripts[\\/]pair\.ts$/.test(process.argv[1] ?? '')) {
+  const output = runPairCli(process.argv.slice(2), readTextFile);
+  process.stdout.write(output.stdout);
+  process.stderr.write(output.stderr);
+  process.exitCode = output.code;
+}

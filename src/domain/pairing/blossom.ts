@@ -1,0 +1,551 @@
+/**
+ * Maximum-weight matching in a general graph: Edmonds' blossom algorithm with the primal-dual method of
+ * Galil, "Efficient algorithms for finding maximum matching in graphs" (ACM Computing Surveys, 1986),
+ * O(n³). Written for this project from the published algorithm.
+ *
+ * Exactness: weights must be non-negative integers with maxWeight ≤ 2^50. Vertex duals are kept doubled
+ * (slack = dual[i] + dual[j] − 2w), so every dual and slack stays an integer below 2^53 and every
+ * comparison is exact in IEEE doubles. `pairing/weights.ts` guarantees the bound.
+ *
+ * Not max-cardinality mode: the caller makes cardinality the most significant weight field instead, so the
+ * result is a plain maximum-weight matching and the final duals are an LP optimality certificate
+ * (all vertex duals ≥ 0, zero on unmatched vertices, every edge slack ≥ 0). The engine uses that
+ * certificate to prove that a matching found on a sparse candidate graph is optimal on the full graph.
+ */
+
+export const MAX_EXACT_WEIGHT = 2 ** 50;
+
+export interface MatchingGraph {
+  vertexCount: number;
+  /** Edge k joins edgeFrom[k] and edgeTo[k] (distinct vertices). */
+  edgeFrom: Int32Array;
+  edgeTo: Int32Array;
+  weight: Float64Array;
+}
+
+export interface MatchingResult {
+  /** mate[v] is v's partner or −1. */
+  mate: Int32Array;
+  /** Doubled vertex duals (see above). */
+  vertexDual: Float64Array;
+  /**
+   * Reduced cost of a pair (i, j) with weight w under the final duals, for any pair of vertices (also one
+   * that was not an edge of the graph): dual[i] + dual[j] − 2w + 2·Σ z(B) over the blossoms holding both.
+   * The matching is optimal for a larger graph iff this is ≥ 0 for all its extra edges (LP duality).
+   */
+  reducedCost: (i: number, j: number, w: number) => number;
+}
+
+export function maxWeightMatching(graph: MatchingGraph, isWarmStart = true): MatchingResult {
+  const n = graph.vertexCount;
+  const edgeCount = graph.edgeFrom.length;
+  const { edgeFrom, edgeTo, weight } = graph;
+  const mateOut = new Int32Array(n).fill(-1);
+  if (n === 0 || edgeCount === 0) {
+    return { mate: mateOut, vertexDual: new Float64Array(n), reducedCost: (_i, _j, w) => -2 * w };
+  }
+
+  let maxWeight = 0;
+  for (let k = 0; k < edgeCount; k += 1) {
+    const w = weight[k]!;
+    if (!(w >= 0) || !Number.isInteger(w) || w > MAX_EXACT_WEIGHT) {
+      throw new RangeError(`edge weight ${w} is not an integer in [0, 2^50]`);
+    }
+    if (w > maxWeight) maxWeight = w;
+  }
+
+  // endpoint[p] for p = 2k, 2k+1 are the two ends of edge k.
+  const endpoint = new Int32Array(2 * edgeCount);
+  for (let k = 0; k < edgeCount; k += 1) {
+    endpoint[2 * k] = edgeFrom[k]!;
+    endpoint[2 * k + 1] = edgeTo[k]!;
+  }
+  // Adjacency in CSR form: neighbourEnd lists the remote endpoints p of edges at v.
+  const degree = new Int32Array(n + 1);
+  for (let k = 0; k < edgeCount; k += 1) {
+    degree[edgeFrom[k]! + 1]! += 1;
+    degree[edgeTo[k]! + 1]! += 1;
+  }
+  for (let v = 0; v < n; v += 1) degree[v + 1]! += degree[v]!;
+  const neighbourStart = degree;
+  const neighbourEnd = new Int32Array(2 * edgeCount);
+  const fill = neighbourStart.slice(0, n);
+  for (let k = 0; k < edgeCount; k += 1) {
+    const i = edgeFrom[k]!;
+    const j = edgeTo[k]!;
+    neighbourEnd[fill[i]!] = 2 * k + 1;
+    fill[i]! += 1;
+    neighbourEnd[fill[j]!] = 2 * k;
+    fill[j]! += 1;
+  }
+
+  const mate = new Int32Array(n).fill(-1); // remote endpoint of the matched edge, or −1
+  const label = new Int32Array(2 * n); // 0 free, 1 S (outer), 2 T (inner); 5 marks a scan
+  const labelEnd = new Int32Array(2 * n).fill(-1);
+  const inBlossom = new Int32Array(n);
+  for (let v = 0; v < n; v += 1) inBlossom[v] = v;
+  const blossomParent = new Int32Array(2 * n).fill(-1);
+  const blossomChildren: (number[] | null)[] = new Array(2 * n).fill(null);
+  const blossomBase = new Int32Array(2 * n).fill(-1);
+  for (let v = 0; v < n; v += 1) blossomBase[v] = v;
+  const blossomEnds: (number[] | null)[] = new Array(2 * n).fill(null);
+  const bestEdge = new Int32Array(2 * n).fill(-1);
+  const blossomBestEdges: (number[] | null)[] = new Array(2 * n).fill(null);
+  const unusedBlossoms: number[] = [];
+  for (let b = 2 * n - 1; b >= n; b -= 1) unusedBlossoms.push(b);
+  const dual = new Float64Array(2 * n);
+  for (let v = 0; v < n; v += 1) dual[v] = maxWeight;
+  const allowEdge = new Uint8Array(edgeCount);
+  let queue: number[] = [];
+
+  const slack = (k: number): number => dual[edgeFrom[k]!]! + dual[edgeTo[k]!]! - 2 * weight[k]!;
+
+  const at = <T>(list: readonly T[], index: number): T => {
+    const length = list.length;
+    return list[((index % length) + length) % length]!;
+  };
+
+  const leaves = (b: number, out: number[]): number[] => {
+    if (b < n) {
+      out.push(b);
+      return out;
+    }
+    const stack = [b];
+    while (stack.length > 0) {
+      const top = stack.pop()!;
+      if (top < n) out.push(top);
+      else for (const child of blossomChildren[top]!) stack.push(child);
+    }
+    return out;
+  };
+
+  const assignLabel = (w0: number, t0: number, p0: number): void => {
+    let w = w0;
+    let t = t0;
+    let p = p0;
+    for (;;) {
+      const b = inBlossom[w]!;
+      label[w] = t;
+      label[b] = t;
+      labelEnd[w] = p;
+      labelEnd[b] = p;
+      bestEdge[w] = -1;
+      bestEdge[b] = -1;
+      if (t === 1) {
+        leaves(b, queue);
+        return;
+      }
+      // t === 2: the base's mate becomes an S-vertex.
+      const base = blossomBase[b]!;
+      const baseMate = mate[base]!;
+      w = endpoint[baseMate]!;
+      t = 1;
+      p = baseMate ^ 1;
+    }
+  };
+
+  /** Traces back from v and w; returns the base of a new blossom, or −1 for an augmenting path. */
+  const scanBlossom = (v0: number, w0: number): number => {
+    const path: number[] = [];
+    let base = -1;
+    let v = v0;
+    let w = w0;
+    while (v !== -1 || w !== -1) {
+      let b = inBlossom[v]!;
+      if (label[b]! & 4) {
+        base = blossomBase[b]!;
+        break;
+      }
+      path.push(b);
+      label[b] = 5;
+      if (labelEnd[b] === -1) {
+        v = -1;
+      } else {
+        v = endpoint[labelEnd[b]!]!;
+        b = inBlossom[v]!;
+        v = endpoint[labelEnd[b]!]!;
+      }
+      if (w !== -1) {
+        const swap = v;
+        v = w;
+        w = swap;
+      }
+    }
+    for (const b of path) label[b] = 1;
+    return base;
+  };
+
+  const addBlossom = (base: number, k: number): void => {
+    let v = edgeFrom[k]!;
+    let w = edgeTo[k]!;
+    const bb = inBlossom[base]!;
+    let bv = inBlossom[v]!;
+    let bw = inBlossom[w]!;
+    const b = unusedBlossoms.pop()!;
+    blossomBase[b] = base;
+    blossomParent[b] = -1;
+    blossomParent[bb] = b;
+    const path: number[] = [];
+    const ends: number[] = [];
+    while (bv !== bb) {
+      blossomParent[bv] = b;
+      path.push(bv);
+      ends.push(labelEnd[bv]!);
+      v = endpoint[labelEnd[bv]!]!;
+      bv = inBlossom[v]!;
+    }
+    path.push(bb);
+    path.reverse();
+    ends.reverse();
+    ends.push(2 * k);
+    while (bw !== bb) {
+      blossomParent[bw] = b;
+      path.push(bw);
+      ends.push(labelEnd[bw]! ^ 1);
+      w = endpoint[labelEnd[bw]!]!;
+      bw = inBlossom[w]!;
+    }
+    blossomChildren[b] = path;
+    blossomEnds[b] = ends;
+    label[b] = 1;
+    labelEnd[b] = labelEnd[bb]!;
+    dual[b] = 0;
+    for (const leaf of leaves(b, [])) {
+      if (label[inBlossom[leaf]!] === 2) queue.push(leaf);
+      inBlossom[leaf] = b;
+    }
+    const bestEdgeTo = new Map<number, number>();
+    const consider = (edge: number) => {
+      let j = edgeTo[edge]!;
+      if (inBlossom[j] === b) j = edgeFrom[edge]!;
+      const bj = inBlossom[j]!;
+      if (bj !== b && label[bj] === 1) {
+        const current = bestEdgeTo.get(bj);
+        if (current === undefined || slack(edge) < slack(current)) bestEdgeTo.set(bj, edge);
+      }
+    };
+    for (const child of path) {
+      const list = blossomBestEdges[child];
+      if (list === null || list === undefined) {
+        for (const leaf of leaves(child, [])) {
+          for (let q = neighbourStart[leaf]!; q < neighbourStart[leaf + 1]!; q += 1) {
+            consider(neighbourEnd[q]! >> 1);
+          }
+        }
+      } else {
+        for (const edge of list) consider(edge);
+      }
+      blossomBestEdges[child] = null;
+      bestEdge[child] = -1;
+    }
+    const best = [...bestEdgeTo.values()];
+    blossomBestEdges[b] = best;
+    let chosen = -1;
+    for (const edge of best) if (chosen === -1 || slack(edge) < slack(chosen)) chosen = edge;
+    bestEdge[b] = chosen;
+  };
+
+  const expandBlossom = (b: number, isEndStage: boolean): void => {
+    const children = blossomChildren[b]!;
+    for (const s of children) {
+      blossomParent[s] = -1;
+      if (s < n) inBlossom[s] = s;
+      else if (isEndStage && dual[s] === 0) expandBlossom(s, isEndStage);
+      else for (const leaf of leaves(s, [])) inBlossom[leaf] = s;
+    }
+    if (!isEndStage && label[b] === 2) {
+      const ends = blossomEnds[b]!;
+      const entryChild = inBlossom[endpoint[labelEnd[b]! ^ 1]!]!;
+      let j = children.indexOf(entryChild);
+      let jStep: number;
+      let endTrick: number;
+      if (j & 1) {
+        j -= children.length;
+        jStep = 1;
+        endTrick = 0;
+      } else {
+        jStep = -1;
+        endTrick = 1;
+      }
+      let p = labelEnd[b]!;
+      while (j !== 0) {
+        label[endpoint[p ^ 1]!] = 0;
+        label[endpoint[at(ends, j - endTrick) ^ endTrick ^ 1]!] = 0;
+        assignLabel(endpoint[p ^ 1]!, 2, p);
+        allowEdge[at(ends, j - endTrick) >> 1] = 1;
+        j += jStep;
+        p = at(ends, j - endTrick) ^ endTrick;
+        allowEdge[p >> 1] = 1;
+        j += jStep;
+      }
+      let bv = at(children, j);
+      label[endpoint[p ^ 1]!] = 2;
+      label[bv] = 2;
+      labelEnd[endpoint[p ^ 1]!] = p;
+      labelEnd[bv] = p;
+      bestEdge[bv] = -1;
+      j += jStep;
+      while (at(children, j) !== entryChild) {
+        bv = at(children, j);
+        if (label[bv] === 1) {
+          j += jStep;
+          continue;
+        }
+        let labelled = -1;
+        for (const leaf of leaves(bv, [])) {
+          if (label[leaf] !== 0) {
+            labelled = leaf;
+            break;
+          }
+        }
+        if (labelled !== -1) {
+          label[labelled] = 0;
+          label[endpoint[mate[blossomBase[bv]!]!]!] = 0;
+          assignLabel(labelled, 2, labelEnd[labelled]!);
+        }
+        j += jStep;
+      }
+    }
+    label[b] = -1;
+    labelEnd[b] = -1;
+    blossomChildren[b] = null;
+    blossomEnds[b] = null;
+    blossomBase[b] = -1;
+    blossomBestEdges[b] = null;
+    bestEdge[b] = -1;
+    unusedBlossoms.push(b);
+  };
+
+  const augmentBlossom = (b: number, v: number): void => {
+    let t = v;
+    while (blossomParent[t] !== b) t = blossomParent[t]!;
+    if (t >= n) augmentBlossom(t, v);
+    const children = blossomChildren[b]!;
+    const ends = blossomEnds[b]!;
+    const i = children.indexOf(t);
+    let j = i;
+    let jStep: number;
+    let endTrick: number;
+    if (i & 1) {
+      j -= children.length;
+      jStep = 1;
+      endTrick = 0;
+    } else {
+      jStep = -1;
+      endTrick = 1;
+    }
+    while (j !== 0) {
+      j += jStep;
+      t = at(children, j);
+      const p = at(ends, j - endTrick) ^ endTrick;
+      if (t >= n) augmentBlossom(t, endpoint[p]!);
+      j += jStep;
+      t = at(children, j);
+      if (t >= n) augmentBlossom(t, endpoint[p ^ 1]!);
+      mate[endpoint[p]!] = p ^ 1;
+      mate[endpoint[p ^ 1]!] = p;
+    }
+    blossomChildren[b] = [...children.slice(i), ...children.slice(0, i)];
+    blossomEnds[b] = [...ends.slice(i), ...ends.slice(0, i)];
+    blossomBase[b] = blossomBase[blossomChildren[b]![0]!]!;
+  };
+
+  const augmentMatching = (k: number): void => {
+    const starts: [number, number][] = [
+      [edgeFrom[k]!, 2 * k + 1],
+      [edgeTo[k]!, 2 * k],
+    ];
+    for (const [s0, p0] of starts) {
+      let s = s0;
+      let p = p0;
+      for (;;) {
+        const bs = inBlossom[s]!;
+        if (bs >= n) augmentBlossom(bs, s);
+        mate[s] = p;
+        if (labelEnd[bs] === -1) break;
+        const t = endpoint[labelEnd[bs]!]!;
+        const bt = inBlossom[t]!;
+        s = endpoint[labelEnd[bt]!]!;
+        const j = endpoint[labelEnd[bt]! ^ 1]!;
+        if (bt >= n) augmentBlossom(bt, j);
+        mate[j] = labelEnd[bt]!;
+        p = labelEnd[bt]! ^ 1;
+      }
+    }
+  };
+
+  if (isWarmStart) {
+    // Warm start: each vertex dual starts at its largest incident weight (feasible: dual[i] + dual[j] ≥ 2w),
+    // and edges tight at both ends are matched greedily. Matched edges are tight and all duals feasible, so
+    // the primal-dual invariants hold; free vertices may now differ in dual, which only matters if the
+    // search stops with a free vertex of positive dual: then the result is not proven and the caller
+    // re-solves cold (see the end of this function).
+    dual.fill(0, 0, n);
+    for (let k = 0; k < edgeCount; k += 1) {
+      const w = weight[k]!;
+      if (w > dual[edgeFrom[k]!]!) dual[edgeFrom[k]!] = w;
+      if (w > dual[edgeTo[k]!]!) dual[edgeTo[k]!] = w;
+    }
+    for (let k = 0; k < edgeCount; k += 1) {
+      const i = edgeFrom[k]!;
+      const j = edgeTo[k]!;
+      if (mate[i] === -1 && mate[j] === -1 && dual[i]! + dual[j]! === 2 * weight[k]!) {
+        mate[i] = 2 * k + 1;
+        mate[j] = 2 * k;
+      }
+    }
+  }
+
+  for (let stage = 0; stage < n; stage += 1) {
+    label.fill(0);
+    bestEdge.fill(-1);
+    for (let b = n; b < 2 * n; b += 1) blossomBestEdges[b] = null;
+    allowEdge.fill(0);
+    queue = [];
+    for (let v = 0; v < n; v += 1) {
+      if (mate[v] === -1 && label[inBlossom[v]!] === 0) assignLabel(v, 1, -1);
+    }
+    let isAugmented = false;
+    for (;;) {
+      while (queue.length > 0 && !isAugmented) {
+        const v = queue.pop()!;
+        for (let q = neighbourStart[v]!; q < neighbourStart[v + 1]!; q += 1) {
+          const p = neighbourEnd[q]!;
+          const k = p >> 1;
+          const w = endpoint[p]!;
+          if (inBlossom[v] === inBlossom[w]) continue;
+          let kSlack = 0;
+          if (!allowEdge[k]) {
+            kSlack = slack(k);
+            if (kSlack <= 0) allowEdge[k] = 1;
+          }
+          if (allowEdge[k]) {
+            if (label[inBlossom[w]!] === 0) {
+              assignLabel(w, 2, p ^ 1);
+            } else if (label[inBlossom[w]!] === 1) {
+              const base = scanBlossom(v, w);
+              if (base >= 0) addBlossom(base, k);
+              else {
+                augmentMatching(k);
+                isAugmented = true;
+                break;
+              }
+            } else if (label[w] === 0) {
+              label[w] = 2;
+              labelEnd[w] = p ^ 1;
+            }
+          } else if (label[inBlossom[w]!] === 1) {
+            const b = inBlossom[v]!;
+            if (bestEdge[b] === -1 || kSlack < slack(bestEdge[b]!)) bestEdge[b] = k;
+          } else if (label[w] === 0) {
+            if (bestEdge[w] === -1 || kSlack < slack(bestEdge[w]!)) bestEdge[w] = k;
+          }
+        }
+      }
+      if (isAugmented) break;
+
+      // Dual update (Galil 1986, §6): the smallest of the four kinds of delta.
+      // Type 1: an S-vertex dual reaches 0 (they are the ones that decrease).
+      let deltaType = 1;
+      let delta = Number.POSITIVE_INFINITY;
+      for (let v = 0; v < n; v += 1) if (label[inBlossom[v]!] === 1 && dual[v]! < delta) delta = dual[v]!;
+      let deltaEdge = -1;
+      let deltaBlossom = -1;
+      for (let v = 0; v < n; v += 1) {
+        if (label[inBlossom[v]!] === 0 && bestEdge[v] !== -1) {
+          const d = slack(bestEdge[v]!);
+          if (d < delta) {
+            delta = d;
+            deltaType = 2;
+            deltaEdge = bestEdge[v]!;
+          }
+        }
+      }
+      for (let b = 0; b < 2 * n; b += 1) {
+        if (blossomParent[b] === -1 && label[b] === 1 && bestEdge[b] !== -1) {
+          const d = slack(bestEdge[b]!) / 2;
+          if (d < delta) {
+            delta = d;
+            deltaType = 3;
+            deltaEdge = bestEdge[b]!;
+          }
+        }
+      }
+      for (let b = n; b < 2 * n; b += 1) {
+        if (blossomBase[b]! >= 0 && blossomParent[b] === -1 && label[b] === 2 && dual[b]! < delta) {
+          delta = dual[b]!;
+          deltaType = 4;
+          deltaBlossom = b;
+        }
+      }
+      for (let v = 0; v < n; v += 1) {
+        const l = label[inBlossom[v]!];
+        if (l === 1) dual[v]! -= delta;
+        else if (l === 2) dual[v]! += delta;
+      }
+      for (let b = n; b < 2 * n; b += 1) {
+        if (blossomBase[b]! >= 0 && blossomParent[b] === -1) {
+          if (label[b] === 1) dual[b]! += delta;
+          else if (label[b] === 2) dual[b]! -= delta;
+        }
+      }
+      if (deltaType === 1) break;
+      if (deltaType === 2) {
+        allowEdge[deltaEdge] = 1;
+        let i = edgeFrom[deltaEdge]!;
+        if (label[inBlossom[i]!] === 0) i = edgeTo[deltaEdge]!;
+        queue.push(i);
+      } else if (deltaType === 3) {
+        allowEdge[deltaEdge] = 1;
+        queue.push(edgeFrom[deltaEdge]!);
+      } else {
+        expandBlossom(deltaBlossom, false);
+      }
+    }
+    if (!isAugmented) break;
+    for (let b = n; b < 2 * n; b += 1) {
+      if (blossomParent[b] === -1 && blossomBase[b]! >= 0 && label[b] === 1 && dual[b] === 0) {
+        expandBlossom(b, true);
+      }
+    }
+  }
+
+  if (isWarmStart) {
+    // Optimal only if every free vertex ended with dual 0 (complementary slackness); else solve cold.
+    for (let v = 0; v < n; v += 1) if (mate[v] === -1 && dual[v]! > 0) return maxWeightMatching(graph, false);
+  }
+  for (let v = 0; v < n; v += 1) mateOut[v] = mate[v]! >= 0 ? endpoint[mate[v]!]! : -1;
+  const vertexDual = dual.slice(0, n);
+  // Σ 2·z(B) over a node and its ancestors, and nesting depth, memoised for the certificate checks.
+  const chainSum = new Float64Array(2 * n).fill(-1);
+  const depth = new Int32Array(2 * n).fill(-1);
+  const fillChain = (x: number): void => {
+    if (depth[x]! >= 0) return;
+    const parent = blossomParent[x]!;
+    const own = x >= n ? 2 * dual[x]! : 0;
+    if (parent === -1) {
+      depth[x] = 0;
+      chainSum[x] = own;
+      return;
+    }
+    fillChain(parent);
+    depth[x] = depth[parent]! + 1;
+    chainSum[x] = chainSum[parent]! + own;
+  };
+  const reducedCost = (i: number, j: number, w: number): number => {
+    const cost = dual[i]! + dual[j]! - 2 * w;
+    if (inBlossom[i] !== inBlossom[j]) return cost;
+    let a = blossomParent[i]!;
+    let b = blossomParent[j]!;
+    fillChain(a);
+    fillChain(b);
+    while (depth[a]! > depth[b]!) a = blossomParent[a]!;
+    while (depth[b]! > depth[a]!) b = blossomParent[b]!;
+    while (a !== b) {
+      a = blossomParent[a]!;
+      b = blossomParent[b]!;
+    }
+    return cost + chainSum[a]!;
+  };
+  return { mate: mateOut, vertexDual, reducedCost };
+}

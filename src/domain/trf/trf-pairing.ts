@@ -1,0 +1,305 @@
+/**
+ * From a parsed TRF to the pairing engine's input, and back: the history of rounds 1..r as games and
+ * byes, the next round's pre-assigned entries (H/Z/F: left out, as bbpPairings and JaVaFo do), and the
+ * pairings a file holds for a round (the reference to compare with).
+ */
+import type { PairingBye, PairingGame, PairingInput, PairingPlayer } from '../pairing/types';
+import type { ByeKind, MatchResult } from '../scoring/results';
+import type { TrfPlayer, TrfRoundEntry, TrfTournament } from './trf';
+
+export interface PlayerGroups {
+  /** Team group name per start rank (the school is derived from it). */
+  groupName?: string | null;
+  club?: string | null;
+}
+
+/** Highest round with a game or a pairing-allocated bye. */
+export function countPlayedRounds(tournament: TrfTournament): number {
+  let played = 0;
+  for (const player of tournament.players) {
+    player.rounds.forEach((entry, index) => {
+      if (entry && (entry.opponent !== null || entry.result === 'U')) played = Math.max(played, index + 1);
+    });
+  }
+  return played;
+}
+
+function byeKindOf(entry: TrfRoundEntry | null): ByeKind {
+  switch (entry?.result) {
+    case 'U':
+      return 'pairing';
+    case 'F':
+    case '+':
+      return 'full';
+    case 'H':
+      return 'half';
+    default:
+      return 'zero';
+  }
+}
+
+function gameResult(
+  entry: TrfRoundEntry,
+  opponentEntry: TrfRoundEntry | null,
+  isWhite: boolean,
+): MatchResult {
+  const win: MatchResult = isWhite ? 'white' : 'black';
+  const loss: MatchResult = isWhite ? 'black' : 'white';
+  switch (entry.result) {
+    case '1':
+    case 'W':
+      return win;
+    case '0':
+    case 'L':
+      return loss;
+    case '=':
+    case 'D':
+      return 'draw';
+    case '+':
+      return isWhite ? 'white_forfeit_win' : 'black_forfeit_win';
+    case '-':
+      if (opponentEntry?.result === '-') return 'double_forfeit';
+      return isWhite ? 'black_forfeit_win' : 'white_forfeit_win';
+    default:
+      return 'double_forfeit';
+  }
+}
+
+export interface TrfHistory {
+  games: PairingGame[];
+  byes: PairingBye[];
+}
+
+/** Games and byes of rounds 1..lastRound. */
+export function trfHistory(tournament: TrfTournament, lastRound: number): TrfHistory {
+  const byRank = new Map<number, TrfPlayer>(tournament.players.map((player) => [player.startRank, player]));
+  const games: PairingGame[] = [];
+  const byes: PairingBye[] = [];
+  for (const player of tournament.players) {
+    for (let index = 0; index < Math.min(lastRound, player.rounds.length); index += 1) {
+      const entry = player.rounds[index] ?? null;
+      const roundNumber = index + 1;
+      if (entry === null || entry.opponent === null) {
+        if (entry !== null || roundNumber <= lastRound) {
+          byes.push({ roundNumber, playerId: String(player.startRank), kind: byeKindOf(entry) });
+        }
+        continue;
+      }
+      const opponentEntry = byRank.get(entry.opponent)?.rounds[index] ?? null;
+      const isWhite = entry.colour === 'w' || (entry.colour === '-' && opponentEntry?.colour !== 'w');
+      // Record each game once: from the white side (or the lower start rank when colourless).
+      const isRecorder =
+        entry.colour === 'w' ||
+        (entry.colour === '-' && (opponentEntry?.colour === 'b' || player.startRank < entry.opponent));
+      if (entry.colour === '-' && opponentEntry?.colour === 'w') continue;
+      if (!isRecorder) continue;
+      games.push({
+        roundNumber,
+        whiteId: String(isWhite ? player.startRank : entry.opponent),
+        blackId: String(isWhite ? entry.opponent : player.startRank),
+        result: gameResult(entry, opponentEntry, isWhite),
+      });
+    }
+    // Rounds without a block before lastRound are absences.
+    for (let index = player.rounds.length; index < lastRound; index += 1) {
+      byes.push({ roundNumber: index + 1, playerId: String(player.startRank), kind: 'zero' });
+    }
+  }
+  return { games, byes };
+}
+
+export interface TrfPairingOptions {
+  /** Round to pair; default: the first round after the played ones. */
+  roundNumber?: number;
+  groups?: ReadonlyMap<number, PlayerGroups>;
+  isSameClubAvoided?: boolean;
+}
+
+/**
+ * Input to pair `roundNumber` from the file's rounds before it. A player whose block for that round is
+ * filled without a game (H, Z, F, `-`) is left out; when re-pairing a round the file already holds (the
+ * cut-back method: compare with the file's own pairing), players absent in that round are left out too.
+ */
+export function trfToPairingInput(tournament: TrfTournament, options: TrfPairingOptions = {}): PairingInput {
+  const roundNumber = options.roundNumber ?? countPlayedRounds(tournament) + 1;
+  const { games, byes } = trfHistory(tournament, roundNumber - 1);
+  const isRoundInFile = tournament.players.some((player) => {
+    const entry = player.rounds[roundNumber - 1];
+    return entry !== null && entry !== undefined && (entry.opponent !== null || entry.result === 'U');
+  });
+  const players: PairingPlayer[] = tournament.players.map((player) => {
+    const group = options.groups?.get(player.startRank);
+    return {
+      id: String(player.startRank),
+      pairingNumber: player.startRank,
+      rating: player.rating,
+      groupName: group?.groupName ?? null,
+      club: group?.club ?? null,
+      isActive: true,
+    };
+  });
+  for (const player of tournament.players) {
+    const entry = player.rounds[roundNumber - 1] ?? null;
+    const isPaired = entry !== null && (entry.opponent !== null || entry.result === 'U');
+    if (isPaired) continue;
+    if (entry !== null || isRoundInFile) {
+      byes.push({ roundNumber, playerId: String(player.startRank), kind: byeKindOf(entry) });
+    }
+  }
+  // XXP (JaVaFo TRF(x)): the players on one line may never meet each other.
+  const forbiddenPairs: [string, string][] = [];
+  for (const line of tournament.lines) {
+    if (line.code !== 'XXP') continue;
+    const ids = line.value
+      .trim()
+      .split(/\s+/)
+      .filter((word) => /^\d+$/.test(word));
+    for (let a = 0; a < ids.length; a += 1) {
+      for (let b = a + 1; b < ids.length; b += 1) forbiddenPairs.push([ids[a]!, ids[b]!]);
+    }
+  }
+  return {
+    roundNumber,
+    players,
+    games,
+    byes,
+    options: {
+      isSameClubAvoided: options.isSameClubAvoided ?? false,
+      initialColour: tournament.initialColour ?? 'white',
+      forbiddenPairs,
+    },
+  };
+}
+
+export interface ReferencePairing {
+  /** [white, black] start ranks, colourless forfeits with the lower start rank first. */
+  boards: [number, number][];
+  byes: number[];
+}
+
+/** The pairing the file holds for a round: its games (forfeits included) and pairing-allocated byes. */
+export function trfRoundPairing(tournament: TrfTournament, roundNumber: number): ReferencePairing {
+  const boards: [number, number][] = [];
+  const byes: number[] = [];
+  for (const player of tournament.players) {
+    const entry = player.rounds[roundNumber - 1];
+    if (!entry) continue;
+    if (entry.opponent === null) {
+      if (entry.result === 'U') byes.push(player.startRank);
+      continue;
+    }
+    if (entry.colour === 'w' || (entry.colour === '-' && player.startRank < entry.opponent)) {
+      boards.push([player.startRank, entry.opponent]);
+    }
+  }
+  return { boards, byes };
+}
+
+export interface TrfExportPlayer {
+  id: string;
+  pairingNumber: number;
+  name: string;
+  rating?: number | null;
+}
+
+export interface TrfExportInput {
+  name: string;
+  totalRounds: number | null;
+  initialColour?: 'white' | 'black' | null;
+  players: readonly TrfExportPlayer[];
+  games: readonly PairingGame[];
+  byes: readonly PairingBye[];
+}
+
+const byeCode: Record<ByeKind, TrfRoundEntry['result']> = { pairing: 'U', full: 'F', half: 'H', zero: 'Z' };
+
+function resultCodes(result: MatchResult): [TrfRoundEntry['result'], TrfRoundEntry['result']] {
+  switch (result) {
+    case 'white':
+      return ['1', '0'];
+    case 'black':
+      return ['0', '1'];
+    case 'draw':
+      return ['=', '='];
+    case 'white_forfeit_win':
+      return ['+', '-'];
+    case 'black_forfeit_win':
+      return ['-', '+'];
+    case 'double_forfeit':
+      return ['-', '-'];
+  }
+}
+
+/**
+ * TRF16 export of a tournament held in our model (start rank = pairing number; points recomputed from the
+ * results; rank by points then start rank). Unfinished games (no result) are not written: TRF has no code
+ * for them.
+ */
+export function tournamentToTrf(input: TrfExportInput): TrfTournament {
+  const byId = new Map(input.players.map((player) => [player.id, player]));
+  const rounds = new Map<string, (TrfRoundEntry | null)[]>(input.players.map((player) => [player.id, []]));
+  const points = new Map<string, number>(input.players.map((player) => [player.id, 0]));
+  const set = (id: string, round: number, entry: TrfRoundEntry, halfPoints: number) => {
+    const list = rounds.get(id);
+    if (!list) return;
+    while (list.length < round) list.push(null);
+    list[round - 1] = entry;
+    points.set(id, (points.get(id) ?? 0) + halfPoints);
+  };
+  const halfPointsOf: Record<string, number> = { '1': 2, '=': 1, '0': 0, '+': 2, '-': 0 };
+  for (const game of input.games) {
+    if (game.result === null) continue;
+    const white = byId.get(game.whiteId);
+    const black = byId.get(game.blackId);
+    if (!white || !black) continue;
+    const [whiteCode, blackCode] = resultCodes(game.result);
+    set(
+      white.id,
+      game.roundNumber,
+      { opponent: black.pairingNumber, colour: 'w', result: whiteCode },
+      halfPointsOf[whiteCode] ?? 0,
+    );
+    set(
+      black.id,
+      game.roundNumber,
+      { opponent: white.pairingNumber, colour: 'b', result: blackCode },
+      halfPointsOf[blackCode] ?? 0,
+    );
+  }
+  for (const bye of input.byes) {
+    const halfPoints = bye.kind === 'pairing' || bye.kind === 'full' ? 2 : bye.kind === 'half' ? 1 : 0;
+    set(
+      bye.playerId,
+      bye.roundNumber,
+      { opponent: null, colour: '-', result: byeCode[bye.kind] },
+      halfPoints,
+    );
+  }
+  const ranked = [...input.players].sort(
+    (a, b) => (points.get(b.id) ?? 0) - (points.get(a.id) ?? 0) || a.pairingNumber - b.pairingNumber,
+  );
+  const rankOf = new Map(ranked.map((player, index) => [player.id, index + 1]));
+  const players: TrfPlayer[] = input.players.map((player) => ({
+    startRank: player.pairingNumber,
+    sex: '',
+    title: '',
+    name: player.name,
+    rating: player.rating ?? null,
+    federation: '',
+    fideId: '',
+    birthDate: '',
+    halfPoints: points.get(player.id) ?? 0,
+    rank: rankOf.get(player.id) ?? null,
+    rounds: rounds.get(player.id) ?? [],
+  }));
+  players.sort((a, b) => a.startRank - b.startRank);
+  return {
+    lines: [
+      { code: '012', value: input.name },
+      { code: '062', value: String(players.length) },
+    ],
+    players,
+    totalRounds: input.totalRounds,
+    initialColour: input.initialColour ?? null,
+  };
+}
