@@ -9,3 +9,40 @@ export const meResponseSchema = z.object({
   permissions: z.array(z.enum(PERMISSIONS)),
 });
 export type MeResponse = z.infer<typeof meResponseSchema>;
+
+export const profileSchema = z.object({
+  fullName: z.string().nullable(),
+  username: z.string().nullable(),
+  email: z.string(),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+export const updateProfileBodySchema = z
+  .object({
+    fullName: z.string().trim().min(1, 'Enter your full name').max(200),
+    username: z
+      .string()
+      .trim()
+      .min(3, 'A username needs at least 3 characters')
+      .max(30)
+      .regex(/^[a-z0-9_.-]+$/i, 'Use letters, digits, dots, dashes or underscores')
+      .nullable(),
+  })
+  .strict();
+
+export const preferencesSchema = z.object({
+  twoFactorEnabled: z.boolean(),
+  roundNotifications: z.boolean(),
+});
+export type Preferences = z.infer<typeof preferencesSchema>;
+export const updatePreferencesBodySchema = preferencesSchema.partial().strict();
+
+export const ACCOUNT_MESSAGES = {
+  usernameTaken: 'That username is taken',
+  passwordNeeded: 'Enter your password to delete your account',
+  wrongPassword: 'Incorrect password',
+  lastSuperadmin: 'The last superadmin cannot delete their account',
+} as const;
+
+/** GDPR Art. 17: deleting one's own account needs the current password. */
+export const deleteAccountBodySchema = z.object({ password: z.string().min(1, ACCOUNT_MESSAGES.passwordNeeded) }).strict();

@@ -120,7 +120,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   registerHealthRoutes(app, deps.database, now);
   registerAuthRoutes(app, deps.auth, deps.publicUrl);
-  registerAccountRoutes(app);
+  registerAccountRoutes(app, deps.database.db);
   registerUserManagementRoutes(app, deps.database.db, deps.auth);
   registerPublicRoutes(app, cache);
   registerLiveRoutes(app, feed);

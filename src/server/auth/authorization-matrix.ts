@@ -50,6 +50,12 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   'GET /api/auth/*': { allowed: EVERYONE, path: '/api/auth/get-session' },
   'POST /api/auth/*': { allowed: EVERYONE, path: '/api/auth/request-password-reset' },
   'GET /api/me': { allowed: SIGNED_IN_NOT_FROZEN },
+  'GET /api/account/profile': { allowed: SIGNED_IN_NOT_FROZEN },
+  'PUT /api/account/profile': { allowed: SIGNED_IN_NOT_FROZEN },
+  'GET /api/account/preferences': { allowed: SIGNED_IN_NOT_FROZEN },
+  'PUT /api/account/preferences': { allowed: SIGNED_IN_NOT_FROZEN },
+  'GET /api/account/export': { allowed: SIGNED_IN_NOT_FROZEN },
+  'DELETE /api/account': { allowed: SIGNED_IN_NOT_FROZEN },
   // User management is the superadmin's (the demo custom role lacks view_user_management).
   'GET /api/admin/users': { allowed: ['superadmin'] },
   'GET /api/admin/users/counts': { allowed: ['superadmin'] },

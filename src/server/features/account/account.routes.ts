@@ -1,10 +1,107 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { meResponseSchema } from '../../../contracts/account';
+import { z } from 'zod';
+import {
+  deleteAccountBodySchema,
+  meResponseSchema,
+  preferencesSchema,
+  profileSchema,
+  updatePreferencesBodySchema,
+  updateProfileBodySchema,
+} from '../../../contracts/account';
 import { apiErrorSchema } from '../../../contracts/common';
+import type { Db } from '../../db/client';
+import * as service from './account.service';
 
-export function registerAccountRoutes(app: FastifyInstance): void {
-  app.withTypeProvider<ZodTypeProvider>().get(
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema };
+const tags = ['account'];
+
+export function registerAccountRoutes(app: FastifyInstance, db: Db): void {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const signedIn = { access: 'signed-in' } as const;
+
+  typed.get(
+    '/api/account/profile',
+    {
+      config: signedIn,
+      schema: { summary: 'My profile', tags, response: { 200: profileSchema, ...errors } },
+    },
+    async (request) => service.readProfile(db, (await request.actor())!),
+  );
+  typed.put(
+    '/api/account/profile',
+    {
+      config: signedIn,
+      schema: {
+        summary: 'Change my full name and username',
+        tags,
+        body: updateProfileBodySchema,
+        response: { 200: profileSchema, ...errors },
+      },
+    },
+    async (request) => service.updateProfile(db, (await request.actor())!, request.body),
+  );
+  typed.get(
+    '/api/account/preferences',
+    {
+      config: signedIn,
+      schema: {
+        summary: 'My two-factor and notification preferences',
+        tags,
+        response: { 200: preferencesSchema, ...errors },
+      },
+    },
+    async (request) => service.readPreferences(db, (await request.actor())!.userId),
+  );
+  typed.put(
+    '/api/account/preferences',
+    {
+      config: signedIn,
+      schema: {
+        summary: 'Change my preferences',
+        tags,
+        body: updatePreferencesBodySchema,
+        response: { 200: preferencesSchema, ...errors },
+      },
+    },
+    async (request) => service.updatePreferences(db, (await request.actor())!, request.ip, request.body),
+  );
+  typed.get(
+    '/api/account/export',
+    {
+      config: signedIn,
+      schema: {
+        summary: 'Download everything the site holds about me (JSON)',
+        tags,
+        response: { 200: z.unknown(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const data = await service.exportMyData(db, (await request.actor())!);
+      return reply
+        .header('content-disposition', 'attachment; filename="my-chess-tournament-data.json"')
+        .header('cache-control', 'no-store')
+        .send(data);
+    },
+  );
+  typed.delete(
+    '/api/account',
+    {
+      config: signedIn,
+      schema: {
+        summary: 'Delete my account (needs my password)',
+        tags,
+        body: deleteAccountBodySchema,
+        response: { 200: z.object({ message: z.string() }), ...errors },
+      },
+    },
+    async (request) => {
+      await service.deleteMyAccount(db, (await request.actor())!, request.ip, request.body.password);
+      return { message: 'Your account has been deleted' };
+    },
+  );
+
+  typed.get(
     '/api/me',
     {
       config: { access: 'signed-in' },

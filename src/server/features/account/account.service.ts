@@ -1,0 +1,177 @@
+import { verifyPassword } from 'better-auth/crypto';
+import { and, eq, or, sql } from 'drizzle-orm';
+import { ACCOUNT_MESSAGES, type Preferences, type Profile } from '../../../contracts/account';
+import { recordSecurityEvent } from '../../audit/audit';
+import type { Actor } from '../../auth/actor';
+import type { Db } from '../../db/client';
+import { profiles, securityAuditLog, userPreferences, userRoles } from '../../db/schema/accounts';
+import { account, session, user } from '../../db/schema/auth';
+import { registrations } from '../../db/schema/registrations';
+import { players } from '../../db/schema/tournaments';
+import { HttpError } from '../../http/errors';
+import { deleteUser } from '../user-management/user-management.repo';
+
+export async function readProfile(db: Db, actor: Actor): Promise<Profile> {
+  const [row] = await db.select().from(profiles).where(eq(profiles.id, actor.userId));
+  return { fullName: row?.fullName ?? actor.name, username: row?.username ?? null, email: actor.email };
+}
+
+export async function updateProfile(
+  db: Db,
+  actor: Actor,
+  input: { fullName: string; username: string | null },
+): Promise<Profile> {
+  const username = input.username?.toLowerCase() ?? null;
+  if (username) {
+    const [taken] = await db
+      .select({ id: profiles.id })
+      .from(profiles)
+      .where(and(eq(profiles.username, username), sql`${profiles.id} <> ${actor.userId}`));
+    if (taken) throw new HttpError(409, ACCOUNT_MESSAGES.usernameTaken);
+  }
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(profiles)
+      .values({ id: actor.userId, fullName: input.fullName, username })
+      .onConflictDoUpdate({
+        target: profiles.id,
+        set: { fullName: input.fullName, username, updatedAt: sql`now()` },
+      });
+    await tx.update(user).set({ name: input.fullName }).where(eq(user.id, actor.userId));
+  });
+  return { fullName: input.fullName, username, email: actor.email };
+}
+
+export async function readPreferences(db: Db, userId: string): Promise<Preferences> {
+  const [row] = await db.select().from(userPreferences).where(eq(userPreferences.userId, userId));
+  return {
+    twoFactorEnabled: row?.twoFactorEnabled ?? false,
+    roundNotifications: row?.roundNotifications ?? false,
+  };
+}
+
+export async function updatePreferences(
+  db: Db,
+  actor: Actor,
+  ip: string,
+  changes: Partial<Preferences>,
+): Promise<Preferences> {
+  const next = { ...(await readPreferences(db, actor.userId)), ...changes };
+  await db
+    .insert(userPreferences)
+    .values({ userId: actor.userId, ...next })
+    .onConflictDoUpdate({ target: userPreferences.userId, set: { ...next, updatedAt: sql`now()` } });
+  if (changes.twoFactorEnabled !== undefined) {
+    await recordSecurityEvent(
+      db,
+      { actorId: actor.userId, ip },
+      {
+        type: changes.twoFactorEnabled ? 'two_factor_enabled' : 'two_factor_disabled',
+        severity: changes.twoFactorEnabled ? 'info' : 'warning',
+      },
+    );
+  }
+  return next;
+}
+
+/**
+ * Everything the site holds about the signed-in user (GDPR Art. 15 and 20), as one JSON document. Secrets
+ * (password hash, session tokens) are left out; sessions are described, not exported.
+ */
+export async function exportMyData(db: Db, actor: Actor) {
+  const [
+    [account_],
+    [profile],
+    [role],
+    preferences,
+    sessions,
+    linkedPlayers,
+    ownRegistrations,
+    securityEvents,
+  ] = await Promise.all([
+    db
+      .select({ id: user.id, email: user.email, name: user.name, createdAt: user.createdAt })
+      .from(user)
+      .where(eq(user.id, actor.userId)),
+    db.select().from(profiles).where(eq(profiles.id, actor.userId)),
+    db.select().from(userRoles).where(eq(userRoles.userId, actor.userId)),
+    readPreferences(db, actor.userId),
+    db
+      .select({
+        createdAt: session.createdAt,
+        expiresAt: session.expiresAt,
+        ipAddress: session.ipAddress,
+        userAgent: session.userAgent,
+      })
+      .from(session)
+      .where(eq(session.userId, actor.userId)),
+    db
+      .select({
+        name: players.name,
+        groupName: players.groupName,
+        rating: players.rating,
+        tournamentId: players.tournamentId,
+      })
+      .from(players)
+      .where(eq(players.userId, actor.userId)),
+    db
+      .select()
+      .from(registrations)
+      .where(
+        or(
+          eq(registrations.userId, actor.userId),
+          eq(sql`lower(${registrations.registrantEmail})`, actor.email.toLowerCase()),
+        ),
+      ),
+    db
+      .select({
+        type: securityAuditLog.eventType,
+        at: securityAuditLog.createdAt,
+        ip: securityAuditLog.ipAddress,
+      })
+      .from(securityAuditLog)
+      .where(eq(securityAuditLog.userId, actor.userId)),
+  ]);
+  return {
+    exportedAt: new Date().toISOString(),
+    account: account_,
+    profile: profile ? { fullName: profile.fullName, username: profile.username } : null,
+    role: role
+      ? { role: role.role, customRoleName: role.customRoleName }
+      : { role: 'player', customRoleName: null },
+    preferences,
+    sessions,
+    tournamentPlayers: linkedPlayers,
+    registrations: ownRegistrations,
+    securityEvents,
+  };
+}
+
+/** Deletes the signed-in user's own account after checking their password (GDPR Art. 17). */
+export async function deleteMyAccount(db: Db, actor: Actor, ip: string, password: string): Promise<void> {
+  const [credential] = await db
+    .select({ hash: account.password })
+    .from(account)
+    .where(and(eq(account.userId, actor.userId), eq(account.providerId, 'credential')));
+  if (!credential?.hash || !(await verifyPassword({ hash: credential.hash, password }))) {
+    await recordSecurityEvent(
+      db,
+      { actorId: actor.userId, ip },
+      { type: 'account_delete_refused', severity: 'warning' },
+    );
+    throw new HttpError(403, ACCOUNT_MESSAGES.wrongPassword);
+  }
+  if (actor.access.role === 'superadmin') {
+    const [others] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(userRoles)
+      .where(and(eq(userRoles.role, 'superadmin'), sql`${userRoles.userId} <> ${actor.userId}`));
+    if ((others?.n ?? 0) === 0) throw new HttpError(409, ACCOUNT_MESSAGES.lastSuperadmin);
+  }
+  await deleteUser(db, actor.userId);
+  await recordSecurityEvent(
+    db,
+    { actorId: actor.userId, ip },
+    { type: 'account_deleted_by_owner', severity: 'warning' },
+  );
+}

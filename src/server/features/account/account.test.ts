@@ -1,0 +1,120 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCOUNT_MESSAGES, preferencesSchema, profileSchema } from '../../../contracts/account';
+import { user } from '../../db/schema/auth';
+import { DEMO_PASSWORD, seedDemoAccounts } from '../../db/seed/demo-accounts';
+import { createTestAuth, startTestApp, TEST_PUBLIC_URL, type TestApp } from '../../testing/test-app';
+
+describe('my account', () => {
+  let t: TestApp;
+  const signIn = async (email: string, password = DEMO_PASSWORD) => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { origin: TEST_PUBLIC_URL },
+      payload: { email, password },
+    });
+    return ([] as string[])
+      .concat(response.headers['set-cookie'] ?? [])
+      .map((c) => c.split(';')[0])
+      .join('; ');
+  };
+  const call = (method: 'GET' | 'PUT' | 'DELETE', url: string, cookie: string, payload?: unknown) =>
+    t.app.inject({
+      method,
+      url,
+      headers: { cookie, origin: TEST_PUBLIC_URL },
+      ...(payload ? { payload: payload as object } : {}),
+    });
+
+  beforeAll(async () => {
+    t = await startTestApp('pglite');
+    await seedDemoAccounts(t.database.db, createTestAuth(t.database));
+  });
+  afterAll(async () => t?.close());
+
+  it('reads and updates my profile; my name follows everywhere', async () => {
+    const cookie = await signIn('player@demo.test');
+    expect(profileSchema.parse((await call('GET', '/api/account/profile', cookie)).json())).toEqual({
+      fullName: 'Judit Polgár',
+      username: null,
+      email: 'player@demo.test',
+    });
+    const updated = await call('PUT', '/api/account/profile', cookie, {
+      fullName: 'Judit P.',
+      username: 'Judit_P',
+    });
+    expect(updated.json()).toEqual({ fullName: 'Judit P.', username: 'judit_p', email: 'player@demo.test' });
+    expect((await call('GET', '/api/me', cookie)).json().user.name).toBe('Judit P.');
+  });
+
+  it('keeps usernames unique and well-formed', async () => {
+    const cookie = await signIn('admin@demo.test');
+    const taken = await call('PUT', '/api/account/profile', cookie, { fullName: 'A', username: 'JUDIT_P' });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().error).toBe(ACCOUNT_MESSAGES.usernameTaken);
+    expect(
+      (await call('PUT', '/api/account/profile', cookie, { fullName: 'A', username: 'no spaces' }))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await call('PUT', '/api/account/profile', cookie, {
+          fullName: 'A',
+          username: null,
+          role: 'superadmin',
+        })
+      ).statusCode,
+    ).toBe(400);
+  });
+
+  it('has preferences that default to off and change one at a time', async () => {
+    const cookie = await signIn('admin@demo.test');
+    expect(preferencesSchema.parse((await call('GET', '/api/account/preferences', cookie)).json())).toEqual({
+      twoFactorEnabled: false,
+      roundNotifications: false,
+    });
+    expect(
+      (await call('PUT', '/api/account/preferences', cookie, { roundNotifications: true })).json(),
+    ).toEqual({
+      twoFactorEnabled: false,
+      roundNotifications: true,
+    });
+    expect(
+      (await call('PUT', '/api/account/preferences', cookie, { twoFactorEnabled: true })).json(),
+    ).toEqual({
+      twoFactorEnabled: true,
+      roundNotifications: true,
+    });
+  });
+
+  it('exports my data as a JSON download without secrets', async () => {
+    const cookie = await signIn('player@demo.test');
+    const response = await call('GET', '/api/account/export', cookie);
+    expect(response.headers['content-disposition']).toContain('attachment');
+    const data = response.json();
+    expect(data.account.email).toBe('player@demo.test');
+    expect(data.tournamentPlayers.map((p: { name: string }) => p.name)).toEqual(['Judit Polgár']);
+    expect(data.sessions.length).toBeGreaterThan(0);
+    expect(response.body).not.toMatch(/password|token|secret/i);
+  });
+
+  it('deletes my account only with my password', async () => {
+    const cookie = await signIn('arbiter@demo.test');
+    const wrong = await call('DELETE', '/api/account', cookie, { password: 'not-my-password' });
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.json().error).toBe(ACCOUNT_MESSAGES.wrongPassword);
+    expect((await call('GET', '/api/me', cookie)).statusCode).toBe(200);
+    const done = await call('DELETE', '/api/account', cookie, { password: DEMO_PASSWORD });
+    expect(done.statusCode).toBe(200);
+    expect((await call('GET', '/api/me', cookie)).statusCode).toBe(401);
+    expect(await t.database.db.select().from(user).where(eq(user.email, 'arbiter@demo.test'))).toEqual([]);
+  });
+
+  it('does not let the last superadmin delete their account', async () => {
+    const cookie = await signIn('superadmin@demo.test');
+    const response = await call('DELETE', '/api/account', cookie, { password: DEMO_PASSWORD });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error).toBe(ACCOUNT_MESSAGES.lastSuperadmin);
+  });
+});
