@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -17,6 +16,7 @@ import { registerPublicRoutes } from './features/tournament/tournament.routes';
 import { registerUserManagementRoutes } from './features/user-management/user-management.routes';
 import { registerClientApp } from './http/client-app';
 import { registerErrorHandling } from './http/errors';
+import { registerSecurityHeaders } from './http/security-headers';
 import { ChangeFeed } from './live/change-feed';
 import { registerLiveRoutes } from './live/live.routes';
 
@@ -61,37 +61,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
   registerErrorHandling(app);
+  // Before the guards: a refused request gets the security headers too.
+  registerSecurityHeaders(app, { isProduction: deps.env.NODE_ENV === 'production' });
   registerGuards(app, {
     loadActor: createActorLoader(deps.auth, deps.database.db),
     origin: new URL(deps.publicUrl).origin,
-  });
-
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Inline styles only: component libraries set style attributes; scripts stay strictly same-origin.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        ...(deps.env.NODE_ENV === 'production' ? { upgradeInsecureRequests: [] } : {}),
-      },
-    },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
-    crossOriginEmbedderPolicy: false,
-    frameguard: { action: 'deny' },
   });
 
   await app.register(fastifySwagger, {

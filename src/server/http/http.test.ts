@@ -43,7 +43,7 @@ describe('HTTP behaviour', () => {
   });
 
   it('sends the security headers on every response', async () => {
-    for (const url of ['/api/health', '/', '/leaderboard', '/api/nope']) {
+    for (const url of ['/api/health', '/', '/leaderboard', '/api/nope', '/api/me']) {
       const { headers } = await t.app.inject(url);
       expect(headers['content-security-policy']).toContain("script-src 'self'");
       expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
