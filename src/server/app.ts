@@ -94,7 +94,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook('onClose', async () => feed.stop());
 
   registerHealthRoutes(app, deps.database, now);
-  registerAuthRoutes(app, deps.auth, deps.publicUrl);
+  await registerAuthRoutes(app, deps.auth, {
+    baseURL: deps.publicUrl,
+    db: deps.database.db,
+    now: () => new Date(now()),
+  });
   registerAccountRoutes(app, deps.database.db);
   registerUserManagementRoutes(app, deps.database.db, deps.auth);
   registerPublicRoutes(app, cache);

@@ -14,9 +14,15 @@ export interface AuditContext {
 export async function recordSecurityEvent(
   db: Db,
   context: AuditContext,
-  event: { type: string; severity?: 'info' | 'warning' | 'critical'; details?: Record<string, unknown> },
+  event: {
+    type: string;
+    severity?: 'info' | 'warning' | 'critical';
+    details?: Record<string, unknown>;
+    at?: Date;
+  },
 ): Promise<void> {
   await db.insert(securityAuditLog).values({
+    ...(event.at ? { createdAt: event.at } : {}),
     eventType: event.type,
     severity: event.severity ?? 'info',
     userId: context.actorId,

@@ -1,5 +1,16 @@
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { recordSecurityEvent } from '../audit/audit';
+import type { Db } from '../db/client';
+import { user } from '../db/schema/auth';
 import { type Auth, CLIENT_IP_HEADER } from './auth';
+import {
+  accountKey,
+  recentFailures,
+  SIGN_IN_FAILURE_LIMIT,
+  SIGN_IN_WINDOW_MINUTES,
+  TOO_MANY_ATTEMPTS,
+} from './sign-in-limit';
 
 /** Builds a fetch Request for better-auth from a Fastify request, with the client address Fastify resolved. */
 export function toWebRequest(request: FastifyRequest, baseURL: string): Request {
@@ -17,8 +28,77 @@ export function toWebRequest(request: FastifyRequest, baseURL: string): Request 
   });
 }
 
+const SIGN_IN_PATH = '/api/auth/sign-in/email';
+
+function emailOf(body: unknown): string | null {
+  const email = (body as { email?: unknown } | undefined)?.email;
+  return typeof email === 'string' && email.length <= 254 ? email : null;
+}
+
 /** Mounts better-auth's own routes (sign-up, sign-in, sign-out, session, password reset) under /api/auth. */
-export function registerAuthRoutes(app: FastifyInstance, auth: Auth, baseURL: string): void {
+export async function registerAuthRoutes(
+  app: FastifyInstance,
+  auth: Auth,
+  options: { baseURL: string; db: Db; now?: () => Date },
+): Promise<void> {
+  await app.register(async (scope) => authRoutes(scope, auth, options));
+}
+
+/** In its own plugin scope, so the sign-in hooks below run for these routes only. */
+function authRoutes(
+  app: FastifyInstance,
+  auth: Auth,
+  options: { baseURL: string; db: Db; now?: () => Date },
+): void {
+  const { baseURL, db } = options;
+  const secret = auth.options.secret;
+  if (!secret) throw new Error('better-auth has no secret');
+  const now = options.now ?? (() => new Date());
+
+  // Sign-in: a per-account limit on top of better-auth's per-address one (a whole school shares an address,
+  // an attacker rotates addresses), and an audit row for every success and failure.
+  app.addHook('preHandler', async (request, reply) => {
+    if (request.method !== 'POST' || request.url.split('?')[0] !== SIGN_IN_PATH) return;
+    const email = emailOf(request.body);
+    if (!email) return;
+    if ((await recentFailures(db, accountKey(email, secret), now())) >= SIGN_IN_FAILURE_LIMIT) {
+      await recordSecurityEvent(
+        db,
+        { actorId: null, ip: request.ip },
+        {
+          type: 'sign_in_locked',
+          severity: 'warning',
+          details: { accountKey: accountKey(email, secret) },
+        },
+      );
+      return reply
+        .code(429)
+        .header('retry-after', String(SIGN_IN_WINDOW_MINUTES * 60))
+        .send({ error: TOO_MANY_ATTEMPTS, requestId: request.id });
+    }
+  });
+  async function recordSignIn(request: FastifyRequest, status: number): Promise<void> {
+    const email = emailOf(request.body);
+    if (!email) return;
+    const succeeded = status === 200;
+    const [account] = succeeded
+      ? await db
+          .select({ id: user.id })
+          .from(user)
+          .where(eq(sql`lower(${user.email})`, email.trim().toLowerCase()))
+      : [];
+    await recordSecurityEvent(
+      db,
+      { actorId: account?.id ?? null, ip: request.ip },
+      {
+        type: succeeded ? 'sign_in_succeeded' : 'sign_in_failed',
+        severity: succeeded ? 'info' : 'warning',
+        details: { accountKey: accountKey(email, secret), status },
+        at: now(),
+      },
+    );
+  }
+
   app.route({
     method: ['GET', 'POST'],
     url: '/api/auth/*',
@@ -26,6 +106,10 @@ export function registerAuthRoutes(app: FastifyInstance, auth: Auth, baseURL: st
     schema: { summary: 'better-auth: sign-up, sign-in, sign-out, session, password reset', tags: ['auth'] },
     handler: async (request, reply) => {
       const response = await auth.handler(toWebRequest(request, baseURL));
+      // Recorded before answering, so the next attempt already counts this one.
+      if (request.method === 'POST' && request.url.split('?')[0] === SIGN_IN_PATH) {
+        await recordSignIn(request, response.status);
+      }
       reply.code(response.status);
       response.headers.forEach((value, name) => {
         if (name !== 'set-cookie' && name !== 'content-length') reply.header(name, value);
