@@ -45,4 +45,6 @@ export const ACCOUNT_MESSAGES = {
 } as const;
 
 /** GDPR Art. 17: deleting one's own account needs the current password. */
-export const deleteAccountBodySchema = z.object({ password: z.string().min(1, ACCOUNT_MESSAGES.passwordNeeded) }).strict();
+export const deleteAccountBodySchema = z
+  .object({ password: z.string().min(1, ACCOUNT_MESSAGES.passwordNeeded) })
+  .strict();

@@ -11,6 +11,7 @@ import type { Database } from './db/client';
 import type { Env } from './env';
 import { registerAccountRoutes } from './features/account/account.routes';
 import { registerHealthRoutes } from './features/health/health.routes';
+import { registerSettingsGateRoutes } from './features/settings-gate/settings-gate.routes';
 import { PublicDataCache } from './features/tournament/public-data-cache';
 import { registerPublicRoutes } from './features/tournament/tournament.routes';
 import { registerUserManagementRoutes } from './features/user-management/user-management.routes';
@@ -31,6 +32,8 @@ export interface AppDeps {
   clientDir: string | null;
   now?: () => number;
   random?: () => number;
+  /** The pause before every settings-password answer (SPEC §5: about 500 ms). */
+  settingsGateDelayMs?: number;
   /** Milliseconds over which change notifications are merged into one live event. */
   liveCoalesceMs?: number;
 }
@@ -101,6 +104,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   registerAccountRoutes(app, deps.database.db);
   registerUserManagementRoutes(app, deps.database.db, deps.auth);
+  const gateDelay = deps.settingsGateDelayMs ?? 500;
+  registerSettingsGateRoutes(app, deps.database.db, {
+    now: () => new Date(now()),
+    pause: () => new Promise((resolve) => setTimeout(resolve, gateDelay)),
+  });
   registerPublicRoutes(app, cache);
   registerLiveRoutes(app, feed);
   await registerClientApp(app, deps.clientDir);

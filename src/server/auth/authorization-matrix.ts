@@ -56,6 +56,10 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   'PUT /api/account/preferences': { allowed: SIGNED_IN_NOT_FROZEN },
   'GET /api/account/export': { allowed: SIGNED_IN_NOT_FROZEN },
   'DELETE /api/account': { allowed: SIGNED_IN_NOT_FROZEN },
+  // The password-gated sections need the superadmin dashboard permission and the settings password (ADR 007).
+  'GET /api/settings-gate': { allowed: ['superadmin'] },
+  'POST /api/settings-gate/unlock': { allowed: ['superadmin'] },
+  'PUT /api/settings-gate/password': { allowed: ['superadmin'] },
   // User management is the superadmin's (the demo custom role lacks view_user_management).
   'GET /api/admin/users': { allowed: ['superadmin'] },
   'GET /api/admin/users/counts': { allowed: ['superadmin'] },

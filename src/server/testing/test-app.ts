@@ -43,6 +43,7 @@ export async function buildTestApp(database: Database, overrides: Partial<AppDep
     clientDir: null,
     random: () => 0,
     liveCoalesceMs: 5,
+    settingsGateDelayMs: 0,
     ...overrides,
   });
 }

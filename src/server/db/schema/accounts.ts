@@ -94,3 +94,14 @@ export const sessionStore = pgTable('session_store', {
   ttlSeconds: integer('ttl_seconds').notNull().default(3600),
   fingerprint: text('fingerprint'),
 });
+
+/**
+ * Passwords that guard sections of the admin area (key `settings_password`), hashed with scrypt like account
+ * passwords. Kept apart from system_settings so no settings listing can ever show them.
+ */
+export const protectedPasswords = pgTable('protected_passwords', {
+  key: text('key').primaryKey(),
+  hash: text('hash').notNull(),
+  updatedBy: text('updated_by'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
