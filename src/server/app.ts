@@ -11,6 +11,7 @@ import type { Database } from './db/client';
 import type { Env } from './env';
 import { registerAccountRoutes } from './features/account/account.routes';
 import { registerHealthRoutes } from './features/health/health.routes';
+import { registerInviteRoutes } from './features/invites/invites.routes';
 import { registerSettingsGateRoutes } from './features/settings-gate/settings-gate.routes';
 import { PublicDataCache } from './features/tournament/public-data-cache';
 import { registerPublicRoutes } from './features/tournament/tournament.routes';
@@ -20,11 +21,13 @@ import { registerErrorHandling } from './http/errors';
 import { registerSecurityHeaders } from './http/security-headers';
 import { ChangeFeed } from './live/change-feed';
 import { registerLiveRoutes } from './live/live.routes';
+import type { Mailer } from './mail/mailer';
 
 export interface AppDeps {
   env: Pick<Env, 'NODE_ENV' | 'TRUST_PROXY_HOPS'>;
   database: Database;
   auth: Auth;
+  mailer: Mailer;
   /** The site's public origin (PUBLIC_URL): mail links and the cross-site request check use it. */
   publicUrl: string;
   logger: Logger;
@@ -104,6 +107,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   registerAccountRoutes(app, deps.database.db);
   registerUserManagementRoutes(app, deps.database.db, deps.auth);
+  registerInviteRoutes(app, {
+    db: deps.database.db,
+    auth: deps.auth,
+    mailer: deps.mailer,
+    publicUrl: deps.publicUrl,
+    now: () => new Date(now()),
+  });
   const gateDelay = deps.settingsGateDelayMs ?? 500;
   registerSettingsGateRoutes(app, deps.database.db, {
     now: () => new Date(now()),

@@ -61,6 +61,7 @@ async function main(): Promise<void> {
     env,
     database,
     auth,
+    mailer,
     publicUrl,
     logger,
     clientDir: fileURLToPath(new URL('../../dist/client', import.meta.url)),

@@ -56,6 +56,14 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   'PUT /api/account/preferences': { allowed: SIGNED_IN_NOT_FROZEN },
   'GET /api/account/export': { allowed: SIGNED_IN_NOT_FROZEN },
   'DELETE /api/account': { allowed: SIGNED_IN_NOT_FROZEN },
+  'POST /api/admin/invites': { allowed: ['superadmin'] },
+  'GET /api/admin/invites': { allowed: ['superadmin'] },
+  // Anyone may open an invitation link; the token is the credential (404 for a wrong one).
+  'GET /api/invites/:token': { allowed: EVERYONE, path: '/api/invites/not-a-real-token-but-long-enough' },
+  'POST /api/invites/:token/accept': {
+    allowed: EVERYONE,
+    path: '/api/invites/not-a-real-token-but-long-enough/accept',
+  },
   // The password-gated sections need the superadmin dashboard permission and the settings password (ADR 007).
   'GET /api/settings-gate': { allowed: ['superadmin'] },
   'POST /api/settings-gate/unlock': { allowed: ['superadmin'] },

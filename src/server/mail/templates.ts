@@ -12,3 +12,20 @@ export function passwordResetMail(input: { to: string; name: string; url: string
       `If you did not ask for this, ignore this mail: your password stays as it is.${SIGNATURE}`,
   };
 }
+
+export function inviteMail(input: {
+  to: string;
+  roleLabel: string;
+  url: string;
+  expiresAt: Date;
+}): MailMessage {
+  return {
+    to: input.to,
+    subject: 'You are invited to help run the school chess tournament',
+    text:
+      `Hello,\n\nYou have been invited to join the school chess tournament site as ${input.roleLabel}. ` +
+      `Choose your password and join here:\n\n${input.url}\n\n` +
+      `The link works once and until ${input.expiresAt.toUTCString()}. ` +
+      `If you did not expect this invitation, ignore this mail.${SIGNATURE}`,
+  };
+}

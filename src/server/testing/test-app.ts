@@ -34,10 +34,12 @@ export function createTestAuth(
 }
 
 export async function buildTestApp(database: Database, overrides: Partial<AppDeps> = {}): Promise<App> {
+  const mailer = overrides.mailer ?? createOutboxMailer(database.db, silentLogger);
   return buildApp({
     env: { NODE_ENV: 'test', TRUST_PROXY_HOPS: 0 },
     database,
-    auth: overrides.auth ?? createTestAuth(database),
+    mailer,
+    auth: overrides.auth ?? createTestAuth(database, { mailer }),
     publicUrl: TEST_PUBLIC_URL,
     logger: silentLogger,
     clientDir: null,

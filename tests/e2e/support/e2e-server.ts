@@ -23,7 +23,7 @@ await applyMigrations(database);
 
 async function reset(variant: 'demo' | 'empty'): Promise<void> {
   await database.db.execute(
-    sql`truncate tournaments, system_settings, "user", user_roles, custom_roles, profiles, mail_outbox, rate_limit cascade`,
+    sql`truncate tournaments, system_settings, "user", user_roles, user_status, user_preferences, custom_roles, profiles, mail_outbox, rate_limit, security_audit_log, system_logs, session_store, protected_passwords, invites cascade`,
   );
   if (variant === 'demo') {
     await seedDemoTournament(database.db, new Date());
@@ -32,11 +32,12 @@ async function reset(variant: 'demo' | 'empty'): Promise<void> {
 }
 
 const publicUrl = `http://127.0.0.1:${port}`;
+const mailer = createOutboxMailer(database.db, logger);
 const auth = createAuth({
   db: database.db,
   baseURL: publicUrl,
   secret: 'e2e-secret-that-is-at-least-32-characters-long',
-  mailer: createOutboxMailer(database.db, logger),
+  mailer,
   logger,
   isProduction: false,
 });
@@ -44,6 +45,7 @@ const app = await buildApp({
   env: { NODE_ENV: 'test', TRUST_PROXY_HOPS: 0 },
   database,
   auth,
+  mailer,
   publicUrl,
   logger,
   clientDir: fileURLToPath(new URL('../../../dist/client', import.meta.url)),

@@ -30,6 +30,16 @@ async function accessFor(db: Db, role: StandardRole, customRoleName: string | nu
   return resolveAccess({ role, customRoleName }, roles);
 }
 
+/** Refuses to give `role` (with its custom role) to someone else unless the actor holds all it grants. */
+export async function assertCanGrantRole(
+  db: Db,
+  actor: Actor,
+  role: StandardRole,
+  customRoleName: string | null,
+): Promise<void> {
+  assertCanGrant(actor, await accessFor(db, role, customRoleName), false);
+}
+
 function assertCanGrant(actor: Actor, granted: ResolvedAccess, isSelf: boolean): void {
   if (isSelf) throw new HttpError(403, USER_MESSAGES.notYourself);
   if (!canGrant(actor.access, granted, { isSelf })) throw new HttpError(403, USER_MESSAGES.cannotGrant);
@@ -66,7 +76,7 @@ export async function createUserDirect(
   },
 ): Promise<{ userId: string; message: string }> {
   const customRoleName = input.customRoleName ?? null;
-  assertCanGrant(actor, await accessFor(db, input.role, customRoleName), false);
+  await assertCanGrantRole(db, actor, input.role, customRoleName);
   const email = input.email.trim().toLowerCase();
   if (await repo.findUserIdByEmail(db, email)) throw new HttpError(409, USER_MESSAGES.emailExists);
   const { user } = await auth.api.signUpEmail({

@@ -1,0 +1,116 @@
+import { desc } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INVITE_MESSAGES } from '../../../contracts/invites';
+import type { App } from '../../app';
+import { invites } from '../../db/schema/accounts';
+import { mailOutbox } from '../../db/schema/mail';
+import { DEMO_PASSWORD, seedDemoAccounts } from '../../db/seed/demo-accounts';
+import { buildTestApp, createTestAuth, TEST_PUBLIC_URL } from '../../testing/test-app';
+import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
+
+describe('invitations', () => {
+  let testDatabase: TestDatabase;
+  let app: App;
+  let clock = Date.parse('2026-11-22T10:00:00Z');
+  let superadmin: string;
+
+  const post = (url: string, payload: unknown, cookie?: string) =>
+    app.inject({
+      method: 'POST',
+      url,
+      headers: { origin: TEST_PUBLIC_URL, ...(cookie ? { cookie } : {}) },
+      payload: payload as object,
+    });
+  const signIn = async (email: string, password: string) => {
+    const response = await post('/api/auth/sign-in/email', { email, password });
+    return {
+      status: response.statusCode,
+      cookie: ([] as string[])
+        .concat(response.headers['set-cookie'] ?? [])
+        .map((c) => c.split(';')[0])
+        .join('; '),
+    };
+  };
+  const latestToken = async () => {
+    const [mail] = await testDatabase.database.db
+      .select()
+      .from(mailOutbox)
+      .orderBy(desc(mailOutbox.id))
+      .limit(1);
+    const match = mail?.text.match(/http:\/\/127\.0\.0\.1:3000\/onboard\/([\w-]+)/);
+    return match?.[1] ?? '';
+  };
+
+  beforeAll(async () => {
+    testDatabase = await createTestDatabase('pglite');
+    await seedDemoAccounts(testDatabase.database.db, createTestAuth(testDatabase.database));
+    app = await buildTestApp(testDatabase.database, { now: () => clock });
+    await app.ready();
+    superadmin = (await signIn('superadmin@demo.test', DEMO_PASSWORD)).cookie;
+  });
+  afterAll(async () => {
+    await app.close();
+    await testDatabase.drop();
+  });
+
+  it('mails a single-use link; the invitee joins with the invited role', async () => {
+    const invited = await post(
+      '/api/admin/invites',
+      { email: 'Coach@Example.org', role: 'admin' },
+      superadmin,
+    );
+    expect(invited.statusCode).toBe(201);
+    expect(invited.json().message).toBe('Invitation sent to coach@example.org');
+    const token = await latestToken();
+    expect(token.length).toBeGreaterThan(30);
+    expect(JSON.stringify(await testDatabase.database.db.select().from(invites))).not.toContain(token);
+
+    expect((await app.inject(`/api/invites/${token}`)).json()).toMatchObject({
+      email: 'coach@example.org',
+      roleLabel: 'admin',
+    });
+    const accepted = await post(`/api/invites/${token}/accept`, {
+      fullName: 'Coach',
+      password: 'coach-password-1',
+    });
+    expect(accepted.json().message).toBe(INVITE_MESSAGES.accepted);
+    const { cookie } = await signIn('coach@example.org', 'coach-password-1');
+    expect((await app.inject({ url: '/api/me', headers: { cookie } })).json().role).toBe('admin');
+
+    const again = await post(`/api/invites/${token}/accept`, {
+      fullName: 'Someone',
+      password: 'other-password-2',
+    });
+    expect(again.statusCode).toBe(404);
+    expect(again.json().error).toBe(INVITE_MESSAGES.invalid);
+    expect((await app.inject(`/api/invites/${token}`)).statusCode).toBe(404);
+  });
+
+  it('expires after seven days', async () => {
+    await post('/api/admin/invites', { email: 'late@example.org' }, superadmin);
+    const token = await latestToken();
+    clock += 8 * 24 * 60 * 60_000;
+    expect((await app.inject(`/api/invites/${token}`)).statusCode).toBe(404);
+    expect(
+      (await post(`/api/invites/${token}/accept`, { fullName: 'Late', password: 'late-password-1' }))
+        .statusCode,
+    ).toBe(404);
+  });
+
+  it('refuses an address that already has an account, and a made-up token', async () => {
+    expect((await post('/api/admin/invites', { email: 'admin@demo.test' }, superadmin)).statusCode).toBe(409);
+    expect((await app.inject('/api/invites/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa')).statusCode).toBe(
+      404,
+    );
+  });
+
+  it('lists invitations for user managers', async () => {
+    const list = (await app.inject({ url: '/api/admin/invites', headers: { cookie: superadmin } })).json()
+      .invites;
+    expect(list.map((invite: { email: string }) => invite.email)).toEqual([
+      'late@example.org',
+      'coach@example.org',
+    ]);
+    expect(list[1].acceptedAt).not.toBeNull();
+  });
+});
