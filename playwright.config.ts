@@ -1,13 +1,7 @@
-import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
+import { assertChromiumInstalled, CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/e2e/support/chromium';
 
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-if (!existsSync(chromium)) {
-  throw new Error(
-    `Chromium not found at ${chromium}. Install Debian's: apt-get update && apt-get install -y chromium ` +
-      '(or set CHROMIUM_PATH). Playwright must never download a browser here.',
-  );
-}
+assertChromiumInstalled();
 const port = Number(process.env.E2E_PORT ?? 3199);
 
 export default defineConfig({
@@ -24,17 +18,8 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: chromium,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_ARGS,
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],

@@ -37,27 +37,11 @@ const ADMIN_PERMISSIONS: readonly Permission[] = [
   'crm_access',
 ];
 
-/** The superadmin's own list (SPEC §6); it also gets every permission named in any custom role. */
-const SUPERADMIN_PERMISSIONS: readonly Permission[] = [
-  'view_superadmin_dashboard',
-  'view_round_management',
-  'view_tournament_management',
-  'view_user_management',
-  'view_system_logs',
-  'view_registration_management',
-  'view_admin_result_input',
-  'view_player_management',
-  'view_admin_player_lookup',
-  'create_players',
-  'freeze_players',
-  'access_checkin_page',
-  'access_checkin_overview',
-  'access_checkin_settings',
-  'delete_user_accounts',
-  'crm_access',
-  'crm_admin',
-  'view_billing_overview',
-];
+/**
+ * SPEC §6's superadmin list names every permission there is; a superadmin also gets every permission named in
+ * any custom role (which can only name these, so the list is complete either way).
+ */
+const SUPERADMIN_PERMISSIONS: readonly Permission[] = PERMISSIONS;
 
 export function isStandardRole(value: unknown): value is StandardRole {
   return typeof value === 'string' && (STANDARD_ROLES as readonly string[]).includes(value);

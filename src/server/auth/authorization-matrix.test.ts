@@ -7,6 +7,7 @@ import { seedDemoAccounts } from '../db/seed/demo-accounts';
 import {
   buildTestApp,
   createTestAuth,
+  signIn,
   startTestApp,
   TEST_PUBLIC_URL,
   type TestApp,
@@ -26,18 +27,10 @@ describe('authorization matrix', () => {
   let base: string;
   const cookies = new Map<Persona, string>();
 
-  async function signIn(email: string, password: string): Promise<string> {
-    const response = await app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-in/email',
-      headers: { origin: TEST_PUBLIC_URL },
-      payload: { email, password },
-    });
-    expect(response.statusCode, `sign-in as ${email}`).toBe(200);
-    return ([] as string[])
-      .concat(response.headers['set-cookie'] ?? [])
-      .map((cookie) => cookie.split(';')[0])
-      .join('; ');
+  async function signInAs(email: string, password: string): Promise<string> {
+    const { status, cookie } = await signIn(app, email, password);
+    expect(status, `sign-in as ${email}`).toBe(200);
+    return cookie;
   }
 
   beforeAll(async () => {
@@ -46,14 +39,14 @@ describe('authorization matrix', () => {
     const auth = createTestAuth(t.database);
     await seedDemoAccounts(t.database.db, auth);
     for (const [persona, email] of Object.entries(PERSONA_EMAILS)) {
-      cookies.set(persona as Persona, await signIn(email, 'demo-pass-2025'));
+      cookies.set(persona as Persona, await signInAs(email, 'demo-pass-2025'));
     }
     for (const [persona, email] of [
       ['player-other', 'other@example.org'],
       ['frozen', 'frozen@example.org'],
     ] as const) {
       await auth.api.signUpEmail({ body: { email, password: 'demo-pass-2025', name: persona } });
-      cookies.set(persona, await signIn(email, 'demo-pass-2025'));
+      cookies.set(persona, await signInAs(email, 'demo-pass-2025'));
     }
     const [frozen] = await t.database.db.select().from(user).where(eq(user.email, 'frozen@example.org'));
     await t.database.db.insert(userStatus).values({ userId: frozen!.id, isFrozen: true });

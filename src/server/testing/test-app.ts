@@ -81,3 +81,26 @@ export async function eventually<T>(probe: () => Promise<T | undefined>, timeout
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
+
+/** The `cookie` header value that carries the session cookies a response set. */
+export function sessionCookieFrom(headers: Record<string, unknown>): string {
+  return ([] as string[])
+    .concat((headers['set-cookie'] as string | string[] | undefined) ?? [])
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
+}
+
+/** Signs in through the real better-auth route, from this site's own origin. */
+export async function signIn(
+  app: App,
+  email: string,
+  password: string,
+): Promise<{ status: number; cookie: string }> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in/email',
+    headers: { origin: TEST_PUBLIC_URL },
+    payload: { email, password },
+  });
+  return { status: response.statusCode, cookie: sessionCookieFrom(response.headers) };
+}

@@ -3,22 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES, preferencesSchema, profileSchema } from '../../../contracts/account';
 import { user } from '../../db/schema/auth';
 import { DEMO_PASSWORD, seedDemoAccounts } from '../../db/seed/demo-accounts';
-import { createTestAuth, startTestApp, TEST_PUBLIC_URL, type TestApp } from '../../testing/test-app';
+import { createTestAuth, signIn, startTestApp, TEST_PUBLIC_URL, type TestApp } from '../../testing/test-app';
 
 describe('my account', () => {
   let t: TestApp;
-  const signIn = async (email: string, password = DEMO_PASSWORD) => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-in/email',
-      headers: { origin: TEST_PUBLIC_URL },
-      payload: { email, password },
-    });
-    return ([] as string[])
-      .concat(response.headers['set-cookie'] ?? [])
-      .map((c) => c.split(';')[0])
-      .join('; ');
-  };
+  const signInAs = async (email: string, password = DEMO_PASSWORD) =>
+    (await signIn(t.app, email, password)).cookie;
   const call = (method: 'GET' | 'PUT' | 'DELETE', url: string, cookie: string, payload?: unknown) =>
     t.app.inject({
       method,
@@ -34,7 +24,7 @@ describe('my account', () => {
   afterAll(async () => t?.close());
 
   it('reads and updates my profile; my name follows everywhere', async () => {
-    const cookie = await signIn('player@demo.test');
+    const cookie = await signInAs('player@demo.test');
     expect(profileSchema.parse((await call('GET', '/api/account/profile', cookie)).json())).toEqual({
       fullName: 'Judit Polgár',
       username: null,
@@ -49,7 +39,7 @@ describe('my account', () => {
   });
 
   it('keeps usernames unique and well-formed', async () => {
-    const cookie = await signIn('admin@demo.test');
+    const cookie = await signInAs('admin@demo.test');
     const taken = await call('PUT', '/api/account/profile', cookie, { fullName: 'A', username: 'JUDIT_P' });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().error).toBe(ACCOUNT_MESSAGES.usernameTaken);
@@ -69,7 +59,7 @@ describe('my account', () => {
   });
 
   it('has preferences that default to off and change one at a time', async () => {
-    const cookie = await signIn('admin@demo.test');
+    const cookie = await signInAs('admin@demo.test');
     expect(preferencesSchema.parse((await call('GET', '/api/account/preferences', cookie)).json())).toEqual({
       twoFactorEnabled: false,
       roundNotifications: false,
@@ -89,7 +79,7 @@ describe('my account', () => {
   });
 
   it('exports my data as a JSON download without secrets', async () => {
-    const cookie = await signIn('player@demo.test');
+    const cookie = await signInAs('player@demo.test');
     const response = await call('GET', '/api/account/export', cookie);
     expect(response.headers['content-disposition']).toContain('attachment');
     const data = response.json();
@@ -100,7 +90,7 @@ describe('my account', () => {
   });
 
   it('deletes my account only with my password', async () => {
-    const cookie = await signIn('arbiter@demo.test');
+    const cookie = await signInAs('arbiter@demo.test');
     const wrong = await call('DELETE', '/api/account', cookie, { password: 'not-my-password' });
     expect(wrong.statusCode).toBe(403);
     expect(wrong.json().error).toBe(ACCOUNT_MESSAGES.wrongPassword);
@@ -112,7 +102,7 @@ describe('my account', () => {
   });
 
   it('does not let the last superadmin delete their account', async () => {
-    const cookie = await signIn('superadmin@demo.test');
+    const cookie = await signInAs('superadmin@demo.test');
     const response = await call('DELETE', '/api/account', cookie, { password: DEMO_PASSWORD });
     expect(response.statusCode).toBe(409);
     expect(response.json().error).toBe(ACCOUNT_MESSAGES.lastSuperadmin);

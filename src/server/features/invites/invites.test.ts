@@ -5,7 +5,7 @@ import type { App } from '../../app';
 import { invites } from '../../db/schema/accounts';
 import { mailOutbox } from '../../db/schema/mail';
 import { DEMO_PASSWORD, seedDemoAccounts } from '../../db/seed/demo-accounts';
-import { buildTestApp, createTestAuth, TEST_PUBLIC_URL } from '../../testing/test-app';
+import { buildTestApp, createTestAuth, signIn, TEST_PUBLIC_URL } from '../../testing/test-app';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
 
 describe('invitations', () => {
@@ -21,16 +21,7 @@ describe('invitations', () => {
       headers: { origin: TEST_PUBLIC_URL, ...(cookie ? { cookie } : {}) },
       payload: payload as object,
     });
-  const signIn = async (email: string, password: string) => {
-    const response = await post('/api/auth/sign-in/email', { email, password });
-    return {
-      status: response.statusCode,
-      cookie: ([] as string[])
-        .concat(response.headers['set-cookie'] ?? [])
-        .map((c) => c.split(';')[0])
-        .join('; '),
-    };
-  };
+  const signInAs = (email: string, password: string) => signIn(app, email, password);
   const latestToken = async () => {
     const [mail] = await testDatabase.database.db
       .select()
@@ -46,7 +37,7 @@ describe('invitations', () => {
     await seedDemoAccounts(testDatabase.database.db, createTestAuth(testDatabase.database));
     app = await buildTestApp(testDatabase.database, { now: () => clock });
     await app.ready();
-    superadmin = (await signIn('superadmin@demo.test', DEMO_PASSWORD)).cookie;
+    superadmin = (await signInAs('superadmin@demo.test', DEMO_PASSWORD)).cookie;
   });
   afterAll(async () => {
     await app.close();
@@ -74,7 +65,7 @@ describe('invitations', () => {
       password: 'coach-password-1',
     });
     expect(accepted.json().message).toBe(INVITE_MESSAGES.accepted);
-    const { cookie } = await signIn('coach@example.org', 'coach-password-1');
+    const { cookie } = await signInAs('coach@example.org', 'coach-password-1');
     expect((await app.inject({ url: '/api/me', headers: { cookie } })).json().role).toBe('admin');
 
     const again = await post(`/api/invites/${token}/accept`, {

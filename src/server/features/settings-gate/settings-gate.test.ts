@@ -3,7 +3,7 @@ import { SETTINGS_GATE_MESSAGES } from '../../../contracts/settings-gate';
 import type { App } from '../../app';
 import { protectedPasswords, securityAuditLog } from '../../db/schema/accounts';
 import { DEMO_PASSWORD, seedDemoAccounts } from '../../db/seed/demo-accounts';
-import { buildTestApp, createTestAuth, TEST_PUBLIC_URL } from '../../testing/test-app';
+import { buildTestApp, createTestAuth, signIn, TEST_PUBLIC_URL } from '../../testing/test-app';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
 import { requireSettingsUnlock, SETTINGS_SECTION_ACCESS } from './settings-gate.routes';
 
@@ -32,18 +32,7 @@ describe('settings password gate', () => {
     await testDatabase.drop();
   });
 
-  const signIn = async () => {
-    const response = await app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-in/email',
-      headers: { origin: TEST_PUBLIC_URL },
-      payload: { email: 'superadmin@demo.test', password: DEMO_PASSWORD },
-    });
-    return ([] as string[])
-      .concat(response.headers['set-cookie'] ?? [])
-      .map((c) => c.split(';')[0])
-      .join('; ');
-  };
+  const signInAsSuperadmin = async () => (await signIn(app, 'superadmin@demo.test', DEMO_PASSWORD)).cookie;
   const call = (method: 'GET' | 'POST' | 'PUT', url: string, cookie: string, payload?: unknown) =>
     app.inject({
       method,
@@ -53,7 +42,7 @@ describe('settings password gate', () => {
     });
 
   it('says protection is not configured until a password is set', async () => {
-    const cookie = await signIn();
+    const cookie = await signInAsSuperadmin();
     expect((await call('GET', '/api/settings-gate', cookie)).json()).toEqual({
       configured: false,
       unlocked: false,
@@ -64,7 +53,7 @@ describe('settings password gate', () => {
   });
 
   it('stores the password hashed and unlocks the sections for this session only, comparing trimmed', async () => {
-    const cookie = await signIn();
+    const cookie = await signInAsSuperadmin();
     expect(
       (await call('PUT', '/api/settings-gate/password', cookie, { newPassword: ' board-room-42 ' })).json(),
     ).toEqual({
@@ -82,14 +71,14 @@ describe('settings password gate', () => {
     expect(granted.json()).toEqual({ message: SETTINGS_GATE_MESSAGES.granted });
     expect((await call('GET', '/api/test-gated', cookie)).json()).toEqual({ secret: 'settings' });
 
-    const otherDevice = await signIn();
+    const otherDevice = await signInAsSuperadmin();
     expect((await call('GET', '/api/test-gated', otherDevice)).statusCode).toBe(403);
     clock += 11 * 60_000;
     expect((await call('GET', '/api/test-gated', cookie)).statusCode).toBe(403);
   });
 
   it('refuses the sixth attempt after five wrong passwords, logging each', async () => {
-    const cookie = await signIn();
+    const cookie = await signInAsSuperadmin();
     for (let i = 0; i < 5; i++) {
       const wrong = await call('POST', '/api/settings-gate/unlock', cookie, { password: `wrong-${i}` });
       expect(wrong.statusCode).toBe(403);
@@ -112,7 +101,7 @@ describe('settings password gate', () => {
   });
 
   it('changes the password only with the current one', async () => {
-    const cookie = await signIn();
+    const cookie = await signInAsSuperadmin();
     expect(
       (await call('PUT', '/api/settings-gate/password', cookie, { newPassword: 'new-password-9' }))
         .statusCode,
@@ -130,7 +119,7 @@ describe('settings password gate', () => {
   it('answers after about half a second', async () => {
     const slow = await buildTestApp(testDatabase.database, { settingsGateDelayMs: 500, now: () => clock });
     await slow.ready();
-    const cookie = await signIn();
+    const cookie = await signInAsSuperadmin();
     const started = Date.now();
     const response = await slow.inject({
       method: 'POST',

@@ -5,27 +5,13 @@ import { customRoles, securityAuditLog, userRoles } from '../../db/schema/accoun
 import { session, user } from '../../db/schema/auth';
 import { players } from '../../db/schema/tournaments';
 import { DEMO_PASSWORD, seedDemoAccounts } from '../../db/seed/demo-accounts';
-import { createTestAuth, startTestApp, TEST_PUBLIC_URL, type TestApp } from '../../testing/test-app';
+import { createTestAuth, signIn, startTestApp, TEST_PUBLIC_URL, type TestApp } from '../../testing/test-app';
 
 describe('user management', () => {
   let t: TestApp;
   let superadmin: string;
 
-  const signIn = async (email: string, password = DEMO_PASSWORD) => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-in/email',
-      headers: { origin: TEST_PUBLIC_URL },
-      payload: { email, password },
-    });
-    return {
-      status: response.statusCode,
-      cookie: ([] as string[])
-        .concat(response.headers['set-cookie'] ?? [])
-        .map((c) => c.split(';')[0])
-        .join('; '),
-    };
-  };
+  const signInAs = (email: string, password = DEMO_PASSWORD) => signIn(t.app, email, password);
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, cookie: string, payload?: unknown) =>
     t.app.inject({
       method,
@@ -41,7 +27,7 @@ describe('user management', () => {
   beforeAll(async () => {
     t = await startTestApp('pglite');
     await seedDemoAccounts(t.database.db, createTestAuth(t.database));
-    superadmin = (await signIn('superadmin@demo.test')).cookie;
+    superadmin = (await signInAs('superadmin@demo.test')).cookie;
   });
   afterAll(async () => t?.close());
 
@@ -77,7 +63,7 @@ describe('user management', () => {
       success: true,
       message: 'User coach@example.org created successfully',
     });
-    expect((await signIn('coach@example.org', 'coach-password-1')).status).toBe(200);
+    expect((await signInAs('coach@example.org', 'coach-password-1')).status).toBe(200);
     const again = await createUser(superadmin, {
       email: 'coach@example.org',
       password: 'another-pass-2',
@@ -113,7 +99,7 @@ describe('user management', () => {
 
   it('changes a role with the SPEC message, effective at the target’s next request', async () => {
     const target = await idOf('player@demo.test');
-    const { cookie } = await signIn('player@demo.test');
+    const { cookie } = await signInAs('player@demo.test');
     const response = await call('PUT', `/api/admin/users/${target}/role`, superadmin, { role: 'admin' });
     expect(response.json()).toEqual({ message: 'User role updated to admin' });
     expect((await call('GET', '/api/me', cookie)).json().role).toBe('admin');
@@ -153,7 +139,7 @@ describe('user management', () => {
       customRoleName: 'Registrar',
     });
     expect(created.statusCode).toBe(201);
-    const { cookie } = await signIn('registrar@example.org', 'registrar-pass-1');
+    const { cookie } = await signInAs('registrar@example.org', 'registrar-pass-1');
     const target = await idOf('plain@example.org');
     const promote = await call('PUT', `/api/admin/users/${target}/role`, cookie, { role: 'admin' });
     expect(promote.statusCode).toBe(403);
@@ -184,7 +170,7 @@ describe('user management', () => {
 
   it('freezes an account: its sessions end at once, it cannot sign in, and unfreezing lets it back', async () => {
     const target = await idOf('admin@demo.test');
-    const { cookie } = await signIn('admin@demo.test');
+    const { cookie } = await signInAs('admin@demo.test');
     expect((await call('GET', '/api/me', cookie)).statusCode).toBe(200);
     const frozen = await call('POST', `/api/admin/users/${target}/freeze`, superadmin, {
       reason: 'Left the club',
@@ -192,14 +178,14 @@ describe('user management', () => {
     expect(frozen.statusCode).toBe(200);
     expect(await t.database.db.select().from(session).where(eq(session.userId, target))).toEqual([]);
     expect((await call('GET', '/api/me', cookie)).statusCode).toBe(401);
-    const again = await signIn('admin@demo.test');
+    const again = await signInAs('admin@demo.test');
     expect(again.status).toBe(403);
     const listed = listUsersResponseSchema.parse(
       (await call('GET', '/api/admin/users?search=admin@demo', superadmin)).json(),
     );
     expect(listed.users[0]).toMatchObject({ isFrozen: true, frozenReason: 'Left the club' });
     expect((await call('DELETE', `/api/admin/users/${target}/freeze`, superadmin)).statusCode).toBe(200);
-    expect((await signIn('admin@demo.test')).status).toBe(200);
+    expect((await signInAs('admin@demo.test')).status).toBe(200);
   });
 
   it('needs a reason to freeze', async () => {
@@ -218,7 +204,7 @@ describe('user management', () => {
     expect(await t.database.db.select().from(user).where(eq(user.id, target))).toEqual([]);
     const [kept] = await t.database.db.select().from(players).where(eq(players.id, linked!.id));
     expect(kept?.userId).toBeNull();
-    expect((await signIn('player@demo.test')).status).toBe(401);
+    expect((await signInAs('player@demo.test')).status).toBe(401);
     expect((await call('DELETE', `/api/admin/users/${target}`, superadmin)).statusCode).toBe(404);
   });
 
@@ -269,7 +255,7 @@ describe('user management', () => {
         permissions: ['view_admin_result_input', 'view_round_management'],
       });
       expect(response.statusCode).toBe(200);
-      const { cookie } = await signIn('arbiter@demo.test');
+      const { cookie } = await signInAs('arbiter@demo.test');
       const me = (await call('GET', '/api/me', cookie)).json();
       expect(me).toMatchObject({
         customRoleName: 'Chief Arbiter',
@@ -290,7 +276,7 @@ describe('user management', () => {
         reassignTo: 'Treasurer',
       });
       expect(moved.statusCode).toBe(200);
-      const { cookie } = await signIn('arbiter@demo.test');
+      const { cookie } = await signInAs('arbiter@demo.test');
       expect((await call('GET', '/api/me', cookie)).json()).toMatchObject({
         customRoleName: 'Treasurer',
         permissions: ['view_billing_overview'],
