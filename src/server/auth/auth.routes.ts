@@ -77,26 +77,64 @@ function authRoutes(
         .send({ error: TOO_MANY_ATTEMPTS, requestId: request.id });
     }
   });
-  async function recordSignIn(request: FastifyRequest, status: number): Promise<void> {
-    const email = emailOf(request.body);
-    if (!email) return;
-    const succeeded = status === 200;
-    const [account] = succeeded
-      ? await db
-          .select({ id: user.id })
-          .from(user)
-          .where(eq(sql`lower(${user.email})`, email.trim().toLowerCase()))
-      : [];
-    await recordSecurityEvent(
-      db,
-      { actorId: account?.id ?? null, ip: request.ip },
-      {
-        type: succeeded ? 'sign_in_succeeded' : 'sign_in_failed',
-        severity: succeeded ? 'info' : 'warning',
-        details: { accountKey: accountKey(email, secret), status },
-        at: now(),
-      },
-    );
+  /** Audit rows for the sign-in steps (item 10): who, from where, when and how it ended; never a secret. */
+  async function recordAuthStep(request: FastifyRequest, status: number, body: Buffer | null): Promise<void> {
+    const path = request.url.split('?')[0];
+    const parsed = (() => {
+      try {
+        return body
+          ? (JSON.parse(body.toString('utf8')) as { twoFactorRedirect?: boolean; user?: { id?: string } })
+          : {};
+      } catch {
+        return {};
+      }
+    })();
+    const context = { ip: request.ip };
+    if (path === SIGN_IN_PATH) {
+      const email = emailOf(request.body);
+      if (!email) return;
+      const needsCode = status === 200 && parsed.twoFactorRedirect === true;
+      const succeeded = status === 200 && !needsCode;
+      const [account] =
+        status === 200
+          ? await db
+              .select({ id: user.id })
+              .from(user)
+              .where(eq(sql`lower(${user.email})`, email.trim().toLowerCase()))
+          : [];
+      await recordSecurityEvent(
+        db,
+        { ...context, actorId: account?.id ?? null },
+        {
+          type: needsCode
+            ? 'sign_in_two_factor_required'
+            : succeeded
+              ? 'sign_in_succeeded'
+              : 'sign_in_failed',
+          severity: succeeded || needsCode ? 'info' : 'warning',
+          details: { accountKey: accountKey(email, secret), status },
+          at: now(),
+        },
+      );
+    } else if (path === '/api/auth/two-factor/send-otp') {
+      await recordSecurityEvent(
+        db,
+        { ...context, actorId: null },
+        { type: 'two_factor_code_sent', details: { status }, at: now() },
+      );
+    } else if (path === '/api/auth/two-factor/verify-otp') {
+      const verified = status === 200;
+      await recordSecurityEvent(
+        db,
+        { ...context, actorId: parsed.user?.id ?? null },
+        {
+          type: verified ? 'two_factor_verified' : 'two_factor_failed',
+          severity: verified ? 'info' : 'warning',
+          details: { status },
+          at: now(),
+        },
+      );
+    }
   }
 
   app.route({
@@ -106,10 +144,9 @@ function authRoutes(
     schema: { summary: 'better-auth: sign-up, sign-in, sign-out, session, password reset', tags: ['auth'] },
     handler: async (request, reply) => {
       const response = await auth.handler(toWebRequest(request, baseURL));
+      const body = response.body ? Buffer.from(await response.arrayBuffer()) : null;
       // Recorded before answering, so the next attempt already counts this one.
-      if (request.method === 'POST' && request.url.split('?')[0] === SIGN_IN_PATH) {
-        await recordSignIn(request, response.status);
-      }
+      if (request.method === 'POST') await recordAuthStep(request, response.status, body);
       reply.code(response.status);
       response.headers.forEach((value, name) => {
         if (name !== 'set-cookie' && name !== 'content-length') reply.header(name, value);
@@ -117,7 +154,7 @@ function authRoutes(
       // Several cookies come back at once (session and its signature): copy every one.
       const cookies = response.headers.getSetCookie();
       if (cookies.length > 0) reply.header('set-cookie', cookies);
-      return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
+      return reply.send(body);
     },
   });
 }

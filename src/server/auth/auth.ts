@@ -1,15 +1,20 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError } from 'better-auth/api';
+import { twoFactor } from 'better-auth/plugins';
 import { eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client';
 import { userStatus } from '../db/schema/accounts';
 import * as authSchema from '../db/schema/auth';
 import type { Mailer } from '../mail/mailer';
-import { passwordResetMail } from '../mail/templates';
+import { passwordResetMail, signInCodeMail } from '../mail/templates';
+import { revokeTrustedDevices } from './trusted-devices';
 
 const FROZEN_MESSAGE = 'Your account has been frozen. Please contact an administrator.';
+
+/** The browser's device fingerprint (8 hex characters, SPEC §9), shown in the code mail; informational only. */
+export const DEVICE_FINGERPRINT_HEADER = 'x-device-fingerprint';
 
 /** The header the server sets, from Fastify's own resolution of the client address, for better-auth's limits. */
 export const CLIENT_IP_HEADER = 'x-chess-client-ip';
@@ -45,6 +50,8 @@ export function createAuth(config: AuthConfig) {
       sendResetPassword: async ({ user, url }) => {
         await config.mailer.send(passwordResetMail({ to: user.email, name: user.name, url }));
       },
+      // A reset signs out every device and forgets trusted ones (T10, T14).
+      onPasswordReset: async ({ user }) => revokeTrustedDevices(config.db, user.id),
     },
     databaseHooks: {
       session: {
@@ -79,6 +86,32 @@ export function createAuth(config: AuthConfig) {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
     },
+    plugins: [
+      // The device check (SPEC §4, T13, T14): with two-factor on and an untrusted device, signing in gives no
+      // session until the 6-digit code mailed to the user is verified.
+      twoFactor({
+        issuer: 'School chess tournament',
+        otpOptions: {
+          period: 10,
+          digits: 6,
+          allowedAttempts: 5,
+          storeOTP: 'hashed',
+          sendOTP: async ({ user, otp }, ctx) => {
+            const fingerprint = ctx?.request?.headers.get(DEVICE_FINGERPRINT_HEADER) ?? '';
+            await config.mailer.send(
+              signInCodeMail({
+                to: user.email,
+                name: user.name,
+                code: otp,
+                device: /^[0-9a-f]{8}$/.test(fingerprint) ? fingerprint : null,
+              }),
+            );
+          },
+        },
+        trustDeviceMaxAge: 30 * 24 * 60 * 60,
+        accountLockout: { enabled: true, maxFailedAttempts: 10, durationSeconds: 900 },
+      }),
+    ],
     logger: {
       log: (level, message) => {
         const method = level === 'error' ? 'error' : level === 'warn' ? 'warn' : 'debug';

@@ -29,3 +29,19 @@ export function inviteMail(input: {
       `If you did not expect this invitation, ignore this mail.${SIGNATURE}`,
   };
 }
+
+export function signInCodeMail(input: {
+  to: string;
+  name: string;
+  code: string;
+  device: string | null;
+}): MailMessage {
+  return {
+    to: input.to,
+    subject: `Your sign-in code: ${input.code}`,
+    text:
+      `Hello ${input.name || 'there'},\n\nYour code to verify this device is:\n\n    ${input.code}\n\n` +
+      `It works once, for 10 minutes.${input.device ? ` Device: ${input.device}.` : ''} ` +
+      `If you did not just try to sign in, change your password: someone knows it.${SIGNATURE}`,
+  };
+}

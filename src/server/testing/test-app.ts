@@ -82,12 +82,22 @@ export async function eventually<T>(probe: () => Promise<T | undefined>, timeout
   }
 }
 
-/** The `cookie` header value that carries the session cookies a response set. */
+/** The `cookie` header value that carries the cookies a response set (cleared ones left out). */
 export function sessionCookieFrom(headers: Record<string, unknown>): string {
   return ([] as string[])
     .concat((headers['set-cookie'] as string | string[] | undefined) ?? [])
-    .map((cookie) => cookie.split(';')[0])
+    .map((cookie) => cookie.split(';')[0] ?? '')
+    .filter((pair) => !pair.endsWith('='))
     .join('; ');
+}
+
+/** Combines cookie header values as a browser's jar would: a later cookie of the same name wins. */
+export function mergeCookies(...values: string[]): string {
+  const jar = new Map<string, string>();
+  for (const pair of values.flatMap((value) => value.split('; ')).filter(Boolean)) {
+    jar.set(pair.slice(0, pair.indexOf('=')), pair);
+  }
+  return [...jar.values()].join('; ');
 }
 
 /** Signs in through the real better-auth route, from this site's own origin. */

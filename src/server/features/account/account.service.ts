@@ -3,6 +3,7 @@ import { and, eq, or, sql } from 'drizzle-orm';
 import { ACCOUNT_MESSAGES, type Preferences, type Profile } from '../../../contracts/account';
 import { recordSecurityEvent } from '../../audit/audit';
 import type { Actor } from '../../auth/actor';
+import { revokeTrustedDevices } from '../../auth/trusted-devices';
 import type { Db } from '../../db/client';
 import { profiles, securityAuditLog, userPreferences, userRoles } from '../../db/schema/accounts';
 import { account, session, user } from '../../db/schema/auth';
@@ -57,10 +58,15 @@ export async function updatePreferences(
   changes: Partial<Preferences>,
 ): Promise<Preferences> {
   const next = { ...(await readPreferences(db, actor.userId)), ...changes };
-  await db
-    .insert(userPreferences)
-    .values({ userId: actor.userId, ...next })
-    .onConflictDoUpdate({ target: userPreferences.userId, set: { ...next, updatedAt: sql`now()` } });
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(userPreferences)
+      .values({ userId: actor.userId, ...next })
+      .onConflictDoUpdate({ target: userPreferences.userId, set: { ...next, updatedAt: sql`now()` } });
+    // better-auth asks for the emailed code at sign-in when its own flag is set: keep the two in step.
+    await tx.update(user).set({ twoFactorEnabled: next.twoFactorEnabled }).where(eq(user.id, actor.userId));
+  });
+  if (changes.twoFactorEnabled === false) await revokeTrustedDevices(db, actor.userId);
   if (changes.twoFactorEnabled !== undefined) {
     await recordSecurityEvent(
       db,

@@ -1,6 +1,7 @@
-import { and, desc, eq, ilike, inArray, like, or, sql } from 'drizzle-orm';
+import { desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { UserSummary } from '../../../contracts/users';
 import { isStandardRole, type StandardRole } from '../../../domain/permissions';
+import { revokeTrustedDevices } from '../../auth/trusted-devices';
 import type { Db } from '../../db/client';
 import {
   customRoles,
@@ -10,7 +11,7 @@ import {
   userStatus,
   userTutorialProgress,
 } from '../../db/schema/accounts';
-import { session, user, verification } from '../../db/schema/auth';
+import { session, user } from '../../db/schema/auth';
 import { players } from '../../db/schema/tournaments';
 
 export const USER_LIST_LIMIT = 500;
@@ -108,10 +109,7 @@ export async function saveRole(
 /** Signs the user out everywhere: sessions and trusted-device records go at once. */
 export async function revokeSessions(db: Db, userId: string): Promise<void> {
   await db.delete(session).where(eq(session.userId, userId));
-  // better-auth's two-factor plugin keeps each trusted device as a verification row valued with the user id.
-  await db
-    .delete(verification)
-    .where(and(like(verification.identifier, 'trust-device-%'), eq(verification.value, userId)));
+  await revokeTrustedDevices(db, userId);
 }
 
 export async function setFrozen(
