@@ -8,6 +8,7 @@ import { mailText, startSmtpSink } from '../testing/smtp-sink';
 import { buildTestApp, createTestAuth, TEST_PUBLIC_URL, type TestApp } from '../testing/test-app';
 import { createTestDatabase } from '../testing/test-database';
 import { ACCESS_MESSAGES } from './guards';
+import { COMMON_PASSWORD_MESSAGE } from './password-policy';
 
 const origin = { origin: TEST_PUBLIC_URL };
 
@@ -87,8 +88,28 @@ describe('accounts: sign-up, sign-in, sign-out, reset', () => {
     expect(unknown.json()).toEqual(wrong.json());
   });
 
-  it('refuses passwords shorter than 8 characters', async () => {
+  it('refuses passwords shorter than 8 characters and common ones; accepts long passphrases', async () => {
     expect((await signUp('short@example.org', 'seven77')).statusCode).toBe(400);
+    for (const common of ['password', 'Password1', 'qwertyuiop', 'iloveyou']) {
+      const response = await signUp(`common-${common}@example.org`, common);
+      expect(response.statusCode, common).toBe(400);
+      expect(response.json().message).toBe(COMMON_PASSWORD_MESSAGE);
+    }
+    const passphrase = 'correct horse battery staple on a chess board '.repeat(2);
+    expect((await signUp('long@example.org', passphrase)).statusCode).toBe(200);
+    expect((await signIn('long@example.org', passphrase)).response.statusCode).toBe(200);
+  });
+
+  it('refuses a common password on reset and change too', async () => {
+    await signUp('changer@example.org', 'a-perfectly-fine-pass');
+    const { cookie } = await signIn('changer@example.org', 'a-perfectly-fine-pass');
+    const change = await post(
+      '/api/auth/change-password',
+      { currentPassword: 'a-perfectly-fine-pass', newPassword: 'football', revokeOtherSessions: true },
+      { cookie },
+    );
+    expect(change.statusCode).toBe(400);
+    expect((await signIn('changer@example.org', 'a-perfectly-fine-pass')).response.statusCode).toBe(200);
   });
 
   it('ends the session on sign-out: the old cookie no longer works', async () => {
@@ -241,19 +262,44 @@ describe('route guards', () => {
       auth: createTestAuth(testDatabase.database, { rateLimit: true }),
     });
     await app.ready();
-    const attempt = () =>
+    const attempt = (headers: Record<string, string> = {}) =>
       app.inject({
         method: 'POST',
         url: '/api/auth/sign-in/email',
-        headers: origin,
+        headers: { ...origin, ...headers },
         payload: { email: 'someone@example.org', password: 'not-the-password' },
       });
     const statuses = [];
-    for (let i = 0; i < 4; i++) statuses.push((await attempt()).statusCode);
+    // A client inventing X-Forwarded-For values gets no fresh bucket (T03): without a trusted proxy the
+    // socket address is the client.
+    for (let i = 0; i < 4; i++) {
+      statuses.push((await attempt({ 'x-forwarded-for': `6.6.6.${i}, 127.0.0.1` })).statusCode);
+    }
     expect(statuses.slice(0, 3)).toEqual([401, 401, 401]);
     expect(statuses[3]).toBe(429);
     // A whole school on one address reads its session freely.
     for (let i = 0; i < 150; i++) expect((await app.inject('/api/auth/get-session')).statusCode).toBe(200);
+    await app.close();
+    await testDatabase.drop();
+  });
+
+  it('behind a trusted proxy, gives two client addresses two buckets (T03)', async () => {
+    const testDatabase = await createTestDatabase('pglite');
+    const app = await buildTestApp(testDatabase.database, {
+      auth: createTestAuth(testDatabase.database, { rateLimit: true }),
+      env: { NODE_ENV: 'test', TRUST_PROXY_HOPS: 1 },
+    });
+    await app.ready();
+    const attempt = (client: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        headers: { ...origin, 'x-forwarded-for': client },
+        payload: { email: 'someone@example.org', password: 'not-the-password' },
+      });
+    for (let i = 0; i < 3; i++) expect((await attempt('203.0.113.7')).statusCode).toBe(401);
+    expect((await attempt('203.0.113.7')).statusCode).toBe(429);
+    expect((await attempt('198.51.100.9')).statusCode).toBe(401);
     await app.close();
     await testDatabase.drop();
   });

@@ -1,6 +1,7 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError } from 'better-auth/api';
+import { hashPassword, verifyPassword } from 'better-auth/crypto';
 import { twoFactor } from 'better-auth/plugins';
 import { eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
@@ -9,6 +10,7 @@ import { userStatus } from '../db/schema/accounts';
 import * as authSchema from '../db/schema/auth';
 import type { Mailer } from '../mail/mailer';
 import { passwordResetMail, signInCodeMail } from '../mail/templates';
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './password-policy';
 import { revokeTrustedDevices } from './trusted-devices';
 
 const FROZEN_MESSAGE = 'Your account has been frozen. Please contact an administrator.';
@@ -46,6 +48,16 @@ export function createAuth(config: AuthConfig) {
       // new account signs in as a separate step.
       autoSignIn: false,
       revokeSessionsOnPasswordReset: true,
+      // Every way of setting a password (sign-up, reset, change, invitations, accounts made by staff) hashes it
+      // here, so this is the one place that refuses common passwords.
+      password: {
+        hash: async (password) => {
+          if (isCommonPassword(password))
+            throw new APIError('BAD_REQUEST', { message: COMMON_PASSWORD_MESSAGE });
+          return hashPassword(password);
+        },
+        verify: verifyPassword,
+      },
       resetPasswordTokenExpiresIn: 60 * 60,
       sendResetPassword: async ({ user, url }) => {
         await config.mailer.send(passwordResetMail({ to: user.email, name: user.name, url }));
