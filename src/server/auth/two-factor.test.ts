@@ -68,7 +68,7 @@ describe('two-factor device check (T13, T14)', () => {
     const deadline = Date.now() + 5_000;
     for (;;) {
       const mail = smtp.mails.slice(after).find((m) => m.to.includes(to));
-      const code = mail && mailText(mail.raw).match(/Subject: Your sign-in code: (\d{6})/)?.[1];
+      const code = mail && mailText(mail.raw).match(/Your code to verify this device is:\s+(\d{6})/)?.[1];
       if (code) return code;
       if (Date.now() > deadline) throw new Error('no code mail');
       await new Promise((resolve) => setTimeout(resolve, 20));
@@ -172,7 +172,7 @@ describe('two-factor device check (T13, T14)', () => {
       expect(types.has(type), type).toBe(true);
     }
     for (const mail of smtp.mails) {
-      const code = mailText(mail.raw).match(/Subject: Your sign-in code: (\d{6})/)?.[1];
+      const code = mailText(mail.raw).match(/Your code to verify this device is:\s+(\d{6})/)?.[1];
       if (code) expect(JSON.stringify(rows)).not.toContain(code);
     }
   });

@@ -38,7 +38,8 @@ export function signInCodeMail(input: {
 }): MailMessage {
   return {
     to: input.to,
-    subject: `Your sign-in code: ${input.code}`,
+    // Not in the subject: subjects reach logs and lock screens.
+    subject: 'Your sign-in code',
     text:
       `Hello ${input.name || 'there'},\n\nYour code to verify this device is:\n\n    ${input.code}\n\n` +
       `It works once, for 10 minutes.${input.device ? ` Device: ${input.device}.` : ''} ` +
