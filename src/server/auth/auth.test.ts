@@ -304,3 +304,17 @@ describe('route guards', () => {
     await testDatabase.drop();
   });
 });
+
+describe('better-auth configuration (T12)', () => {
+  it('keeps its CSRF and origin checks on, and a fixed base URL', async () => {
+    const testDatabase = await createTestDatabase('pglite');
+    const auth = createTestAuth(testDatabase.database);
+    const advanced = auth.options.advanced ?? {};
+    expect((advanced as { disableCSRFCheck?: boolean }).disableCSRFCheck ?? false).toBe(false);
+    expect((advanced as { disableOriginCheck?: boolean }).disableOriginCheck ?? false).toBe(false);
+    expect(auth.options.baseURL).toBe(TEST_PUBLIC_URL);
+    expect(auth.options.trustedOrigins).toEqual([TEST_PUBLIC_URL]);
+    expect(auth.options.session?.cookieCache?.enabled).toBe(false);
+    await testDatabase.drop();
+  });
+});
