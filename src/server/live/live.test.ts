@@ -1,11 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SETTING_KEYS } from '../../contracts/settings';
 import type { App } from '../app';
 import { matches } from '../db/schema/tournaments';
 import { saveSetting } from '../features/settings/settings.repo';
 import { SseClient } from '../testing/sse-client';
-import { buildTestApp, startTestApp, type TestApp } from '../testing/test-app';
+import { buildTestApp, eventually, startTestApp, type TestApp } from '../testing/test-app';
 import { databaseTargets } from '../testing/test-database';
 
 async function listen(app: App): Promise<string> {
@@ -89,6 +90,50 @@ describe.runIf(databaseTargets.includes('postgres'))('two server processes on on
       client.close();
       await second.close();
       await first.close();
+    }
+  });
+});
+
+describe.runIf(databaseTargets.includes('postgres'))('when PostgreSQL drops every connection (T29)', () => {
+  it('keeps running, answers again within seconds, and resumes live updates', async () => {
+    const t = await startTestApp('postgres', { seed: false });
+    const base = await listen(t.app);
+    const client = new SseClient(`${base}/api/live`);
+    try {
+      await client.waitUntilConnected();
+      expect((await fetch(`${base}/api/ready`)).status).toBe(200);
+      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await admin.connect();
+      const result = (await t.database.db.execute(sql`select current_database() as name`)) as unknown as {
+        rows: { name: string }[];
+      };
+      const name = result.rows[0]!.name;
+      await admin.query(
+        'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+        [name],
+      );
+      await admin.end();
+
+      const deadline = Date.now() + 10_000;
+      let ready = 0;
+      while (Date.now() < deadline) {
+        ready = (await fetch(`${base}/api/ready`)).status;
+        if (ready === 200) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(ready).toBe(200);
+      expect((await fetch(`${base}/api/public/home`)).status).toBe(200);
+
+      // The listener reconnects by itself: a change made now still reaches the browser.
+      await eventually(async () => {
+        await saveSetting(t.database.db, SETTING_KEYS.checkinOpen, Date.now());
+        return client.events.some((e) => e.settingsKeys.includes(SETTING_KEYS.checkinOpen))
+          ? true
+          : undefined;
+      }, 10_000);
+    } finally {
+      client.close();
+      await t.close();
     }
   });
 });
