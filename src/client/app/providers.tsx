@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { subscribeToLiveUpdates } from '../lib/live-updates';
 import { notify } from '../lib/notify';
+import { queryKeys } from '../lib/query-keys';
 import { useTheme } from '../lib/theme';
 import { createQueryClient } from './query-client';
 
@@ -13,11 +14,15 @@ export const VISIBLE_TOASTS = 3;
 const Toaster = lazy(async () => ({ default: (await import('sonner')).Toaster }));
 
 export function Providers({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(() =>
-    createQueryClient({
+  const [queryClient] = useState(() => {
+    const client = createQueryClient({
       onBackgroundError: () => notify('error', 'Failed to load tournament data', { id: 'refresh-failed' }),
-    }),
-  );
+      // A refused request may mean the session ended or the account was frozen: the guards re-check.
+      onAccessError: () =>
+        void client.invalidateQueries({ queryKey: queryKeys.session }, { cancelRefetch: false }),
+    });
+    return client;
+  });
   const [theme] = useTheme();
 
   useEffect(

@@ -1,19 +1,23 @@
 import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Spinner } from '../components/ui/spinner';
+import { useSession } from '../features/auth/queries';
 import { RouteErrorBoundary } from '../features/errors/route-error-boundary';
+import { AppBar } from '../features/layout/app-bar';
+import { chromeFor } from '../features/layout/chrome';
 import { CookieBanner } from '../features/layout/cookie-banner';
 import { SiteFooter } from '../features/layout/site-footer';
 import { SiteHeader } from '../features/layout/site-header';
 import { useScrollRestoration } from '../features/layout/use-scroll-restoration';
 
 /**
- * The public layout: header and footer on every public page (SPEC §2; there are no signed-in users yet,
- * so every visitor is anonymous and sees both), the lazily loaded page in between.
+ * The one layout: the public header and footer for anonymous visitors and on the public pages SPEC §2 lists;
+ * signed-in users elsewhere get the compact app bar instead (see chrome.ts). The lazily loaded page between.
  */
 export function RootLayout() {
   useScrollRestoration();
   const { pathname } = useLocation();
+  const isPublicChrome = chromeFor(pathname, useSession().status === 'signed-in') === 'public';
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -22,7 +26,7 @@ export function RootLayout() {
       >
         Skip to main content
       </a>
-      <SiteHeader />
+      {isPublicChrome ? <SiteHeader /> : <AppBar />}
       <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
         <RouteErrorBoundary key={pathname}>
           <Suspense fallback={<Spinner />}>
@@ -30,7 +34,7 @@ export function RootLayout() {
           </Suspense>
         </RouteErrorBoundary>
       </main>
-      <SiteFooter />
+      {isPublicChrome ? <SiteFooter /> : null}
       <CookieBanner />
     </div>
   );

@@ -1,46 +1,97 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { apiErrorSchema } from '../../contracts/common';
 
 /** A failed API call: the server's message and the request id to quote to support. */
 export class ApiRequestError extends Error {
   readonly status: number;
   readonly requestId: string | null;
+  /** better-auth's machine-readable reason (e.g. INVALID_TOKEN), when it sent one. */
+  readonly code: string | null;
 
-  constructor(message: string, status: number, requestId: string | null) {
+  constructor(message: string, status: number, requestId: string | null, code: string | null = null) {
     super(message);
     this.name = 'ApiRequestError';
     this.status = status;
     this.requestId = requestId;
+    this.code = code;
   }
 }
 
+/** better-auth's own routes (/api/auth/*) answer errors as { message, code }. */
+const authErrorSchema = z.object({ message: z.string().min(1), code: z.string().optional() });
+
 async function readError(response: Response): Promise<ApiRequestError> {
   try {
-    const parsed = apiErrorSchema.safeParse(await response.json());
+    const body: unknown = await response.json();
+    const parsed = apiErrorSchema.safeParse(body);
     if (parsed.success) return new ApiRequestError(parsed.data.error, response.status, parsed.data.requestId);
+    const auth = authErrorSchema.safeParse(body);
+    if (auth.success)
+      return new ApiRequestError(auth.data.message, response.status, null, auth.data.code ?? null);
   } catch {
     // Not JSON (a proxy error page, for instance): fall through to a generic message.
   }
   return new ApiRequestError(`Request failed (${response.status})`, response.status, null);
 }
 
-/** GETs a JSON API path and parses the body with its contract schema. */
-export async function getJson<T>(path: string, schema: z.ZodType<T>, signal?: AbortSignal): Promise<T> {
+async function request<T>(path: string, init: RequestInit, schema: z.ZodType<T>): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(path, { headers: { Accept: 'application/json' }, signal: signal ?? null });
+    response = await fetch(path, init);
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiRequestError('Network error: check your connection and try again', 0, null);
   }
   if (!response.ok) throw await readError(response);
-  const parsed = schema.safeParse(await response.json());
+  const text = await response.text();
+  let body: unknown = null;
+  try {
+    body = text === '' ? null : JSON.parse(text);
+  } catch {
+    // An empty or non-JSON success body: the schema decides whether that is acceptable.
+  }
+  const parsed = schema.safeParse(body);
   if (!parsed.success) {
     throw new ApiRequestError('The server sent data this page does not understand', response.status, null);
   }
   return parsed.data;
 }
 
+/** GETs a JSON API path and parses the body with its contract schema. */
+export function getJson<T>(path: string, schema: z.ZodType<T>, signal?: AbortSignal): Promise<T> {
+  return request(path, { headers: { Accept: 'application/json' }, signal: signal ?? null }, schema);
+}
+
+/**
+ * Sends a JSON body with a state-changing method and parses the answer with its contract schema. The browser
+ * adds the Origin header the server's cross-site check looks for.
+ */
+export function sendJson<T>(
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  path: string,
+  body: unknown,
+  schema: z.ZodType<T>,
+): Promise<T> {
+  return request(
+    path,
+    {
+      method,
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+      body: JSON.stringify(body ?? {}),
+      credentials: 'same-origin',
+    },
+    schema,
+  );
+}
+
+/** For answers whose body the page does not read. */
+export const anyBody = z.unknown();
+
 export function errorMessage(error: unknown, fallback: string): string {
   return error instanceof ApiRequestError ? error.message : fallback;
+}
+
+/** The message the server sent with a refusal, or the fallback when there was no answer (SPEC §8 toasts). */
+export function serverMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiRequestError && error.status !== 0 ? error.message : fallback;
 }

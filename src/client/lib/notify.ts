@@ -1,3 +1,5 @@
+import { serverMessage } from './api-client';
+
 /**
  * Toasts without putting sonner in the first-load bundle: the library loads on first use (and with the
  * lazily mounted <Toaster> in app/providers.tsx). Same-id toasts replace each other instead of stacking.
@@ -12,4 +14,9 @@ export function notify(
   void import('sonner').then(({ toast }) => {
     toast[kind](message, options);
   });
+}
+
+/** An error toast with the server's message for a refusal, or the fallback when there was no answer. */
+export function notifyFailure(error: unknown, fallback: string): void {
+  notify('error', serverMessage(error, fallback));
 }

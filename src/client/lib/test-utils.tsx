@@ -5,16 +5,29 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { vi } from 'vitest';
 import { createQueryClient } from '../app/query-client';
 
-/** Test helper: answers GET requests from a path → JSON body map (404 for anything else). */
+/** A stubbed answer with a status other than 200 (see stubFetch). */
+export class StubAnswer {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+  ) {}
+}
+
+/**
+ * Test helper: answers requests from a path → JSON body map (404 for anything else). A StubAnswer sets the
+ * status; `null` answers 200 with a JSON null body.
+ */
 export function stubFetch(responses: Record<string, unknown>) {
-  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
-    const body = responses[url.pathname + url.search] ?? responses[url.pathname];
-    if (body === undefined) {
+    const key = url.pathname + url.search in responses ? url.pathname + url.search : url.pathname;
+    if (!(key in responses)) {
       return new Response(JSON.stringify({ error: 'Not found', requestId: 'test' }), { status: 404 });
     }
+    const answer = responses[key];
+    const { status, body } = answer instanceof StubAnswer ? answer : { status: 200, body: answer };
     return new Response(JSON.stringify(body), {
-      status: 200,
+      status,
       headers: { 'content-type': 'application/json' },
     });
   });

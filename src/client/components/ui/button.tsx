@@ -2,7 +2,7 @@ import type { ButtonHTMLAttributes, ReactNode } from 'react';
 import { Link, type LinkProps } from 'react-router';
 import { cx } from './cx';
 
-export type ButtonVariant = 'primary' | 'accent' | 'secondary' | 'ghost' | 'on-band';
+export type ButtonVariant = 'primary' | 'accent' | 'secondary' | 'ghost' | 'on-band' | 'danger';
 export type ButtonSize = 'md' | 'lg' | 'sm';
 
 const base =
@@ -13,6 +13,7 @@ const variants: Record<ButtonVariant, string> = {
   secondary: 'border border-line bg-surface text-fg hover:bg-surface-muted',
   ghost: 'text-fg hover:bg-surface-muted',
   'on-band': 'border border-white/40 bg-white/10 text-on-band hover:bg-white/20 backdrop-blur-sm',
+  danger: 'border border-loss/40 bg-loss-bg text-loss hover:brightness-95',
 };
 const sizes: Record<ButtonSize, string> = {
   sm: 'min-h-9 px-3 text-sm',
@@ -31,6 +32,20 @@ interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
 
 export function Button({ variant, size, className, type = 'button', ...props }: ButtonProps) {
   return <button type={type} className={buttonClasses(variant, size, className)} {...props} />;
+}
+
+/** A form's submit button that says what is happening while the request runs, and cannot be pressed twice. */
+export function SubmitButton({
+  isPending,
+  pendingLabel,
+  children,
+  ...props
+}: Omit<ButtonProps, 'type'> & { isPending: boolean; pendingLabel: string }) {
+  return (
+    <Button type="submit" disabled={isPending} {...props}>
+      {isPending ? pendingLabel : children}
+    </Button>
+  );
 }
 
 interface ButtonLinkProps extends LinkProps {

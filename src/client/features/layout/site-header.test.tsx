@@ -26,12 +26,29 @@ describe('SiteHeader', () => {
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
   });
 
-  it('shows the sign-in button and links Contact Us to the home page section', () => {
-    stubFetch({});
+  it('shows the sign-in button to anonymous visitors and links Contact Us to the home page section', async () => {
+    stubFetch({ '/api/auth/get-session': null });
     renderAt(<SiteHeader />);
-    expect(screen.getAllByRole('link', { name: 'Sign In / Register' })[0]?.getAttribute('href')).toBe(
-      '/login',
-    );
+    expect(
+      (await screen.findAllByRole('link', { name: 'Sign In / Register' }))[0]?.getAttribute('href'),
+    ).toBe('/login');
     expect(screen.getAllByRole('link', { name: 'Contact Us' })[0]?.getAttribute('href')).toBe('/#contact-us');
+  });
+});
+
+describe('SiteHeader when signed in', () => {
+  it('shows the user menu instead of Sign In / Register', async () => {
+    stubFetch({
+      '/api/auth/get-session': { user: { id: 'u1' } },
+      '/api/me': {
+        user: { id: 'u1', email: 'admin@demo.test', name: 'Demo Admin' },
+        role: 'admin',
+        customRoleName: null,
+        permissions: ['view_admin_result_input'],
+      },
+    });
+    renderAt(<SiteHeader />);
+    expect(await screen.findByRole('button', { name: 'Demo Admin (account menu)' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Sign In / Register' })).toBeNull();
   });
 });

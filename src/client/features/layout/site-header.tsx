@@ -6,6 +6,8 @@ import { Container } from '../../components/ui/container';
 import { cx } from '../../components/ui/cx';
 import { readableDarkBackground } from '../../lib/colour';
 import { useTheme } from '../../lib/theme';
+import { LazyUserMenu } from '../auth/lazy-user-menu';
+import { useSession } from '../auth/queries';
 import { useHeaderBackgroundColor, useLeaderboardVisible } from '../home/queries';
 import { Brand } from './brand';
 import { CONTACT_HREF, type NavItem, navItems } from './nav-items';
@@ -61,12 +63,16 @@ export function SiteHeader() {
     return () => window.removeEventListener('keydown', onKey);
   }, [isOpen]);
 
-  const signIn = (
-    <NavLink to="/login" className={buttonClasses('accent', 'sm', 'whitespace-nowrap')}>
-      <LogIn aria-hidden="true" className="size-4" />
-      Sign In / Register
-    </NavLink>
-  );
+  // SPEC §2 Layout: the user menu once signed in, 'Sign In / Register' otherwise (nothing while unknown).
+  const session = useSession();
+  const isSignedIn = session.status === 'signed-in';
+  const signIn =
+    session.status === 'loading' || isSignedIn ? null : (
+      <NavLink to="/login" className={buttonClasses('accent', 'sm', 'whitespace-nowrap')}>
+        <LogIn aria-hidden="true" className="size-4" />
+        Sign In / Register
+      </NavLink>
+    );
 
   return (
     <header
@@ -75,24 +81,27 @@ export function SiteHeader() {
     >
       <Container className="flex h-16 items-center justify-between gap-4">
         <Brand />
-        <nav aria-label="Main" className="hidden items-center gap-3 md:flex">
-          <NavLinks items={items} mobile={false} />
-          {signIn}
-        </nav>
-        <button
-          type="button"
-          className="inline-flex size-11 items-center justify-center rounded-xl border border-white/25 text-on-band hover:bg-white/10 md:hidden"
-          aria-expanded={isOpen}
-          aria-controls={menuId}
-          onClick={() => setIsOpen((open) => !open)}
-        >
-          {isOpen ? (
-            <X aria-hidden="true" className="size-6" />
-          ) : (
-            <Menu aria-hidden="true" className="size-6" />
-          )}
-          <span className="sr-only">Menu</span>
-        </button>
+        <div className="flex items-center gap-3">
+          <nav aria-label="Main" className="hidden items-center gap-3 md:flex">
+            <NavLinks items={items} mobile={false} />
+            {signIn}
+          </nav>
+          {session.status === 'signed-in' ? <LazyUserMenu session={session} /> : null}
+          <button
+            type="button"
+            className="inline-flex size-11 items-center justify-center rounded-xl border border-white/25 text-on-band hover:bg-white/10 md:hidden"
+            aria-expanded={isOpen}
+            aria-controls={menuId}
+            onClick={() => setIsOpen((open) => !open)}
+          >
+            {isOpen ? (
+              <X aria-hidden="true" className="size-6" />
+            ) : (
+              <Menu aria-hidden="true" className="size-6" />
+            )}
+            <span className="sr-only">Menu</span>
+          </button>
+        </div>
       </Container>
       <div id={menuId} hidden={!isOpen} className="border-t border-white/10 md:hidden">
         <nav aria-label="Main">

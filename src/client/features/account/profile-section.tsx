@@ -1,0 +1,87 @@
+import { UserRound } from 'lucide-react';
+import type { FormEvent } from 'react';
+import { ACCOUNT_MESSAGES, type Profile, updateProfileBodySchema } from '../../../contracts/account';
+import { SubmitButton } from '../../components/ui/button';
+import { TextField } from '../../components/ui/field';
+import { Spinner } from '../../components/ui/spinner';
+import { serverMessage } from '../../lib/api-client';
+import { readForm, useFieldErrors } from '../../lib/form';
+import { notify } from '../../lib/notify';
+import { LoadError } from '../tournament/load-error';
+import { useProfile, useUpdateProfile } from './queries';
+import { SettingsSection } from './settings-section';
+
+function ProfileForm({ profile }: { profile: Profile }) {
+  const { errors, formRef, check, showError } = useFieldErrors();
+  const update = useUpdateProfile();
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const { fullName, username } = readForm(event.currentTarget);
+    const profile = check(updateProfileBodySchema, { fullName, username: username?.trim() || null });
+    if (!profile) return;
+    update.mutate(profile, {
+      onSuccess: () => notify('success', 'Profile updated'),
+      onError: (error) => {
+        const message = serverMessage(error, 'Failed to update profile');
+        if (message === ACCOUNT_MESSAGES.usernameTaken) showError('username', message);
+        else notify('error', message);
+      },
+    });
+  };
+
+  return (
+    <form ref={formRef} onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      <TextField
+        label="Full name"
+        name="fullName"
+        autoComplete="name"
+        defaultValue={profile.fullName ?? ''}
+        error={errors.fullName}
+      />
+      <TextField
+        label="Username"
+        name="username"
+        autoComplete="username"
+        defaultValue={profile.username ?? ''}
+        hint="Optional. Letters, digits, dots, dashes or underscores."
+        error={errors.username}
+      />
+      <TextField
+        label="E-mail address"
+        name="email"
+        type="email"
+        value={profile.email}
+        readOnly
+        hint="Ask an organiser to change the address you sign in with."
+      />
+      <SubmitButton className="self-start" isPending={update.isPending} pendingLabel="Saving...">
+        Save profile
+      </SubmitButton>
+    </form>
+  );
+}
+
+export function ProfileSection() {
+  const { data, error, isPending, refetch, isFetching } = useProfile();
+  return (
+    <SettingsSection
+      icon={UserRound}
+      title="Profile"
+      description="Your name as organisers and players see it."
+    >
+      {isPending ? (
+        <Spinner />
+      ) : error ? (
+        <LoadError
+          title="Failed to load your profile"
+          error={error}
+          onRetry={() => void refetch()}
+          isRetrying={isFetching}
+        />
+      ) : (
+        <ProfileForm profile={data} />
+      )}
+    </SettingsSection>
+  );
+}

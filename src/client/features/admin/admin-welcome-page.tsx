@@ -1,0 +1,100 @@
+import { ArrowRight, Hourglass } from 'lucide-react';
+import { Link } from 'react-router';
+import { Badge } from '../../components/ui/badge';
+import { Spinner } from '../../components/ui/spinner';
+import { useSession } from '../auth/queries';
+import { displayName, roleBadge } from '../auth/user-menu-items';
+import { adminPagesFor } from './admin-pages';
+
+const tileClass =
+  'flex h-full items-start justify-between gap-3 rounded-2xl border border-line bg-surface p-4 shadow-sm';
+
+/** What each admin page is for, for the welcome page's overview. */
+const PAGE_PURPOSES: Record<string, string> = {
+  dashboard: 'The event at a glance',
+  'match-results': 'Enter and correct results',
+  'tournament-management': 'Create, activate and archive tournaments',
+  'round-management': 'Pairings, starting and completing rounds',
+  'player-management': 'Players, ratings and groups',
+  'admin-player-lookup': 'Find any player and their games',
+  'checkin-desk': 'Check players in on the day',
+  'checkin-overview': 'Who has arrived',
+  'checkin-settings': 'Open and close check-in',
+  'manage-registrations': 'Team registrations and payments',
+  'user-management': 'Accounts, roles and custom roles',
+  'system-logs': 'What happened, and who did it',
+  'billing-overview': 'Payments received',
+  'super-admin-dashboard': 'System health',
+  broadcasts: 'Messages to everyone',
+  'safe-control': 'Emergency switches',
+  settings: 'Site settings (password protected)',
+};
+
+/** /admin/welcome: who you are, and the admin pages your permissions open (built ones linked). */
+export function AdminWelcomePage() {
+  const session = useSession();
+  if (session.status !== 'signed-in') return <Spinner />;
+  const { me, access } = session;
+  const badge = roleBadge(access);
+  // The pages that work today first, then those still being built.
+  const pages = adminPagesFor(access)
+    .filter((page) => page.path !== 'welcome')
+    .sort((a, b) => Number(b.isAvailable) - Number(a.isAvailable));
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div>
+        <p className="text-sm font-semibold uppercase tracking-widest text-accent-text">Admin Area</p>
+        <h1 className="mt-1 font-display text-3xl font-bold text-fg sm:text-4xl">
+          Welcome, {displayName(me)}
+        </h1>
+        <p className="mt-2 flex flex-wrap items-center gap-2 text-muted">
+          Signed in as {me.user.email}
+          {badge ? (
+            <Badge tone="accent" className="capitalize">
+              {badge}
+            </Badge>
+          ) : null}
+        </p>
+      </div>
+
+      <section aria-labelledby="can-do">
+        <h2 id="can-do" className="mb-1 font-display text-2xl font-bold text-fg">
+          What you can do
+        </h2>
+        <p className="mb-4 text-muted">
+          {`Your role gives you ${access.permissions.size === 1 ? '1 permission' : `${access.permissions.size} permissions`}. These are the admin pages they open.`}
+        </p>
+        <ul className="grid gap-3 sm:grid-cols-2">
+          {pages.map((page) => (
+            <li key={page.path}>
+              {page.isAvailable ? (
+                <Link
+                  to={`/admin/${page.path}`}
+                  className={`${tileClass} text-fg no-underline hover:border-primary`}
+                >
+                  <span>
+                    <span className="block font-semibold">{page.label}</span>
+                    <span className="block text-sm text-muted">{PAGE_PURPOSES[page.path]}</span>
+                  </span>
+                  <ArrowRight aria-hidden="true" className="mt-1 size-5 shrink-0 text-primary" />
+                </Link>
+              ) : (
+                <div className={tileClass}>
+                  <span>
+                    <span className="block font-semibold text-fg">{page.label}</span>
+                    <span className="block text-sm text-muted">{PAGE_PURPOSES[page.path]}</span>
+                  </span>
+                  <Badge>
+                    <Hourglass aria-hidden="true" className="size-3" />
+                    Coming soon
+                  </Badge>
+                </div>
+              )}
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+/** SPEC §8 texts for signing in and access, verbatim: the server sends the same words with its refusals. */
+export const AUTH_MESSAGES = {
+  loggedIn: 'Logged in successfully',
+  accountCreated: 'Account created successfully',
+  loggedOut: 'You have been logged out',
+  loginFailed: 'Failed to login',
+  signupFailed: 'Failed to create account',
+  logoutFailed: 'Failed to log out',
+  /** The guard area's own wording (SPEC §8). */
+  guardLogoutFailed: 'Failed to logout',
+} as const;
+
+export const ACCESS_MESSAGES = {
+  frozen: 'Your account has been frozen. Please contact an administrator.',
+  playerDashboardUnavailable: 'Player dashboard is currently unavailable',
+  forbidden: "You don't have permission to access this page",
+  signInRequired: 'You need to be logged in to access this page',
+  accessDeniedPage: "You don't have permission to access this page.",
+} as const;

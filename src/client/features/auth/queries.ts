@@ -1,0 +1,118 @@
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { meResponseSchema } from '../../../contracts/account';
+import { ApiRequestError, anyBody, getJson, sendJson } from '../../lib/api-client';
+import { queryKeys, userScopedKeys } from '../../lib/query-keys';
+import { accessOf, type SessionState, type SessionView } from './access';
+
+const ANONYMOUS: SessionState = { status: 'anonymous' };
+const FROZEN: SessionState = { status: 'frozen' };
+
+/** better-auth's get-session: the session and its user, or null (200 either way, so no console noise). */
+const authSessionSchema = z.object({ user: z.object({ id: z.string() }) }).nullable();
+
+/**
+ * Who is signed in. get-session first (it answers anonymous visitors with null and is never rate-limited),
+ * then /api/me for role and permissions; /api/me refuses a frozen account with 403.
+ */
+async function loadSession(signal: AbortSignal): Promise<SessionState> {
+  const session = await getJson('/api/auth/get-session', authSessionSchema, signal);
+  if (!session) return ANONYMOUS;
+  try {
+    const me = await getJson('/api/me', meResponseSchema, signal);
+    return { status: 'signed-in', me, access: accessOf(me) };
+  } catch (error) {
+    if (error instanceof ApiRequestError && error.status === 401) return ANONYMOUS;
+    if (error instanceof ApiRequestError && error.status === 403) return FROZEN;
+    throw error;
+  }
+}
+
+export const sessionQuery = queryOptions({
+  queryKey: queryKeys.session,
+  queryFn: ({ signal }) => loadSession(signal),
+  meta: { quiet: true },
+});
+
+export function useSession(): SessionView {
+  const { data, isError } = useQuery(sessionQuery);
+  if (data) return data;
+  return isError ? { status: 'error' } : { status: 'loading' };
+}
+
+/** Re-reads the session now (after sign-in, or when a guard wants a fresh answer). */
+export function refreshSession(queryClient: QueryClient): Promise<SessionState> {
+  return queryClient.fetchQuery({ ...sessionQuery, staleTime: 0 });
+}
+
+/** Forgets everything about the previous user: their account and admin data, and the session. */
+function forgetUser(queryClient: QueryClient, session: SessionState): void {
+  for (const queryKey of userScopedKeys) queryClient.removeQueries({ queryKey });
+  queryClient.setQueryData(queryKeys.session, session);
+}
+
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+export function useSignIn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (credentials: Credentials) => {
+      await sendJson('POST', '/api/auth/sign-in/email', credentials, anyBody);
+      for (const queryKey of userScopedKeys) queryClient.removeQueries({ queryKey });
+      return refreshSession(queryClient);
+    },
+  });
+}
+
+/** Sign-up answers the same whether or not the address was taken, and does not sign in (T07). */
+export function useSignUp() {
+  return useMutation({
+    mutationFn: (body: Credentials & { name: string }) =>
+      sendJson('POST', '/api/auth/sign-up/email', body, anyBody),
+  });
+}
+
+export function signOutRequest(): Promise<unknown> {
+  return sendJson('POST', '/api/auth/sign-out', {}, anyBody);
+}
+
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: signOutRequest,
+    onSuccess: () => forgetUser(queryClient, ANONYMOUS),
+  });
+}
+
+/** Called when the account no longer exists (deleted) or its session ended elsewhere. */
+export function useForgetUser() {
+  const queryClient = useQueryClient();
+  return () => forgetUser(queryClient, ANONYMOUS);
+}
+
+/** Always answers 200, whether or not the address has an account (no enumeration). */
+export function requestPasswordReset(email: string): Promise<unknown> {
+  return sendJson(
+    'POST',
+    '/api/auth/request-password-reset',
+    { email, redirectTo: '/reset-password' },
+    anyBody,
+  );
+}
+
+export function resetPassword(token: string, newPassword: string): Promise<unknown> {
+  return sendJson('POST', '/api/auth/reset-password', { token, newPassword }, anyBody);
+}
+
+/** Changing the password signs out every other device. */
+export function changePassword(currentPassword: string, newPassword: string): Promise<unknown> {
+  return sendJson(
+    'POST',
+    '/api/auth/change-password',
+    { currentPassword, newPassword, revokeOtherSessions: true },
+    anyBody,
+  );
+}

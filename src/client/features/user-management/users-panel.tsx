@@ -1,0 +1,190 @@
+import { Search, Snowflake, Sun, Trash2, UserCog, UserPlus, UsersRound } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import type { UserSummary } from '../../../contracts/users';
+import type { ResolvedAccess } from '../../../domain/permissions';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { controlClass } from '../../components/ui/field';
+import { Notice } from '../../components/ui/notice';
+import { Spinner } from '../../components/ui/spinner';
+import { notify, notifyFailure } from '../../lib/notify';
+import { LoadError } from '../tournament/load-error';
+import { useUnfreezeUser, useUsers } from './queries';
+import { roleLabel } from './role-options';
+import { ChangeRoleDialog, CreateUserDialog, DeleteUserDialog, FreezeUserDialog } from './user-dialogs';
+
+const SEARCH_DELAY_MS = 300;
+const dateFormat = new Intl.DateTimeFormat('en-IE', { day: 'numeric', month: 'short', year: 'numeric' });
+
+type Action = { kind: 'role' | 'freeze' | 'delete'; user: UserSummary } | null;
+
+function UserActions({
+  user,
+  may,
+  onAction,
+}: {
+  user: UserSummary;
+  may: { freeze: boolean; delete: boolean };
+  onAction: (action: Action) => void;
+}) {
+  const unfreeze = useUnfreezeUser();
+  const who = <span className="sr-only"> {user.email}</span>;
+  return (
+    <div className="flex flex-wrap gap-1.5 md:justify-end">
+      <Button size="sm" variant="secondary" onClick={() => onAction({ kind: 'role', user })}>
+        <UserCog aria-hidden="true" className="size-4" />
+        Change role{who}
+      </Button>
+      {may.freeze && user.isFrozen ? (
+        <Button
+          size="sm"
+          variant="secondary"
+          disabled={unfreeze.isPending}
+          onClick={() =>
+            unfreeze.mutate(user.id, {
+              onSuccess: ({ message }) => notify('success', message, { description: user.email }),
+              onError: (error) => notifyFailure(error, 'Failed to unfreeze the account'),
+            })
+          }
+        >
+          <Sun aria-hidden="true" className="size-4" />
+          Unfreeze{who}
+        </Button>
+      ) : null}
+      {may.freeze && !user.isFrozen ? (
+        <Button size="sm" variant="secondary" onClick={() => onAction({ kind: 'freeze', user })}>
+          <Snowflake aria-hidden="true" className="size-4" />
+          Freeze{who}
+        </Button>
+      ) : null}
+      {may.delete ? (
+        <Button size="sm" variant="danger" onClick={() => onAction({ kind: 'delete', user })}>
+          <Trash2 aria-hidden="true" className="size-4" />
+          Delete{who}
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+/** The list of users with search, and what may be done to each (only what the server would allow). */
+export function UsersPanel({ access, myId }: { access: ResolvedAccess; myId: string }) {
+  const [draft, setDraft] = useState('');
+  const [search, setSearch] = useState('');
+  const [action, setAction] = useState<Action>(null);
+  const [isCreating, setIsCreating] = useState(false);
+  const searchId = useId();
+  const { data, error, isPending, refetch, isFetching } = useUsers(search);
+
+  useEffect(() => {
+    const timer = setTimeout(() => setSearch(draft.trim()), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [draft]);
+
+  const may = {
+    create: access.permissions.has('create_players'),
+    freeze: access.permissions.has('freeze_players'),
+    delete: access.permissions.has('delete_user_accounts'),
+  };
+  const close = () => setAction(null);
+
+  return (
+    <section aria-labelledby="users-heading" className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h2 id="users-heading" className="font-display text-2xl font-bold text-fg">
+          Users
+        </h2>
+        {may.create ? (
+          <Button onClick={() => setIsCreating(true)}>
+            <UserPlus aria-hidden="true" className="size-4" />
+            Create user
+          </Button>
+        ) : null}
+      </div>
+      {/* biome-ignore lint/a11y/useSemanticElements: <search> is unknown to older browsers and jsdom */}
+      <form role="search" onSubmit={(event) => event.preventDefault()} className="max-w-md">
+        <label htmlFor={searchId} className="mb-1.5 block text-sm font-semibold text-fg">
+          Search by name or e-mail
+        </label>
+        <div className="relative">
+          <Search
+            aria-hidden="true"
+            className="pointer-events-none absolute top-3 left-3 size-5 text-muted"
+          />
+          <input
+            id={searchId}
+            type="search"
+            value={draft}
+            onChange={(event) => setDraft(event.target.value)}
+            autoComplete="off"
+            className={`${controlClass} pl-10`}
+          />
+        </div>
+      </form>
+
+      {isPending ? (
+        <Spinner />
+      ) : error ? (
+        <LoadError
+          title="Failed to load users"
+          error={error}
+          onRetry={() => void refetch()}
+          isRetrying={isFetching}
+        />
+      ) : data.users.length === 0 ? (
+        <Notice icon={UsersRound} title="No users found" role="status">
+          {search ? `Nobody's name or e-mail contains “${search}”.` : null}
+        </Notice>
+      ) : (
+        <>
+          <p role="status" className="text-sm text-muted">
+            {data.users.length === 1 ? '1 user' : `${data.users.length} users`}
+            {search ? ` matching “${search}”` : ''}
+          </p>
+          <ul
+            aria-label="Users"
+            className="flex flex-col divide-y divide-line rounded-2xl border border-line bg-surface shadow-sm"
+          >
+            {data.users.map((user) => (
+              <li
+                key={user.id}
+                className="flex flex-col gap-3 p-4 md:flex-row md:items-center md:justify-between"
+              >
+                <div className="min-w-0">
+                  <p className="flex flex-wrap items-center gap-2 font-semibold text-fg">
+                    <span className="truncate">{user.name || 'User'}</span>
+                    <Badge tone={user.role === 'player' && !user.customRoleName ? 'neutral' : 'accent'}>
+                      {roleLabel(user)}
+                    </Badge>
+                    {user.isFrozen ? (
+                      <Badge tone="loss">
+                        <Snowflake aria-hidden="true" className="size-3" />
+                        Frozen
+                      </Badge>
+                    ) : null}
+                    {user.id === myId ? <Badge tone="win">You</Badge> : null}
+                  </p>
+                  <p className="truncate text-sm text-muted">{user.email}</p>
+                  <p className="text-xs text-muted">
+                    Joined {dateFormat.format(new Date(user.createdAt))}
+                    {user.isFrozen && user.frozenReason ? ` · Frozen: ${user.frozenReason}` : ''}
+                  </p>
+                </div>
+                {user.id === myId ? null : <UserActions user={user} may={may} onAction={setAction} />}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+
+      {isCreating ? <CreateUserDialog isOpen onClose={() => setIsCreating(false)} /> : null}
+      <ChangeRoleDialog user={action?.kind === 'role' ? action.user : null} onClose={close} />
+      <FreezeUserDialog
+        key={action?.kind === 'freeze' ? action.user.id : 'closed'}
+        user={action?.kind === 'freeze' ? action.user : null}
+        onClose={close}
+      />
+      <DeleteUserDialog user={action?.kind === 'delete' ? action.user : null} onClose={close} />
+    </section>
+  );
+}
