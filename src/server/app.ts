@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import { createActorLoader } from './auth/actor';
 import type { Auth } from './auth/auth';
 import { registerAuthRoutes } from './auth/auth.routes';
+import { isFrozenSession } from './auth/frozen-sessions';
 import { registerGuards } from './auth/guards';
 import type { Database } from './db/client';
 import type { Env } from './env';
@@ -72,6 +73,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerSecurityHeaders(app, { isProduction: deps.env.NODE_ENV === 'production' });
   registerGuards(app, {
     loadActor: createActorLoader(deps.auth, deps.database.db),
+    isFrozenSession: (request) => isFrozenSession(deps.database.db, request, new Date(now())),
     origin: new URL(deps.publicUrl).origin,
   });
 

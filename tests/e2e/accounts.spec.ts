@@ -263,9 +263,9 @@ test('superadmin creates a user, changes their role and freezes them; the frozen
   await expect(row).toContainText('Frozen');
   await expect(row).toContainText('Left the club');
 
-  // Their next step throws them out to /login; signing in again says why.
-  await helper.getByRole('link', { name: 'Tournament site' }).click();
+  // Their next step tells them why and throws them out to /login; signing in again says why too.
   await helper.goto('/admin/welcome');
+  await expect(toast(helper, FROZEN_MESSAGE)).toBeVisible();
   await expect(helper).toHaveURL(/\/login/);
   await signIn(helper, 'helper@example.org', 'helper-pass-2025');
   await expect(toast(helper, FROZEN_MESSAGE)).toBeVisible();

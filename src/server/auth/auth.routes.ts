@@ -4,6 +4,8 @@ import { recordSecurityEvent } from '../audit/audit';
 import type { Db } from '../db/client';
 import { user } from '../db/schema/auth';
 import { type Auth, CLIENT_IP_HEADER } from './auth';
+import { isFrozenSession } from './frozen-sessions';
+import { ACCESS_MESSAGES } from './guards';
 import {
   accountKey,
   recentFailures,
@@ -145,6 +147,14 @@ function authRoutes(
     handler: async (request, reply) => {
       const response = await auth.handler(toWebRequest(request, baseURL));
       const body = response.body ? Buffer.from(await response.arrayBuffer()) : null;
+      // A session revoked by a freeze: say so, rather than "no session" (see frozen-sessions.ts).
+      if (
+        request.url.split('?')[0] === '/api/auth/get-session' &&
+        (body === null || body.toString() === 'null') &&
+        (await isFrozenSession(db, request, now()))
+      ) {
+        return reply.code(403).send({ error: ACCESS_MESSAGES.frozen, requestId: request.id });
+      }
       // Recorded before answering, so the next attempt already counts this one.
       if (request.method === 'POST') await recordAuthStep(request, response.status, body);
       reply.code(response.status);

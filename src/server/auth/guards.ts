@@ -38,7 +38,12 @@ function deny(request: FastifyRequest, reply: FastifyReply, status: 401 | 403, e
 
 export function registerGuards(
   app: FastifyInstance,
-  options: { loadActor: (request: FastifyRequest) => Promise<Actor | null>; origin: string },
+  options: {
+    loadActor: (request: FastifyRequest) => Promise<Actor | null>;
+    /** True when the request carries a session revoked by a freeze: answered as frozen, not signed out. */
+    isFrozenSession: (request: FastifyRequest) => Promise<boolean>;
+    origin: string;
+  },
 ): void {
   app.decorateRequest('actor', function (this: FastifyRequest) {
     return options.loadActor(this);
@@ -69,7 +74,10 @@ export function registerGuards(
     const access = request.routeOptions.config.access;
     if (access === undefined || access === 'public') return;
     const actor = await request.actor();
-    if (!actor) return deny(request, reply, 401, ACCESS_MESSAGES.signInRequired);
+    if (!actor) {
+      if (await options.isFrozenSession(request)) return deny(request, reply, 403, ACCESS_MESSAGES.frozen);
+      return deny(request, reply, 401, ACCESS_MESSAGES.signInRequired);
+    }
     if (actor.isFrozen) return deny(request, reply, 403, ACCESS_MESSAGES.frozen);
     if (access !== 'signed-in' && !isAllowed(actor.access, access)) {
       return deny(request, reply, 403, ACCESS_MESSAGES.forbidden);

@@ -16,9 +16,10 @@ const authSessionSchema = z.object({ user: z.object({ id: z.string() }) }).nulla
  * then /api/me for role and permissions; /api/me refuses a frozen account with 403.
  */
 async function loadSession(signal: AbortSignal): Promise<SessionState> {
-  const session = await getJson('/api/auth/get-session', authSessionSchema, signal);
-  if (!session) return ANONYMOUS;
   try {
+    // get-session answers 403 for a session that a freeze revoked, so its holder learns why.
+    const session = await getJson('/api/auth/get-session', authSessionSchema, signal);
+    if (!session) return ANONYMOUS;
     const me = await getJson('/api/me', meResponseSchema, signal);
     return { status: 'signed-in', me, access: accessOf(me) };
   } catch (error) {

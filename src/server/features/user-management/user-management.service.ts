@@ -12,6 +12,7 @@ import {
 import { type AuditContext, recordSecurityEvent, recordSystemLog } from '../../audit/audit';
 import type { Actor } from '../../auth/actor';
 import type { Auth } from '../../auth/auth';
+import { forgetFrozenSessions, rememberFrozenSessions } from '../../auth/frozen-sessions';
 import type { Db } from '../../db/client';
 import { customRoles, profiles } from '../../db/schema/accounts';
 import { HttpError } from '../../http/errors';
@@ -133,6 +134,7 @@ export async function freezeUser(
 ): Promise<void> {
   await assertCanManage(db, actor, targetId);
   await repo.setFrozen(db, targetId, { reason, by: actor.userId });
+  await rememberFrozenSessions(db, targetId, new Date());
   await repo.revokeSessions(db, targetId);
   await recordSecurityEvent(db, contextOf(actor, ip), {
     type: 'user_frozen',
@@ -144,6 +146,7 @@ export async function freezeUser(
 export async function unfreezeUser(db: Db, actor: Actor, ip: string, targetId: string): Promise<void> {
   await assertCanManage(db, actor, targetId);
   await repo.setFrozen(db, targetId, null);
+  await forgetFrozenSessions(db, targetId);
   await recordSecurityEvent(db, contextOf(actor, ip), {
     type: 'user_unfrozen',
     details: { targetUserId: targetId },

@@ -177,7 +177,12 @@ describe('user management', () => {
     });
     expect(frozen.statusCode).toBe(200);
     expect(await t.database.db.select().from(session).where(eq(session.userId, target))).toEqual([]);
-    expect((await call('GET', '/api/me', cookie)).statusCode).toBe(401);
+    // The old session is gone, but its holder is told why (SPEC §4), not just signed out.
+    const after = await call('GET', '/api/me', cookie);
+    expect(after.statusCode).toBe(403);
+    expect(after.json().error).toBe('Your account has been frozen. Please contact an administrator.');
+    const sessionRead = await t.app.inject({ url: '/api/auth/get-session', headers: { cookie } });
+    expect(sessionRead.statusCode).toBe(403);
     const again = await signInAs('admin@demo.test');
     expect(again.status).toBe(403);
     const listed = listUsersResponseSchema.parse(
@@ -186,6 +191,8 @@ describe('user management', () => {
     expect(listed.users[0]).toMatchObject({ isFrozen: true, frozenReason: 'Left the club' });
     expect((await call('DELETE', `/api/admin/users/${target}/freeze`, superadmin)).statusCode).toBe(200);
     expect((await signInAs('admin@demo.test')).status).toBe(200);
+    // After unfreezing, the old cookie is simply signed out.
+    expect((await call('GET', '/api/me', cookie)).statusCode).toBe(401);
   });
 
   it('needs a reason to freeze', async () => {
