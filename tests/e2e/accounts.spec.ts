@@ -1,40 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { dismissCookieBanner, expect, test } from './support/fixtures';
-
-/** Demo accounts (README); every test starts from the demo state. */
-const DEMO_PASSWORD = 'demo-pass-2025';
-const FROZEN_MESSAGE = 'Your account has been frozen. Please contact an administrator.';
-
-async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
-  if (!page.url().includes('/login')) await page.goto('/login');
-  await page.getByLabel('E-mail address').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-}
-
-async function signInAndWait(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
-  await signIn(page, email, password);
-  await expect(toast(page, 'Logged in successfully')).toBeVisible();
-}
-
-/** A toast (sonner) with this text. */
-function toast(page: Page, text: string) {
-  return page.locator('[data-sonner-toast]').filter({ hasText: text });
-}
-
-async function openUserMenu(page: Page): Promise<void> {
-  await page.getByRole('button', { name: /\(account menu\)$/ }).click();
-}
-
-/** A second browser, as someone else on another device. */
-async function otherDevice(browser: Browser, baseURL: string | undefined): Promise<Page> {
-  const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
-  await page.goto('/');
-  await dismissCookieBanner(page);
-  return page;
-}
+import { FROZEN_MESSAGE, openUserMenu, otherDevice, signIn, signInAndWait, toast } from './support/session';
 
 async function seriousAxeViolations(page: Page): Promise<string[]> {
   // sonner's toasts fade in and out: their half-transparent frames are not what a reader sees.

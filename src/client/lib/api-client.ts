@@ -71,12 +71,13 @@ export function sendJson<T>(
   path: string,
   body: unknown,
   schema: z.ZodType<T>,
+  extraHeaders: Record<string, string> = {},
 ): Promise<T> {
   return request(
     path,
     {
       method,
-      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json', ...extraHeaders },
       body: JSON.stringify(body ?? {}),
       credentials: 'same-origin',
     },

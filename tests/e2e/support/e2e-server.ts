@@ -4,13 +4,14 @@
  * app) so a test can put the site in the state it needs, the way staff would through the admin area.
  */
 import { fileURLToPath } from 'node:url';
-import { sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { z } from 'zod';
 import { buildApp } from '../../../src/server/app';
 import { createAuth } from '../../../src/server/auth/auth';
 import { openDatabase } from '../../../src/server/db/client';
 import { applyMigrations } from '../../../src/server/db/migrate';
+import { mailOutbox } from '../../../src/server/db/schema/mail';
 import { seedDemoAccounts } from '../../../src/server/db/seed/demo-accounts';
 import { seedDemoTournament } from '../../../src/server/db/seed/demo-seed';
 import { deleteSetting, saveSetting } from '../../../src/server/features/settings/settings.repo';
@@ -70,6 +71,17 @@ app.post('/__e2e/sql', async (request) => {
   const { statement } = z.object({ statement: z.string() }).parse(request.body);
   await database.db.execute(sql.raw(statement));
   return { ok: true };
+});
+
+app.get('/__e2e/outbox', async (request) => {
+  const { to } = z.object({ to: z.string() }).parse(request.query);
+  const [mail] = await database.db
+    .select()
+    .from(mailOutbox)
+    .where(eq(mailOutbox.recipient, to))
+    .orderBy(desc(mailOutbox.id))
+    .limit(1);
+  return mail ?? null;
 });
 
 await app.listen({ port, host: '127.0.0.1' });

@@ -8,12 +8,13 @@ import { readForm, useFieldErrors } from '../../lib/form';
 import { notify, notifyFailure } from '../../lib/notify';
 import { AuthCard } from './auth-card';
 import { forgotPasswordSchema, signInSchema, signUpSchema } from './auth-schemas';
+import { DeviceVerification } from './device-verification';
 import { AUTH_MESSAGES } from './messages';
 import { ChoosePasswordField } from './new-password-fields';
 import { requestPasswordReset, useSignIn, useSignUp } from './queries';
 import { REDIRECT_PARAM, safeRedirectPath } from './redirect-path';
 
-type View = 'sign-in' | 'sign-up' | 'forgot';
+type View = 'sign-in' | 'sign-up' | 'forgot' | 'device-check';
 
 function EmailField({ error, defaultValue }: { error: string | undefined; defaultValue?: string }) {
   return (
@@ -28,7 +29,15 @@ function EmailField({ error, defaultValue }: { error: string | undefined; defaul
   );
 }
 
-function SignInForm({ email, onForgot }: { email: string; onForgot: () => void }) {
+function SignInForm({
+  email,
+  onForgot,
+  onDeviceCheck,
+}: {
+  email: string;
+  onForgot: () => void;
+  onDeviceCheck: () => void;
+}) {
   const { errors, formRef, check } = useFieldErrors();
   const signIn = useSignIn();
   const navigate = useNavigate();
@@ -44,7 +53,11 @@ function SignInForm({ email, onForgot }: { email: string; onForgot: () => void }
     const credentials = check(signInSchema, readForm(event.currentTarget));
     if (!credentials) return;
     signIn.mutate(credentials, {
-      onSuccess: () => {
+      onSuccess: (outcome) => {
+        if (outcome === 'device-check') {
+          onDeviceCheck();
+          return;
+        }
         notify('success', AUTH_MESSAGES.loggedIn);
         navigate(safeRedirectPath(searchParams.get(REDIRECT_PARAM)) ?? '/', { replace: true });
       },
@@ -170,6 +183,7 @@ export function LoginPage() {
   const [view, setView] = useState<View>('sign-in');
   const [email, setEmail] = useState('');
   const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
   const isReturning = safeRedirectPath(searchParams.get(REDIRECT_PARAM)) !== null;
 
   return (
@@ -181,7 +195,13 @@ export function LoginPage() {
           : 'Players and staff sign in here. Following the tournament needs no account.'
       }
     >
-      {view === 'forgot' ? (
+      {view === 'device-check' ? (
+        <DeviceVerification
+          onVerified={() =>
+            navigate(safeRedirectPath(searchParams.get(REDIRECT_PARAM)) ?? '/', { replace: true })
+          }
+        />
+      ) : view === 'forgot' ? (
         <ForgotPasswordForm onBack={() => setView('sign-in')} />
       ) : (
         <Tabs
@@ -194,7 +214,12 @@ export function LoginPage() {
           onSelect={setView}
         >
           {view === 'sign-in' ? (
-            <SignInForm key={email} email={email} onForgot={() => setView('forgot')} />
+            <SignInForm
+              key={email}
+              email={email}
+              onForgot={() => setView('forgot')}
+              onDeviceCheck={() => setView('device-check')}
+            />
           ) : (
             <SignUpForm
               onCreated={(created) => {

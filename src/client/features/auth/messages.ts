@@ -17,3 +17,14 @@ export const ACCESS_MESSAGES = {
   signInRequired: 'You need to be logged in to access this page',
   accessDeniedPage: "You don't have permission to access this page.",
 } as const;
+
+/** SPEC §8 texts of the device check. */
+export const DEVICE_CHECK_MESSAGES = {
+  title: 'Device Verification Required',
+  codeSent: 'Verification code sent to your email',
+  sendFailed: 'Failed to send verification code',
+  invalidFormat: 'Please enter a valid 6-digit code',
+  verified: 'Device verified successfully',
+  invalidCode: 'Invalid or expired verification code',
+  verifyFailed: 'Failed to verify code',
+} as const;

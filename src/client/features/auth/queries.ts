@@ -2,6 +2,7 @@ import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient }
 import { z } from 'zod';
 import { meResponseSchema } from '../../../contracts/account';
 import { ApiRequestError, anyBody, getJson, sendJson } from '../../lib/api-client';
+import { deviceFingerprint } from '../../lib/device-fingerprint';
 import { queryKeys, userScopedKeys } from '../../lib/query-keys';
 import { accessOf, type SessionState, type SessionView } from './access';
 
@@ -57,13 +58,43 @@ export interface Credentials {
   password: string;
 }
 
+const signInAnswerSchema = z.object({ twoFactorRedirect: z.boolean().optional() }).loose();
+
+/**
+ * Signs in. With two-factor on and an untrusted device the server gives no session yet: the answer is
+ * 'device-check', and the emailed code must be verified first (SPEC §4, ADR 002).
+ */
 export function useSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (credentials: Credentials) => {
-      await sendJson('POST', '/api/auth/sign-in/email', credentials, anyBody);
-      for (const queryKey of userScopedKeys) queryClient.removeQueries({ queryKey });
-      return refreshSession(queryClient);
+    mutationFn: async (credentials: Credentials): Promise<'signed-in' | 'device-check'> => {
+      const answer = await sendJson('POST', '/api/auth/sign-in/email', credentials, signInAnswerSchema);
+      if (answer.twoFactorRedirect) return 'device-check';
+      await startSession(queryClient);
+      return 'signed-in';
+    },
+  });
+}
+
+async function startSession(queryClient: QueryClient): Promise<void> {
+  for (const queryKey of userScopedKeys) queryClient.removeQueries({ queryKey });
+  await refreshSession(queryClient);
+}
+
+/** send-2fa-code: mails a 6-digit code; the device label goes along for the mail. */
+export async function sendDeviceCode(): Promise<unknown> {
+  return sendJson('POST', '/api/auth/two-factor/send-otp', {}, anyBody, {
+    'x-device-fingerprint': await deviceFingerprint(),
+  });
+}
+
+/** verify-2fa-code: on success the session starts and this device is trusted for 30 days. */
+export function useVerifyDeviceCode() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (code: string) => {
+      await sendJson('POST', '/api/auth/two-factor/verify-otp', { code, trustDevice: true }, anyBody);
+      await startSession(queryClient);
     },
   });
 }

@@ -1,0 +1,36 @@
+import type { Browser, Page } from '@playwright/test';
+import { dismissCookieBanner, expect } from './fixtures';
+
+/** Demo accounts (README); every test starts from the demo state. */
+export const DEMO_PASSWORD = 'demo-pass-2025';
+export const FROZEN_MESSAGE = 'Your account has been frozen. Please contact an administrator.';
+
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  if (!page.url().includes('/login')) await page.goto('/login');
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+}
+
+export async function signInAndWait(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await signIn(page, email, password);
+  await expect(toast(page, 'Logged in successfully')).toBeVisible();
+}
+
+/** A toast (sonner) with this text. */
+export function toast(page: Page, text: string) {
+  return page.locator('[data-sonner-toast]').filter({ hasText: text });
+}
+
+export async function openUserMenu(page: Page): Promise<void> {
+  await page.getByRole('button', { name: /\(account menu\)$/ }).click();
+}
+
+/** A second browser, as someone else on another device. */
+export async function otherDevice(browser: Browser, baseURL: string | undefined): Promise<Page> {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await page.goto('/');
+  await dismissCookieBanner(page);
+  return page;
+}
