@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { Permission, StandardRole } from '../../../domain/permissions';
 import type { Auth } from '../../auth/auth';
+import { createAccountWithRole } from '../../features/user-management/user-management.service';
 import type { Db } from '../client';
-import { customRoles, profiles, userRoles } from '../schema/accounts';
+import { customRoles } from '../schema/accounts';
 import { players } from '../schema/tournaments';
 
 /** Published in the README: demo mode only, and demo mode listens on 127.0.0.1 only (ADR 006). */
@@ -37,17 +38,15 @@ export const DEMO_ACCOUNTS: {
 export async function seedDemoAccounts(db: Db, auth: Auth): Promise<void> {
   await db.insert(customRoles).values(DEMO_CUSTOM_ROLE).onConflictDoNothing();
   for (const account of DEMO_ACCOUNTS) {
-    const { user } = await auth.api.signUpEmail({
-      body: { email: account.email, password: DEMO_PASSWORD, name: account.name },
-    });
-    await db.insert(userRoles).values({
-      userId: user.id,
+    const userId = await createAccountWithRole(db, auth, {
+      email: account.email,
+      password: DEMO_PASSWORD,
+      name: account.name,
       role: account.role,
       customRoleName: account.customRoleName ?? null,
     });
-    await db.insert(profiles).values({ id: user.id, fullName: account.name });
     if (account.playerName) {
-      await db.update(players).set({ userId: user.id }).where(eq(players.name, account.playerName));
+      await db.update(players).set({ userId }).where(eq(players.name, account.playerName));
     }
   }
 }

@@ -7,12 +7,12 @@ import { recordSecurityEvent } from '../../audit/audit';
 import type { Actor } from '../../auth/actor';
 import type { Auth } from '../../auth/auth';
 import type { Db } from '../../db/client';
-import { invites, profiles } from '../../db/schema/accounts';
+import { invites } from '../../db/schema/accounts';
 import { HttpError } from '../../http/errors';
 import type { Mailer } from '../../mail/mailer';
 import { inviteMail } from '../../mail/templates';
-import { findUserIdByEmail, saveRole } from '../user-management/user-management.repo';
-import { assertCanGrantRole } from '../user-management/user-management.service';
+import { findUserIdByEmail } from '../user-management/user-management.repo';
+import { assertCanGrantRole, createAccountWithRole } from '../user-management/user-management.service';
 
 export const INVITE_VALID_DAYS = 7;
 
@@ -101,16 +101,25 @@ export async function acceptInvite(
     .where(openInvite(token, deps.now))
     .returning();
   if (!claimed) throw new HttpError(404, INVITE_MESSAGES.invalid);
-  if (await findUserIdByEmail(db, claimed.email)) throw new HttpError(404, INVITE_MESSAGES.invalid);
-  const { user } = await deps.auth.api.signUpEmail({
-    body: { email: claimed.email, password: input.password, name: input.fullName },
-  });
-  await saveRole(db, user.id, claimed.role, claimed.customRoleName);
-  await db.insert(profiles).values({ id: user.id, fullName: input.fullName }).onConflictDoNothing();
-  await db.update(invites).set({ acceptedUserId: user.id }).where(eq(invites.id, claimed.id));
+  let userId: string;
+  try {
+    if (await findUserIdByEmail(db, claimed.email)) throw new HttpError(404, INVITE_MESSAGES.invalid);
+    userId = await createAccountWithRole(db, deps.auth, {
+      email: claimed.email,
+      password: input.password,
+      name: input.fullName,
+      role: claimed.role,
+      customRoleName: claimed.customRoleName,
+    });
+  } catch (error) {
+    // The account was not created (a refused password, say): the link must keep working for another try.
+    await db.update(invites).set({ acceptedAt: null }).where(eq(invites.id, claimed.id));
+    throw error;
+  }
+  await db.update(invites).set({ acceptedUserId: userId }).where(eq(invites.id, claimed.id));
   await recordSecurityEvent(
     db,
-    { actorId: user.id, ip },
+    { actorId: userId, ip },
     {
       type: 'invite_accepted',
       details: { inviteId: claimed.id, invitedBy: claimed.invitedBy },

@@ -77,6 +77,22 @@ describe('invitations', () => {
     expect((await app.inject(`/api/invites/${token}`)).statusCode).toBe(404);
   });
 
+  it('keeps the link working when the chosen password is refused', async () => {
+    await post('/api/admin/invites', { email: 'careful@example.org' }, superadmin);
+    const token = await latestToken();
+    const refused = await post(`/api/invites/${token}/accept`, {
+      fullName: 'Careful',
+      password: 'password123',
+    });
+    expect(refused.statusCode).toBe(400);
+    expect((await app.inject(`/api/invites/${token}`)).statusCode).toBe(200);
+    const accepted = await post(`/api/invites/${token}/accept`, {
+      fullName: 'Careful',
+      password: 'a-much-better-pass',
+    });
+    expect(accepted.statusCode).toBe(200);
+  });
+
   it('expires after seven days', async () => {
     await post('/api/admin/invites', { email: 'late@example.org' }, superadmin);
     const token = await latestToken();
@@ -100,8 +116,9 @@ describe('invitations', () => {
       .invites;
     expect(list.map((invite: { email: string }) => invite.email)).toEqual([
       'late@example.org',
+      'careful@example.org',
       'coach@example.org',
     ]);
-    expect(list[1].acceptedAt).not.toBeNull();
+    expect(list[2].acceptedAt).not.toBeNull();
   });
 });

@@ -63,6 +63,23 @@ async function assertCanManage(db: Db, actor: Actor, targetId: string): Promise<
 
 const contextOf = (actor: Actor, ip: string): AuditContext => ({ actorId: actor.userId, ip });
 
+/**
+ * Creates a sign-in account through better-auth (so the password is checked and hashed like anyone's) with
+ * its role and profile. Staff-created users, accepted invitations and the demo accounts all come this way.
+ */
+export async function createAccountWithRole(
+  db: Db,
+  auth: Auth,
+  input: { email: string; password: string; name: string; role: StandardRole; customRoleName: string | null },
+): Promise<string> {
+  const { user } = await auth.api.signUpEmail({
+    body: { email: input.email, password: input.password, name: input.name },
+  });
+  await repo.saveRole(db, user.id, input.role, input.customRoleName);
+  await db.insert(profiles).values({ id: user.id, fullName: input.name }).onConflictDoNothing();
+  return user.id;
+}
+
 export async function createUserDirect(
   db: Db,
   auth: Auth,
@@ -80,22 +97,24 @@ export async function createUserDirect(
   await assertCanGrantRole(db, actor, input.role, customRoleName);
   const email = input.email.trim().toLowerCase();
   if (await repo.findUserIdByEmail(db, email)) throw new HttpError(409, USER_MESSAGES.emailExists);
-  const { user } = await auth.api.signUpEmail({
-    body: { email, password: input.password, name: input.fullName },
+  const userId = await createAccountWithRole(db, auth, {
+    email,
+    password: input.password,
+    name: input.fullName,
+    role: input.role,
+    customRoleName,
   });
-  await repo.saveRole(db, user.id, input.role, customRoleName);
-  await db.insert(profiles).values({ id: user.id, fullName: input.fullName }).onConflictDoNothing();
   await recordSecurityEvent(db, contextOf(actor, ip), {
     type: 'user_created',
-    details: { targetUserId: user.id, role: input.role, customRoleName },
+    details: { targetUserId: userId, role: input.role, customRoleName },
   });
   await recordSystemLog(db, contextOf(actor, ip), {
     eventType: 'user_management',
     actionType: 'create_user',
     description: `Created user ${email} as ${customRoleName ?? input.role}`,
-    metadata: { targetUserId: user.id },
+    metadata: { targetUserId: userId },
   });
-  return { userId: user.id, message: USER_MESSAGES.created(email) };
+  return { userId, message: USER_MESSAGES.created(email) };
 }
 
 export async function changeRole(
