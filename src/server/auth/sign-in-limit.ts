@@ -1,7 +1,6 @@
 import { createHmac } from 'node:crypto';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { countSecurityEventsSince } from '../audit/audit';
 import type { Db } from '../db/client';
-import { securityAuditLog } from '../db/schema/accounts';
 
 /** T01: at most 10 failed sign-ins per account in 15 minutes, wherever they come from; then a 15-minute pause. */
 export const SIGN_IN_FAILURE_LIMIT = 10;
@@ -16,17 +15,7 @@ export function accountKey(email: string, secret: string): string {
   return createHmac('sha256', secret).update(email.trim().toLowerCase()).digest('base64url').slice(0, 22);
 }
 
-export async function recentFailures(db: Db, key: string, now: Date): Promise<number> {
+export function recentFailures(db: Db, key: string, now: Date): Promise<number> {
   const since = new Date(now.getTime() - SIGN_IN_WINDOW_MINUTES * 60_000);
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(securityAuditLog)
-    .where(
-      and(
-        eq(securityAuditLog.eventType, 'sign_in_failed'),
-        eq(sql`${securityAuditLog.details}->>'accountKey'`, key),
-        gt(securityAuditLog.createdAt, since),
-      ),
-    );
-  return row?.n ?? 0;
+  return countSecurityEventsSince(db, { type: 'sign_in_failed', since, accountKey: key });
 }

@@ -1,10 +1,10 @@
 import { hashPassword, verifyPassword } from 'better-auth/crypto';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { SETTINGS_GATE_MESSAGES, SETTINGS_PASSWORD_KEY } from '../../../contracts/settings-gate';
-import { recordSecurityEvent } from '../../audit/audit';
+import { countSecurityEventsSince, recordSecurityEvent } from '../../audit/audit';
 import type { Actor } from '../../auth/actor';
 import type { Db } from '../../db/client';
-import { protectedPasswords, securityAuditLog } from '../../db/schema/accounts';
+import { protectedPasswords } from '../../db/schema/accounts';
 import { HttpError } from '../../http/errors';
 import { putRecord, readRecord } from './session-store';
 
@@ -37,18 +37,9 @@ export async function gateStatus(db: Db, actor: Actor, now: Date) {
   };
 }
 
-async function recentFailures(db: Db, userId: string, now: Date): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(securityAuditLog)
-    .where(
-      and(
-        eq(securityAuditLog.eventType, 'settings_password_failed'),
-        eq(securityAuditLog.userId, userId),
-        gt(securityAuditLog.createdAt, new Date(now.getTime() - FAILURE_WINDOW_MS)),
-      ),
-    );
-  return row?.n ?? 0;
+function recentFailures(db: Db, userId: string, now: Date): Promise<number> {
+  const since = new Date(now.getTime() - FAILURE_WINDOW_MS);
+  return countSecurityEventsSince(db, { type: 'settings_password_failed', since, userId });
 }
 
 /** Checks the settings password (both sides trimmed) and unlocks the protected sections for this session. */

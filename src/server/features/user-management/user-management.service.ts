@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { USER_MESSAGES } from '../../../contracts/users';
+import { USER_MESSAGES, type UserSummary } from '../../../contracts/users';
 import {
   canGrant,
   isReservedRoleName,
@@ -53,12 +53,13 @@ async function requireUser(db: Db, id: string) {
 }
 
 /** The target's current access: nobody may act on an account that can do more than they can. */
-async function assertCanManage(db: Db, actor: Actor, targetId: string): Promise<void> {
+async function assertCanManage(db: Db, actor: Actor, targetId: string): Promise<UserSummary> {
   const target = await requireUser(db, targetId);
   const targetAccess = await accessFor(db, target.role, target.customRoleName).catch(() =>
     resolveAccess(null, []),
   );
   assertCanGrant(actor, targetAccess, targetId === actor.userId);
+  return target;
 }
 
 const contextOf = (actor: Actor, ip: string): AuditContext => ({ actorId: actor.userId, ip });
@@ -124,10 +125,9 @@ export async function changeRole(
   targetId: string,
   input: { role: StandardRole; customRoleName?: string | null },
 ): Promise<string> {
-  await assertCanManage(db, actor, targetId);
+  const before = await assertCanManage(db, actor, targetId);
   const customRoleName = input.role === 'player' ? (input.customRoleName ?? null) : null;
   assertCanGrant(actor, await accessFor(db, input.role, customRoleName), false);
-  const before = await requireUser(db, targetId);
   await repo.saveRole(db, targetId, input.role, customRoleName);
   const label = customRoleName ?? input.role;
   await recordSecurityEvent(db, contextOf(actor, ip), {
@@ -173,8 +173,7 @@ export async function unfreezeUser(db: Db, actor: Actor, ip: string, targetId: s
 }
 
 export async function deleteUserAccount(db: Db, actor: Actor, ip: string, targetId: string): Promise<void> {
-  await assertCanManage(db, actor, targetId);
-  const target = await requireUser(db, targetId);
+  const target = await assertCanManage(db, actor, targetId);
   await repo.deleteUser(db, targetId);
   await recordSecurityEvent(db, contextOf(actor, ip), {
     type: 'user_deleted',
