@@ -55,6 +55,7 @@ class CompletedRequestsOnly extends LogController {
  */
 export async function buildApp(deps: AppDeps): Promise<App> {
   const now = deps.now ?? Date.now;
+  const nowAsDate = () => new Date(now());
   const app = Fastify({
     loggerInstance: deps.logger,
     genReqId: () => randomUUID(),
@@ -73,7 +74,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerSecurityHeaders(app, { isProduction: deps.env.NODE_ENV === 'production' });
   registerGuards(app, {
     loadActor: createActorLoader(deps.auth, deps.database.db),
-    isFrozenSession: (request) => isFrozenSession(deps.database.db, request, new Date(now())),
+    isFrozenSession: (request) => isFrozenSession(deps.database.db, request, nowAsDate()),
     origin: new URL(deps.publicUrl).origin,
   });
 
@@ -105,7 +106,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await registerAuthRoutes(app, deps.auth, {
     baseURL: deps.publicUrl,
     db: deps.database.db,
-    now: () => new Date(now()),
+    now: nowAsDate,
   });
   registerAccountRoutes(app, deps.database.db);
   registerUserManagementRoutes(app, deps.database.db, deps.auth);
@@ -114,11 +115,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     auth: deps.auth,
     mailer: deps.mailer,
     publicUrl: deps.publicUrl,
-    now: () => new Date(now()),
+    now: nowAsDate,
   });
   const gateDelay = deps.settingsGateDelayMs ?? 500;
   registerSettingsGateRoutes(app, deps.database.db, {
-    now: () => new Date(now()),
+    now: nowAsDate,
     pause: () => new Promise((resolve) => setTimeout(resolve, gateDelay)),
   });
   registerPublicRoutes(app, cache);
