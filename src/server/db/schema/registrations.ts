@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /** A school's entry: one registrant, one payment, one or more teams of exactly 4 (SPEC §5). */
 export const registrations = pgTable(
@@ -21,6 +32,13 @@ export const registrations = pgTable(
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull().default('eur'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** How it was paid: 'card' through a provider, or 'cash' / 'bank_transfer' marked by staff. */
+    paidVia: text('paid_via'),
+    /** Staff note for a manual payment or a cancellation. */
+    paymentNote: text('payment_note'),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** When staff copied the players into the active tournament. */
+    promotedAt: timestamp('promoted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -64,10 +82,58 @@ export const registrationTeamPlayers = pgTable(
     guardianConsentBy: text('guardian_consent_by'),
     guardianConsentAt: timestamp('guardian_consent_at', { withTimezone: true }),
     consentPolicyVersion: text('consent_policy_version'),
+    /** The tournament player created from this entry by a promotion; null until promoted. */
+    playerId: uuid('player_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('registration_team_players_team').on(t.teamId),
     check('registration_team_players_position', sql`${t.position} between 1 and 4`),
   ],
+);
+
+/**
+ * One checkout attempt for a registration. The amount is the server's; only a verified provider event
+ * (or staff marking a manual payment) moves a registration to paid.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    registrationId: uuid('registration_id')
+      .notNull()
+      .references(() => registrations.id, { onDelete: 'cascade' }),
+    /** 'stripe' or 'offline' (the built-in test provider). */
+    provider: text('provider').notNull(),
+    /** The provider's checkout session id. */
+    providerSessionId: text('provider_session_id').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull().default('eur'),
+    teamCount: integer('team_count').notNull(),
+    status: text('status', { enum: ['open', 'paid', 'failed', 'expired'] })
+      .notNull()
+      .default('open'),
+    checkoutUrl: text('checkout_url'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payments_provider_session').on(t.provider, t.providerSessionId),
+    index('payments_registration').on(t.registrationId),
+    check('payments_status', sql`${t.status} in ('open', 'paid', 'failed', 'expired')`),
+    check('payments_amount_positive', sql`${t.amountCents} > 0`),
+  ],
+);
+
+/** Provider events already applied: a replayed or duplicate event is recognised by its id and ignored. */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    providerSessionId: text('provider_session_id'),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
 );

@@ -5,6 +5,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
@@ -76,6 +77,11 @@ export const rounds = pgTable(
     endTime: timestamp('end_time', { withTimezone: true }),
     /** SPEC §3 `completed`, kept equal to the status by the database. */
     completed: boolean('completed').generatedAlwaysAs(sql`status = 'completed'`),
+    /**
+     * Public notes from the pairing engine where a rule was relaxed, e.g. "Schoolmates paired on board 12:
+     * no pairing avoided it". Written when pairings are generated; shown on the leaderboard.
+     */
+    pairingNotes: jsonb('pairing_notes').$type<string[]>().notNull().default([]),
     ...timestamps,
   },
   (t) => [
