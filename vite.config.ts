@@ -6,7 +6,8 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
-const outDir = 'dist/client';
+// CLIENT_OUT_DIR lets parallel work build elsewhere without replacing the bundle a running test serves.
+const outDir = process.env.CLIENT_OUT_DIR ?? 'dist/client';
 
 /** Writes .gz and .br next to every text asset so the server can send them without compressing per request. */
 function precompress(): Plugin {
@@ -42,7 +43,7 @@ export default defineConfig({
   publicDir: 'public',
   plugins: [react(), tailwindcss(), precompress()],
   build: {
-    outDir: '../../dist/client',
+    outDir: `../../${outDir}`,
     emptyOutDir: true,
     sourcemap: false,
     reportCompressedSize: false,

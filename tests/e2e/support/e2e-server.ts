@@ -24,7 +24,7 @@ await applyMigrations(database);
 
 async function reset(variant: 'demo' | 'empty'): Promise<void> {
   await database.db.execute(
-    sql`truncate tournaments, system_settings, "user", user_roles, user_status, user_preferences, custom_roles, profiles, mail_outbox, rate_limit, security_audit_log, system_logs, session_store, protected_passwords, invites cascade`,
+    sql`truncate tournaments, system_settings, "user", user_roles, user_status, user_preferences, custom_roles, profiles, mail_outbox, rate_limit, security_audit_log, system_logs, session_store, protected_passwords, invites, registrations, payment_events, tournament_templates cascade`,
   );
   if (variant === 'demo') {
     await seedDemoTournament(database.db, new Date());
@@ -49,7 +49,9 @@ const app = await buildApp({
   mailer,
   publicUrl,
   logger,
-  clientDir: fileURLToPath(new URL('../../../dist/client', import.meta.url)),
+  clientDir: fileURLToPath(
+    new URL(`../../../${process.env.CLIENT_OUT_DIR ?? 'dist/client'}`, import.meta.url),
+  ),
 });
 
 await reset('demo');
