@@ -73,7 +73,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // Before the guards: a refused request gets the security headers too.
   registerSecurityHeaders(app, { isProduction: deps.env.NODE_ENV === 'production' });
   registerGuards(app, {
-    loadActor: createActorLoader(deps.auth, deps.database.db),
+    loadActor: createActorLoader(deps.auth, deps.database.db, nowAsDate),
     isFrozenSession: (request) => isFrozenSession(deps.database.db, request, nowAsDate()),
     origin: new URL(deps.publicUrl).origin,
   });

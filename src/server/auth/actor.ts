@@ -8,7 +8,8 @@ import {
 } from '../../domain/permissions';
 import type { Db } from '../db/client';
 import { customRoles, userRoles, userStatus } from '../db/schema/accounts';
-import type { Auth } from './auth';
+import { session as sessionTable } from '../db/schema/auth';
+import { type Auth, SESSION_ABSOLUTE_MAX_MS } from './auth';
 
 /** The signed-in user behind a request, with what they may do. */
 export interface Actor {
@@ -42,14 +43,20 @@ export async function loadAccess(
 
 /**
  * Resolves the request's session (better-auth, database sessions, no cookie cache) and the user's access.
- * Permission loading falls back to none after 10 s (SPEC §6). Memoised per request.
+ * Permission loading falls back to none after 10 s (SPEC §6). A session older than the absolute maximum is
+ * deleted and treated as none. Memoised per request.
  */
-export function createActorLoader(auth: Auth, db: Db) {
+export function createActorLoader(auth: Auth, db: Db, now: () => Date = () => new Date()) {
   const cache = new WeakMap<FastifyRequest, Promise<Actor | null>>();
   const load = async (request: FastifyRequest): Promise<Actor | null> => {
     if (!request.headers.cookie) return null;
     const session = await auth.api.getSession({ headers: headersOf(request) });
     if (!session) return null;
+    if (now().getTime() - new Date(session.session.createdAt).getTime() > SESSION_ABSOLUTE_MAX_MS) {
+      // Past the absolute lifetime: the session ends here, and better-auth's own reads no longer find it.
+      await db.delete(sessionTable).where(eq(sessionTable.id, session.session.id));
+      return null;
+    }
     const loaded = loadAccess(db, session.user.id);
     const access = await withPermissionTimeout(
       loaded.then((value) => value.access),

@@ -21,6 +21,11 @@ export const DEVICE_FINGERPRINT_HEADER = 'x-device-fingerprint';
 /** The header the server sets, from Fastify's own resolution of the client address, for better-auth's limits. */
 export const CLIENT_IP_HEADER = 'x-chess-client-ip';
 
+/** A session lasts 7 days from its last use (sliding, renewed at most daily)… */
+export const SESSION_IDLE_SECONDS = 60 * 60 * 24 * 7;
+/** …but never longer than 30 days from sign-in, however often it is used (T08): then the user signs in again. */
+export const SESSION_ABSOLUTE_MAX_MS = 30 * 24 * 60 * 60 * 1000;
+
 export interface AuthConfig {
   db: Db;
   /** The site's public origin, e.g. https://chess.example.org; links in mails use it, never the Host header. */
@@ -80,7 +85,7 @@ export function createAuth(config: AuthConfig) {
       },
     },
     session: {
-      expiresIn: 60 * 60 * 24 * 7,
+      expiresIn: SESSION_IDLE_SECONDS,
       updateAge: 60 * 60 * 24,
       // No cookie cache: a frozen or signed-out session must stop working at the next request (T09).
       cookieCache: { enabled: false },

@@ -100,6 +100,9 @@ describe('two-factor device check (T13, T14)', () => {
       trustDevice: true,
     });
     expect(verified.statusCode).toBe(200);
+    // T08: the password step gave no session token; verifying the code issues a new one.
+    expect(pending).not.toContain('session_token=');
+    expect(sessionCookieFrom(verified.headers)).toContain('session_token=');
     const session = mergeCookies(pending, sessionCookieFrom(verified.headers));
     expect((await call('GET', '/api/me', session)).json().user.email).toBe('admin@demo.test');
     // Single use.
