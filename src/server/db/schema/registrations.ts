@@ -82,6 +82,10 @@ export const registrationTeamPlayers = pgTable(
     guardianConsentBy: text('guardian_consent_by'),
     guardianConsentAt: timestamp('guardian_consent_at', { withTimezone: true }),
     consentPolicyVersion: text('consent_policy_version'),
+    /** For players under 18: the parent or guardian who must confirm by the e-mailed link (T25). */
+    guardianEmail: text('guardian_email'),
+    /** When the guardian confirmed through the link; null while consent is pending. */
+    guardianConfirmedAt: timestamp('guardian_confirmed_at', { withTimezone: true }),
     /** The tournament player created from this entry by a promotion; null until promoted. */
     playerId: uuid('player_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
