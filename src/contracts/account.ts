@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PERMISSIONS, STANDARD_ROLES } from '../domain/permissions';
+import { isoDateTime } from './common';
 
 /** The signed-in user as the client needs them for menus and guards (the server checks every request itself). */
 export const meResponseSchema = z.object({
@@ -48,3 +49,16 @@ export const ACCOUNT_MESSAGES = {
 export const deleteAccountBodySchema = z
   .object({ password: z.string().min(1, ACCOUNT_MESSAGES.passwordNeeded) })
   .strict();
+
+/**
+ * The admin tutorial (SPEC §3 user_tutorial_progress, §4): not started until a record exists; 'active' is the
+ * overlay on screen and never stored; it ends completed or skipped.
+ */
+export const TUTORIAL_STATUSES = ['not_started', 'completed', 'skipped'] as const;
+export const tutorialProgressSchema = z.object({
+  status: z.enum(TUTORIAL_STATUSES),
+  /** When it was completed or skipped. */
+  completedAt: isoDateTime.nullable(),
+});
+export type TutorialProgress = z.infer<typeof tutorialProgressSchema>;
+export const updateTutorialBodySchema = z.object({ status: z.enum(['completed', 'skipped']) }).strict();

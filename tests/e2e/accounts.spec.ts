@@ -1,20 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import { seriousAxeViolations } from './support/axe';
 import { dismissCookieBanner, expect, test } from './support/fixtures';
 import { FROZEN_MESSAGE, openUserMenu, otherDevice, signIn, signInAndWait, toast } from './support/session';
-
-async function seriousAxeViolations(page: Page): Promise<string[]> {
-  // sonner's toasts fade in and out: their half-transparent frames are not what a reader sees.
-  const results = await new AxeBuilder({ page })
-    .exclude('[data-sonner-toaster]')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
-}
 
 test.beforeEach(async ({ page }) => {
   await page.goto('/');
@@ -340,14 +326,24 @@ test('the custom-role user sees only their pages', async ({ page }) => {
   await page.getByRole('link', { name: /Admin Area/ }).click();
   await expect(page).toHaveURL(/\/admin\/welcome$/);
   const adminNav = page.getByRole('navigation', { name: 'Admin' });
-  await expect(adminNav.getByRole('link')).toHaveText(['Welcome']);
-  await expect(page.getByRole('link', { name: /Round Management/ })).toHaveCount(0);
-  await expect(page.getByText('Round Management')).toBeVisible();
-  await expect(page.getByText('User Management')).toHaveCount(0);
+  // Exactly the pages the Arbiter role's four permissions open, in navigation order.
+  await expect(adminNav.getByRole('link')).toHaveText([
+    'Welcome',
+    'Dashboard',
+    'Match Results',
+    'Round Management',
+    'Player Lookup',
+    'Check-in Desk',
+  ]);
+  await expect(adminNav.getByText('Tournament Management')).toHaveCount(0);
+  await expect(adminNav.getByText('User Management')).toHaveCount(0);
+  await expect(adminNav.getByText('Check-in Overview')).toHaveCount(0);
 
-  await page.goto('/admin/user-management');
-  await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
-  await expect(page.getByText("You don't have permission to access this page.")).toBeVisible();
+  for (const path of ['/admin/user-management', '/admin/tournament-management']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
+    await expect(page.getByText("You don't have permission to access this page.")).toBeVisible();
+  }
   await page.goto('/crm');
   await expect(page).toHaveURL(/\/$/);
 });

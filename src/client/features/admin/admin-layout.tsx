@@ -4,6 +4,7 @@ import { Container } from '../../components/ui/container';
 import { cx } from '../../components/ui/cx';
 import { Spinner } from '../../components/ui/spinner';
 import { useSession } from '../auth/queries';
+import { useNavigationLocked } from '../tutorial/tutorial-state';
 import { adminHomeFor, adminPagesFor } from './admin-pages';
 
 function linkClass({ isActive }: { isActive: boolean }) {
@@ -19,6 +20,8 @@ function linkClass({ isActive }: { isActive: boolean }) {
  */
 export function AdminLayout() {
   const session = useSession();
+  // Disabled while the admin tutorial runs (but for its last step).
+  const isLocked = useNavigationLocked();
   const pages =
     session.status === 'signed-in' ? adminPagesFor(session.access).filter((page) => page.isAvailable) : [];
   return (
@@ -30,7 +33,17 @@ export function AdminLayout() {
         <ul className="-mx-1 flex gap-1 overflow-x-auto px-1 pb-1 lg:flex-col lg:overflow-visible">
           {pages.map((page) => (
             <li key={page.path}>
-              <NavLink to={`/admin/${page.path}`} className={linkClass}>
+              <NavLink
+                to={`/admin/${page.path}`}
+                className={({ isActive }) =>
+                  cx(linkClass({ isActive }), isLocked && 'cursor-not-allowed opacity-60')
+                }
+                aria-disabled={isLocked || undefined}
+                tabIndex={isLocked ? -1 : undefined}
+                onClick={(event) => {
+                  if (isLocked) event.preventDefault();
+                }}
+              >
                 {page.label}
               </NavLink>
             </li>

@@ -5,6 +5,7 @@ import { Badge } from '../../components/ui/badge';
 import { cx } from '../../components/ui/cx';
 import { notify } from '../../lib/notify';
 import { adminHomeFor } from '../admin/admin-pages';
+import { useNavigationLocked } from '../tutorial/tutorial-state';
 import type { SessionState } from './access';
 import { AUTH_MESSAGES } from './messages';
 import { useSignOut } from './queries';
@@ -35,9 +36,14 @@ export function UserMenu({ session }: { session: SignedIn }) {
   const signOut = useSignOut();
   const name = displayName(me);
   const badge = roleBadge(access);
+  // While the admin tutorial runs (but for its last step) the menu stays shut (SPEC §2 Layout).
+  const isLocked = useNavigationLocked();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the location is the trigger, not an input
   useEffect(() => setIsOpen(false), [location.key]);
+  useEffect(() => {
+    if (isLocked) setIsOpen(false);
+  }, [isLocked]);
 
   useEffect(() => {
     if (!isOpen) return;
@@ -76,8 +82,11 @@ export function UserMenu({ session }: { session: SignedIn }) {
         type="button"
         aria-expanded={isOpen}
         aria-controls={panelId}
-        onClick={() => setIsOpen((open) => !open)}
-        className="flex min-h-11 items-center gap-2 rounded-xl border border-white/25 px-1.5 text-on-band hover:bg-white/10 sm:pr-2.5"
+        aria-disabled={isLocked || undefined}
+        onClick={() => {
+          if (!isLocked) setIsOpen((open) => !open);
+        }}
+        className="flex min-h-11 items-center gap-2 rounded-xl border border-white/25 px-1.5 text-on-band hover:bg-white/10 aria-disabled:cursor-not-allowed aria-disabled:opacity-60 sm:pr-2.5"
       >
         <span
           aria-hidden="true"

@@ -1,6 +1,7 @@
 import { Crown, ShieldHalf, UserRound } from 'lucide-react';
 import { Spinner } from '../../components/ui/spinner';
 import { useSession } from '../auth/queries';
+import { InvitesPanel } from '../invites/invites-panel';
 import { CustomRolesPanel } from './custom-roles-panel';
 import { useUserCounts } from './queries';
 import { UsersPanel } from './users-panel';
@@ -45,11 +46,12 @@ export function UserManagementPage() {
         <p className="text-sm font-semibold uppercase tracking-widest text-accent-text">Admin Area</p>
         <h1 className="mt-1 font-display text-3xl font-bold text-fg sm:text-4xl">User Management</h1>
         <p className="mt-2 text-muted">
-          Accounts, their roles and freezes, and the custom roles you can give.
+          Accounts, their roles and freezes, invitations, and the custom roles you can give.
         </p>
       </div>
       <UserCounts />
       <UsersPanel access={session.access} myId={session.me.user.id} />
+      <InvitesPanel canInvite={session.access.permissions.has('create_players')} />
       <CustomRolesPanel held={session.access.permissions} />
     </div>
   );

@@ -1,13 +1,14 @@
-import { Search, Snowflake, Sun, Trash2, UserCog, UserPlus, UsersRound } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { Snowflake, Sun, Trash2, UserCog, UserPlus, UsersRound } from 'lucide-react';
+import { useState } from 'react';
 import type { UserSummary } from '../../../contracts/users';
 import type { ResolvedAccess } from '../../../domain/permissions';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { controlClass } from '../../components/ui/field';
 import { Notice } from '../../components/ui/notice';
+import { SearchField, SearchForm } from '../../components/ui/search-field';
 import { Spinner } from '../../components/ui/spinner';
 import { notify, notifyFailure } from '../../lib/notify';
+import { useDebouncedSearch } from '../../lib/use-debounced-search';
 import { LoadError } from '../tournament/load-error';
 import { useUnfreezeUser, useUsers } from './queries';
 import { roleLabel } from './role-options';
@@ -69,17 +70,10 @@ function UserActions({
 
 /** The list of users with search, and what may be done to each (only what the server would allow). */
 export function UsersPanel({ access, myId }: { access: ResolvedAccess; myId: string }) {
-  const [draft, setDraft] = useState('');
-  const [search, setSearch] = useState('');
+  const { draft, setDraft, search } = useDebouncedSearch(SEARCH_DELAY_MS);
   const [action, setAction] = useState<Action>(null);
   const [isCreating, setIsCreating] = useState(false);
-  const searchId = useId();
   const { data, error, isPending, refetch, isFetching } = useUsers(search);
-
-  useEffect(() => {
-    const timer = setTimeout(() => setSearch(draft.trim()), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [draft]);
 
   const may = {
     create: access.permissions.has('create_players'),
@@ -101,26 +95,9 @@ export function UsersPanel({ access, myId }: { access: ResolvedAccess; myId: str
           </Button>
         ) : null}
       </div>
-      {/* biome-ignore lint/a11y/useSemanticElements: <search> is unknown to older browsers and jsdom */}
-      <form role="search" onSubmit={(event) => event.preventDefault()} className="max-w-md">
-        <label htmlFor={searchId} className="mb-1.5 block text-sm font-semibold text-fg">
-          Search by name or e-mail
-        </label>
-        <div className="relative">
-          <Search
-            aria-hidden="true"
-            className="pointer-events-none absolute top-3 left-3 size-5 text-muted"
-          />
-          <input
-            id={searchId}
-            type="search"
-            value={draft}
-            onChange={(event) => setDraft(event.target.value)}
-            autoComplete="off"
-            className={`${controlClass} pl-10`}
-          />
-        </div>
-      </form>
+      <SearchForm className="max-w-md">
+        <SearchField label="Search by name or e-mail" value={draft} onChange={setDraft} />
+      </SearchForm>
 
       {isPending ? (
         <Spinner />

@@ -6,14 +6,17 @@ import {
   meResponseSchema,
   preferencesSchema,
   profileSchema,
+  tutorialProgressSchema,
   updatePreferencesBodySchema,
   updateProfileBodySchema,
+  updateTutorialBodySchema,
 } from '../../../contracts/account';
-import { apiErrorSchema } from '../../../contracts/common';
+import { messageResponseSchema } from '../../../contracts/common';
 import type { Db } from '../../db/client';
+import { apiErrors } from '../../http/route-helpers';
 import * as service from './account.service';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema };
+const errors = apiErrors(400, 401, 403, 409);
 const tags = ['account'];
 
 export function registerAccountRoutes(app: FastifyInstance, db: Db): void {
@@ -67,6 +70,31 @@ export function registerAccountRoutes(app: FastifyInstance, db: Db): void {
     async (request) => service.updatePreferences(db, (await request.actor())!, request.ip, request.body),
   );
   typed.get(
+    '/api/account/tutorial',
+    {
+      config: signedIn,
+      schema: {
+        summary: 'My admin tutorial progress: not started, completed or skipped',
+        tags,
+        response: { 200: tutorialProgressSchema, ...errors },
+      },
+    },
+    async (request) => service.readTutorial(db, (await request.actor())!.userId),
+  );
+  typed.put(
+    '/api/account/tutorial',
+    {
+      config: signedIn,
+      schema: {
+        summary: 'Record that I completed or skipped the admin tutorial',
+        tags,
+        body: updateTutorialBodySchema,
+        response: { 200: tutorialProgressSchema, ...errors },
+      },
+    },
+    async (request) => service.saveTutorial(db, (await request.actor())!.userId, request.body.status),
+  );
+  typed.get(
     '/api/account/export',
     {
       config: signedIn,
@@ -92,7 +120,7 @@ export function registerAccountRoutes(app: FastifyInstance, db: Db): void {
         summary: 'Delete my account (needs my password)',
         tags,
         body: deleteAccountBodySchema,
-        response: { 200: z.object({ message: z.string() }), ...errors },
+        response: { 200: messageResponseSchema, ...errors },
       },
     },
     async (request) => {
@@ -108,7 +136,7 @@ export function registerAccountRoutes(app: FastifyInstance, db: Db): void {
       schema: {
         summary: 'The signed-in user: role, custom role and permissions',
         tags: ['account'],
-        response: { 200: meResponseSchema, 401: apiErrorSchema, 403: apiErrorSchema },
+        response: { 200: meResponseSchema, ...apiErrors(401, 403) },
       },
     },
     async (request) => {

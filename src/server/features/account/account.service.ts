@@ -1,15 +1,27 @@
 import { verifyPassword } from 'better-auth/crypto';
-import { and, eq, or, sql } from 'drizzle-orm';
-import { ACCOUNT_MESSAGES, type Preferences, type Profile } from '../../../contracts/account';
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  ACCOUNT_MESSAGES,
+  type Preferences,
+  type Profile,
+  type TutorialProgress,
+} from '../../../contracts/account';
 import { recordSecurityEvent } from '../../audit/audit';
 import type { Actor } from '../../auth/actor';
 import { revokeTrustedDevices } from '../../auth/trusted-devices';
 import type { Db } from '../../db/client';
-import { profiles, securityAuditLog, userPreferences, userRoles } from '../../db/schema/accounts';
+import {
+  profiles,
+  securityAuditLog,
+  userPreferences,
+  userRoles,
+  userTutorialProgress,
+} from '../../db/schema/accounts';
 import { account, session, user } from '../../db/schema/auth';
-import { registrations } from '../../db/schema/registrations';
 import { players } from '../../db/schema/tournaments';
 import { HttpError } from '../../http/errors';
+import { consentRecordsOf } from '../guardian-consent/guardian-consent.service';
+import { ownedRegistrations } from '../registrations/registrations.service';
 import { deleteUser } from '../user-management/user-management.repo';
 
 export async function readProfile(db: Db, actor: Actor): Promise<Profile> {
@@ -80,6 +92,35 @@ export async function updatePreferences(
   return next;
 }
 
+/** The admin tutorial's progress: not started until the user completes or skips it (SPEC §4). */
+export async function readTutorial(db: Db, userId: string): Promise<TutorialProgress> {
+  const [row] = await db.select().from(userTutorialProgress).where(eq(userTutorialProgress.userId, userId));
+  if (!row) return { status: 'not_started', completedAt: null };
+  return {
+    status: row.tutorialCompleted ? 'completed' : 'skipped',
+    completedAt: row.completedAt?.toISOString() ?? null,
+  };
+}
+
+/** Records how the tutorial ended; the last answer wins (a later 'completed' replaces 'skipped'). */
+export async function saveTutorial(
+  db: Db,
+  userId: string,
+  status: 'completed' | 'skipped',
+): Promise<TutorialProgress> {
+  const values = {
+    tutorialCompleted: status === 'completed',
+    tutorialSkipped: status === 'skipped',
+    completedAt: sql`now()`,
+    updatedAt: sql`now()`,
+  };
+  await db
+    .insert(userTutorialProgress)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: userTutorialProgress.userId, set: values });
+  return readTutorial(db, userId);
+}
+
 /**
  * Everything the site holds about the signed-in user (GDPR Art. 15 and 20), as one JSON document. Secrets
  * (password hash, session tokens) are left out; sessions are described, not exported.
@@ -120,15 +161,8 @@ export async function exportMyData(db: Db, actor: Actor) {
       })
       .from(players)
       .where(eq(players.userId, actor.userId)),
-    db
-      .select()
-      .from(registrations)
-      .where(
-        or(
-          eq(registrations.userId, actor.userId),
-          eq(sql`lower(${registrations.registrantEmail})`, actor.email.toLowerCase()),
-        ),
-      ),
+    // Only registrations the user provably owns (made signed in, or under their verified address).
+    ownedRegistrations(db, actor),
     db
       .select({
         type: securityAuditLog.eventType,
@@ -146,9 +180,16 @@ export async function exportMyData(db: Db, actor: Actor) {
       ? { role: role.role, customRoleName: role.customRoleName }
       : { role: 'player', customRoleName: null },
     preferences,
+    tutorial: await readTutorial(db, actor.userId),
     sessions,
     tournamentPlayers: linkedPlayers,
     registrations: ownRegistrations,
+    // Guardian consent records (T25) of the registrations the user provably owns (made signed in, or under
+    // their verified address): guardian name and e-mail, declared and confirmed times, terms version.
+    guardianConsents: await consentRecordsOf(
+      db,
+      ownRegistrations.map((row) => row.id),
+    ),
     securityEvents,
   };
 }

@@ -1,0 +1,122 @@
+import { MailPlus, Send } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { createInviteBodySchema } from '../../../contracts/invites';
+import { Badge } from '../../components/ui/badge';
+import { Button, SubmitButton } from '../../components/ui/button';
+import { Dialog, DialogActions } from '../../components/ui/dialog';
+import { TextField } from '../../components/ui/field';
+import { Spinner } from '../../components/ui/spinner';
+import { readForm, useFieldErrors } from '../../lib/form';
+import { notify, notifyFailure } from '../../lib/notify';
+import { LoadError } from '../tournament/load-error';
+import { parseRoleChoice, roleLabel } from '../user-management/role-options';
+import { RoleSelect } from '../user-management/role-select';
+import { inviteState, sortInvites } from './invite-status';
+import { useAdminInvites, useCreateInvite } from './queries';
+
+const dateFormat = new Intl.DateTimeFormat('en-IE', { day: 'numeric', month: 'short', year: 'numeric' });
+
+/** Invite by e-mail with a role: the invitee gets a single-use link valid for 7 days. */
+export function InviteUserDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
+  const { errors, formRef, check } = useFieldErrors();
+  const create = useCreateInvite();
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const { email = '', role = 'player' } = readForm(event.currentTarget);
+    const invite = check(createInviteBodySchema, { email: email.trim(), ...parseRoleChoice(role) });
+    if (!invite) return;
+    create.mutate(invite, {
+      onSuccess: ({ message }) => {
+        notify('success', message);
+        onClose();
+      },
+      onError: (error) => notifyFailure(error, 'Failed to send the invitation'),
+    });
+  };
+
+  return (
+    <Dialog
+      isOpen={isOpen}
+      onClose={onClose}
+      title="Invite a user"
+      description="They get an e-mail with a link to choose their own password and join with this role. The link works once, for 7 days."
+    >
+      <form ref={formRef} onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+        <TextField label="E-mail address" name="email" type="email" autoComplete="off" error={errors.email} />
+        <RoleSelect defaultValue="player" />
+        <DialogActions onCancel={onClose}>
+          <SubmitButton isPending={create.isPending} pendingLabel="Sending...">
+            <Send aria-hidden="true" className="size-4" />
+            Send invitation
+          </SubmitButton>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
+
+/** User management's invitations: the Invite user action (with create_players) and the pending invitations. */
+export function InvitesPanel({ canInvite }: { canInvite: boolean }) {
+  const [isInviting, setIsInviting] = useState(false);
+  const { data, error, isPending, refetch, isFetching } = useAdminInvites();
+  const now = new Date();
+  const pending = data ? sortInvites(data.invites, now).filter((i) => inviteState(i, now) === 'pending') : [];
+
+  return (
+    <section aria-labelledby="invites-heading" className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h2 id="invites-heading" className="font-display text-2xl font-bold text-fg">
+            Invitations
+          </h2>
+          <p className="text-sm text-muted">People invited by e-mail who have not joined yet.</p>
+        </div>
+        {canInvite ? (
+          <Button onClick={() => setIsInviting(true)}>
+            <MailPlus aria-hidden="true" className="size-4" />
+            Invite user
+          </Button>
+        ) : null}
+      </div>
+      {isPending ? (
+        <Spinner />
+      ) : error ? (
+        <LoadError
+          title="Failed to load invitations"
+          error={error}
+          onRetry={() => void refetch()}
+          isRetrying={isFetching}
+        />
+      ) : pending.length === 0 ? (
+        <p role="status" className="rounded-2xl border border-dashed border-line p-4 text-sm text-muted">
+          No pending invitations.
+        </p>
+      ) : (
+        <ul
+          aria-label="Pending invitations"
+          className="flex flex-col divide-y divide-line rounded-2xl border border-line bg-surface shadow-sm"
+        >
+          {pending.map((invite) => (
+            <li
+              key={invite.id}
+              className="flex flex-col gap-1 p-4 sm:flex-row sm:items-center sm:justify-between"
+            >
+              <p className="flex min-w-0 flex-wrap items-center gap-2 font-semibold text-fg">
+                <span className="truncate">{invite.email}</span>
+                <Badge tone={invite.role === 'player' && !invite.customRoleName ? 'neutral' : 'accent'}>
+                  {roleLabel(invite)}
+                </Badge>
+              </p>
+              <p className="text-sm text-muted">
+                Sent {dateFormat.format(new Date(invite.createdAt))} · expires{' '}
+                {dateFormat.format(new Date(invite.expiresAt))}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+      {isInviting ? <InviteUserDialog isOpen onClose={() => setIsInviting(false)} /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,126 @@
+import { ArrowLeft, ArrowRight, Hourglass, Info, ShieldCheck } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { ButtonLink } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { Notice } from '../../components/ui/notice';
+import { SettingsGate } from './settings-gate';
+import { SettingsPasswordForm } from './settings-password-form';
+
+function SectionHeader({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div>
+      <p className="text-sm font-semibold uppercase tracking-widest text-accent-text">
+        Admin Area · Settings
+      </p>
+      <h1 className="mt-1 font-display text-3xl font-bold text-fg sm:text-4xl">{title}</h1>
+      <p className="mt-2 text-muted">{children}</p>
+    </div>
+  );
+}
+
+const SECTIONS = [
+  {
+    to: '/admin/recaptcha-settings',
+    label: 'reCAPTCHA Settings',
+    purpose: 'Bot protection for the public forms',
+    icon: ShieldCheck,
+  },
+  {
+    to: '/admin/important-information-settings',
+    label: 'Important Information Settings',
+    purpose: "The '2025 Tournament' page visitors read",
+    icon: Info,
+  },
+] as const;
+
+/** /admin/settings behind the settings password: the protected sections, and changing the password itself. */
+export function SettingsPage() {
+  return (
+    <SettingsGate>
+      <div className="flex flex-col gap-8">
+        <SectionHeader title="Settings">
+          Site-wide settings. Each section asks for the settings password whenever it is opened.
+        </SectionHeader>
+        <section aria-labelledby="sections-heading" className="flex flex-col gap-3">
+          <h2 id="sections-heading" className="font-display text-2xl font-bold text-fg">
+            Sections
+          </h2>
+          <ul className="grid gap-3 sm:grid-cols-2">
+            {SECTIONS.map(({ to, label, purpose, icon: Icon }) => (
+              <li key={to}>
+                <Link
+                  to={to}
+                  className="flex h-full min-h-16 items-start justify-between gap-3 rounded-2xl border border-line bg-surface p-4 text-fg no-underline shadow-sm hover:border-primary"
+                >
+                  <span className="flex items-start gap-3">
+                    <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
+                    <span className="flex flex-col">
+                      <span className="font-semibold">{label}</span>
+                      <span className="text-sm text-muted">{purpose}</span>
+                    </span>
+                  </span>
+                  <ArrowRight aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-muted" />
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+        <section aria-labelledby="password-heading">
+          <Card className="flex max-w-xl flex-col gap-4">
+            <div>
+              <h2 id="password-heading" className="font-display text-2xl font-bold text-fg">
+                Settings password
+              </h2>
+              <p className="mt-1 text-sm text-muted">
+                Changing it needs the current one. Everyone who opens these sections will need the new one.
+              </p>
+            </div>
+            <SettingsPasswordForm requireCurrent submitLabel="Change settings password" />
+          </Card>
+        </section>
+      </div>
+    </SettingsGate>
+  );
+}
+
+function LaterSection({ title, intro, body }: { title: string; intro: string; body: string }) {
+  return (
+    <SettingsGate>
+      <div className="flex flex-col gap-6">
+        <SectionHeader title={title}>{intro}</SectionHeader>
+        <Card>
+          <Notice icon={Hourglass} title="Coming in a later update" role="status">
+            <p>{body}</p>
+            <ButtonLink to="/admin/settings" variant="secondary" className="mt-4">
+              <ArrowLeft aria-hidden="true" className="size-4" />
+              Back to Settings
+            </ButtonLink>
+          </Notice>
+        </Card>
+      </div>
+    </SettingsGate>
+  );
+}
+
+/** /admin/recaptcha-settings: behind the gate; its editor arrives with a later issue. */
+export function RecaptchaSettingsPage() {
+  return (
+    <LaterSection
+      title="reCAPTCHA Settings"
+      intro="Bot protection for the registration and contact forms."
+      body="The editor for the reCAPTCHA keys and thresholds arrives in a later issue. Nothing here can be changed yet."
+    />
+  );
+}
+
+/** /admin/important-information-settings: behind the gate; its editor arrives with a later issue. */
+export function ImportantInformationSettingsPage() {
+  return (
+    <LaterSection
+      title="Important Information Settings"
+      intro="The text of the '2025 Tournament' page."
+      body="The editor for the Important Information page arrives in a later issue. Until then the page shows its standard text."
+    />
+  );
+}
