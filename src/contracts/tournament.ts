@@ -60,10 +60,22 @@ export const boardSchema = z.object({
 });
 export type Board = z.infer<typeof boardSchema>;
 
+/**
+ * Where the pairing engine relaxed a rule for a round, in words for the public, e.g. "Schoolmates paired on
+ * board 12: no pairing avoided it" (rounds.pairing_notes).
+ */
+export const pairingNotesSchema = z.object({
+  roundNumber: z.number().int(),
+  notes: z.array(z.string()),
+});
+export type PairingNotes = z.infer<typeof pairingNotesSchema>;
+
 export const currentRoundResponseSchema = z.object({
   round: roundSummarySchema.nullable(),
   boards: z.array(boardSchema),
   byes: z.array(z.object({ player: publicPlayerSchema, kind: byeKindSchema })),
+  /** The round's public pairing notes; empty when no rule was relaxed. */
+  pairingNotes: z.array(z.string()),
 });
 export type CurrentRoundResponse = z.infer<typeof currentRoundResponseSchema>;
 

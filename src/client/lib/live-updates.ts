@@ -1,5 +1,7 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { LIVE_EVENT_NAME, type LiveEvent, type LiveTopic, liveEventSchema } from '../../contracts/live';
+import { watchRoundChanges } from './live-updates-rounds';
+import { notify } from './notify';
 import { queryKeys } from './query-keys';
 
 export const LIVE_URL = '/api/live';
@@ -51,6 +53,8 @@ export function queryKeysForEvent(event: LiveEvent): QueryKey[] {
 export interface LiveUpdatesOptions {
   /** Called for each event after its queries are scheduled for invalidation (e.g. to show a toast). */
   onEvent?: (event: LiveEvent) => void;
+  /** Called with "Round <n> has started" / "Round <n> is complete" (default: an info toast). */
+  onRoundChange?: (message: string) => void;
   random?: () => number;
   createEventSource?: (url: string) => EventSource;
 }
@@ -67,6 +71,10 @@ export function subscribeToLiveUpdates(
   if (typeof EventSource === 'undefined') return () => {};
   const random = options.random ?? Math.random;
   const source = (options.createEventSource ?? ((url) => new EventSource(url)))(LIVE_URL);
+  const stopRoundNotices = watchRoundChanges(
+    queryClient,
+    options.onRoundChange ?? ((message) => notify('info', message, { id: 'round-change' })),
+  );
   const pending = new Map<string, QueryKey>();
   let timer: ReturnType<typeof setTimeout> | null = null;
 
@@ -95,6 +103,7 @@ export function subscribeToLiveUpdates(
   return () => {
     source.removeEventListener(LIVE_EVENT_NAME, onChange as EventListener);
     source.close();
+    stopRoundNotices();
     if (timer) clearTimeout(timer);
   };
 }

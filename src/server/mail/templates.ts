@@ -46,3 +46,41 @@ export function signInCodeMail(input: {
       `If you did not just try to sign in, change your password: someone knows it.${SIGNATURE}`,
   };
 }
+
+/** SPEC §7 trigger-notification round_started: to a player who opted in to round e-mails. */
+export function roundStartedMail(input: {
+  to: string;
+  name: string;
+  tournamentName: string;
+  roundNumber: number;
+  /** e.g. "board 12 with white against Alex Doe", or "a bye this round". */
+  assignment: string | null;
+  url: string;
+}): MailMessage {
+  return {
+    to: input.to,
+    subject: `Round ${input.roundNumber} has started`,
+    text:
+      `Hello ${input.name || 'there'},\n\nRound ${input.roundNumber} of ${input.tournamentName} has started.` +
+      `${input.assignment ? ` You have ${input.assignment}.` : ''}\n\nPairings and results: ${input.url}\n\n` +
+      `You get this mail because round notifications are on in your account settings.${SIGNATURE}`,
+  };
+}
+
+/** SPEC §7 trigger-notification round_completed. */
+export function roundCompletedMail(input: {
+  to: string;
+  name: string;
+  tournamentName: string;
+  roundNumber: number;
+  url: string;
+}): MailMessage {
+  return {
+    to: input.to,
+    subject: `Round ${input.roundNumber} is complete`,
+    text:
+      `Hello ${input.name || 'there'},\n\nEvery game of round ${input.roundNumber} of ${input.tournamentName} ` +
+      `has finished. The standings are updated: ${input.url}\n\n` +
+      `You get this mail because round notifications are on in your account settings.${SIGNATURE}`,
+  };
+}

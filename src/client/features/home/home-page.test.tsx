@@ -57,6 +57,7 @@ const live: HomeResponse = {
       draws: 1,
       losses: 0,
       byes: 0,
+      tiebreaks: { buchholz_cut1: 6, buchholz: 8, sonneborn_berger: 20 },
     },
   ],
   currentRound: {
@@ -65,6 +66,7 @@ const live: HomeResponse = {
       { roundNumber: 3, board: 1, white: player('Ada Byrne', "St Kevin's A"), black: null, result: null },
     ],
     byes: [],
+    pairingNotes: [],
   },
   recentMatches: [],
   announcements: [],
@@ -129,7 +131,7 @@ describe('HomePage', () => {
         tournament: null,
         stats: null,
         featuredPlayers: [],
-        currentRound: { round: null, boards: [], byes: [] },
+        currentRound: { round: null, boards: [], byes: [], pairingNotes: [] },
         settings: { ...settings, custom_announcement: '' },
       },
     });

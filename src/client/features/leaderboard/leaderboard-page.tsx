@@ -1,5 +1,6 @@
-import { Grid3x3, School, Trophy } from 'lucide-react';
+import { Grid3x3, Printer, School, Trophy } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { Container } from '../../components/ui/container';
 import { PageHeader } from '../../components/ui/page-header';
 import { Spinner } from '../../components/ui/spinner';
@@ -7,6 +8,7 @@ import { Tabs } from '../../components/ui/tabs';
 import { PairingsList } from '../tournament/board-views';
 import { LeaderboardHidden } from '../tournament/leaderboard-hidden';
 import { LoadError } from '../tournament/load-error';
+import { PairingNotes } from '../tournament/pairing-notes';
 import { useCurrentRound } from '../tournament/queries';
 import { PlayersTable } from './players-table';
 import { useLeaderboard } from './queries';
@@ -32,14 +34,37 @@ function Standings({ view }: { view: 'players' | 'schools' }) {
   const { data, error, isPending, refetch, isFetching } = useLeaderboard();
   if (isPending) return <Spinner label="Loading tournament data..." />;
   if (error) return <LoadError error={error} onRetry={() => void refetch()} isRetrying={isFetching} />;
-  if (!data.visible) return <LeaderboardHidden />;
+  const notes = data.pairingNotes ? (
+    <PairingNotes roundNumber={data.pairingNotes.roundNumber} notes={data.pairingNotes.notes} />
+  ) : null;
+  if (!data.visible)
+    return (
+      <>
+        {notes}
+        <LeaderboardHidden />
+      </>
+    );
   const rows = view === 'players' ? data.players : data.teams;
   if (rows.length === 0)
-    return <p className="py-10 text-center text-muted">Standings appear after the first results.</p>;
-  return view === 'players' ? (
-    <PlayersTable players={data.players} afterRound={data.afterRound} />
-  ) : (
-    <TeamsTable teams={data.teams} afterRound={data.afterRound} />
+    return (
+      <>
+        {notes}
+        <p className="py-10 text-center text-muted">Standings appear after the first results.</p>
+      </>
+    );
+  return (
+    <>
+      {notes}
+      {view === 'players' ? (
+        <PlayersTable
+          players={data.players}
+          afterRound={data.afterRound}
+          tiebreakOrder={data.tiebreakOrder}
+        />
+      ) : (
+        <TeamsTable teams={data.teams} afterRound={data.afterRound} />
+      )}
+    </>
   );
 }
 
@@ -52,8 +77,33 @@ function CurrentRoundBoards() {
   return (
     <>
       <h2 className="mb-4 font-display text-xl font-bold text-fg">{label}</h2>
+      {data.round ? <PairingNotes roundNumber={data.round.number} notes={data.pairingNotes} /> : null}
       <PairingsList boards={data.boards} label={label} />
     </>
+  );
+}
+
+const printLinks = [
+  { to: '/print/standings', label: 'Standings' },
+  { to: '/print/pairings', label: 'Pairings' },
+  { to: '/print/board-cards', label: 'Board cards' },
+  { to: '/print/badges', label: 'Name badges' },
+];
+
+/** Printable versions (black on white, no site header) for the notice board and the arbiters' table. */
+function PrintLinks() {
+  return (
+    <nav aria-label="Print views" className="mt-8 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
+      <span className="inline-flex items-center gap-1.5 font-semibold text-fg">
+        <Printer aria-hidden="true" className="size-4" />
+        Print:
+      </span>
+      {printLinks.map((link) => (
+        <Link key={link.to} to={link.to} className="text-link underline-offset-2 hover:underline">
+          {link.label}
+        </Link>
+      ))}
+    </nav>
   );
 }
 
@@ -71,6 +121,7 @@ export function LeaderboardPage() {
         <Tabs label="Leaderboard views" tabs={tabs} selected={view} onSelect={setView}>
           {view === 'round' ? <CurrentRoundBoards /> : <Standings view={view} />}
         </Tabs>
+        <PrintLinks />
       </Container>
     </>
   );

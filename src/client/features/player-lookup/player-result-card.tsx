@@ -4,6 +4,7 @@ import { formatPoints } from '../../../domain/scoring/results';
 import { Card } from '../../components/ui/card';
 import { ColourSwatch } from '../tournament/board-views';
 import { PlayerLink } from '../tournament/player-link';
+import { PlayerBadge } from './player-badge';
 import { RoundOutcome } from './round-outcome';
 
 function Colour({ colour }: { colour: PlayerRound['colour'] }) {
@@ -16,7 +17,7 @@ function Colour({ colour }: { colour: PlayerRound['colour'] }) {
   );
 }
 
-function CurrentRound({ round }: { round: PlayerRound | null }) {
+export function CurrentRound({ round }: { round: PlayerRound | null }) {
   if (!round) {
     return (
       <p className="rounded-xl bg-surface-muted p-4 text-sm text-muted">
@@ -66,7 +67,7 @@ function CurrentRound({ round }: { round: PlayerRound | null }) {
   );
 }
 
-function History({ rounds, name }: { rounds: PlayerRound[]; name: string }) {
+export function History({ rounds, name }: { rounds: PlayerRound[]; name: string }) {
   if (rounds.length === 0) return <p className="text-sm text-muted">No earlier rounds yet.</p>;
   return (
     <div className="overflow-hidden rounded-2xl border border-line">
@@ -156,6 +157,7 @@ export function PlayerResultCard({ player }: { player: PlayerLookupEntry }) {
         <h3 className="mb-3 font-semibold text-fg">History</h3>
         <History rounds={player.history} name={player.name} />
       </div>
+      <PlayerBadge name={player.name} />
     </Card>
   );
 }

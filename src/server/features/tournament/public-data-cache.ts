@@ -11,6 +11,7 @@ export type SnapshotView =
   | 'tournament'
   | 'leaderboard'
   | 'current-round'
+  | 'roster'
   | 'recent'
   | 'announcements'
   | 'settings-home'
@@ -21,6 +22,7 @@ export class PublicSnapshot {
   readonly views: PublicViews;
   private readonly memo = new Map<string, CachedJson>();
   private readonly lookups = new Map<string, CachedJson>();
+  private readonly dashboards = new Map<string, CachedJson>();
   private recent: RecentMatch[] | undefined;
 
   constructor(
@@ -51,6 +53,17 @@ export class PublicSnapshot {
       cached = new CachedJson(this.views.lookup(normalizedName));
       if (this.lookups.size >= LOOKUP_MEMO_LIMIT) this.lookups.clear();
       this.lookups.set(normalizedName, cached);
+    }
+    return cached;
+  }
+
+  /** The signed-in user's player dashboard, derived from this snapshot (no database read per request). */
+  dashboard(userId: string): CachedJson {
+    let cached = this.dashboards.get(userId);
+    if (!cached) {
+      cached = new CachedJson(this.views.dashboard(userId));
+      if (this.dashboards.size >= LOOKUP_MEMO_LIMIT) this.dashboards.clear();
+      this.dashboards.set(userId, cached);
     }
     return cached;
   }

@@ -1,7 +1,9 @@
 import type { Announcement } from '../../../contracts/announcements';
 import type { HomeResponse } from '../../../contracts/home';
-import type { LeaderboardResponse } from '../../../contracts/leaderboard';
+import type { LeaderboardResponse, TiebreakValues } from '../../../contracts/leaderboard';
+import type { PlayerDashboardResponse } from '../../../contracts/player-dashboard';
 import type { PlayerLookupEntry, PlayerLookupResponse, PlayerRound } from '../../../contracts/player-lookup';
+import type { RosterResponse } from '../../../contracts/roster';
 import {
   type HomePageSettings,
   type RegistrationSettings,
@@ -13,6 +15,7 @@ import {
 import type {
   Board,
   CurrentRoundResponse,
+  PairingNotes,
   PublicPlayer,
   RecentMatch,
   RoundSummary,
@@ -20,8 +23,15 @@ import type {
 } from '../../../contracts/tournament';
 import { nameMatches, normalizeName } from '../../../domain/names';
 import { halfPointsFor, halfPointsForBye, outcomeFor } from '../../../domain/scoring/results';
-import { computeIndividualStandings, type StandingRow } from '../../../domain/standings/individual';
-import { computeTeamStandings } from '../../../domain/standings/teams';
+import { DEFAULT_TIEBREAK_ORDER } from '../../../domain/scoring/tiebreaks';
+import {
+  computeIndividualStandings,
+  computeScores,
+  type PlayerScore,
+  type StandingRow,
+  type StandingsInput,
+} from '../../../domain/standings/individual';
+import { computeTeamStandings, type TeamStandingRow } from '../../../domain/standings/teams';
 import { computeTournamentStats } from '../../../domain/stats';
 import type { MatchRow, PlayerRow, PublicTournamentData, RoundRow } from './tournament.repo';
 
@@ -35,6 +45,9 @@ export const LOOKUP_MAX_PLAYERS = 10;
 export class PublicViews {
   private readonly playersById: Map<string, PlayerRow>;
   private standingsMemo: StandingRow[] | undefined;
+  private teamsMemo: TeamStandingRow[] | undefined;
+  private scoresMemo: Map<string, PlayerScore> | undefined;
+  private displayedRoundMemo: RoundRow | null | undefined;
 
   constructor(private readonly data: PublicTournamentData) {
     this.playersById = new Map(data.players.map((player) => [player.id, player]));
@@ -48,8 +61,8 @@ export class PublicViews {
     return resolveLeaderboardVisible(this.data.settings.get(SETTING_KEYS.leaderboardVisible));
   }
 
-  standings(): StandingRow[] {
-    this.standingsMemo ??= computeIndividualStandings({
+  private standingsInput(): StandingsInput {
+    return {
       players: this.data.players.map((player) => ({
         id: player.id,
         name: player.name,
@@ -68,8 +81,66 @@ export class PublicViews {
         playerId: bye.playerId,
         kind: bye.kind,
       })),
+    };
+  }
+
+  /**
+   * The official standings: points, then the FIDE tie-breaks in DEFAULT_TIEBREAK_ORDER (C.07), then rating
+   * and name. One order for the leaderboard, the home page's leading players, lookup and the dashboard.
+   * While a round is in progress its unfinished games count as unplayed, so tie-breaks are provisional.
+   */
+  standings(): StandingRow[] {
+    this.standingsMemo ??= computeIndividualStandings(this.standingsInput(), {
+      tiebreaks: DEFAULT_TIEBREAK_ORDER,
     });
     return this.standingsMemo;
+  }
+
+  teamStandings(): TeamStandingRow[] {
+    this.teamsMemo ??= computeTeamStandings(this.standings());
+    return this.teamsMemo;
+  }
+
+  /** Every player's score, withdrawn players included (the standings leave them out). */
+  private scores(): Map<string, PlayerScore> {
+    this.scoresMemo ??= computeScores(this.standingsInput());
+    return this.scoresMemo;
+  }
+
+  /**
+   * The round the public pages show as "this round": the tournament's current round, or the next one as soon as
+   * its pairings are generated, before it starts. Players look for their boards the moment a round is paired.
+   */
+  private get currentRoundRow(): RoundRow | undefined {
+    if (this.displayedRoundMemo === undefined) {
+      const paired = new Set([
+        ...this.data.matches.map((match) => match.roundId),
+        ...this.data.byes.map((bye) => bye.roundId),
+      ]);
+      const published = this.data.rounds
+        .filter(
+          (round) =>
+            round.number > this.currentRoundNumber && round.status === 'upcoming' && paired.has(round.id),
+        )
+        .sort((a, b) => a.number - b.number)[0];
+      this.displayedRoundMemo =
+        published ??
+        this.data.rounds.find((candidate) => candidate.number === this.currentRoundNumber) ??
+        null;
+    }
+    return this.displayedRoundMemo ?? undefined;
+  }
+
+  /** The number of the round shown as "this round" (see currentRoundRow); 0 before any. */
+  private get displayedRoundNumber(): number {
+    return this.currentRoundRow?.number ?? this.currentRoundNumber;
+  }
+
+  /** The current round's public pairing notes, or null when it has none. */
+  pairingNotes(): PairingNotes | null {
+    const round = this.currentRoundRow;
+    const notes = round ? publicNotes(round) : [];
+    return round && notes.length > 0 ? { roundNumber: round.number, notes } : null;
   }
 
   tournament(): TournamentResponse {
@@ -99,8 +170,8 @@ export class PublicViews {
   }
 
   currentRound(): CurrentRoundResponse {
-    const round = this.data.rounds.find((candidate) => candidate.number === this.currentRoundNumber);
-    if (!round) return { round: null, boards: [], byes: [] };
+    const round = this.currentRoundRow;
+    if (!round) return { round: null, boards: [], byes: [], pairingNotes: [] };
     return {
       round: toRoundSummary(round),
       boards: this.data.matches
@@ -113,6 +184,7 @@ export class PublicViews {
           const player = this.publicPlayer(bye.playerId);
           return player ? [{ player, kind: bye.kind }] : [];
         }),
+      pairingNotes: publicNotes(round),
     };
   }
 
@@ -135,11 +207,17 @@ export class PublicViews {
 
   leaderboard(): LeaderboardResponse {
     const afterRound = this.data.rounds.filter((round) => round.status === 'completed').length;
-    if (!this.leaderboardVisible) return { visible: false, afterRound, players: [], teams: [] };
+    const tiebreakOrder = [...DEFAULT_TIEBREAK_ORDER];
+    const pairingNotes = this.pairingNotes();
+    if (!this.leaderboardVisible) {
+      return { visible: false, afterRound, tiebreakOrder, players: [], teams: [], pairingNotes };
+    }
     const rows = this.standings();
     return {
       visible: true,
       afterRound,
+      tiebreakOrder,
+      pairingNotes,
       players: rows.map((row) => ({
         rank: row.rank,
         name: row.player.name,
@@ -150,8 +228,9 @@ export class PublicViews {
         draws: row.draws,
         losses: row.losses,
         byes: row.byes,
+        tiebreaks: tiebreakValues(row),
       })),
-      teams: computeTeamStandings(rows).map((team) => ({
+      teams: this.teamStandings().map((team) => ({
         rank: team.rank,
         team: team.team,
         school: team.school,
@@ -204,23 +283,76 @@ export class PublicViews {
           (rankById.get(a.id)?.rank ?? 1e9) - (rankById.get(b.id)?.rank ?? 1e9) ||
           a.name.localeCompare(b.name),
       );
-    const visible = this.leaderboardVisible;
     return {
       truncated: found.length > LOOKUP_MAX_PLAYERS,
-      players: found.slice(0, LOOKUP_MAX_PLAYERS).map((player): PlayerLookupEntry => {
-        const rounds = this.roundsOf(player.id);
-        const row = rankById.get(player.id);
-        return {
-          name: player.name,
-          groupName: player.groupName,
-          rating: player.rating,
-          // A hidden leaderboard hides ranks here too.
-          rank: visible && player.active ? (row?.rank ?? null) : null,
-          halfPoints: row?.halfPoints ?? 0,
-          current: rounds.find((round) => round.roundNumber === this.currentRoundNumber) ?? null,
-          history: rounds.filter((round) => round.roundNumber !== this.currentRoundNumber),
-        };
-      }),
+      players: found.slice(0, LOOKUP_MAX_PLAYERS).map((player) => this.entryFor(player, rankById)),
+    };
+  }
+
+  private entryFor(player: PlayerRow, rankById: Map<string, StandingRow>): PlayerLookupEntry {
+    const rounds = this.roundsOf(player.id);
+    const row = rankById.get(player.id);
+    return {
+      name: player.name,
+      groupName: player.groupName,
+      rating: player.rating,
+      // A hidden leaderboard hides ranks here too; withdrawn players have none.
+      rank: this.leaderboardVisible && player.active ? (row?.rank ?? null) : null,
+      halfPoints: this.scores().get(player.id)?.halfPoints ?? 0,
+      current: rounds.find((round) => round.roundNumber === this.displayedRoundNumber) ?? null,
+      history: rounds.filter((round) => round.roundNumber !== this.displayedRoundNumber),
+    };
+  }
+
+  /** Every active player, by name: what a badge or an alphabetical list needs, no ranks or points. */
+  roster(): RosterResponse {
+    return {
+      tournamentName: this.data.tournament?.name ?? null,
+      players: this.data.players
+        .filter((player) => player.active)
+        .sort((a, b) => a.name.localeCompare(b.name, 'en'))
+        .flatMap((player) => this.publicPlayer(player.id) ?? []),
+    };
+  }
+
+  /**
+   * The dashboard of the player linked to this account (players.user_id) in the active tournament: their
+   * lookup entry plus record, standing and team. Player null when the account is linked to none.
+   */
+  dashboard(userId: string): PlayerDashboardResponse {
+    const { tournament } = this.data;
+    const summary = tournament
+      ? { name: tournament.name, currentRound: tournament.currentRound, totalRounds: tournament.totalRounds }
+      : null;
+    const linked = this.data.players.filter((player) => player.userId === userId);
+    const player = linked.find((candidate) => candidate.active) ?? linked[0];
+    if (!player) return { tournament: summary, player: null };
+    const rows = this.standings();
+    const entry = this.entryFor(player, new Map(rows.map((row) => [row.player.id, row])));
+    const score = this.scores().get(player.id);
+    const visible = this.leaderboardVisible;
+    const teams = this.teamStandings();
+    const team = teams.find((candidate) => candidate.members.some((member) => member.playerId === player.id));
+    return {
+      tournament: summary,
+      player: {
+        ...entry,
+        wins: score?.wins ?? 0,
+        draws: score?.draws ?? 0,
+        losses: score?.losses ?? 0,
+        byes: score?.byes ?? 0,
+        rankedPlayers: visible ? rows.length : null,
+        currentRoundStatus: this.currentRoundRow?.status ?? null,
+        team: team
+          ? {
+              team: team.team,
+              school: team.school,
+              rank: visible ? team.rank : null,
+              halfPoints: team.halfPoints,
+              teamCount: teams.length,
+            }
+          : null,
+      },
     };
   }
 
@@ -272,6 +404,21 @@ export class PublicViews {
       result: match.result,
     };
   }
+}
+
+function tiebreakValues(row: StandingRow): TiebreakValues {
+  return {
+    buchholz_cut1: row.tiebreaks?.buchholz_cut1 ?? 0,
+    buchholz: row.tiebreaks?.buchholz ?? 0,
+    sonneborn_berger: row.tiebreaks?.sonneborn_berger ?? 0,
+  };
+}
+
+/** The stored notes as public text: strings only, trimmed, empty ones dropped. */
+function publicNotes(round: RoundRow): string[] {
+  const notes: unknown = round.pairingNotes;
+  if (!Array.isArray(notes)) return [];
+  return notes.flatMap((note) => (typeof note === 'string' && note.trim() !== '' ? [note.trim()] : []));
 }
 
 function toRoundSummary(round: RoundRow): RoundSummary {

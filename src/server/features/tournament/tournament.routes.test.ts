@@ -3,9 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { homeResponseSchema } from '../../../contracts/home';
 import { leaderboardResponseSchema } from '../../../contracts/leaderboard';
 import { playerLookupResponseSchema } from '../../../contracts/player-lookup';
+import { rosterResponseSchema } from '../../../contracts/roster';
 import { SETTING_KEYS } from '../../../contracts/settings';
 import { currentRoundResponseSchema, tournamentResponseSchema } from '../../../contracts/tournament';
-import { matches, players } from '../../db/schema/tournaments';
+import { matches, players, rounds } from '../../db/schema/tournaments';
 import { eventually, startTestApp, type TestApp } from '../../testing/test-app';
 import { databaseTargets } from '../../testing/test-database';
 import { deleteSetting, saveSetting } from '../settings/settings.repo';
@@ -60,10 +61,7 @@ describe.each(databaseTargets)('public read API on %s', (target) => {
     expect(total).toBe(finished.length * 2);
     for (let i = 1; i < body.players.length; i++) {
       const [above, below] = [body.players[i - 1]!, body.players[i]!];
-      expect(
-        above.halfPoints > below.halfPoints ||
-          (above.halfPoints === below.halfPoints && (above.rating ?? 0) >= (below.rating ?? 0)),
-      ).toBe(true);
+      expect(above.halfPoints).toBeGreaterThanOrEqual(below.halfPoints);
     }
     expect(body.teams).toHaveLength(14);
     expect(body.teams[0]?.members).toHaveLength(4);
@@ -73,11 +71,93 @@ describe.each(databaseTargets)('public read API on %s', (target) => {
   it('exposes only allow-listed player fields: no ids, user ids or e-mails', async () => {
     const body = (await get('/api/public/leaderboard')).json();
     expect(Object.keys(body.players[0]).sort()).toEqual(
-      ['byes', 'draws', 'groupName', 'halfPoints', 'losses', 'name', 'rank', 'rating', 'wins'].sort(),
+      [
+        'byes',
+        'draws',
+        'groupName',
+        'halfPoints',
+        'losses',
+        'name',
+        'rank',
+        'rating',
+        'tiebreaks',
+        'wins',
+      ].sort(),
     );
+    const roster = (await get('/api/public/roster')).body;
+    expect(roster).not.toMatch(/"(id|userId|user_id|email|tournamentId|rank|halfPoints)"/);
     const home = (await get('/api/public/home')).body;
     expect(home).not.toMatch(/"(id|userId|user_id|email|tournamentId)"/);
     expect(home).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/);
+  });
+
+  it('orders players level on points by the FIDE tie-breaks, then rating, and reports their values', async () => {
+    const body = await getJson('/api/public/leaderboard', leaderboardResponseSchema);
+    expect(body.tiebreakOrder).toEqual([
+      'buchholz_cut1',
+      'buchholz',
+      'sonneborn_berger',
+      'wins',
+      'direct_encounter',
+    ]);
+    const key = (row: (typeof body.players)[number]) => [
+      row.halfPoints,
+      row.tiebreaks.buchholz_cut1,
+      row.tiebreaks.buchholz,
+      row.tiebreaks.sonneborn_berger,
+    ];
+    for (let i = 1; i < body.players.length; i++) {
+      const [above, below] = [key(body.players[i - 1]!), key(body.players[i]!)];
+      const firstDifference = above.findIndex((value, index) => value !== below[index]);
+      if (firstDifference >= 0) expect(above[firstDifference]!).toBeGreaterThan(below[firstDifference]!);
+    }
+    // After two rounds somebody has a non-zero Buchholz, and Cut-1 never exceeds the full Buchholz.
+    expect(body.players.some((row) => row.tiebreaks.buchholz > 0)).toBe(true);
+    for (const row of body.players)
+      expect(row.tiebreaks.buchholz_cut1).toBeLessThanOrEqual(row.tiebreaks.buchholz);
+    // The home page's leading players and lookup use the same ranks as the leaderboard.
+    const home = await getJson('/api/public/home', homeResponseSchema);
+    expect(home.featuredPlayers).toEqual(body.players.slice(0, home.featuredPlayers.length));
+    const leader = body.players[0]!;
+    const lookup = await getJson(
+      `/api/public/players?name=${encodeURIComponent(leader.name)}`,
+      playerLookupResponseSchema,
+    );
+    expect(lookup.players.find((player) => player.name === leader.name)?.rank).toBe(leader.rank);
+  });
+
+  it('lists every active player by name in the roster', async () => {
+    const body = await getJson('/api/public/roster', rosterResponseSchema);
+    expect(body.tournamentName).toBe('Schools Team Chess Championship 2025');
+    expect(body.players).toHaveLength(56);
+    const names = body.players.map((player) => player.name);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en')));
+  });
+
+  it("publishes the current round's pairing notes on the leaderboard and the current round, not another round's", async () => {
+    const before = await getJson('/api/public/leaderboard', leaderboardResponseSchema);
+    expect(before.pairingNotes).toBeNull();
+    const note = 'Schoolmates paired on board 12: no pairing avoided it';
+    await t.database.db
+      .update(rounds)
+      .set({ pairingNotes: [note, '  '] })
+      .where(eq(rounds.number, 3));
+    await t.database.db
+      .update(rounds)
+      .set({ pairingNotes: ['A note of an upcoming round'] })
+      .where(eq(rounds.number, 4));
+    const leaderboard = await eventually(async () => {
+      const value = leaderboardResponseSchema.parse((await get('/api/public/leaderboard')).json());
+      return value.pairingNotes ? value : undefined;
+    });
+    expect(leaderboard.pairingNotes).toEqual({ roundNumber: 3, notes: [note] });
+    const current = await getJson('/api/public/rounds/current', currentRoundResponseSchema);
+    expect(current.pairingNotes).toEqual([note]);
+    await t.database.db.update(rounds).set({ pairingNotes: [] });
+    await eventually(async () => {
+      const value = leaderboardResponseSchema.parse((await get('/api/public/leaderboard')).json());
+      return value.pairingNotes === null ? value : undefined;
+    });
   });
 
   it('lists the current round boards in board order', async () => {
@@ -219,7 +299,7 @@ describe.each(databaseTargets)('public read API without a tournament on %s', (ta
     const home = homeResponseSchema.parse((await t.app.inject('/api/public/home')).json());
     expect(home.tournament).toBeNull();
     expect(home.stats).toBeNull();
-    expect(home.currentRound).toEqual({ round: null, boards: [], byes: [] });
+    expect(home.currentRound).toEqual({ round: null, boards: [], byes: [], pairingNotes: [] });
     expect(home.featuredPlayers).toEqual([]);
     expect(home.registration).toEqual({ is_enabled: false, team_price: 6000 });
     expect(home.leaderboardVisible).toBe(true);
@@ -227,5 +307,54 @@ describe.each(databaseTargets)('public read API without a tournament on %s', (ta
       (await t.app.inject('/api/public/players?name=anyone')).json(),
     );
     expect(lookup.players).toEqual([]);
+  });
+});
+
+describe('pairings published before the round starts', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp('pglite');
+  });
+  afterAll(async () => t?.close());
+
+  it('shows the next round as this round as soon as it is paired, so players find their boards at once', async () => {
+    const db = t.database.db;
+    const allRounds = await db.select().from(rounds).orderBy(rounds.number);
+    const round3 = allRounds.find((round) => round.number === 3)!;
+    const round4 = allRounds.find((round) => round.number === 4)!;
+    await db.update(matches).set({ result: 'draw' }).where(eq(matches.roundId, round3.id));
+    await db.update(rounds).set({ status: 'completed' }).where(eq(rounds.id, round3.id));
+    // Completed but not yet paired: round 3 is still the one shown.
+    const before = currentRoundResponseSchema.parse(
+      (await eventually(async () => {
+        const body = (await t.app.inject('/api/public/rounds/current')).json();
+        return body.round?.status === 'completed' ? body : undefined;
+      })) as unknown,
+    );
+    expect(before.round?.number).toBe(3);
+
+    const [white, black] = await db.select().from(players).limit(2);
+    await db.insert(matches).values({
+      tournamentId: round4.tournamentId,
+      roundId: round4.id,
+      roundNumber: 4,
+      boardNumber: 1,
+      whitePlayerId: white!.id,
+      blackPlayerId: black!.id,
+    });
+    const after = currentRoundResponseSchema.parse(
+      await eventually(async () => {
+        const body = (await t.app.inject('/api/public/rounds/current')).json();
+        return body.round?.number === 4 ? body : undefined;
+      }),
+    );
+    expect(after.round?.status).toBe('upcoming');
+    expect(after.boards.map((board) => [board.white?.name, board.black?.name])).toEqual([
+      [white!.name, black!.name],
+    ]);
+    const lookup = playerLookupResponseSchema.parse(
+      (await t.app.inject(`/api/public/players?name=${encodeURIComponent(white!.name)}`)).json(),
+    );
+    expect(lookup.players[0]?.current?.roundNumber).toBe(4);
   });
 });

@@ -6,6 +6,7 @@ import { apiErrorSchema } from '../../../contracts/common';
 import { homeResponseSchema } from '../../../contracts/home';
 import { leaderboardResponseSchema } from '../../../contracts/leaderboard';
 import { playerLookupQuerySchema, playerLookupResponseSchema } from '../../../contracts/player-lookup';
+import { rosterResponseSchema } from '../../../contracts/roster';
 import { homePageSettingsSchema, registrationSettingsSchema } from '../../../contracts/settings';
 import {
   currentRoundResponseSchema,
@@ -49,9 +50,16 @@ const CACHED_ROUTES: CachedRoute[] = [
   {
     url: '/api/public/rounds/current',
     view: 'current-round',
-    summary: "The current round's boards and byes",
+    summary: "The current round's boards, byes and public pairing notes",
     response: currentRoundResponseSchema,
     build: (snapshot) => snapshot.views.currentRound(),
+  },
+  {
+    url: '/api/public/roster',
+    view: 'roster',
+    summary: 'Every active player by name, with team and rating (name badges, alphabetical lists)',
+    response: rosterResponseSchema,
+    build: (snapshot) => snapshot.views.roster(),
   },
   {
     url: '/api/public/matches/recent',

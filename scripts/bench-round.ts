@@ -1,0 +1,226 @@
+/**
+ * npm run bench:round — how long the pairing of a 350-player round takes through the API, generate → visible.
+ * Starts the app as main.ts does (file-backed PGlite in a temporary DATA_DIR, migrations, the event-sized demo:
+ * 352 players in 44 schools, round 3 under way) listening on loopback, signs in as the demo arbiter, and for
+ * each fresh round:
+ *   1. enters random results for the open games of the round before (one SQL statement, standing in for the
+ *      result desk) and completes it through the API;
+ *   2. POST /api/admin/rounds/<n>/pairings — timed until its answer, and until the live SSE event
+ *      (/api/live) that announces the new pairings arrives;
+ *   3. POST /api/admin/rounds/<n>/start, then polls GET /api/public/rounds/current until it shows round n
+ *      with all its boards: "visible" is measured from the generate request, and from the start request.
+ * The public current round is the tournament's current round (SPEC §4: starting makes it current), so new
+ * boards become publicly visible when the round is started. Prints median / p95 over the rounds.
+ * Options: --rounds <n> (default 6 fresh rounds: 4 to 9).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import pino from 'pino';
+import { pairNextRound } from '../src/domain/pairing/engine';
+import { buildApp } from '../src/server/app';
+import { createAuth } from '../src/server/auth/auth';
+import { openDatabase } from '../src/server/db/client';
+import { applyMigrations } from '../src/server/db/migrate';
+import { DEMO_PASSWORD } from '../src/server/db/seed/demo-accounts';
+import { prepareDemoData } from '../src/server/db/seed/demo-seed';
+import { pairingInputFor } from '../src/server/features/round-management/round-pairing';
+import { loadPublicTournamentData } from '../src/server/features/tournament/tournament.repo';
+import { createOutboxMailer } from '../src/server/mail/mailer';
+
+function option(name: string, fallback: number): number {
+  const index = process.argv.indexOf(`--${name}`);
+  return index === -1 ? fallback : Number(process.argv[index + 1]);
+}
+const freshRounds = option('rounds', 6);
+const FIRST_FRESH_ROUND = 4;
+const port = 3000 + Math.floor(Math.random() * 1000) + 5000;
+const base = `http://127.0.0.1:${port}`;
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+}
+
+/** Reads /api/live and records when each change event arrives. */
+function listen(): { events: { at: number; topics: string[] }[]; stop: () => void } {
+  const controller = new AbortController();
+  const events: { at: number; topics: string[] }[] = [];
+  void (async () => {
+    const response = await fetch(`${base}/api/live`, { signal: controller.signal });
+    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let buffer = '';
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      buffer += value;
+      let end = buffer.indexOf('\n\n');
+      while (end >= 0) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const data = block.split('\n').find((line) => line.startsWith('data: '));
+        if (data) events.push({ at: performance.now(), topics: JSON.parse(data.slice(6)).topics });
+        end = buffer.indexOf('\n\n');
+      }
+    }
+  })().catch(() => undefined);
+  return { events, stop: () => controller.abort() };
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'bench-round-'));
+const logger = pino({ level: 'warn' });
+const database = await openDatabase({ dataDir }, logger);
+await applyMigrations(database);
+const mailer = createOutboxMailer(database.db, logger);
+const auth = createAuth({
+  db: database.db,
+  baseURL: base,
+  secret: 'bench-secret-that-is-at-least-32-characters-long',
+  mailer,
+  logger,
+  isProduction: false,
+});
+await prepareDemoData(
+  database.db,
+  auth,
+  { usesDatabaseUrl: false, seedDemo: '1', now: new Date(), scale: 'event' },
+  logger,
+);
+const app = await buildApp({
+  env: { NODE_ENV: 'production', TRUST_PROXY_HOPS: 0 },
+  database,
+  auth,
+  mailer,
+  publicUrl: base,
+  logger,
+  clientDir: null,
+});
+await app.listen({ port, host: '127.0.0.1' });
+
+try {
+  const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { origin: base, 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'arbiter@demo.test', password: DEMO_PASSWORD }),
+  });
+  if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status}`);
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((value) => value.split(';')[0])
+    .join('; ');
+  const send = async (method: 'POST' | 'PUT', path: string, body: unknown = {}) => {
+    const response = await fetch(`${base}${path}`, {
+      method,
+      headers: { cookie, origin: base, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const json = await response.json();
+    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${json.error}`);
+    return json;
+  };
+  const players = (await (await fetch(`${base}/api/public/leaderboard`)).json()).players.length;
+  const lastRound = FIRST_FRESH_ROUND + freshRounds - 1;
+  await send('PUT', '/api/admin/rounds/count', { totalRounds: lastRound });
+  const live = listen();
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  console.log(
+    `app ready: ${players} players; pairing rounds ${FIRST_FRESH_ROUND}–${lastRound}; load average ${loadavg()[0]!.toFixed(1)}\n`,
+  );
+
+  const rows: {
+    round: number;
+    boards: number;
+    engine: number;
+    generate: number;
+    sse: number;
+    visible: number;
+    startToVisible: number;
+  }[] = [];
+  for (let round = FIRST_FRESH_ROUND; round <= lastRound; round++) {
+    await database.db.execute(
+      sql`update matches set result = (array['white', 'draw', 'black'])[1 + floor(random() * 3)::int]
+          where round_number = ${round - 1} and result is null`,
+    );
+    await send('POST', `/api/admin/rounds/${round - 1}/complete`);
+    await new Promise((resolve) => setTimeout(resolve, 300)); // let that change's live event pass
+
+    // The engine alone on the same input, for comparison (pure CPU, no database or HTTP).
+    const engineInput = pairingInputFor(await loadPublicTournamentData(database.db), round);
+    const e0 = performance.now();
+    pairNextRound(engineInput);
+    const engine = performance.now() - e0;
+
+    const seen = live.events.length;
+    const t0 = performance.now();
+    const generated = await send('POST', `/api/admin/rounds/${round}/pairings`);
+    const generate = performance.now() - t0;
+    const boards: number = generated.boards.length;
+    const tStart = performance.now();
+    await send('POST', `/api/admin/rounds/${round}/start`);
+    let visibleAt = 0;
+    for (;;) {
+      const current = await (await fetch(`${base}/api/public/rounds/current`)).json();
+      if (current.round?.number === round && current.boards.length === boards) {
+        visibleAt = performance.now();
+        break;
+      }
+      if (performance.now() - t0 > 30_000) throw new Error(`round ${round} not visible within 30 s`);
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+    const deadline = performance.now() + 5_000;
+    while (live.events.length === seen && performance.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+    const event = live.events[seen];
+    rows.push({
+      round,
+      boards,
+      engine,
+      generate,
+      sse: event ? event.at - t0 : Number.NaN,
+      visible: visibleAt - t0,
+      startToVisible: visibleAt - tStart,
+    });
+  }
+  live.stop();
+
+  const ms = (value: number) => `${Math.round(value)} ms`;
+  console.log(
+    '| round | boards | engine alone | POST generate answered | generate → SSE event | generate → start → public boards | start → public boards |',
+  );
+  console.log('|---:|---:|---:|---:|---:|---:|---:|');
+  for (const row of rows) {
+    console.log(
+      `| ${row.round} | ${row.boards} | ${ms(row.engine)} | ${ms(row.generate)} | ${ms(row.sse)} | ${ms(row.visible)} | ${ms(row.startToVisible)} |`,
+    );
+  }
+  const summary = (label: string, values: number[]) =>
+    console.log(`${label}: median ${ms(percentile(values, 50))}, p95 ${ms(percentile(values, 95))}`);
+  console.log('');
+  summary(
+    'engine alone (pairNextRound)',
+    rows.map((row) => row.engine),
+  );
+  summary(
+    'POST generate answered',
+    rows.map((row) => row.generate),
+  );
+  summary(
+    'generate → live SSE event',
+    rows.map((row) => row.sse),
+  );
+  summary(
+    'generate → start → GET /api/public/rounds/current shows the boards',
+    rows.map((row) => row.visible),
+  );
+  summary(
+    'start → public boards',
+    rows.map((row) => row.startToVisible),
+  );
+  console.log(`load average at the end: ${loadavg()[0]!.toFixed(1)} (on ${availableParallelism()} cores)`);
+} finally {
+  await app.close();
+  await database.close();
+  rmSync(dataDir, { recursive: true, force: true });
+}

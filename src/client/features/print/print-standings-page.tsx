@@ -1,0 +1,139 @@
+import { formatPoints } from '../../../domain/scoring/results';
+import { formatTiebreak } from '../../../domain/scoring/tiebreaks';
+import { TiebreakLegend } from '../leaderboard/players-table';
+import { useLeaderboard } from '../leaderboard/queries';
+import { TIEBREAK_COLUMNS, TIEBREAK_LABELS } from '../leaderboard/tiebreak-labels';
+import { PrintFrame, PrintMessage } from './print-frame';
+
+const cell = 'border border-black px-2 py-1 text-left';
+const head = `${cell} bg-slate-100 font-semibold print:bg-white`;
+const num = `${cell} text-right tabular-nums`;
+
+/** /print/standings: individual standings with the tie-break columns, then the school standings. */
+export function PrintStandingsPage() {
+  const { data, error, isPending } = useLeaderboard();
+  const subtitle = data?.visible && data.afterRound > 0 ? `After round ${data.afterRound}` : undefined;
+  return (
+    <PrintFrame title="Standings" subtitle={subtitle}>
+      {isPending ? (
+        <PrintMessage>Loading tournament data...</PrintMessage>
+      ) : error ? (
+        <PrintMessage>Could not load the standings. Check the connection and reload.</PrintMessage>
+      ) : !data.visible ? (
+        <PrintMessage>Leaderboard Hidden. Player rankings are currently not visible.</PrintMessage>
+      ) : data.players.length === 0 ? (
+        <PrintMessage>Standings appear after the first results.</PrintMessage>
+      ) : (
+        <>
+          <section aria-labelledby="individual" className="print-page-break">
+            <h2 id="individual" className="mb-2 text-lg font-bold">
+              Individual standings
+            </h2>
+            <div className="overflow-x-auto print:overflow-visible">
+              <table className="w-full border-collapse text-sm">
+                <thead>
+                  <tr>
+                    <th scope="col" className={`${head} w-12`}>
+                      Rk
+                    </th>
+                    <th scope="col" className={head}>
+                      Player
+                    </th>
+                    <th scope="col" className={head}>
+                      School / Team
+                    </th>
+                    <th scope="col" className={`${head} text-right`}>
+                      Rtg
+                    </th>
+                    <th scope="col" className={`${head} text-right`}>
+                      Pts
+                    </th>
+                    {TIEBREAK_COLUMNS.map((tiebreak) => (
+                      <th key={tiebreak} scope="col" className={`${head} text-right`}>
+                        <abbr title={TIEBREAK_LABELS[tiebreak].name} className="no-underline">
+                          {TIEBREAK_LABELS[tiebreak].abbr}
+                        </abbr>
+                      </th>
+                    ))}
+                    <th scope="col" className={`${head} text-center`}>
+                      W-D-L
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.players.map((player) => (
+                    <tr key={`${player.rank}-${player.name}`}>
+                      <td className={num}>{player.rank}</td>
+                      <th scope="row" className={`${cell} font-semibold`}>
+                        {player.name}
+                      </th>
+                      <td className={cell}>{player.groupName ?? 'No Group'}</td>
+                      <td className={num}>{player.rating ?? '–'}</td>
+                      <td className={`${num} font-bold`}>{formatPoints(player.halfPoints)}</td>
+                      {TIEBREAK_COLUMNS.map((tiebreak) => (
+                        <td key={tiebreak} className={num}>
+                          {formatTiebreak(tiebreak, player.tiebreaks[tiebreak])}
+                        </td>
+                      ))}
+                      <td className={`${cell} text-center tabular-nums`}>
+                        {`${player.wins}-${player.draws}-${player.losses}`}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <TiebreakLegend order={data.tiebreakOrder} />
+          </section>
+          {data.teams.length > 0 ? (
+            <section aria-labelledby="schools" className="mt-8">
+              <h2 id="schools" className="mb-2 text-lg font-bold">
+                School standings
+              </h2>
+              <div className="overflow-x-auto print:overflow-visible">
+                <table className="w-full border-collapse text-sm">
+                  <thead>
+                    <tr>
+                      <th scope="col" className={`${head} w-12`}>
+                        Rk
+                      </th>
+                      <th scope="col" className={head}>
+                        Team
+                      </th>
+                      <th scope="col" className={head}>
+                        Players
+                      </th>
+                      <th scope="col" className={`${head} text-right`}>
+                        Wins
+                      </th>
+                      <th scope="col" className={`${head} text-right`}>
+                        Pts
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {data.teams.map((team) => (
+                      <tr key={team.team}>
+                        <td className={num}>{team.rank}</td>
+                        <th scope="row" className={`${cell} font-semibold`}>
+                          {team.team}
+                        </th>
+                        <td className={`${cell} text-xs`}>
+                          {team.members
+                            .map((member) => `${member.name} ${formatPoints(member.halfPoints)}`)
+                            .join(' · ')}
+                        </td>
+                        <td className={num}>{team.wins}</td>
+                        <td className={`${num} font-bold`}>{formatPoints(team.halfPoints)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </section>
+          ) : null}
+        </>
+      )}
+    </PrintFrame>
+  );
+}

@@ -1,0 +1,220 @@
+import { CalendarOff, Play, Printer, Shuffle, Square } from 'lucide-react';
+import { useState } from 'react';
+import type { AdminRoundSummary, GeneratePairingsResponse } from '../../../contracts/round-management';
+import { Badge, type BadgeTone } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { cx } from '../../components/ui/cx';
+import { Notice } from '../../components/ui/notice';
+import { Spinner } from '../../components/ui/spinner';
+import { formatTime } from '../../lib/format';
+import { notify, notifyFailure } from '../../lib/notify';
+import { LoadError } from '../tournament/load-error';
+import { useGeneratePairings, useRoundAction, useRounds } from './queries';
+import { RoundCountControl } from './round-count-control';
+import { RoundPairings } from './round-pairings';
+
+/** The print views (print CSS) read the public current round, so they show a round once it is started. */
+const PRINT_LINKS = [
+  { href: '/print/pairings', label: 'Pairings' },
+  { href: '/print/board-cards', label: 'Board cards' },
+  { href: '/print/standings', label: 'Standings' },
+] as const;
+
+const statusTone: Record<AdminRoundSummary['status'], BadgeTone> = {
+  upcoming: 'neutral',
+  active: 'live',
+  completed: 'win',
+};
+
+function RoundRow({
+  round,
+  isSelected,
+  onSelect,
+  onGenerated,
+}: {
+  round: AdminRoundSummary;
+  isSelected: boolean;
+  onSelect: () => void;
+  onGenerated: (result: GeneratePairingsResponse) => void;
+}) {
+  const generate = useGeneratePairings();
+  const action = useRoundAction();
+  const isPaired = round.boards > 0 || round.byes > 0;
+  const times = [
+    round.startTime ? `Started ${formatTime(round.startTime)}` : null,
+    round.endTime ? `ended ${formatTime(round.endTime)}` : null,
+  ]
+    .filter(Boolean)
+    .join(', ');
+
+  const run = (kind: 'start' | 'complete') =>
+    action.mutate(
+      { number: round.number, action: kind },
+      {
+        onSuccess: ({ message }) => notify('success', message),
+        onError: (error) =>
+          notifyFailure(error, kind === 'start' ? 'Failed to start round' : 'Failed to complete round'),
+      },
+    );
+
+  return (
+    <li
+      className={cx(
+        'flex flex-col gap-3 rounded-2xl border bg-surface p-4 shadow-sm sm:flex-row sm:items-center sm:justify-between',
+        isSelected ? 'border-primary ring-2 ring-primary/30' : 'border-line',
+      )}
+      aria-label={`Round ${round.number}`}
+    >
+      <button
+        type="button"
+        onClick={onSelect}
+        aria-pressed={isSelected}
+        className="flex min-h-11 flex-1 flex-col items-start gap-1 rounded-xl text-left"
+      >
+        <span className="flex flex-wrap items-center gap-2">
+          <span className="font-display text-lg font-bold text-fg">Round {round.number}</span>
+          <Badge tone={statusTone[round.status]}>{round.statusLabel}</Badge>
+          {round.isCurrent ? <Badge tone="accent">Current</Badge> : null}
+          {round.isNext ? <Badge>Next to pair</Badge> : null}
+        </span>
+        <span className="text-sm text-muted">
+          {isPaired
+            ? `${round.finished}/${round.boards} boards finished${round.byes > 0 ? `, ${round.byes} bye${round.byes === 1 ? '' : 's'}` : ''}`
+            : 'Not paired yet'}
+          {times ? ` · ${times}` : ''}
+        </span>
+      </button>
+      <div className="flex flex-wrap gap-2">
+        {round.isNext ? (
+          <Button
+            size="md"
+            variant={isPaired ? 'secondary' : 'primary'}
+            disabled={generate.isPending}
+            onClick={() =>
+              generate.mutate(round.number, {
+                onSuccess: (result) => {
+                  notify('success', result.message, {
+                    description:
+                      result.pairedFrom === 'checked_in'
+                        ? `${result.pairedPlayers} checked-in players paired`
+                        : `${result.pairedPlayers} active players paired (nobody is checked in)`,
+                  });
+                  onGenerated(result);
+                },
+                onError: (error) => notifyFailure(error, 'Failed to generate pairings'),
+              })
+            }
+          >
+            <Shuffle aria-hidden="true" className="size-4" />
+            {generate.isPending ? 'Pairing…' : isPaired ? 'Regenerate pairings' : 'Generate pairings'}
+            <span className="sr-only"> for Round {round.number}</span>
+          </Button>
+        ) : null}
+        {round.status === 'upcoming' ? (
+          <Button disabled={action.isPending} onClick={() => run('start')}>
+            <Play aria-hidden="true" className="size-4" />
+            Start round<span className="sr-only"> {round.number}</span>
+          </Button>
+        ) : null}
+        {round.status === 'active' ? (
+          <Button variant="accent" disabled={action.isPending} onClick={() => run('complete')}>
+            <Square aria-hidden="true" className="size-4" />
+            Complete round<span className="sr-only"> {round.number}</span>
+          </Button>
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
+/** /admin/round-management (view_round_management): rounds, pairings, start and complete, round count. */
+export function RoundManagementPage() {
+  const { data, error, isPending, refetch, isFetching } = useRounds();
+  const [selected, setSelected] = useState<number | null>(null);
+  const [generated, setGenerated] = useState<GeneratePairingsResponse | null>(null);
+
+  let body: React.ReactNode;
+  if (isPending) body = <Spinner />;
+  else if (error) body = <LoadError error={error} onRetry={() => void refetch()} isRetrying={isFetching} />;
+  else if (!data.tournament) {
+    body = (
+      <Notice icon={CalendarOff} title="No active tournament">
+        Activate a tournament in Tournament Management to run its rounds.
+      </Notice>
+    );
+  } else {
+    const preferred =
+      data.rounds.find((round) => round.isNext && round.boards > 0) ??
+      data.rounds.find((round) => round.isCurrent) ??
+      data.rounds[0];
+    const shown = selected ?? preferred?.number ?? null;
+    body = (
+      <>
+        <Card className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+          <div>
+            <h2 className="font-display text-xl font-bold text-fg">{data.tournament.name}</h2>
+            <p className="text-sm text-muted">
+              Current round {data.tournament.currentRound} of {data.rounds.length}
+            </p>
+            <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+              <span className="text-muted">Print (current round):</span>
+              {PRINT_LINKS.map((link) => (
+                <a
+                  key={link.href}
+                  href={link.href}
+                  target="_blank"
+                  rel="noopener"
+                  className="inline-flex min-h-9 items-center gap-1 font-semibold text-primary underline-offset-2 hover:underline"
+                >
+                  <Printer aria-hidden="true" className="size-4" />
+                  {link.label}
+                </a>
+              ))}
+            </p>
+          </div>
+          <RoundCountControl rounds={data.rounds} />
+        </Card>
+        <section aria-labelledby="rounds-heading" className="flex flex-col gap-3">
+          <h2 id="rounds-heading" className="font-display text-xl font-bold text-fg">
+            Rounds
+          </h2>
+          <ul className="flex flex-col gap-3">
+            {data.rounds.map((round) => (
+              <RoundRow
+                key={round.number}
+                round={round}
+                isSelected={round.number === shown}
+                onSelect={() => setSelected(round.number)}
+                onGenerated={(result) => {
+                  setGenerated(result);
+                  setSelected(result.round.number);
+                }}
+              />
+            ))}
+          </ul>
+        </section>
+        {shown !== null ? (
+          <RoundPairings
+            key={shown}
+            number={shown}
+            explanations={generated?.round.number === shown ? generated.explanations : null}
+          />
+        ) : null}
+      </>
+    );
+  }
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div>
+        <p className="text-sm font-semibold uppercase tracking-widest text-accent-text">Admin Area</p>
+        <h1 className="mt-1 font-display text-3xl font-bold text-fg sm:text-4xl">Round Management</h1>
+        <p className="mt-2 text-muted">
+          Pair the next round with the pairing engine, adjust it by hand, then start and complete it.
+        </p>
+      </div>
+      {body}
+    </div>
+  );
+}

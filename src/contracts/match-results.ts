@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { formatResult, type MatchResult } from '../domain/scoring/results';
+import { apiErrorSchema, isoDateTime } from './common';
+import { matchResultSchema, roundStatusSchema } from './tournament';
+
+/** SPEC §8 messages of result entry, and the refusals this feature adds. */
+export const MATCH_RESULT_MESSAGES = {
+  updated: 'Match result updated successfully',
+  failed: 'Failed to update match result',
+  noActiveTournament: 'No active tournament',
+  roundNotFound: 'Round not found',
+  matchNotFound: 'Match not found',
+  roundNotStarted: 'Results can be entered only once the round has started',
+  cannotClearCompleted:
+    'A completed round cannot have an unfinished match: enter the corrected result instead of clearing it',
+  /** The refusal of a stale write: "Board 7 was changed by someone else: now 1-0". */
+  stale: (board: number, result: MatchResult | null) =>
+    `Board ${board} was changed by someone else: now ${result === null ? 'no result' : formatResult(result)}`,
+} as const;
+
+/** A player as staff see them at the result desk: name, team and the school derived from it (SPEC §5). */
+export const entryPlayerSchema = z.object({
+  name: z.string(),
+  groupName: z.string().nullable(),
+  school: z.string().nullable(),
+});
+export type EntryPlayer = z.infer<typeof entryPlayerSchema>;
+
+export const entryBoardSchema = z.object({
+  matchId: z.uuid(),
+  board: z.number().int(),
+  white: entryPlayerSchema,
+  black: entryPlayerSchema,
+  result: matchResultSchema,
+  /** The optimistic-concurrency version a write must name (ADR: result entry). */
+  version: z.number().int(),
+  updatedAt: isoDateTime,
+});
+export type EntryBoard = z.infer<typeof entryBoardSchema>;
+
+export const entryRoundSchema = z.object({
+  number: z.number().int(),
+  status: roundStatusSchema,
+});
+export type EntryRound = z.infer<typeof entryRoundSchema>;
+
+export const resultEntryQuerySchema = z
+  .object({
+    /** An earlier round, for corrections; the tournament's current round when absent. */
+    round: z.coerce.number().int().min(1).max(1000).optional(),
+  })
+  .strict();
+
+/**
+ * The boards of one round for result entry. `tournament` is null when no tournament is active; `round` is
+ * null when the tournament has no such round yet (no round started).
+ */
+export const resultEntryResponseSchema = z.object({
+  tournament: z
+    .object({
+      name: z.string(),
+      currentRound: z.number().int(),
+      totalRounds: z.number().int(),
+    })
+    .nullable(),
+  /** Every round of the tournament, for choosing one (corrections of an earlier round). */
+  rounds: z.array(entryRoundSchema),
+  round: entryRoundSchema.nullable(),
+  /** Whether results may be written in this round: it is in progress, or completed (a correction). */
+  acceptsResults: z.boolean(),
+  boards: z.array(entryBoardSchema),
+  counts: z.object({ finished: z.number().int(), total: z.number().int() }),
+});
+export type ResultEntryResponse = z.infer<typeof resultEntryResponseSchema>;
+
+export const matchIdParamsSchema = z.object({ matchId: z.uuid('Match not found') });
+
+export const setMatchResultBodySchema = z
+  .object({
+    /** null clears the result (the game is in progress again). */
+    result: matchResultSchema,
+    /** The version the writer read; a different current version refuses the write (409). */
+    expectedVersion: z.number().int().min(1),
+  })
+  .strict();
+export type SetMatchResultBody = z.infer<typeof setMatchResultBodySchema>;
+
+export const setMatchResultResponseSchema = z.object({
+  message: z.string(),
+  board: entryBoardSchema,
+});
+
+/** A refused write: the message, and the board as it now stands so the page can show and refresh it. */
+export const matchResultConflictSchema = apiErrorSchema.extend({ current: entryBoardSchema.optional() });

@@ -1,0 +1,161 @@
+import { z } from 'zod';
+import { isoDate, isoDateTime } from './common';
+import { tournamentSummarySchema } from './tournament';
+
+/** SPEC §8 tournament messages, plus the refusals of this feature. */
+export const TOURNAMENT_MESSAGES = {
+  created: (name: string, rounds: number) =>
+    `Tournament "${name}" created successfully with ${rounds} rounds`,
+  updated: 'Tournament updated successfully',
+  activated: 'Tournament activated successfully',
+  archived: 'Tournament archived successfully',
+  loginRequired: 'User must be logged in to create a tournament',
+  notFound: 'Tournament not found',
+  alreadyArchived: 'This tournament is already archived',
+  templateCreated: (name: string) => `Tournament template "${name}" created`,
+  templateNotFound: 'Tournament template not found',
+  noActiveTournament: 'No active tournament',
+  announcementCreated: 'Announcement published',
+  announcementUpdated: 'Announcement updated',
+  announcementDeleted: 'Announcement deleted',
+  announcementNotFound: 'Announcement not found',
+  failures: {
+    create: 'Failed to create tournament',
+    update: 'Failed to update tournament',
+    activate: 'Failed to activate tournament',
+    archive: 'Failed to archive tournament',
+    fetch: 'Failed to fetch tournaments',
+    loadTemplate: 'Failed to load tournament template',
+    fetchTemplates: 'Failed to fetch tournament templates',
+    createTemplate: 'Failed to create tournament template',
+  },
+} as const;
+
+/** SPEC §9: five rounds unless a template says otherwise; the pairing engine is sized for up to 30. */
+export const DEFAULT_TOTAL_ROUNDS = 5;
+export const MAX_TOTAL_ROUNDS = 30;
+export const MAX_ANNOUNCEMENT_LENGTH = 1000;
+
+const roundCount = z
+  .number({ error: 'Enter the number of rounds' })
+  .int('The number of rounds is a whole number')
+  .min(1, 'A tournament has at least 1 round')
+  .max(MAX_TOTAL_ROUNDS, `A tournament has at most ${MAX_TOTAL_ROUNDS} rounds`);
+
+/** Optional text: trimmed, and an empty string means none. */
+const optionalText = (max: number, label: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} is at most ${max} characters`)
+    .nullable()
+    .optional()
+    .transform((value) => (value ? value : null));
+
+const optionalDate = z
+  .union([isoDate, z.literal('')])
+  .nullable()
+  .optional()
+  .transform((value) => (value ? value : null));
+
+/** Name, venue, description and dates: what creating and editing share. */
+const tournamentDetails = {
+  name: z.string().trim().min(1, 'Enter the tournament name').max(200, 'The name is at most 200 characters'),
+  venue: optionalText(200, 'The venue'),
+  description: optionalText(2000, 'The description'),
+  startDate: optionalDate,
+  endDate: optionalDate,
+};
+
+function endNotBeforeStart(value: { startDate: string | null; endDate: string | null }): boolean {
+  return !value.startDate || !value.endDate || value.endDate >= value.startDate;
+}
+const endDateRule = { message: 'The end date cannot be before the start date', path: ['endDate'] };
+
+/** Create: the round count defaults to the template's default_rounds, else 5 (SPEC §5). */
+export const createTournamentBodySchema = z
+  .object({
+    ...tournamentDetails,
+    totalRounds: roundCount.optional(),
+    templateId: z.uuid('Choose a template from the list').nullable().optional(),
+  })
+  .strict()
+  .refine(endNotBeforeStart, endDateRule);
+
+/** Edit: the round count is not here (round management adds and removes rounds). */
+export const updateTournamentBodySchema = z
+  .object(tournamentDetails)
+  .strict()
+  .refine(endNotBeforeStart, endDateRule);
+
+export const tournamentIdParamsSchema = z.object({ id: z.uuid('Tournament not found') });
+
+export const adminTournamentSchema = z.object({
+  id: z.string(),
+  ...tournamentSummarySchema.omit({ rounds: true }).shape,
+  active: z.boolean(),
+  archivedAt: isoDateTime.nullable(),
+  playerCount: z.number().int(),
+  createdAt: isoDateTime,
+});
+export type AdminTournament = z.infer<typeof adminTournamentSchema>;
+export const tournamentsResponseSchema = z.object({ tournaments: z.array(adminTournamentSchema) });
+export const createTournamentResponseSchema = z.object({
+  message: z.string(),
+  tournament: adminTournamentSchema,
+});
+export { messageResponseSchema } from './common';
+
+export const tournamentTemplateSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  defaultRounds: z.number().int(),
+  createdAt: isoDateTime,
+});
+export type TournamentTemplate = z.infer<typeof tournamentTemplateSchema>;
+export const templatesResponseSchema = z.object({ templates: z.array(tournamentTemplateSchema) });
+export const templateResponseSchema = z.object({ template: tournamentTemplateSchema });
+export const createTemplateBodySchema = z
+  .object({
+    name: z.string().trim().min(1, 'Enter the template name').max(100, 'The name is at most 100 characters'),
+    defaultRounds: roundCount,
+  })
+  .strict();
+export const templateIdParamsSchema = z.object({ id: z.uuid(TOURNAMENT_MESSAGES.templateNotFound) });
+export const createTemplateResponseSchema = z.object({
+  message: z.string(),
+  template: tournamentTemplateSchema,
+});
+
+/** Announcements are plain text: shown as text on the home page, never as HTML. */
+const announcementContent = z
+  .string()
+  .trim()
+  .min(1, 'Write the announcement')
+  .max(MAX_ANNOUNCEMENT_LENGTH, `An announcement is at most ${MAX_ANNOUNCEMENT_LENGTH} characters`);
+
+export const adminAnnouncementSchema = z.object({
+  id: z.string(),
+  tournamentId: z.string(),
+  content: z.string(),
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
+});
+export type AdminAnnouncement = z.infer<typeof adminAnnouncementSchema>;
+/** A tournament's announcements, newest first; the home page shows the latest five of the active one. */
+export const announcementsQuerySchema = z.object({
+  tournamentId: z.uuid(TOURNAMENT_MESSAGES.notFound).optional(),
+});
+export const adminAnnouncementsResponseSchema = z.object({
+  tournamentId: z.string().nullable(),
+  announcements: z.array(adminAnnouncementSchema),
+});
+export const createAnnouncementBodySchema = z
+  .object({ content: announcementContent, tournamentId: z.uuid(TOURNAMENT_MESSAGES.notFound).optional() })
+  .strict();
+export const updateAnnouncementBodySchema = z.object({ content: announcementContent }).strict();
+export const announcementIdParamsSchema = z.object({ id: z.uuid(TOURNAMENT_MESSAGES.announcementNotFound) });
+export const announcementResponseSchema = z.object({
+  message: z.string(),
+  announcement: adminAnnouncementSchema,
+});

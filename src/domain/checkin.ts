@@ -1,0 +1,105 @@
+/**
+ * Check-in rules (SPEC §4, issue #5): who the check-in desk finds and how arrivals are counted by school and
+ * team. (Who is paired once check-in has started is round management's rule: round-pairing.ts.)
+ */
+import { normalizeName } from './names';
+import { schoolOf } from './schools';
+
+export interface CheckinPlayer {
+  id: string;
+  name: string;
+  /** The team ("St Kevin's A"); the school is derived from it. */
+  groupName: string | null;
+  /** Withdrawn players are inactive: never paired, left out of the check-in counts. */
+  active: boolean;
+  checkedInAt: Date | string | null;
+}
+
+/**
+ * The desk's search text: case, accents and punctuation ignored, so "kevins a" finds "St Kevin’s A" and
+ * "polgar" finds "Polgár".
+ */
+export function normalizeSearchText(text: string): string {
+  return normalizeName(text.replace(/[^\p{L}\p{N}\s]/gu, ''));
+}
+
+/**
+ * True when every word typed starts a word of the player's name or team, in any order: "kevins a" finds the
+ * four players of "St Kevin's A" (not everyone with an "a" in their name), "pol ju" finds "Judit Polgár".
+ * Apostrophes and hyphens count both ways: "obrien", "brien" and "o'brien" all find "O'Brien".
+ */
+export function matchesCheckinSearch(
+  player: Pick<CheckinPlayer, 'name' | 'groupName'>,
+  normalizedQuery: string,
+): boolean {
+  const text = `${player.name} ${player.groupName ?? ''}`;
+  const words = new Set(
+    `${normalizeSearchText(text)} ${normalizeName(text.replace(/[^\p{L}\p{N}\s]/gu, ' '))}`.split(' '),
+  );
+  const typed = normalizedQuery.split(' ').filter(Boolean);
+  return typed.length > 0 && typed.every((part) => [...words].some((word) => word.startsWith(part)));
+}
+
+export interface CheckinCount {
+  checkedIn: number;
+  total: number;
+}
+
+export interface CheckinGroupCount extends CheckinCount {
+  /** null for players without a team. */
+  name: string | null;
+}
+
+export interface CheckinSummary<P extends CheckinPlayer> {
+  counts: CheckinCount;
+  /** By school (the team name without its trailing team letter), alphabetical, players without a team last. */
+  schools: CheckinGroupCount[];
+  /** By team, alphabetical, players without a team last. */
+  teams: (CheckinGroupCount & { school: string | null })[];
+  /** Active players not yet checked in, by team then name. */
+  missing: P[];
+}
+
+const byName = (a: string | null, b: string | null) => {
+  if (a === null || b === null) return a === b ? 0 : a === null ? 1 : -1;
+  return a.localeCompare(b, 'en', { sensitivity: 'base' });
+};
+
+function tally<K>(groups: Map<string, K & CheckinCount>, key: string, make: () => K, isIn: boolean) {
+  let group = groups.get(key);
+  if (!group) {
+    group = { ...make(), checkedIn: 0, total: 0 };
+    groups.set(key, group);
+  }
+  group.total += 1;
+  if (isIn) group.checkedIn += 1;
+}
+
+/** Counts of checked-in / total for the active players, overall, by school and by team, and who is missing. */
+export function summarizeCheckin<P extends CheckinPlayer>(players: readonly P[]): CheckinSummary<P> {
+  const schools = new Map<string, CheckinGroupCount>();
+  const teams = new Map<string, CheckinGroupCount & { school: string | null }>();
+  const missing: P[] = [];
+  let checkedIn = 0;
+  let total = 0;
+  for (const player of players) {
+    if (!player.active) continue;
+    const isIn = player.checkedInAt !== null;
+    const team = player.groupName?.trim() || null;
+    const school = schoolOf(team);
+    total += 1;
+    if (isIn) checkedIn += 1;
+    else missing.push(player);
+    // Schools and teams are the same whatever the case they were typed in (as for pairing, isSameSchool).
+    tally(schools, school?.toLowerCase() ?? '', () => ({ name: school }), isIn);
+    tally(teams, team?.toLowerCase() ?? '', () => ({ name: team, school }), isIn);
+  }
+  return {
+    counts: { checkedIn, total },
+    schools: [...schools.values()].sort((a, b) => byName(a.name, b.name)),
+    teams: [...teams.values()].sort((a, b) => byName(a.name, b.name)),
+    missing: missing.sort(
+      (a, b) => byName(a.groupName?.trim() || null, b.groupName?.trim() || null) || byName(a.name, b.name),
+    ),
+  };
+}

@@ -1,0 +1,137 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  checkinActionResponseSchema,
+  checkinOverviewSchema,
+  checkinPlayerParamsSchema,
+  checkinSearchQuerySchema,
+  checkinSearchResponseSchema,
+  checkinStateSchema,
+  renamePlayerBodySchema,
+  setCheckinStateBodySchema,
+  setCheckinStateResponseSchema,
+} from '../../../contracts/checkin';
+import type { Db } from '../../db/client';
+import { apiErrors, auditContextOf } from '../../http/route-helpers';
+import * as service from './checkin.service';
+
+const errors = apiErrors(400, 401, 403, 404, 409);
+const tags = ['check-in'];
+
+/**
+ * /api/admin/checkin: the check-in desk (access_checkin_page), overview (access_checkin_overview) and
+ * settings (access_checkin_settings) of SPEC §2, on the active tournament's players.
+ */
+export function registerCheckinRoutes(app: FastifyInstance, deps: { db: Db; now: () => Date }): void {
+  const { db, now } = deps;
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const desk = { permission: 'access_checkin_page' } as const;
+
+  typed.get(
+    '/api/admin/checkin/state',
+    {
+      config: {
+        access: { anyOf: ['access_checkin_page', 'access_checkin_overview', 'access_checkin_settings'] },
+      },
+      schema: {
+        summary: 'Whether check-in is open (closed when the setting is missing or cannot be read)',
+        tags,
+        response: { 200: checkinStateSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      open: await service.isCheckinOpen(db, (error) =>
+        request.log.warn({ err: error }, 'could not read checkin_open; treating check-in as closed'),
+      ),
+    }),
+  );
+
+  typed.put(
+    '/api/admin/checkin/state',
+    {
+      config: { access: { permission: 'access_checkin_settings' } },
+      schema: {
+        summary: 'Open or close check-in',
+        tags,
+        body: setCheckinStateBodySchema,
+        response: { 200: setCheckinStateResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      open: request.body.open,
+      message: await service.setCheckinOpen(db, await auditContextOf(request), request.body.open),
+    }),
+  );
+
+  typed.get(
+    '/api/admin/checkin/players',
+    {
+      config: { access: desk },
+      schema: {
+        summary: "Search the active tournament's players by name or team, with the check-in counts",
+        tags,
+        querystring: checkinSearchQuerySchema,
+        response: { 200: checkinSearchResponseSchema, ...errors },
+      },
+    },
+    async (request) => service.searchPlayers(db, request.query.search),
+  );
+
+  typed.post(
+    '/api/admin/checkin/players/:id',
+    {
+      config: { access: desk },
+      schema: {
+        summary:
+          'Check a player in (refused while check-in is closed; checking in twice keeps the first time)',
+        tags,
+        params: checkinPlayerParamsSchema,
+        response: { 200: checkinActionResponseSchema, ...errors },
+      },
+    },
+    async (request) => service.checkIn(db, request.params.id, now()),
+  );
+
+  typed.delete(
+    '/api/admin/checkin/players/:id',
+    {
+      config: { access: desk },
+      schema: {
+        summary: "Undo a player's check-in (refused while check-in is closed)",
+        tags,
+        params: checkinPlayerParamsSchema,
+        response: { 200: checkinActionResponseSchema, ...errors },
+      },
+    },
+    async (request) => service.undoCheckIn(db, request.params.id, now()),
+  );
+
+  typed.put(
+    '/api/admin/checkin/players/:id/name',
+    {
+      config: { access: desk },
+      schema: {
+        summary: "Correct a player's name at the desk (SPEC §5)",
+        tags,
+        params: checkinPlayerParamsSchema,
+        body: renamePlayerBodySchema,
+        response: { 200: checkinActionResponseSchema, ...errors },
+      },
+    },
+    async (request) =>
+      service.renamePlayer(db, await auditContextOf(request), request.params.id, request.body.name, now()),
+  );
+
+  typed.get(
+    '/api/admin/checkin/overview',
+    {
+      config: { access: { permission: 'access_checkin_overview' } },
+      schema: {
+        summary: 'Checked-in and total players by school and team, and who is missing',
+        tags,
+        response: { 200: checkinOverviewSchema, ...errors },
+      },
+    },
+    async () => service.overview(db),
+  );
+}

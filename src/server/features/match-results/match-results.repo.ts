@@ -1,0 +1,118 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { MatchResult } from '../../../domain/scoring/results';
+import type { Db } from '../../db/client';
+import { matches, players, rounds, tournaments } from '../../db/schema/tournaments';
+
+export type RoundStatus = (typeof rounds.$inferSelect)['status'];
+
+const white = alias(players, 'white');
+const black = alias(players, 'black');
+
+/** One board with its players, its round's status and whether its tournament is the active one. */
+const boardColumns = {
+  matchId: matches.id,
+  board: matches.boardNumber,
+  roundId: matches.roundId,
+  roundNumber: matches.roundNumber,
+  roundStatus: rounds.status,
+  isTournamentActive: tournaments.active,
+  result: matches.result,
+  version: matches.version,
+  updatedAt: matches.updatedAt,
+  whiteName: white.name,
+  whiteGroup: white.groupName,
+  blackName: black.name,
+  blackGroup: black.groupName,
+};
+export type BoardRow = {
+  matchId: string;
+  board: number;
+  roundId: string;
+  roundNumber: number;
+  roundStatus: RoundStatus;
+  isTournamentActive: boolean;
+  result: MatchResult | null;
+  version: number;
+  updatedAt: Date;
+  whiteName: string;
+  whiteGroup: string | null;
+  blackName: string;
+  blackGroup: string | null;
+};
+
+function selectBoards(db: Db) {
+  return db
+    .select(boardColumns)
+    .from(matches)
+    .innerJoin(rounds, eq(rounds.id, matches.roundId))
+    .innerJoin(tournaments, eq(tournaments.id, matches.tournamentId))
+    .innerJoin(white, eq(white.id, matches.whitePlayerId))
+    .innerJoin(black, eq(black.id, matches.blackPlayerId));
+}
+
+export async function findActiveTournament(db: Db) {
+  const [tournament] = await db
+    .select({
+      id: tournaments.id,
+      name: tournaments.name,
+      currentRound: tournaments.currentRound,
+      totalRounds: tournaments.totalRounds,
+    })
+    .from(tournaments)
+    .where(eq(tournaments.active, true))
+    .limit(1);
+  return tournament ?? null;
+}
+
+export async function listRounds(db: Db, tournamentId: string) {
+  return db
+    .select({ id: rounds.id, number: rounds.number, status: rounds.status })
+    .from(rounds)
+    .where(eq(rounds.tournamentId, tournamentId))
+    .orderBy(asc(rounds.number));
+}
+
+export async function listBoards(db: Db, roundId: string): Promise<BoardRow[]> {
+  return selectBoards(db).where(eq(matches.roundId, roundId)).orderBy(asc(matches.boardNumber));
+}
+
+export async function findBoard(db: Db, matchId: string): Promise<BoardRow | null> {
+  const [row] = await selectBoards(db).where(eq(matches.id, matchId));
+  return row ?? null;
+}
+
+/**
+ * Writes a result only if the match still has the version the writer read, belongs to the active tournament
+ * and its round accepts it (in progress; or completed, as a correction that does not clear the result). One
+ * statement, so two writers of the same version cannot both succeed: the second updates no row.
+ * Returns whether the row was written.
+ */
+export async function writeResultIfCurrent(
+  db: Db,
+  input: { matchId: string; expectedVersion: number; result: MatchResult | null; at: Date },
+): Promise<boolean> {
+  const acceptingStatuses: RoundStatus[] = input.result === null ? ['active'] : ['active', 'completed'];
+  const acceptingRounds = db
+    .select({ id: rounds.id })
+    .from(rounds)
+    .innerJoin(tournaments, eq(tournaments.id, rounds.tournamentId))
+    .where(and(eq(tournaments.active, true), inArray(rounds.status, acceptingStatuses)));
+  const written = await db
+    .update(matches)
+    .set({
+      result: input.result,
+      version: sql`${matches.version} + 1`,
+      resultAt: input.result === null ? null : input.at,
+      updatedAt: input.at,
+    })
+    .where(
+      and(
+        eq(matches.id, input.matchId),
+        eq(matches.version, input.expectedVersion),
+        inArray(matches.roundId, acceptingRounds),
+      ),
+    )
+    .returning({ id: matches.id });
+  return written.length === 1;
+}

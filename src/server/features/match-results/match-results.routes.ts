@@ -1,0 +1,72 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  MATCH_RESULT_MESSAGES,
+  matchIdParamsSchema,
+  matchResultConflictSchema,
+  resultEntryQuerySchema,
+  resultEntryResponseSchema,
+  setMatchResultBodySchema,
+  setMatchResultResponseSchema,
+} from '../../../contracts/match-results';
+import type { Db } from '../../db/client';
+import { apiErrors } from '../../http/route-helpers';
+import * as service from './match-results.service';
+
+const errors = apiErrors(400, 401, 403, 404);
+const tags = ['match results'];
+
+/** /api/admin/match-results: result entry for the current round and corrections (SPEC §2 view_admin_result_input). */
+export function registerMatchResultRoutes(app: FastifyInstance, db: Db, deps: { now: () => Date }): void {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const access = { permission: 'view_admin_result_input' } as const;
+
+  typed.get(
+    '/api/admin/match-results',
+    {
+      config: { access },
+      schema: {
+        summary: "A round's boards for result entry (the current round unless `round` names another)",
+        tags,
+        querystring: resultEntryQuerySchema,
+        response: { 200: resultEntryResponseSchema, ...errors },
+      },
+    },
+    async (request) => service.getResultEntry(db, request.query.round),
+  );
+
+  typed.put(
+    '/api/admin/match-results/:matchId',
+    {
+      config: { access },
+      schema: {
+        summary:
+          'Set, change or clear one match result, naming the version read (409 with the current board when stale)',
+        tags,
+        params: matchIdParamsSchema,
+        body: setMatchResultBodySchema,
+        response: {
+          200: setMatchResultResponseSchema,
+          ...errors,
+          409: matchResultConflictSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const actor = (await request.actor())!;
+      const outcome = await service.setMatchResult(
+        db,
+        { actorId: actor.userId, ip: request.ip },
+        request.params.matchId,
+        request.body,
+        deps.now(),
+      );
+      if (outcome.kind === 'conflict') {
+        return reply
+          .code(409)
+          .send({ error: outcome.message, requestId: request.id, current: outcome.current });
+      }
+      return { message: MATCH_RESULT_MESSAGES.updated, board: outcome.board };
+    },
+  );
+}

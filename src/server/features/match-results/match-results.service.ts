@@ -1,0 +1,148 @@
+/**
+ * Result entry (SPEC §4, §5, §8; issue #5 item 3). A write names the version of the match it read; a stale
+ * write is refused with the board as it now stands, so two staff entering the same board cannot overwrite
+ * each other. Only the result is stored: points and standings are derived from it
+ * (src/domain/scoring/result-changes.ts), so changing or clearing a result cannot count anything twice.
+ *
+ * Which rounds accept results:
+ * - the round in progress (status active): set, change or clear;
+ * - a completed round: change only, as a correction. Clearing is refused, because a completed round has every
+ *   match finished (SPEC §4) and clearing would break that;
+ * - an upcoming round (pairings published, not started): nothing.
+ */
+import {
+  type EntryBoard,
+  MATCH_RESULT_MESSAGES,
+  type ResultEntryResponse,
+  type SetMatchResultBody,
+} from '../../../contracts/match-results';
+import { schoolOf } from '../../../domain/schools';
+import { formatResult } from '../../../domain/scoring/results';
+import { type AuditContext, recordSystemLog } from '../../audit/audit';
+import type { Db } from '../../db/client';
+import { HttpError } from '../../http/errors';
+import * as repo from './match-results.repo';
+
+function toEntryBoard(row: repo.BoardRow): EntryBoard {
+  return {
+    matchId: row.matchId,
+    board: row.board,
+    white: { name: row.whiteName, groupName: row.whiteGroup, school: schoolOf(row.whiteGroup) },
+    black: { name: row.blackName, groupName: row.blackGroup, school: schoolOf(row.blackGroup) },
+    result: row.result,
+    version: row.version,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The boards of the current round, or of `roundNumber` (an earlier round, for corrections). */
+export async function getResultEntry(db: Db, roundNumber: number | undefined): Promise<ResultEntryResponse> {
+  const tournament = await repo.findActiveTournament(db);
+  if (!tournament) {
+    return {
+      tournament: null,
+      rounds: [],
+      round: null,
+      acceptsResults: false,
+      boards: [],
+      counts: { finished: 0, total: 0 },
+    };
+  }
+  const rounds = await repo.listRounds(db, tournament.id);
+  const wanted = roundNumber ?? tournament.currentRound;
+  const round = rounds.find((candidate) => candidate.number === wanted);
+  if (!round && roundNumber !== undefined) throw new HttpError(404, MATCH_RESULT_MESSAGES.roundNotFound);
+  const boards = round ? (await repo.listBoards(db, round.id)).map(toEntryBoard) : [];
+  return {
+    tournament: {
+      name: tournament.name,
+      currentRound: tournament.currentRound,
+      totalRounds: tournament.totalRounds,
+    },
+    rounds: rounds.map(({ number, status }) => ({ number, status })),
+    round: round ? { number: round.number, status: round.status } : null,
+    acceptsResults: round !== undefined && round.status !== 'upcoming',
+    boards,
+    counts: {
+      finished: boards.filter((board) => board.result !== null).length,
+      total: boards.length,
+    },
+  };
+}
+
+export type SetResultOutcome =
+  | { kind: 'updated'; board: EntryBoard }
+  | { kind: 'conflict'; message: string; current: EntryBoard };
+
+/** Why a write was not applied, from the match as it now stands. */
+async function refusalFor(
+  db: Db,
+  row: repo.BoardRow | null,
+  body: SetMatchResultBody,
+): Promise<SetResultOutcome> {
+  if (!row?.isTournamentActive) {
+    const active = await repo.findActiveTournament(db);
+    throw new HttpError(
+      404,
+      active ? MATCH_RESULT_MESSAGES.matchNotFound : MATCH_RESULT_MESSAGES.noActiveTournament,
+    );
+  }
+  if (row.version !== body.expectedVersion) {
+    return {
+      kind: 'conflict',
+      message: MATCH_RESULT_MESSAGES.stale(row.board, row.result),
+      current: toEntryBoard(row),
+    };
+  }
+  if (row.roundStatus === 'upcoming') throw new HttpError(409, MATCH_RESULT_MESSAGES.roundNotStarted);
+  if (row.roundStatus === 'completed' && body.result === null) {
+    throw new HttpError(409, MATCH_RESULT_MESSAGES.cannotClearCompleted);
+  }
+  // The match changed between our read and our write (another writer, or its round's status).
+  const now = await repo.findBoard(db, row.matchId);
+  if (!now) throw new HttpError(404, MATCH_RESULT_MESSAGES.matchNotFound);
+  return {
+    kind: 'conflict',
+    message: MATCH_RESULT_MESSAGES.stale(now.board, now.result),
+    current: toEntryBoard(now),
+  };
+}
+
+export async function setMatchResult(
+  db: Db,
+  context: AuditContext,
+  matchId: string,
+  body: SetMatchResultBody,
+  at: Date,
+): Promise<SetResultOutcome> {
+  const before = await repo.findBoard(db, matchId);
+  if (!before?.isTournamentActive || before.version !== body.expectedVersion) {
+    return refusalFor(db, before, body);
+  }
+  const isWritten = await repo.writeResultIfCurrent(db, {
+    matchId,
+    expectedVersion: body.expectedVersion,
+    result: body.result,
+    at,
+  });
+  if (!isWritten) return refusalFor(db, before, body);
+
+  const after = await repo.findBoard(db, matchId);
+  if (!after) throw new HttpError(404, MATCH_RESULT_MESSAGES.matchNotFound);
+  const correction = before.roundStatus === 'completed' ? ' (correction of a completed round)' : '';
+  await recordSystemLog(db, context, {
+    eventType: 'match_results',
+    actionType: 'update_match_result',
+    description: `Round ${before.roundNumber} board ${before.board} (${before.whiteName} – ${before.blackName}): ${formatResult(before.result)} → ${formatResult(body.result)}${correction}`,
+    metadata: {
+      matchId,
+      roundNumber: before.roundNumber,
+      board: before.board,
+      roundStatus: before.roundStatus,
+      oldResult: before.result,
+      newResult: body.result,
+      version: after.version,
+    },
+  });
+  return { kind: 'updated', board: toEntryBoard(after) };
+}

@@ -1,0 +1,624 @@
+import { and, eq, inArray, isNull, or } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  type CsvPreview,
+  type ListPlayersResponse,
+  type ManagedPlayer,
+  type ManagedTournament,
+  PLAYER_MESSAGES,
+  type playerFieldsSchema,
+  type requestByeBodySchema,
+} from '../../../contracts/player-management';
+import { nameMatches, normalizeName } from '../../../domain/names';
+import { assignPairingNumbers } from '../../../domain/pairing/pairing-numbers';
+import { formatPlayersCsv, parsePlayersCsv, playerKey } from '../../../domain/players-csv';
+import { schoolOf } from '../../../domain/schools';
+import { computeScores, type PlayerScore, type StandingsInput } from '../../../domain/standings/individual';
+import { parseTrf, TrfParseError, writeTrf } from '../../../domain/trf/trf';
+import { importTrf, TrfImportError } from '../../../domain/trf/trf-import';
+import { tournamentToTrf } from '../../../domain/trf/trf-pairing';
+import { type AuditContext, recordSystemLog } from '../../audit/audit';
+import type { Actor } from '../../auth/actor';
+import type { Db } from '../../db/client';
+import { matches, players, roundByes, rounds, tournaments } from '../../db/schema/tournaments';
+import { HttpError } from '../../http/errors';
+import * as repo from './player-management.repo';
+
+type PlayerFields = z.output<typeof playerFieldsSchema>;
+type ByeRequest = z.output<typeof requestByeBodySchema>;
+
+const EVENT_TYPE = 'player_management';
+const contextOf = (actor: Actor, ip: string): AuditContext => ({ actorId: actor.userId, ip });
+
+export function toManagedTournament(row: repo.TournamentRow): ManagedTournament {
+  return {
+    id: row.id,
+    name: row.name,
+    active: row.active,
+    archived: row.archivedAt !== null,
+    currentRound: row.currentRound,
+    totalRounds: row.totalRounds,
+  };
+}
+
+/** Points derived from the results, as everywhere (never stored). */
+/** A tournament's players, games and byes as the standings in the domain take them. */
+export function standingsInputOf(data: repo.TournamentData): StandingsInput {
+  return {
+    players: data.players.map((player) => ({
+      id: player.id,
+      name: player.name,
+      rating: player.rating,
+      groupName: player.groupName,
+      active: player.active,
+    })),
+    games: data.matches.map((match) => ({
+      roundNumber: match.roundNumber,
+      whiteId: match.whitePlayerId,
+      blackId: match.blackPlayerId,
+      result: match.result,
+    })),
+    byes: data.byes,
+  };
+}
+
+export function scoresOf(data: repo.TournamentData): Map<string, PlayerScore> {
+  return computeScores(standingsInputOf(data));
+}
+
+export function toManagedPlayer(
+  player: repo.PlayerRow,
+  data: repo.TournamentData,
+  scores: Map<string, PlayerScore>,
+  emails: Map<string, string>,
+): ManagedPlayer {
+  const score = scores.get(player.id);
+  return {
+    id: player.id,
+    name: player.name,
+    groupName: player.groupName,
+    school: schoolOf(player.groupName),
+    club: player.club,
+    rating: player.rating,
+    active: player.active,
+    checkedInAt: player.checkedInAt?.toISOString() ?? null,
+    userEmail: player.userId ? (emails.get(player.userId) ?? null) : null,
+    halfPoints: score?.halfPoints ?? 0,
+    gamesPlayed: score?.gamesFinished ?? 0,
+    byes: data.byes
+      .filter((bye) => bye.playerId === player.id)
+      .sort((a, b) => a.roundNumber - b.roundNumber)
+      .map((bye) => ({ roundNumber: bye.roundNumber, kind: bye.kind })),
+  };
+}
+
+/** Name or team contains every word typed, without case or accents. */
+export function matchesSearch(player: { name: string; groupName: string | null }, search: string): boolean {
+  const query = normalizeName(search);
+  if (query === '') return true;
+  return (
+    nameMatches(normalizeName(player.name), query) ||
+    nameMatches(normalizeName(player.groupName ?? ''), query)
+  );
+}
+
+export async function listPlayers(
+  db: Db,
+  query: { tournamentId?: string | undefined; search?: string | undefined },
+): Promise<ListPlayersResponse> {
+  const tournament = await repo.resolveTournament(db, query.tournamentId);
+  const data = await repo.loadTournamentData(db, tournament);
+  const scores = scoresOf(data);
+  const emails = await repo.emailsOf(
+    db,
+    data.players.map((player) => player.userId),
+  );
+  const found = data.players.filter((player) => matchesSearch(player, query.search ?? ''));
+  return {
+    tournament: toManagedTournament(tournament),
+    rounds: data.rounds.map((round) => ({
+      number: round.number,
+      status: round.status,
+      hasPairings: data.matches.some((match) => match.roundId === round.id),
+    })),
+    players: found.map((player) => toManagedPlayer(player, data, scores, emails)),
+    total: data.players.length,
+    active: data.players.filter((player) => player.active).length,
+  };
+}
+
+async function managedPlayer(db: Db, playerId: string): Promise<ManagedPlayer> {
+  const player = await repo.findPlayer(db, playerId);
+  const data = await repo.loadTournamentData(db, await repo.resolveTournament(db, player.tournamentId));
+  return toManagedPlayer(player, data, scoresOf(data), await repo.emailsOf(db, [player.userId]));
+}
+
+async function assertNoDuplicate(
+  db: Db,
+  tournamentId: string,
+  fields: { name: string; groupName: string | null },
+  exceptId: string | null,
+): Promise<void> {
+  const existing = await db
+    .select({ id: players.id, name: players.name, groupName: players.groupName })
+    .from(players)
+    .where(eq(players.tournamentId, tournamentId));
+  const key = playerKey(fields.name, fields.groupName);
+  const clash = existing.find((row) => row.id !== exceptId && playerKey(row.name, row.groupName) === key);
+  if (clash) throw new HttpError(409, PLAYER_MESSAGES.duplicate(clash.name, clash.groupName));
+}
+
+export async function addPlayer(
+  db: Db,
+  actor: Actor,
+  ip: string,
+  input: PlayerFields & { tournamentId?: string | undefined },
+): Promise<{ message: string; player: ManagedPlayer }> {
+  const tournament = await repo.resolveTournament(db, input.tournamentId);
+  await assertNoDuplicate(db, tournament.id, input, null);
+  const userId = input.userEmail ? await repo.userIdByEmail(db, input.userEmail) : null;
+  const [created] = await db
+    .insert(players)
+    .values({
+      tournamentId: tournament.id,
+      name: input.name,
+      groupName: input.groupName,
+      rating: input.rating,
+      club: input.club,
+      userId,
+    })
+    .returning();
+  if (!created) throw new Error('player was not created');
+  await recordSystemLog(db, contextOf(actor, ip), {
+    eventType: EVENT_TYPE,
+    actionType: 'add_player',
+    description: `Added ${created.name}${created.groupName ? ` (${created.groupName})` : ''} to ${tournament.name}`,
+    metadata: { playerId: created.id, tournamentId: tournament.id, lateEntry: tournament.currentRound > 0 },
+  });
+  return { message: PLAYER_MESSAGES.added(created.name), player: await managedPlayer(db, created.id) };
+}
+
+export async function updatePlayer(
+  db: Db,
+  actor: Actor,
+  ip: string,
+  playerId: string,
+  input: PlayerFields,
+): Promise<{ message: string; player: ManagedPlayer }> {
+  const before = await repo.findPlayer(db, playerId);
+  await assertNoDuplicate(db, before.tournamentId, input, before.id);
+  const userId = input.userEmail ? await repo.userIdByEmail(db, input.userEmail) : null;
+  await db
+    .update(players)
+    .set({
+      name: input.name,
+      groupName: input.groupName,
+      rating: input.rating,
+      club: input.club,
+      userId,
+      updatedAt: new Date(),
+    })
+    .where(eq(players.id, playerId));
+  const changes: Record<string, { from: unknown; to: unknown }> = {};
+  const after = {
+    name: input.name,
+    groupName: input.groupName,
+    rating: input.rating,
+    club: input.club,
+    userId,
+  };
+  for (const [field, value] of Object.entries(after)) {
+    const previous = before[field as keyof typeof after];
+    if (previous !== value) changes[field] = { from: previous, to: value };
+  }
+  await recordSystemLog(db, contextOf(actor, ip), {
+    eventType: EVENT_TYPE,
+    actionType: 'update_player',
+    description: `Updated ${input.name}: ${Object.keys(changes).join(', ') || 'no changes'}`,
+    metadata: { playerId, tournamentId: before.tournamentId, changes },
+  });
+  return { message: PLAYER_MESSAGES.updated(input.name), player: await managedPlayer(db, playerId) };
+}
+
+/** Rounds of a tournament that are upcoming and not yet paired: the only ones whose byes staff may change. */
+async function unpairedUpcomingRoundIds(db: Db, tournamentId: string): Promise<string[]> {
+  const roundRows = await db
+    .select({ id: rounds.id, status: rounds.status })
+    .from(rounds)
+    .where(eq(rounds.tournamentId, tournamentId));
+  const paired = new Set(
+    (
+      await db
+        .select({ roundId: matches.roundId })
+        .from(matches)
+        .where(eq(matches.tournamentId, tournamentId))
+    ).map((row) => row.roundId),
+  );
+  return roundRows
+    .filter((round) => round.status === 'upcoming' && !paired.has(round.id))
+    .map((round) => round.id);
+}
+
+/**
+ * Withdrawal keeps the player and their results; they are no longer paired. Byes they requested for rounds
+ * not yet paired are dropped with it (a withdrawn player scores nothing more).
+ */
+export async function setActive(
+  db: Db,
+  actor: Actor,
+  ip: string,
+  playerId: string,
+  active: boolean,
+): Promise<{ message: string; player: ManagedPlayer }> {
+  const player = await repo.findPlayer(db, playerId);
+  if (player.active === active) {
+    throw new HttpError(
+      409,
+      active ? PLAYER_MESSAGES.alreadyActive(player.name) : PLAYER_MESSAGES.alreadyWithdrawn(player.name),
+    );
+  }
+  await db.transaction(async (tx) => {
+    await tx.update(players).set({ active, updatedAt: new Date() }).where(eq(players.id, playerId));
+    if (!active) {
+      const open = await unpairedUpcomingRoundIds(tx, player.tournamentId);
+      if (open.length > 0) {
+        await tx
+          .delete(roundByes)
+          .where(and(eq(roundByes.playerId, playerId), inArray(roundByes.roundId, open)));
+      }
+    }
+    await recordSystemLog(tx, contextOf(actor, ip), {
+      eventType: EVENT_TYPE,
+      actionType: active ? 'reactivate_player' : 'withdraw_player',
+      description: `${active ? 'Re-activated' : 'Withdrew'} ${player.name}`,
+      metadata: { playerId, tournamentId: player.tournamentId },
+    });
+  });
+  const unfinished = active ? [] : await unfinishedGamesOf(db, playerId);
+  const message = active ? PLAYER_MESSAGES.reactivated(player.name) : PLAYER_MESSAGES.withdrawn(player.name);
+  return {
+    message: [
+      message,
+      ...unfinished.map((game) => PLAYER_MESSAGES.unfinishedGame(game.roundNumber, game.boardNumber)),
+    ].join('. '),
+    player: await managedPlayer(db, playerId),
+  };
+}
+
+/** Games of the player still without a result: a withdrawal leaves them to the arbiter (result or forfeit). */
+async function unfinishedGamesOf(db: Db, playerId: string) {
+  return db
+    .select({ roundNumber: matches.roundNumber, boardNumber: matches.boardNumber })
+    .from(matches)
+    .where(
+      and(
+        or(eq(matches.whitePlayerId, playerId), eq(matches.blackPlayerId, playerId)),
+        isNull(matches.result),
+      ),
+    )
+    .orderBy(matches.roundNumber);
+}
+
+/** The round a requested bye is for, refused unless it is upcoming and has no pairings yet. */
+async function openRound(db: Db, tournamentId: string, roundNumber: number): Promise<repo.RoundRow> {
+  const [round] = await db
+    .select()
+    .from(rounds)
+    .where(and(eq(rounds.tournamentId, tournamentId), eq(rounds.number, roundNumber)));
+  if (!round) throw new HttpError(400, PLAYER_MESSAGES.roundNotFound(roundNumber));
+  if (round.status !== 'upcoming') throw new HttpError(409, PLAYER_MESSAGES.byeRoundNotUpcoming(roundNumber));
+  const [paired] = await db
+    .select({ id: matches.id })
+    .from(matches)
+    .where(eq(matches.roundId, round.id))
+    .limit(1);
+  const [allocated] = await db
+    .select({ id: roundByes.id })
+    .from(roundByes)
+    .where(and(eq(roundByes.roundId, round.id), eq(roundByes.kind, 'pairing')))
+    .limit(1);
+  if (paired || allocated) throw new HttpError(409, PLAYER_MESSAGES.byeRoundPaired(roundNumber));
+  return round;
+}
+
+const BYE_LABELS = { half: 'Half-point', full: 'Full-point', zero: 'Zero-point' } as const;
+
+export async function requestBye(
+  db: Db,
+  actor: Actor,
+  ip: string,
+  playerId: string,
+  input: ByeRequest,
+): Promise<{ message: string; player: ManagedPlayer }> {
+  const player = await repo.findPlayer(db, playerId);
+  if (!player.active) throw new HttpError(409, PLAYER_MESSAGES.byeWithdrawn(player.name));
+  const round = await openRound(db, player.tournamentId, input.roundNumber);
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(roundByes)
+      .values({
+        tournamentId: player.tournamentId,
+        roundId: round.id,
+        roundNumber: round.number,
+        playerId,
+        kind: input.kind,
+      })
+      .onConflictDoUpdate({ target: [roundByes.roundId, roundByes.playerId], set: { kind: input.kind } });
+    await recordSystemLog(tx, contextOf(actor, ip), {
+      eventType: EVENT_TYPE,
+      actionType: 'request_bye',
+      description: `${BYE_LABELS[input.kind]} bye for ${player.name} in round ${round.number}`,
+      metadata: { playerId, tournamentId: player.tournamentId, roundNumber: round.number, kind: input.kind },
+    });
+  });
+  return {
+    message: PLAYER_MESSAGES.byeRequested(player.name, round.number, BYE_LABELS[input.kind]),
+    player: await managedPlayer(db, playerId),
+  };
+}
+
+export async function removeBye(
+  db: Db,
+  actor: Actor,
+  ip: string,
+  playerId: string,
+  roundNumber: number,
+): Promise<{ message: string; player: ManagedPlayer }> {
+  const player = await repo.findPlayer(db, playerId);
+  const round = await openRound(db, player.tournamentId, roundNumber);
+  const removed = await db
+    .delete(roundByes)
+    .where(and(eq(roundByes.roundId, round.id), eq(roundByes.playerId, playerId)))
+    .returning({ kind: roundByes.kind });
+  if (removed.length === 0) throw new HttpError(404, PLAYER_MESSAGES.byeNotFound(roundNumber));
+  await recordSystemLog(db, contextOf(actor, ip), {
+    eventType: EVENT_TYPE,
+    actionType: 'remove_bye',
+    description: `Removed the bye of ${player.name} in round ${roundNumber}`,
+    metadata: { playerId, tournamentId: player.tournamentId, roundNumber, kind: removed[0]?.kind },
+  });
+  return {
+    message: PLAYER_MESSAGES.byeRemoved(player.name, roundNumber),
+    player: await managedPlayer(db, playerId),
+  };
+}
+
+// ---- CSV ----
+
+/** Parses a players file and checks it against the tournament's players: the dry run of an import. */
+export async function previewCsv(db: Db, tournament: repo.TournamentRow, csv: string): Promise<CsvPreview> {
+  const parsed = parsePlayersCsv(csv);
+  const existing = await db
+    .select({ name: players.name, groupName: players.groupName })
+    .from(players)
+    .where(eq(players.tournamentId, tournament.id));
+  const byKey = new Map(existing.map((row) => [playerKey(row.name, row.groupName), row]));
+  const errors = [...parsed.errors];
+  const rows = parsed.rows.filter((row) => {
+    const clash = byKey.get(playerKey(row.name, row.groupName));
+    if (!clash) return true;
+    errors.push({
+      line: row.line,
+      message: `${PLAYER_MESSAGES.duplicate(clash.name, clash.groupName)} in ${tournament.name}`,
+    });
+    return false;
+  });
+  errors.sort((a, b) => a.line - b.line);
+  return { isValid: errors.length === 0, rows, errors };
+}
+
+/** All or nothing: any problem refuses the whole file, and the rows go in one transaction. */
+export async function importCsv(
+  db: Db,
+  actor: Actor,
+  ip: string,
+  tournament: repo.TournamentRow,
+  csv: string,
+): Promise<{ preview: CsvPreview; imported: number }> {
+  const preview = await previewCsv(db, tournament, csv);
+  if (!preview.isValid) return { preview, imported: 0 };
+  await db.transaction(async (tx) => {
+    await tx.insert(players).values(
+      preview.rows.map((row) => ({
+        tournamentId: tournament.id,
+        name: row.name,
+        groupName: row.groupName,
+        rating: row.rating,
+        club: row.club,
+      })),
+    );
+    await recordSystemLog(tx, contextOf(actor, ip), {
+      eventType: EVENT_TYPE,
+      actionType: 'import_players_csv',
+      description: `Imported ${preview.rows.length} players into ${tournament.name} from CSV`,
+      metadata: { tournamentId: tournament.id, count: preview.rows.length },
+    });
+  });
+  return { preview, imported: preview.rows.length };
+}
+
+/** File names without anything a header or a file system would mind. */
+export function fileSlug(name: string): string {
+  return (
+    normalizeName(name)
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 60) || 'tournament'
+  );
+}
+
+export async function exportCsv(
+  db: Db,
+  actor: Actor,
+  ip: string,
+  tournamentId: string | undefined,
+): Promise<{ fileName: string; body: string }> {
+  const tournament = await repo.resolveTournament(db, tournamentId);
+  const data = await repo.loadTournamentData(db, tournament);
+  const scores = scoresOf(data);
+  const body = formatPlayersCsv(
+    data.players.map((player) => ({
+      id: player.id,
+      name: player.name,
+      groupName: player.groupName,
+      rating: player.rating,
+      club: player.club,
+      active: player.active,
+      halfPoints: scores.get(player.id)?.halfPoints ?? 0,
+      checkedIn: player.checkedInAt !== null,
+    })),
+  );
+  await recordSystemLog(db, contextOf(actor, ip), {
+    eventType: EVENT_TYPE,
+    actionType: 'export_players_csv',
+    description: `Exported ${data.players.length} players of ${tournament.name} as CSV`,
+    metadata: { tournamentId: tournament.id },
+  });
+  // A byte-order mark so spreadsheet programs read the accents as UTF-8; the import drops it.
+  return { fileName: `players-${fileSlug(tournament.name)}.csv`, body: `\uFEFF${body}` };
+}
+
+// ---- TRF ----
+
+/** TRF dates are YYYY/MM/DD. */
+const trfDate = (date: string | null) => (date ? date.replaceAll('-', '/') : null);
+
+/** The tournament as a FIDE TRF-16 file: start rank = pairing number (rating order), finished games only. */
+export function tournamentTrfText(data: repo.TournamentData): string {
+  const numbers = assignPairingNumbers(
+    data.players.map((player) => ({ id: player.id, rating: player.rating, name: player.name })),
+  );
+  const trf = tournamentToTrf({
+    name: data.tournament.name,
+    totalRounds: data.tournament.totalRounds,
+    players: data.players.map((player) => ({
+      id: player.id,
+      pairingNumber: numbers.get(player.id) ?? 0,
+      name: player.name,
+      rating: player.rating,
+    })),
+    games: data.matches.map((match) => ({
+      roundNumber: match.roundNumber,
+      whiteId: match.whitePlayerId,
+      blackId: match.blackPlayerId,
+      result: match.result,
+    })),
+    byes: data.byes.map((bye) => ({ roundNumber: bye.roundNumber, playerId: bye.playerId, kind: bye.kind })),
+  });
+  const extra = [
+    data.tournament.venue ? { code: '022', value: data.tournament.venue } : null,
+    trfDate(data.tournament.startDate)
+      ? { code: '042', value: trfDate(data.tournament.startDate) as string }
+      : null,
+    trfDate(data.tournament.endDate)
+      ? { code: '052', value: trfDate(data.tournament.endDate) as string }
+      : null,
+  ].filter((line) => line !== null);
+  return writeTrf({ ...trf, lines: [trf.lines[0]!, ...extra, ...trf.lines.slice(1)] });
+}
+
+export async function exportTrf(
+  db: Db,
+  actor: Actor,
+  ip: string,
+  tournamentId: string | undefined,
+): Promise<{ fileName: string; body: string }> {
+  const tournament = await repo.resolveTournament(db, tournamentId);
+  const body = tournamentTrfText(await repo.loadTournamentData(db, tournament));
+  await recordSystemLog(db, contextOf(actor, ip), {
+    eventType: EVENT_TYPE,
+    actionType: 'export_trf',
+    description: `Exported ${tournament.name} as TRF`,
+    metadata: { tournamentId: tournament.id },
+  });
+  return { fileName: `${fileSlug(tournament.name)}.trf`, body };
+}
+
+/**
+ * Creates a new, inactive tournament from a TRF file: players (start rank order), rounds (played ones
+ * completed, the rest upcoming), games with their results, byes. One transaction: a refused file changes
+ * nothing.
+ */
+export async function importTrfFile(
+  db: Db,
+  actor: Actor,
+  ip: string,
+  input: { trf: string; name?: string | undefined },
+): Promise<{ tournament: repo.TournamentRow; players: number; games: number }> {
+  let imported: ReturnType<typeof importTrf>;
+  try {
+    imported = importTrf(parseTrf(input.trf));
+  } catch (error) {
+    if (error instanceof TrfParseError || error instanceof TrfImportError)
+      throw new HttpError(400, error.message);
+    throw error;
+  }
+  const name = (input.name || imported.name || 'Imported tournament').slice(0, 200);
+  const tournament = await db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(tournaments)
+      .values({
+        name,
+        totalRounds: imported.totalRounds,
+        currentRound: imported.playedRounds,
+        active: false,
+        createdBy: actor.userId,
+      })
+      .returning();
+    if (!created) throw new Error('tournament was not created');
+    const playerRows = await tx
+      .insert(players)
+      .values(
+        imported.players.map((player) => ({
+          tournamentId: created.id,
+          name: player.name,
+          rating: player.rating,
+        })),
+      )
+      .returning({ id: players.id });
+    const idOf = new Map(imported.players.map((player, index) => [player.startRank, playerRows[index]!.id]));
+    const roundRows = await tx
+      .insert(rounds)
+      .values(
+        Array.from({ length: imported.totalRounds }, (_, index) => ({
+          tournamentId: created.id,
+          number: index + 1,
+          status: index < imported.playedRounds ? ('completed' as const) : ('upcoming' as const),
+        })),
+      )
+      .returning({ id: rounds.id, number: rounds.number });
+    const roundId = new Map(roundRows.map((round) => [round.number, round.id]));
+    if (imported.games.length > 0) {
+      await tx.insert(matches).values(
+        imported.games.map((game) => ({
+          tournamentId: created.id,
+          roundId: roundId.get(game.roundNumber)!,
+          roundNumber: game.roundNumber,
+          boardNumber: game.boardNumber,
+          whitePlayerId: idOf.get(game.whiteRank)!,
+          blackPlayerId: idOf.get(game.blackRank)!,
+          result: game.result,
+        })),
+      );
+    }
+    if (imported.byes.length > 0) {
+      await tx.insert(roundByes).values(
+        imported.byes.map((bye) => ({
+          tournamentId: created.id,
+          roundId: roundId.get(bye.roundNumber)!,
+          roundNumber: bye.roundNumber,
+          playerId: idOf.get(bye.startRank)!,
+          kind: bye.kind,
+        })),
+      );
+    }
+    await recordSystemLog(tx, contextOf(actor, ip), {
+      eventType: EVENT_TYPE,
+      actionType: 'import_trf',
+      description: `Imported tournament ${name} from TRF: ${imported.players.length} players, ${imported.playedRounds} rounds played`,
+      metadata: { tournamentId: created.id, players: imported.players.length, games: imported.games.length },
+    });
+    return created;
+  });
+  return { tournament, players: imported.players.length, games: imported.games.length };
+}

@@ -1,0 +1,631 @@
+import { and, eq } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import {
+  type AdminRoundPlayer,
+  type AdminRoundSummary,
+  type GeneratePairingsResponse,
+  type ManualChangeBody,
+  type ManualChangeResponse,
+  ROUND_MESSAGES,
+  ROUND_STATUS_LABELS,
+  type RoundCountBody,
+  type RoundCountResponse,
+  type RoundDetail,
+  type RoundsResponse,
+} from '../../../contracts/round-management';
+import { pairNextRound } from '../../../domain/pairing/engine';
+import { PairingError } from '../../../domain/pairing/types';
+import { schoolOf } from '../../../domain/schools';
+import { computeScores } from '../../../domain/standings/individual';
+import { type AuditContext, recordSystemLog } from '../../audit/audit';
+import type { Db } from '../../db/client';
+import { matches, roundByes, rounds, tournaments } from '../../db/schema/tournaments';
+import { HttpError } from '../../http/errors';
+import type { Mailer } from '../../mail/mailer';
+import { roundCompletedMail, roundStartedMail } from '../../mail/templates';
+import {
+  loadPublicTournamentData,
+  type PublicTournamentData,
+  type RoundRow,
+  type TournamentRow,
+} from '../tournament/tournament.repo';
+import * as repo from './round-management.repo';
+import {
+  boardOfPublicNote,
+  explainNotes,
+  type ProposedBoard,
+  pairingInputFor,
+  pairingPool,
+  publicNotes,
+  ruleWarnings,
+} from './round-pairing';
+
+export interface RoundDeps {
+  db: Db;
+  mailer: Mailer;
+  logger: Logger;
+  now: () => Date;
+  publicUrl: string;
+}
+
+type State = PublicTournamentData & { tournament: TournamentRow };
+
+const EVENT_TYPE = 'round_management';
+const label = (round: RoundRow) => ROUND_STATUS_LABELS[round.status];
+const lower = (round: RoundRow) => label(round).toLowerCase();
+
+async function loadState(db: Db): Promise<State> {
+  const data = await loadPublicTournamentData(db);
+  if (!data.tournament) throw new HttpError(404, ROUND_MESSAGES.noActiveTournament);
+  return data as State;
+}
+
+function findRound(state: State, number: number): RoundRow {
+  const round = state.rounds.find((candidate) => candidate.number === number);
+  if (!round) throw new HttpError(404, ROUND_MESSAGES.roundNotFound);
+  return round;
+}
+
+/** The round "Generate pairings" applies to: the lowest upcoming round after the last started one. */
+export function nextRoundToPair(roundRows: readonly RoundRow[]): RoundRow | null {
+  const lastStarted = Math.max(0, ...roundRows.filter((r) => r.status !== 'upcoming').map((r) => r.number));
+  return (
+    [...roundRows]
+      .sort((a, b) => a.number - b.number)
+      .find((round) => round.status === 'upcoming' && round.number > lastStarted) ?? null
+  );
+}
+
+function summarise(state: State, round: RoundRow): AdminRoundSummary {
+  const roundMatches = state.matches.filter((match) => match.roundId === round.id);
+  return {
+    number: round.number,
+    status: round.status,
+    statusLabel: label(round),
+    startTime: round.startTime?.toISOString() ?? null,
+    endTime: round.endTime?.toISOString() ?? null,
+    boards: roundMatches.length,
+    finished: roundMatches.filter((match) => match.result !== null).length,
+    byes: state.byes.filter((bye) => bye.roundId === round.id).length,
+    pairingNotes: round.pairingNotes,
+    isCurrent: round.number === state.tournament.currentRound,
+    isNext: nextRoundToPair(state.rounds)?.id === round.id,
+  };
+}
+
+function detail(state: State, round: RoundRow): RoundDetail {
+  const before = computeScores({
+    players: state.players,
+    games: state.matches
+      .filter((match) => match.roundNumber < round.number)
+      .map((match) => ({
+        roundNumber: match.roundNumber,
+        whiteId: match.whitePlayerId,
+        blackId: match.blackPlayerId,
+        result: match.result,
+      })),
+    byes: state.byes.filter((bye) => bye.roundNumber < round.number),
+  });
+  const byId = new Map(state.players.map((player) => [player.id, player]));
+  const view = (id: string): AdminRoundPlayer => {
+    const player = byId.get(id);
+    return {
+      id,
+      name: player?.name ?? 'Unknown',
+      groupName: player?.groupName ?? null,
+      school: schoolOf(player?.groupName),
+      rating: player?.rating ?? null,
+      halfPoints: before.get(id)?.halfPoints ?? 0,
+    };
+  };
+  return {
+    round: summarise(state, round),
+    boards: state.matches
+      .filter((match) => match.roundId === round.id)
+      .sort((a, b) => a.boardNumber - b.boardNumber)
+      .map((match) => ({
+        board: match.boardNumber,
+        white: view(match.whitePlayerId),
+        black: view(match.blackPlayerId),
+        result: match.result,
+      })),
+    byes: state.byes
+      .filter((bye) => bye.roundId === round.id)
+      .map((bye) => ({ player: view(bye.playerId), kind: bye.kind }))
+      .sort((a, b) => a.player.name.localeCompare(b.player.name, 'en')),
+  };
+}
+
+export async function listRounds(db: Db): Promise<RoundsResponse> {
+  const data = await loadPublicTournamentData(db);
+  if (!data.tournament) return { tournament: null, rounds: [] };
+  const state = data as State;
+  return {
+    tournament: {
+      name: state.tournament.name,
+      currentRound: state.tournament.currentRound,
+      totalRounds: state.tournament.totalRounds,
+    },
+    rounds: state.rounds.map((round) => summarise(state, round)),
+  };
+}
+
+export async function getRound(db: Db, number: number): Promise<RoundDetail> {
+  const state = await loadState(db);
+  return detail(state, findRound(state, number));
+}
+
+/** An earlier round still being played: its results are needed before the next round is paired or started. */
+function assertNoEarlierActive(state: State, round: RoundRow): void {
+  const active = state.rounds.find((other) => other.status === 'active' && other.number < round.number);
+  if (active) throw new HttpError(409, ROUND_MESSAGES.previousNotCompleted(active.number));
+}
+
+/** The state with one round replaced by its row after a write (so the answer needs no second read). */
+function withRound(state: State, updated: RoundRow): { state: State; round: RoundRow } {
+  return {
+    state: { ...state, rounds: state.rounds.map((r) => (r.id === updated.id ? updated : r)) },
+    round: updated,
+  };
+}
+
+async function loadRound(db: Db, number: number): Promise<{ state: State; round: RoundRow }> {
+  const state = await loadState(db);
+  return { state, round: findRound(state, number) };
+}
+
+export async function generatePairings(
+  deps: RoundDeps,
+  context: AuditContext,
+  number: number,
+): Promise<GeneratePairingsResponse> {
+  const { db } = deps;
+  const { state, round } = await loadRound(db, number);
+  if (round.status !== 'upcoming') throw new HttpError(409, ROUND_MESSAGES.notUpcoming(number));
+  const next = nextRoundToPair(state.rounds);
+  if (next?.id !== round.id) throw new HttpError(409, ROUND_MESSAGES.notNextRound(next?.number ?? null));
+  assertNoEarlierActive(state, round);
+
+  const pool = pairingPool(state.players);
+  const input = pairingInputFor(state, number);
+  const leftOut = new Set(input.byes.filter((bye) => bye.roundNumber === number).map((bye) => bye.playerId));
+  const paired = state.players.filter((player) => pool.isPaired(player) && !leftOut.has(player.id));
+  if (paired.length === 0) throw new HttpError(409, ROUND_MESSAGES.playersNotFound);
+
+  let result: ReturnType<typeof pairNextRound>;
+  try {
+    result = pairNextRound(input);
+  } catch (error) {
+    if (error instanceof PairingError) {
+      deps.logger.warn({ err: error, round: number }, 'pairing failed');
+      throw new HttpError(
+        409,
+        error.code === 'no_valid_pairing' ? ROUND_MESSAGES.noPairingPossible : ROUND_MESSAGES.generateFailed,
+      );
+    }
+    throw error;
+  }
+  const notes = publicNotes(result.notes);
+
+  // One transaction: the public pages hear of the new pairings once, complete (the log row goes with it).
+  const fresh = await db.transaction(async (tx) => {
+    const locked = await repo.lockRound(tx, round.id);
+    if (locked?.status !== 'upcoming') throw new HttpError(409, ROUND_MESSAGES.notUpcoming(number));
+    await tx.delete(matches).where(eq(matches.roundId, round.id));
+    await tx.delete(roundByes).where(and(eq(roundByes.roundId, round.id), eq(roundByes.kind, 'pairing')));
+    const newMatches =
+      result.boards.length === 0
+        ? []
+        : await tx
+            .insert(matches)
+            .values(
+              result.boards.map((board) => ({
+                tournamentId: state.tournament.id,
+                roundId: round.id,
+                roundNumber: number,
+                boardNumber: board.board,
+                whitePlayerId: board.whiteId,
+                blackPlayerId: board.blackId,
+              })),
+            )
+            .returning();
+    const newByes = result.byePlayerId
+      ? await tx
+          .insert(roundByes)
+          .values({
+            tournamentId: state.tournament.id,
+            roundId: round.id,
+            roundNumber: number,
+            playerId: result.byePlayerId,
+            kind: 'pairing',
+          })
+          .returning()
+      : [];
+    const [updated] = await tx
+      .update(rounds)
+      .set({ pairingNotes: notes, updatedAt: deps.now() })
+      .where(eq(rounds.id, round.id))
+      .returning();
+    await recordSystemLog(tx, context, {
+      eventType: EVENT_TYPE,
+      actionType: 'generate_pairings',
+      description: `Generated pairings for Round ${number}: ${result.boards.length} boards${result.byePlayerId ? ', 1 bye' : ''}`,
+      metadata: { roundNumber: number, boards: result.boards.length, pairedFrom: pool.pairedFrom },
+    });
+    // The state after the write, without reading everything again.
+    const freshRound = updated ?? round;
+    const freshState: State = {
+      ...state,
+      rounds: state.rounds.map((r) => (r.id === round.id ? freshRound : r)),
+      matches: [...state.matches.filter((m) => m.roundId !== round.id), ...newMatches],
+      byes: [...state.byes.filter((b) => b.roundId !== round.id || b.kind !== 'pairing'), ...newByes],
+    };
+    return { state: freshState, round: freshRound };
+  });
+
+  const nameOf = (id: string) => state.players.find((player) => player.id === id)?.name ?? 'Unknown';
+  return {
+    ...detail(fresh.state, fresh.round),
+    message: ROUND_MESSAGES.generated(number),
+    pairedFrom: pool.pairedFrom,
+    pairedPlayers: paired.length,
+    explanations: explainNotes(result.notes, nameOf, state.players),
+  };
+}
+
+type Slot = { kind: 'board'; index: number; side: 'whiteId' | 'blackId' } | { kind: 'bye' };
+
+export async function changePairings(
+  deps: RoundDeps,
+  context: AuditContext,
+  number: number,
+  body: ManualChangeBody,
+): Promise<ManualChangeResponse> {
+  const { db } = deps;
+  const { state, round } = await loadRound(db, number);
+  if (round.status !== 'upcoming') throw new HttpError(409, ROUND_MESSAGES.notUpcoming(number));
+  const roundMatches = state.matches
+    .filter((match) => match.roundId === round.id)
+    .sort((a, b) => a.boardNumber - b.boardNumber);
+  const pairingBye = state.byes.find((bye) => bye.roundId === round.id && bye.kind === 'pairing') ?? null;
+  if (roundMatches.length === 0) throw new HttpError(409, ROUND_MESSAGES.noPairings);
+
+  const boards: ProposedBoard[] = roundMatches.map((match) => ({
+    board: match.boardNumber,
+    whiteId: match.whitePlayerId,
+    blackId: match.blackPlayerId,
+  }));
+  let byePlayerId = pairingBye?.playerId ?? null;
+
+  let description: string;
+  const nameOf = (id: string) => state.players.find((player) => player.id === id)?.name ?? 'Unknown';
+  if (body.kind === 'swap_players') {
+    if (body.playerA === body.playerB) throw new HttpError(400, ROUND_MESSAGES.samePlayer);
+    const slotOf = (id: string): Slot | null => {
+      if (id === byePlayerId) return { kind: 'bye' };
+      const index = boards.findIndex((board) => board.whiteId === id || board.blackId === id);
+      if (index < 0) return null;
+      return { kind: 'board', index, side: boards[index]!.whiteId === id ? 'whiteId' : 'blackId' };
+    };
+    const slotA = slotOf(body.playerA);
+    const slotB = slotOf(body.playerB);
+    if (!slotA || !slotB) throw new HttpError(400, ROUND_MESSAGES.playerNotInRound);
+    const put = (slot: Slot, id: string) => {
+      if (slot.kind === 'bye') byePlayerId = id;
+      else boards[slot.index]![slot.side] = id;
+    };
+    put(slotA, body.playerB);
+    put(slotB, body.playerA);
+    description = `Swapped ${nameOf(body.playerA)} and ${nameOf(body.playerB)} in Round ${number}`;
+  } else {
+    const indexA = boards.findIndex((board) => board.board === body.boardA);
+    const indexB = boards.findIndex((board) => board.board === body.boardB);
+    if (indexA < 0 || indexB < 0) throw new HttpError(404, ROUND_MESSAGES.boardNotFound);
+    if (indexA === indexB) throw new HttpError(400, ROUND_MESSAGES.samePlayer);
+    const blackA = boards[indexA]!.blackId;
+    boards[indexA]!.blackId = boards[indexB]!.blackId;
+    boards[indexB]!.blackId = blackA;
+    description = `Re-paired boards ${body.boardA} and ${body.boardB} of Round ${number}`;
+  }
+
+  const changed = boards.filter((board, index) => {
+    const before = roundMatches[index]!;
+    return board.whiteId !== before.whitePlayerId || board.blackId !== before.blackPlayerId;
+  });
+  const isByeChanged = byePlayerId !== (pairingBye?.playerId ?? null);
+  const warnings = ruleWarnings(state, number, changed, isByeChanged ? byePlayerId : null);
+  const acceptWarnings = body.acceptWarnings ?? false;
+  if (warnings.length > 0 && !acceptWarnings) {
+    return {
+      ...detail(state, round),
+      applied: false,
+      message: 'This change breaks pairing rules: confirm to save it anyway',
+      warnings,
+    };
+  }
+
+  const changedBoards = new Set(changed.map((board) => board.board));
+  const manualNotes = warnings.length > 0 ? changed.map((b) => `Board ${b.board} paired by the arbiter`) : [];
+  const notes = [
+    ...round.pairingNotes.filter((note) => {
+      const board = boardOfPublicNote(note);
+      return board === null || !changedBoards.has(board);
+    }),
+    ...manualNotes,
+  ];
+  await db.transaction(async (tx) => {
+    const locked = await repo.lockRound(tx, round.id);
+    if (locked?.status !== 'upcoming') throw new HttpError(409, ROUND_MESSAGES.notUpcoming(number));
+    for (const board of changed) {
+      await tx
+        .update(matches)
+        .set({ whitePlayerId: board.whiteId, blackPlayerId: board.blackId, updatedAt: deps.now() })
+        .where(and(eq(matches.roundId, round.id), eq(matches.boardNumber, board.board)));
+    }
+    if (isByeChanged && pairingBye && byePlayerId) {
+      await tx.update(roundByes).set({ playerId: byePlayerId }).where(eq(roundByes.id, pairingBye.id));
+    }
+    await tx
+      .update(rounds)
+      .set({ pairingNotes: notes, updatedAt: deps.now() })
+      .where(eq(rounds.id, round.id));
+    await recordSystemLog(tx, context, {
+      eventType: EVENT_TYPE,
+      actionType: 'change_pairings',
+      description: warnings.length > 0 ? `${description} (accepted: ${warnings.join('; ')})` : description,
+      metadata: { roundNumber: number, change: body, warnings },
+    });
+  });
+  const fresh = await loadRound(db, number);
+  return { ...detail(fresh.state, fresh.round), applied: true, message: ROUND_MESSAGES.swapped, warnings };
+}
+
+export async function startRound(
+  deps: RoundDeps,
+  context: AuditContext,
+  number: number,
+): Promise<{ message: string; round: AdminRoundSummary }> {
+  const { db } = deps;
+  const { state, round } = await loadRound(db, number);
+  if (round.status !== 'upcoming')
+    throw new HttpError(409, ROUND_MESSAGES.notStartable(number, lower(round)));
+  assertNoEarlierActive(state, round);
+  const hasPairings =
+    state.matches.some((match) => match.roundId === round.id) ||
+    state.byes.some((bye) => bye.roundId === round.id && bye.kind === 'pairing');
+  if (!hasPairings) throw new HttpError(409, ROUND_MESSAGES.noPairings);
+
+  const startTime = deps.now();
+  const fresh = await db.transaction(async (tx) => {
+    const locked = await repo.lockRound(tx, round.id);
+    if (locked?.status !== 'upcoming') {
+      throw new HttpError(409, ROUND_MESSAGES.notStartable(number, locked ? lower(locked) : 'gone'));
+    }
+    const [updated] = await tx
+      .update(rounds)
+      .set({ status: 'active', startTime, updatedAt: startTime })
+      .where(eq(rounds.id, round.id))
+      .returning();
+    await tx
+      .update(tournaments)
+      .set({ currentRound: number, updatedAt: startTime })
+      .where(eq(tournaments.id, state.tournament.id));
+    await recordSystemLog(tx, context, {
+      eventType: EVENT_TYPE,
+      actionType: 'start_round',
+      description: `Started Round ${number}`,
+      metadata: { roundNumber: number, roundId: round.id, startTime: startTime.toISOString() },
+    });
+    return withRound(
+      { ...state, tournament: { ...state.tournament, currentRound: number } },
+      updated ?? round,
+    );
+  });
+  sendRoundMails(deps, fresh.state, fresh.round, 'round_started');
+  return { message: ROUND_MESSAGES.started(number), round: summarise(fresh.state, fresh.round) };
+}
+
+export async function completeRound(
+  deps: RoundDeps,
+  context: AuditContext,
+  number: number,
+): Promise<{ message: string; round: AdminRoundSummary }> {
+  const { db } = deps;
+  const { state, round } = await loadRound(db, number);
+  if (round.status !== 'active') throw new HttpError(409, ROUND_MESSAGES.notActive(number, lower(round)));
+  if (state.matches.some((match) => match.roundId === round.id && match.result === null)) {
+    throw new HttpError(409, ROUND_MESSAGES.unfinished);
+  }
+  const endTime = deps.now();
+  const fresh = await db.transaction(async (tx) => {
+    const locked = await repo.lockRound(tx, round.id);
+    if (locked?.status !== 'active') {
+      throw new HttpError(409, ROUND_MESSAGES.notActive(number, locked ? lower(locked) : 'gone'));
+    }
+    // Checked again under the lock: a result cleared meanwhile keeps the round open.
+    const open = await tx
+      .select({ id: matches.id })
+      .from(matches)
+      .where(and(eq(matches.roundId, round.id), eq(matches.completed, false)))
+      .limit(1);
+    if (open.length > 0) throw new HttpError(409, ROUND_MESSAGES.unfinished);
+    const [updated] = await tx
+      .update(rounds)
+      .set({ status: 'completed', endTime, updatedAt: endTime })
+      .where(eq(rounds.id, round.id))
+      .returning();
+    await recordSystemLog(tx, context, {
+      eventType: EVENT_TYPE,
+      actionType: 'complete_round',
+      description: `Completed Round ${number}`,
+      metadata: { roundNumber: number, roundId: round.id, endTime: endTime.toISOString() },
+    });
+    return withRound(state, updated ?? round);
+  });
+  sendRoundMails(deps, fresh.state, fresh.round, 'round_completed');
+  return { message: ROUND_MESSAGES.completed(number), round: summarise(fresh.state, fresh.round) };
+}
+
+/**
+ * SPEC §7 trigger-notification: mails the players with an account who opted in. In the background: a slow or
+ * failing mail server never delays or fails the arbiter's request; failures are logged.
+ */
+function sendRoundMails(
+  deps: RoundDeps,
+  state: State,
+  round: RoundRow,
+  eventType: 'round_started' | 'round_completed',
+): void {
+  const trigger = {
+    eventType,
+    round_id: round.id,
+    round_number: round.number,
+    tournament_name: state.tournament.name,
+    ...(eventType === 'round_started'
+      ? { start_time: round.startTime?.toISOString() ?? null }
+      : { end_time: round.endTime?.toISOString() ?? null }),
+  };
+  const byId = new Map(state.players.map((player) => [player.id, player]));
+  const assignmentOf = (playerId: string): string | null => {
+    const match = state.matches.find(
+      (m) => m.roundId === round.id && (m.whitePlayerId === playerId || m.blackPlayerId === playerId),
+    );
+    if (match) {
+      const isWhite = match.whitePlayerId === playerId;
+      const opponent = byId.get(isWhite ? match.blackPlayerId : match.whitePlayerId)?.name ?? 'Unknown';
+      return `board ${match.boardNumber} with ${isWhite ? 'white' : 'black'} against ${opponent}`;
+    }
+    return state.byes.some((bye) => bye.roundId === round.id && bye.playerId === playerId)
+      ? 'a bye this round'
+      : null;
+  };
+  const work = async () => {
+    const recipients = await repo.roundMailRecipients(deps.db, state.tournament.id);
+    const results = await Promise.allSettled(
+      recipients.map((recipient) =>
+        deps.mailer.send(
+          eventType === 'round_started'
+            ? roundStartedMail({
+                to: recipient.email,
+                name: recipient.name,
+                tournamentName: state.tournament.name,
+                roundNumber: round.number,
+                assignment: assignmentOf(recipient.playerId),
+                url: `${deps.publicUrl}/player-lookup`,
+              })
+            : roundCompletedMail({
+                to: recipient.email,
+                name: recipient.name,
+                tournamentName: state.tournament.name,
+                roundNumber: round.number,
+                url: `${deps.publicUrl}/leaderboard`,
+              }),
+        ),
+      ),
+    );
+    const failed = results.filter((result) => result.status === 'rejected');
+    if (failed.length > 0) {
+      deps.logger.warn(
+        { trigger, failed: failed.length, err: (failed[0] as PromiseRejectedResult).reason },
+        'some round notification mails failed',
+      );
+    }
+    deps.logger.info({ trigger, sent: results.length - failed.length }, 'round notification');
+  };
+  void work().catch((error: unknown) =>
+    deps.logger.warn({ err: error, trigger }, 'round notification failed'),
+  );
+}
+
+export async function changeRoundCount(
+  deps: RoundDeps,
+  context: AuditContext,
+  body: RoundCountBody,
+): Promise<RoundCountResponse> {
+  const { db } = deps;
+  const state = await loadState(db);
+  const target = body.totalRounds;
+  const highest = Math.max(0, ...state.rounds.map((round) => round.number));
+  const now = deps.now();
+
+  if (target >= highest) {
+    const added = Array.from({ length: target - highest }, (_, index) => highest + index + 1);
+    if (added.length === 0 && state.tournament.totalRounds === target) {
+      return {
+        applied: true,
+        message: ROUND_MESSAGES.roundsUnchanged(target),
+        totalRounds: target,
+        deleted: [],
+      };
+    }
+    await db.transaction(async (tx) => {
+      if (added.length > 0) {
+        await tx.insert(rounds).values(
+          added.map((number) => ({
+            tournamentId: state.tournament.id,
+            number,
+            status: 'upcoming' as const,
+          })),
+        );
+      }
+      await tx
+        .update(tournaments)
+        .set({ totalRounds: target, updatedAt: now })
+        .where(eq(tournaments.id, state.tournament.id));
+    });
+    await recordSystemLog(db, context, {
+      eventType: EVENT_TYPE,
+      actionType: 'change_round_count',
+      description: `Round count raised to ${target}${added.length > 0 ? ` (added ${added.map((n) => `Round ${n}`).join(', ')})` : ''}`,
+      metadata: { from: highest, to: target, added },
+    });
+    return { applied: true, message: ROUND_MESSAGES.roundsChanged(target), totalRounds: target, deleted: [] };
+  }
+
+  const doomed = state.rounds.filter((round) => round.number > target).sort((a, b) => a.number - b.number);
+  const started = doomed.filter((round) => round.status !== 'upcoming').at(-1);
+  if (started) throw new HttpError(409, ROUND_MESSAGES.cannotDeleteStarted(started.number, lower(started)));
+  const deleted = doomed.map((round) => ({
+    number: round.number,
+    boards: state.matches.filter((match) => match.roundId === round.id).length,
+    byes: state.byes.filter((bye) => bye.roundId === round.id).length,
+  }));
+  const describe = deleted
+    .map((round) => `Round ${round.number} (${round.boards} boards, ${round.byes} byes)`)
+    .join(', ');
+  if (!body.confirm) {
+    return {
+      applied: false,
+      message: `Lowering to ${target} rounds deletes ${describe}. Confirm to delete them.`,
+      totalRounds: state.tournament.totalRounds,
+      deleted,
+    };
+  }
+  await db.transaction(async (tx) => {
+    for (const round of doomed) {
+      const locked = await repo.lockRound(tx, round.id);
+      if (locked && locked.status !== 'upcoming') {
+        throw new HttpError(409, ROUND_MESSAGES.cannotDeleteStarted(locked.number, lower(locked)));
+      }
+    }
+    await repo.deleteRounds(
+      tx,
+      doomed.map((round) => round.id),
+    );
+    await tx
+      .update(tournaments)
+      .set({
+        totalRounds: target,
+        currentRound: Math.min(state.tournament.currentRound, target),
+        updatedAt: now,
+      })
+      .where(eq(tournaments.id, state.tournament.id));
+  });
+  await recordSystemLog(db, context, {
+    eventType: EVENT_TYPE,
+    actionType: 'change_round_count',
+    description: `Round count lowered to ${target}: deleted ${describe}`,
+    metadata: { from: highest, to: target, deleted },
+  });
+  return { applied: true, message: ROUND_MESSAGES.roundsChanged(target), totalRounds: target, deleted };
+}

@@ -1,0 +1,248 @@
+import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  type AdminAnnouncement,
+  type AdminTournament,
+  type createTemplateBodySchema,
+  type createTournamentBodySchema,
+  DEFAULT_TOTAL_ROUNDS,
+  TOURNAMENT_MESSAGES,
+  type TournamentTemplate,
+  type updateTournamentBodySchema,
+} from '../../../contracts/tournament-management';
+import { type AuditContext, recordSystemLog } from '../../audit/audit';
+import type { Actor } from '../../auth/actor';
+import type { Db } from '../../db/client';
+import { HttpError } from '../../http/errors';
+import * as repo from './tournament-management.repo';
+
+type CreateTournamentInput = z.output<typeof createTournamentBodySchema>;
+type UpdateTournamentInput = z.output<typeof updateTournamentBodySchema>;
+type CreateTemplateInput = z.output<typeof createTemplateBodySchema>;
+
+/** Every action's system log row: one event type for the page, the action and who did it. */
+const EVENT_TYPE = 'tournament_management';
+
+/** Activations take turns: two at once could each clear the others and then both set their own flag. */
+const ACTIVATION_LOCK = 0x746d_6163; // "tmac"
+
+const contextOf = (actor: Actor, ip: string): AuditContext => ({ actorId: actor.userId, ip });
+
+/** A transaction whose writes (and their system log row) land together or not at all. */
+function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction((tx) => work(tx as unknown as Db));
+}
+
+async function requireTournament(db: Db, id: string) {
+  const tournament = await repo.findTournament(db, id);
+  if (!tournament) throw new HttpError(404, TOURNAMENT_MESSAGES.notFound);
+  return tournament;
+}
+
+/**
+ * Creates a tournament (inactive) with rounds 1..n upcoming. The round count is the one given, else the
+ * template's default_rounds, else 5 (SPEC §5). Only a signed-in user may create one; the route's permission
+ * check already asks for that, and this function refuses on its own for any other caller.
+ */
+export async function createTournament(
+  db: Db,
+  actor: Actor | null,
+  ip: string,
+  input: CreateTournamentInput,
+): Promise<{ message: string; tournament: AdminTournament }> {
+  if (!actor) throw new HttpError(401, TOURNAMENT_MESSAGES.loginRequired);
+  const template = input.templateId ? await repo.findTemplate(db, input.templateId) : null;
+  if (input.templateId && !template) throw new HttpError(404, TOURNAMENT_MESSAGES.templateNotFound);
+  const totalRounds = input.totalRounds ?? template?.defaultRounds ?? DEFAULT_TOTAL_ROUNDS;
+  const row = await inTransaction(db, async (tx) => {
+    const created = await repo.insertTournamentWithRounds(tx, {
+      name: input.name,
+      venue: input.venue,
+      description: input.description,
+      startDate: input.startDate,
+      endDate: input.endDate,
+      totalRounds,
+      createdBy: actor.userId,
+    });
+    await recordSystemLog(tx, contextOf(actor, ip), {
+      eventType: EVENT_TYPE,
+      actionType: 'create_tournament',
+      description: `Created tournament "${created.name}" with ${totalRounds} rounds`,
+      metadata: { tournamentId: created.id, totalRounds, templateId: template?.id ?? null },
+    });
+    return created;
+  });
+  return {
+    message: TOURNAMENT_MESSAGES.created(row.name, totalRounds),
+    tournament: repo.toAdminTournament(row, 0),
+  };
+}
+
+export async function updateTournament(
+  db: Db,
+  actor: Actor,
+  ip: string,
+  id: string,
+  input: UpdateTournamentInput,
+): Promise<string> {
+  const before = await requireTournament(db, id);
+  await inTransaction(db, async (tx) => {
+    await repo.updateTournament(tx, id, input);
+    const changed = (['name', 'venue', 'description', 'startDate', 'endDate'] as const).filter(
+      (field) => before[field] !== input[field],
+    );
+    await recordSystemLog(tx, contextOf(actor, ip), {
+      eventType: EVENT_TYPE,
+      actionType: 'update_tournament',
+      description: `Updated tournament "${input.name}"${changed.length ? ` (${changed.join(', ')})` : ''}`,
+      metadata: { tournamentId: id, changed },
+    });
+  });
+  return TOURNAMENT_MESSAGES.updated;
+}
+
+/**
+ * Makes one tournament the active one (SPEC §4): all others are deactivated in the same transaction.
+ * Activating an archived tournament brings it back from the archive.
+ */
+export async function activateTournament(db: Db, actor: Actor, ip: string, id: string): Promise<string> {
+  await inTransaction(db, async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${ACTIVATION_LOCK})`);
+    const tournament = await requireTournament(tx, id);
+    await repo.makeOnlyActive(tx, id);
+    await recordSystemLog(tx, contextOf(actor, ip), {
+      eventType: EVENT_TYPE,
+      actionType: 'activate_tournament',
+      description: `Activated tournament "${tournament.name}"${tournament.archivedAt ? ' (restored from the archive)' : ''}`,
+      metadata: { tournamentId: id },
+    });
+  });
+  return TOURNAMENT_MESSAGES.activated;
+}
+
+/** Archiving sets archived_at and clears the active flag: the public pages then show no tournament. */
+export async function archiveTournament(db: Db, actor: Actor, ip: string, id: string): Promise<string> {
+  const tournament = await requireTournament(db, id);
+  if (tournament.archivedAt) throw new HttpError(409, TOURNAMENT_MESSAGES.alreadyArchived);
+  await inTransaction(db, async (tx) => {
+    await repo.archiveTournament(tx, id);
+    await recordSystemLog(tx, contextOf(actor, ip), {
+      eventType: EVENT_TYPE,
+      actionType: 'archive_tournament',
+      description: `Archived tournament "${tournament.name}"${tournament.active ? ' (it was the active one)' : ''}`,
+      metadata: { tournamentId: id, wasActive: tournament.active },
+    });
+  });
+  return TOURNAMENT_MESSAGES.archived;
+}
+
+export async function loadTemplate(db: Db, id: string): Promise<TournamentTemplate> {
+  const template = await repo.findTemplate(db, id);
+  if (!template) throw new HttpError(404, TOURNAMENT_MESSAGES.templateNotFound);
+  return repo.toTemplate(template);
+}
+
+export async function createTemplate(
+  db: Db,
+  actor: Actor,
+  ip: string,
+  input: CreateTemplateInput,
+): Promise<{ message: string; template: TournamentTemplate }> {
+  const row = await inTransaction(db, async (tx) => {
+    const created = await repo.insertTemplate(tx, { ...input, createdBy: actor.userId });
+    await recordSystemLog(tx, contextOf(actor, ip), {
+      eventType: EVENT_TYPE,
+      actionType: 'create_tournament_template',
+      description: `Created tournament template "${created.name}" (${created.defaultRounds} rounds)`,
+      metadata: { templateId: created.id },
+    });
+    return created;
+  });
+  return { message: TOURNAMENT_MESSAGES.templateCreated(row.name), template: repo.toTemplate(row) };
+}
+
+/** The tournament whose announcements are meant: the one named, else the active one. */
+export async function announcementTournamentId(db: Db, tournamentId: string | undefined): Promise<string> {
+  if (tournamentId) return (await requireTournament(db, tournamentId)).id;
+  const active = await repo.findActiveTournamentId(db);
+  if (!active) throw new HttpError(409, TOURNAMENT_MESSAGES.noActiveTournament);
+  return active;
+}
+
+/** A tournament's announcements; with no tournament named and none active, an empty list. */
+export async function listAnnouncements(
+  db: Db,
+  tournamentId: string | undefined,
+): Promise<{ tournamentId: string | null; announcements: AdminAnnouncement[] }> {
+  const id = tournamentId
+    ? (await requireTournament(db, tournamentId)).id
+    : await repo.findActiveTournamentId(db);
+  return { tournamentId: id, announcements: id ? await repo.listAnnouncements(db, id) : [] };
+}
+
+/** Short enough for a log line, whole words where possible. */
+function excerpt(content: string): string {
+  return content.length <= 60 ? content : `${content.slice(0, 57).trimEnd()}...`;
+}
+
+export async function createAnnouncement(
+  db: Db,
+  actor: Actor,
+  ip: string,
+  input: { content: string; tournamentId?: string | undefined },
+): Promise<AdminAnnouncement> {
+  const tournamentId = await announcementTournamentId(db, input.tournamentId);
+  return inTransaction(db, async (tx) => {
+    const created = await repo.insertAnnouncement(tx, {
+      tournamentId,
+      content: input.content,
+      createdBy: actor.userId,
+    });
+    await recordSystemLog(tx, contextOf(actor, ip), {
+      eventType: EVENT_TYPE,
+      actionType: 'create_announcement',
+      description: `Published an announcement: "${excerpt(input.content)}"`,
+      metadata: { announcementId: created.id, tournamentId },
+    });
+    return created;
+  });
+}
+
+async function requireAnnouncement(db: Db, id: string) {
+  const announcement = await repo.findAnnouncement(db, id);
+  if (!announcement) throw new HttpError(404, TOURNAMENT_MESSAGES.announcementNotFound);
+  return announcement;
+}
+
+export async function updateAnnouncement(
+  db: Db,
+  actor: Actor,
+  ip: string,
+  id: string,
+  content: string,
+): Promise<AdminAnnouncement> {
+  const before = await requireAnnouncement(db, id);
+  return inTransaction(db, async (tx) => {
+    const updated = await repo.updateAnnouncement(tx, id, content);
+    await recordSystemLog(tx, contextOf(actor, ip), {
+      eventType: EVENT_TYPE,
+      actionType: 'update_announcement',
+      description: `Edited an announcement: "${excerpt(content)}"`,
+      metadata: { announcementId: id, tournamentId: before.tournamentId, previous: before.content },
+    });
+    return updated;
+  });
+}
+
+export async function deleteAnnouncement(db: Db, actor: Actor, ip: string, id: string): Promise<void> {
+  const before = await requireAnnouncement(db, id);
+  await inTransaction(db, async (tx) => {
+    await repo.deleteAnnouncement(tx, id);
+    await recordSystemLog(tx, contextOf(actor, ip), {
+      eventType: EVENT_TYPE,
+      actionType: 'delete_announcement',
+      description: `Deleted an announcement: "${excerpt(before.content)}"`,
+      metadata: { announcementId: id, tournamentId: before.tournamentId, content: before.content },
+    });
+  });
+}

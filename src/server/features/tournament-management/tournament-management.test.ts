@@ -1,0 +1,375 @@
+import { asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { homeResponseSchema } from '../../../contracts/home';
+import {
+  adminAnnouncementsResponseSchema,
+  createTournamentResponseSchema,
+  TOURNAMENT_MESSAGES,
+  templatesResponseSchema,
+  tournamentsResponseSchema,
+} from '../../../contracts/tournament-management';
+import { user } from '../../db/schema/auth';
+import { systemLogs } from '../../db/schema/settings';
+import { announcements, rounds, tournaments, tournamentTemplates } from '../../db/schema/tournaments';
+import { DEMO_PASSWORD, seedDemoAccounts } from '../../db/seed/demo-accounts';
+import {
+  createTestAuth,
+  eventually,
+  signIn,
+  startTestApp,
+  TEST_PUBLIC_URL,
+  type TestApp,
+} from '../../testing/test-app';
+import { createTournament } from './tournament-management.service';
+
+const NO_SUCH_ID = '00000000-0000-4000-8000-000000000000';
+
+describe('tournament management', () => {
+  let t: TestApp;
+  let superadmin: string;
+  let superadminId: string;
+
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
+    t.app.inject({
+      method,
+      url,
+      headers: { cookie: superadmin, origin: TEST_PUBLIC_URL },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+  const list = async () =>
+    tournamentsResponseSchema.parse((await call('GET', '/api/admin/tournaments')).json()).tournaments;
+  const byName = async (name: string) => (await list()).find((tournament) => tournament.name === name);
+  const allTournamentRows = () => t.database.db.select().from(tournaments).orderBy(asc(tournaments.name));
+  const logsOf = (actionType: string) =>
+    t.database.db.select().from(systemLogs).where(eq(systemLogs.actionType, actionType));
+  const publicHome = async () =>
+    homeResponseSchema.parse((await t.app.inject({ method: 'GET', url: '/api/public/home' })).json());
+  const create = async (body: Record<string, unknown>) => {
+    const response = await call('POST', '/api/admin/tournaments', body);
+    expect(response.statusCode, response.body).toBe(201);
+    return createTournamentResponseSchema.parse(response.json());
+  };
+
+  beforeAll(async () => {
+    t = await startTestApp('pglite');
+    await seedDemoAccounts(t.database.db, createTestAuth(t.database));
+    superadmin = (await signIn(t.app, 'superadmin@demo.test', DEMO_PASSWORD)).cookie;
+    [{ id: superadminId }] = (await t.database.db
+      .select({ id: user.id })
+      .from(user)
+      .where(eq(user.email, 'superadmin@demo.test'))) as [{ id: string }];
+  });
+  afterAll(async () => t?.close());
+
+  it('lists every tournament with its active flag, rounds and player count', async () => {
+    const [demo] = await list();
+    expect(demo).toMatchObject({
+      name: 'Schools Team Chess Championship 2025',
+      active: true,
+      archivedAt: null,
+      currentRound: 3,
+      totalRounds: 5,
+      playerCount: 56,
+    });
+  });
+
+  it('creates a tournament with 5 upcoming rounds by default, inactive, with the SPEC message and a log row', async () => {
+    const { message, tournament } = await create({
+      name: '  Autumn Rapid  ',
+      venue: 'Library',
+      description: 'Seven minutes each',
+      startDate: '2026-10-03',
+      endDate: '2026-10-04',
+    });
+    expect(message).toBe('Tournament "Autumn Rapid" created successfully with 5 rounds');
+    expect(tournament).toMatchObject({
+      name: 'Autumn Rapid',
+      active: false,
+      totalRounds: 5,
+      currentRound: 0,
+    });
+    const roundRows = await t.database.db
+      .select({ number: rounds.number, status: rounds.status })
+      .from(rounds)
+      .where(eq(rounds.tournamentId, tournament.id))
+      .orderBy(asc(rounds.number));
+    expect(roundRows).toEqual([1, 2, 3, 4, 5].map((number) => ({ number, status: 'upcoming' })));
+    const [row] = await t.database.db.select().from(tournaments).where(eq(tournaments.id, tournament.id));
+    expect(row?.createdBy).toBe(superadminId);
+    const [log] = await logsOf('create_tournament');
+    expect(log).toMatchObject({ eventType: 'tournament_management', userId: superadminId });
+    expect(log?.metadata).toMatchObject({ tournamentId: tournament.id, totalRounds: 5 });
+    expect(await byName('Autumn Rapid')).toMatchObject({ playerCount: 0, active: false });
+  });
+
+  it("creates templates, lists and loads them, and a tournament takes the template's default rounds", async () => {
+    const created = await call('POST', '/api/admin/tournament-templates', {
+      name: 'Weekend Swiss',
+      defaultRounds: 7,
+    });
+    expect(created.statusCode).toBe(201);
+    const templateId = created.json().template.id as string;
+    expect(created.json().message).toBe('Tournament template "Weekend Swiss" created');
+    const listed = templatesResponseSchema.parse(
+      (await call('GET', '/api/admin/tournament-templates')).json(),
+    );
+    expect(listed.templates.map((template) => [template.name, template.defaultRounds])).toEqual([
+      ['Weekend Swiss', 7],
+    ]);
+    const loaded = await call('GET', `/api/admin/tournament-templates/${templateId}`);
+    expect(loaded.json().template).toMatchObject({ id: templateId, name: 'Weekend Swiss', defaultRounds: 7 });
+    expect((await call('GET', `/api/admin/tournament-templates/${NO_SUCH_ID}`)).statusCode).toBe(404);
+    expect((await logsOf('create_tournament_template')).map((log) => log.userId)).toEqual([superadminId]);
+
+    const fromTemplate = await create({ name: 'Winter Swiss', templateId });
+    expect(fromTemplate.message).toBe('Tournament "Winter Swiss" created successfully with 7 rounds');
+    const chosen = await create({ name: 'Spring Swiss', templateId, totalRounds: 3 });
+    expect(chosen.message).toBe('Tournament "Spring Swiss" created successfully with 3 rounds');
+    const roundCount = async (id: string) =>
+      (await t.database.db.select().from(rounds).where(eq(rounds.tournamentId, id))).length;
+    expect(await roundCount(fromTemplate.tournament.id)).toBe(7);
+    expect(await roundCount(chosen.tournament.id)).toBe(3);
+
+    const missing = await call('POST', '/api/admin/tournaments', { name: 'Ghost', templateId: NO_SUCH_ID });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().error).toBe(TOURNAMENT_MESSAGES.templateNotFound);
+  });
+
+  it('refuses invalid tournaments and templates with 400, creating nothing', async () => {
+    const tournamentsBefore = await allTournamentRows();
+    const roundsBefore = await t.database.db.select().from(rounds);
+    const invalid: [Record<string, unknown>, string][] = [
+      [{ name: '   ' }, 'Enter the tournament name'],
+      [{ name: 'x'.repeat(201) }, 'The name is at most 200 characters'],
+      [{ name: 'Zero', totalRounds: 0 }, 'A tournament has at least 1 round'],
+      [{ name: 'Many', totalRounds: 31 }, 'A tournament has at most 30 rounds'],
+      [{ name: 'Half', totalRounds: 2.5 }, 'The number of rounds is a whole number'],
+      [
+        { name: 'Backwards', startDate: '2026-05-02', endDate: '2026-05-01' },
+        'The end date cannot be before the start date',
+      ],
+      [{ name: 'Bad date', startDate: '2026-13-45x' }, 'Invalid'],
+      [{ name: 'Sneaky', active: true }, 'Unrecognized key'],
+    ];
+    for (const [body, error] of invalid) {
+      const response = await call('POST', '/api/admin/tournaments', body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+      expect(response.json().error, JSON.stringify(body)).toContain(error);
+    }
+    const badTemplates = [
+      { name: '', defaultRounds: 5 },
+      { name: 'Long', defaultRounds: 31 },
+      { name: 'None' },
+    ];
+    for (const body of badTemplates) {
+      expect((await call('POST', '/api/admin/tournament-templates', body)).statusCode).toBe(400);
+    }
+    expect(await allTournamentRows()).toEqual(tournamentsBefore);
+    expect(await t.database.db.select().from(rounds)).toHaveLength(roundsBefore.length);
+    expect(await t.database.db.select().from(tournamentTemplates)).toHaveLength(1);
+  });
+
+  it('refuses to create a tournament without a signed-in user (the service on its own)', async () => {
+    const before = await allTournamentRows();
+    await expect(
+      createTournament(t.database.db, null, '127.0.0.1', { name: 'Anonymous' } as never),
+    ).rejects.toThrow('User must be logged in to create a tournament');
+    expect(await allTournamentRows()).toEqual(before);
+  });
+
+  it('edits name, venue, description and dates but not the round count', async () => {
+    const target = (await byName('Autumn Rapid'))!;
+    const response = await call('PUT', `/api/admin/tournaments/${target.id}`, {
+      name: 'Autumn Rapid Open',
+      venue: '',
+      description: 'Ten minutes each',
+      startDate: '2026-10-10',
+      endDate: '2026-10-10',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().message).toBe('Tournament updated successfully');
+    expect(await byName('Autumn Rapid Open')).toMatchObject({
+      venue: null,
+      description: 'Ten minutes each',
+      startDate: '2026-10-10',
+      endDate: '2026-10-10',
+      totalRounds: 5,
+    });
+    const [log] = await logsOf('update_tournament');
+    expect(log).toMatchObject({ userId: superadminId });
+    expect(log?.metadata).toMatchObject({
+      changed: ['name', 'venue', 'description', 'startDate', 'endDate'],
+    });
+
+    const before = await allTournamentRows();
+    for (const body of [
+      { name: 'Rounds', totalRounds: 9 },
+      { name: '' },
+      { name: 'Backwards', startDate: '2026-10-10', endDate: '2026-10-09' },
+    ]) {
+      expect((await call('PUT', `/api/admin/tournaments/${target.id}`, body)).statusCode).toBe(400);
+    }
+    expect(await allTournamentRows()).toEqual(before);
+    const missing = await call('PUT', `/api/admin/tournaments/${NO_SUCH_ID}`, { name: 'Nobody' });
+    expect(missing.statusCode).toBe(404);
+    expect((await call('PUT', '/api/admin/tournaments/not-a-uuid', { name: 'Nobody' })).statusCode).toBe(400);
+  });
+
+  it('activates one tournament and leaves exactly one active; the public home follows it', async () => {
+    const winter = (await byName('Winter Swiss'))!;
+    const response = await call('POST', `/api/admin/tournaments/${winter.id}/activate`);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().message).toBe('Tournament activated successfully');
+    const active = (await allTournamentRows()).filter((row) => row.active);
+    expect(active.map((row) => row.name)).toEqual(['Winter Swiss']);
+    const home = await eventually(async () => {
+      const value = await publicHome();
+      return value.tournament?.name === 'Winter Swiss' ? value : undefined;
+    });
+    expect(home.tournament?.totalRounds).toBe(7);
+    expect((await logsOf('activate_tournament')).map((log) => log.metadata)).toEqual([
+      { tournamentId: winter.id },
+    ]);
+
+    // Two activations at once still leave one active tournament.
+    const spring = (await byName('Spring Swiss'))!;
+    const demo = (await byName('Schools Team Chess Championship 2025'))!;
+    const both = await Promise.all([
+      call('POST', `/api/admin/tournaments/${spring.id}/activate`),
+      call('POST', `/api/admin/tournaments/${demo.id}/activate`),
+    ]);
+    expect(both.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect((await allTournamentRows()).filter((row) => row.active).map((row) => row.name)).toEqual([
+      'Schools Team Chess Championship 2025',
+    ]);
+    expect((await call('POST', `/api/admin/tournaments/${NO_SUCH_ID}/activate`)).statusCode).toBe(404);
+    expect((await allTournamentRows()).filter((row) => row.active)).toHaveLength(1);
+  });
+
+  it('archives a tournament: archived_at set, no longer active, still listed; activating restores it', async () => {
+    const spring = (await byName('Spring Swiss'))!;
+    await call('POST', `/api/admin/tournaments/${spring.id}/activate`);
+    const response = await call('POST', `/api/admin/tournaments/${spring.id}/archive`);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().message).toBe('Tournament archived successfully');
+    const archived = await byName('Spring Swiss');
+    expect(archived?.active).toBe(false);
+    expect(archived?.archivedAt).not.toBeNull();
+    expect((await list()).at(-1)?.name).toBe('Spring Swiss');
+    expect((await allTournamentRows()).filter((row) => row.active)).toHaveLength(0);
+    await eventually(async () => ((await publicHome()).tournament === null ? true : undefined));
+    expect((await logsOf('archive_tournament'))[0]?.metadata).toMatchObject({ wasActive: true });
+
+    const again = await call('POST', `/api/admin/tournaments/${spring.id}/archive`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toBe(TOURNAMENT_MESSAGES.alreadyArchived);
+
+    const demo = (await byName('Schools Team Chess Championship 2025'))!;
+    await call('POST', `/api/admin/tournaments/${demo.id}/activate`);
+    await call('POST', `/api/admin/tournaments/${spring.id}/activate`);
+    expect(await byName('Spring Swiss')).toMatchObject({ active: true, archivedAt: null });
+    await call('POST', `/api/admin/tournaments/${demo.id}/activate`);
+  });
+
+  describe('announcements', () => {
+    const listAnnouncements = async (query = '') =>
+      adminAnnouncementsResponseSchema.parse((await call('GET', `/api/admin/announcements${query}`)).json());
+
+    it('lists the active tournament’s announcements, newest first', async () => {
+      const { tournamentId, announcements: listed } = await listAnnouncements();
+      expect(tournamentId).toBe((await byName('Schools Team Chess Championship 2025'))?.id);
+      expect(listed.length).toBeGreaterThan(0);
+      const times = listed.map((announcement) => announcement.createdAt);
+      expect(times).toEqual([...times].sort().reverse());
+      const winter = (await byName('Winter Swiss'))!;
+      expect((await listAnnouncements(`?tournamentId=${winter.id}`)).announcements).toEqual([]);
+      expect((await call('GET', `/api/admin/announcements?tournamentId=${NO_SUCH_ID}`)).statusCode).toBe(404);
+    });
+
+    it('publishes an announcement that the public home page shows, edits it and deletes it', async () => {
+      const created = await call('POST', '/api/admin/announcements', {
+        content: '  Prize giving at 17:00 in the main hall  ',
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const { id, content } = created.json().announcement as { id: string; content: string };
+      expect(content).toBe('Prize giving at 17:00 in the main hall');
+      const shown = await eventually(async () => {
+        const home = await publicHome();
+        return home.announcements[0]?.content === content ? home : undefined;
+      });
+      expect(shown.announcements.length).toBeLessThanOrEqual(5);
+
+      const edited = await call('PUT', `/api/admin/announcements/${id}`, {
+        content: 'Prize giving moved to 17:30',
+      });
+      expect(edited.statusCode, edited.body).toBe(200);
+      await eventually(async () =>
+        (await publicHome()).announcements[0]?.content === 'Prize giving moved to 17:30' ? true : undefined,
+      );
+
+      const deleted = await call('DELETE', `/api/admin/announcements/${id}`);
+      expect(deleted.json().message).toBe(TOURNAMENT_MESSAGES.announcementDeleted);
+      await eventually(async () =>
+        (await publicHome()).announcements.some((a) => a.content === 'Prize giving moved to 17:30')
+          ? undefined
+          : true,
+      );
+      expect((await call('DELETE', `/api/admin/announcements/${id}`)).statusCode).toBe(404);
+
+      const logs = await t.database.db
+        .select()
+        .from(systemLogs)
+        .where(eq(systemLogs.eventType, 'tournament_management'));
+      const actions = logs.map((log) => log.actionType);
+      expect(actions).toEqual(
+        expect.arrayContaining(['create_announcement', 'update_announcement', 'delete_announcement']),
+      );
+      expect(new Set(logs.map((log) => log.userId))).toEqual(new Set([superadminId]));
+    });
+
+    it('adds to a named tournament, and refuses when there is no such tournament', async () => {
+      const winter = (await byName('Winter Swiss'))!;
+      const created = await call('POST', '/api/admin/announcements', {
+        content: 'Pairings at 9',
+        tournamentId: winter.id,
+      });
+      expect(created.statusCode).toBe(201);
+      expect(
+        (await listAnnouncements(`?tournamentId=${winter.id}`)).announcements.map((a) => a.content),
+      ).toEqual(['Pairings at 9']);
+      const missing = await call('POST', '/api/admin/announcements', {
+        content: 'Nowhere',
+        tournamentId: NO_SUCH_ID,
+      });
+      expect(missing.statusCode).toBe(404);
+    });
+
+    it('refuses empty, too long or unknown-field announcements with 400, changing nothing', async () => {
+      const before = await t.database.db.select().from(announcements).orderBy(asc(announcements.id));
+      const [first] = before;
+      for (const body of [
+        { content: '   ' },
+        { content: 'x'.repeat(1001) },
+        { content: 'ok', pinned: true },
+        {},
+      ]) {
+        expect((await call('POST', '/api/admin/announcements', body)).statusCode, JSON.stringify(body)).toBe(
+          400,
+        );
+        expect((await call('PUT', `/api/admin/announcements/${first!.id}`, body)).statusCode).toBe(400);
+      }
+      const longest = await call('POST', '/api/admin/announcements', { content: 'x'.repeat(1000) });
+      expect(longest.statusCode).toBe(201);
+      await call('DELETE', `/api/admin/announcements/${longest.json().announcement.id}`);
+      expect(await t.database.db.select().from(announcements).orderBy(asc(announcements.id))).toEqual(before);
+    });
+
+    it('answers "No active tournament" when there is none to add to', async () => {
+      await t.database.db.update(tournaments).set({ active: false });
+      const response = await call('POST', '/api/admin/announcements', { content: 'Anyone there?' });
+      expect(response.statusCode).toBe(409);
+      expect(response.json().error).toBe('No active tournament');
+      expect(await listAnnouncements()).toEqual({ tournamentId: null, announcements: [] });
+    });
+  });
+});
