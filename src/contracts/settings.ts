@@ -22,12 +22,58 @@ export const homePageSettingsSchema = z.object({
 });
 export type HomePageSettings = z.infer<typeof homePageSettingsSchema>;
 
+/**
+ * Stored records that only have `is_enabled` and `team_price` stay valid and read as before: the later fields
+ * are optional (see registrationLimits for their defaults), and a malformed later field is dropped alone.
+ */
 export const registrationSettingsSchema = z.object({
   is_enabled: z.boolean(),
   /** Price of one team of 4 in euro cents. */
   team_price: z.number().int().min(0),
+  /** After this moment no new registrations and no team name edits; null or absent: open while enabled. */
+  closes_at: z.iso.datetime({ offset: true }).nullable().optional(),
+  /** Teams one registration may enter; absent: 10. */
+  max_teams_per_registration: z.number().int().min(1).max(100).optional(),
+  /** Teams across all registrations that are not cancelled; null or absent: no limit. */
+  max_teams_total: z.number().int().min(1).max(10_000).nullable().optional(),
 });
 export type RegistrationSettings = z.infer<typeof registrationSettingsSchema>;
+
+export const DEFAULT_MAX_TEAMS_PER_REGISTRATION = 10;
+
+/** The registration limits with their defaults filled in. */
+export function registrationLimits(settings: RegistrationSettings): {
+  closesAt: Date | null;
+  maxTeamsPerRegistration: number;
+  maxTeamsTotal: number | null;
+} {
+  return {
+    closesAt: settings.closes_at ? new Date(settings.closes_at) : null,
+    maxTeamsPerRegistration: settings.max_teams_per_registration ?? DEFAULT_MAX_TEAMS_PER_REGISTRATION,
+    maxTeamsTotal: settings.max_teams_total ?? null,
+  };
+}
+
+/** PUT /api/admin/registration-settings: the whole document; a card payment needs at least €0.50. */
+export const updateRegistrationSettingsBodySchema = z
+  .object({
+    is_enabled: z.boolean(),
+    team_price: z
+      .number()
+      .int('The team price is in whole cents')
+      .min(50, 'The team price must be at least €0.50')
+      .max(1_000_000, 'The team price is too high'),
+    closes_at: z.iso.datetime({ offset: true, error: 'Enter a valid closing date and time' }).nullable(),
+    max_teams_per_registration: z
+      .number()
+      .int()
+      .min(1, 'Allow at least 1 team per registration')
+      .max(100, 'At most 100 teams per registration')
+      .default(DEFAULT_MAX_TEAMS_PER_REGISTRATION),
+    max_teams_total: z.number().int().min(1).max(10_000).nullable().default(null),
+  })
+  .strict();
+export type UpdateRegistrationSettingsBody = z.infer<typeof updateRegistrationSettingsBodySchema>;
 
 export const DEFAULT_HOME_PAGE_SETTINGS: HomePageSettings = {
   welcome_message: 'Welcome to the Schools Team Chess Championship',
@@ -85,10 +131,21 @@ export function resolveLeaderboardVisible(stored: unknown): boolean {
   return true;
 }
 
-/** Public registration settings; disabled at €60.00 per team when missing or malformed (SPEC §4). */
+/**
+ * Public registration settings; disabled at €60.00 per team when missing or when `is_enabled`/`team_price`
+ * are malformed (SPEC §4). A malformed later field (closing date, limits) is left out, so its default applies.
+ */
 export function resolveRegistrationSettings(stored: unknown): RegistrationSettings {
-  const parsed = registrationSettingsSchema.safeParse(unwrapJson(stored));
-  return parsed.success ? parsed.data : { ...DEFAULT_REGISTRATION_SETTINGS };
+  const value = unwrapJson(stored);
+  const core = registrationSettingsSchema.pick({ is_enabled: true, team_price: true }).safeParse(value);
+  if (!core.success || !isRecord(value)) return { ...DEFAULT_REGISTRATION_SETTINGS };
+  const resolved: RegistrationSettings = { ...core.data };
+  for (const key of ['closes_at', 'max_teams_per_registration', 'max_teams_total'] as const) {
+    if (value[key] === undefined) continue;
+    const parsed = registrationSettingsSchema.shape[key].safeParse(value[key]);
+    if (parsed.success) Object.assign(resolved, { [key]: parsed.data });
+  }
+  return resolved;
 }
 
 /** `checkin_open`: closed unless it is stored as true (or {open: true}). */

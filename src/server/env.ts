@@ -29,6 +29,24 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
     .optional(),
   MAIL_FROM: z.string().default('School chess tournament <no-reply@localhost>'),
+  /** Stripe secret key (sk_live_… / sk_test_…). With STRIPE_WEBHOOK_SECRET it selects Stripe Checkout. */
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(
+      /^(sk|rk)_(live|test)_/,
+      'STRIPE_SECRET_KEY must start with sk_live_, sk_test_, rk_live_ or rk_test_',
+    )
+    .optional(),
+  /** Signing secret of the webhook endpoint /api/payments/stripe/webhook (whsec_…). */
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_/, 'STRIPE_WEBHOOK_SECRET must start with whsec_')
+    .optional(),
+  /**
+   * 1 lets a production server run the built-in offline test checkout, where anyone can "pay" without money
+   * moving (a dress rehearsal). Without it, production needs the Stripe keys.
+   */
+  ALLOW_OFFLINE_PAYMENTS: z.enum(['0', '1']).default('0'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -41,6 +59,20 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
   if (!result.success) {
     const problems = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  if ((result.data.STRIPE_SECRET_KEY === undefined) !== (result.data.STRIPE_WEBHOOK_SECRET === undefined)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  Set both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET for Stripe, or neither for the offline test provider',
+    );
+  }
+  if (
+    result.data.NODE_ENV === 'production' &&
+    result.data.STRIPE_SECRET_KEY === undefined &&
+    result.data.ALLOW_OFFLINE_PAYMENTS !== '1'
+  ) {
+    throw new ConfigError(
+      'Invalid configuration:\n  In production, set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, or ALLOW_OFFLINE_PAYMENTS=1 to run the offline test checkout on purpose',
+    );
   }
   return result.data;
 }

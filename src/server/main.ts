@@ -8,6 +8,8 @@ import { openDatabase } from './db/client';
 import { applyMigrations } from './db/migrate';
 import { prepareDemoData } from './db/seed/demo-seed';
 import { parseEnv } from './env';
+import { OfflinePaymentProvider } from './features/payments/offline-provider';
+import { StripePaymentProvider } from './features/payments/stripe-provider';
 import { createOutboxMailer, createSmtpMailer } from './mail/mailer';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -57,6 +59,19 @@ async function main(): Promise<void> {
     );
   }
 
+  const payments =
+    env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
+      ? new StripePaymentProvider({
+          secretKey: env.STRIPE_SECRET_KEY,
+          webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+        })
+      : new OfflinePaymentProvider(publicUrl);
+  if (payments.name === 'offline') {
+    logger.warn(
+      'payments: built-in OFFLINE TEST provider (no money moves; anyone at checkout can mark a registration ' +
+        'paid). Set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET to take real card payments.',
+    );
+  }
   const app = await buildApp({
     env,
     database,
@@ -64,6 +79,7 @@ async function main(): Promise<void> {
     mailer,
     publicUrl,
     logger,
+    payments,
     clientDir: fileURLToPath(new URL('../../dist/client', import.meta.url)),
   });
   await app.listen({ port: env.PORT, host });

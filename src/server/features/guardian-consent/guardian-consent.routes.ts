@@ -1,0 +1,86 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  confirmGuardianConsentBodySchema,
+  guardianConsentParamsSchema,
+  guardianConsentQuerySchema,
+  guardianConsentViewSchema,
+} from '../../../contracts/guardian-consent';
+import { REGISTRATION_MESSAGES } from '../../../contracts/registrations';
+import type { Db } from '../../db/client';
+import { HttpError } from '../../http/errors';
+import { apiErrors } from '../../http/route-helpers';
+import type { RegistrationKeys } from '../registrations/registration-security';
+import { WindowLimiter } from '../registrations/registration-security';
+import { tournamentContext } from '../registrations/registrations.service';
+import * as service from './guardian-consent.service';
+
+const errors = apiErrors(400, 404, 409, 429);
+const tags = ['registrations'];
+
+export interface GuardianConsentRouteDeps {
+  db: Db;
+  keys: RegistrationKeys;
+  now: () => Date;
+}
+
+/**
+ * The guardian's confirmation link (T25, ADR 008): public, the token is the credential, and anything wrong
+ * is the same 404. Limited per address like the registration status lookup.
+ */
+export function registerGuardianConsentRoutes(app: FastifyInstance, deps: GuardianConsentRouteDeps): void {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const limiter = new WindowLimiter({ limit: 30, windowMs: 10 * 60_000, now: () => deps.now().getTime() });
+  const limit = (ip: string) => {
+    if (!limiter.take(ip)) throw new HttpError(429, REGISTRATION_MESSAGES.tooManyRequests);
+  };
+  const eventName = async () => (await tournamentContext(deps.db, deps.now())).name;
+
+  typed.get(
+    '/api/registrations/consent/:playerId',
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: "A guardian's consent link: the player's first name, team, school and the consent status",
+        tags,
+        params: guardianConsentParamsSchema,
+        querystring: guardianConsentQuerySchema,
+        response: { 200: guardianConsentViewSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      limit(request.ip);
+      reply.header('cache-control', 'no-store');
+      return service.readGuardianConsent(
+        deps,
+        request.params.playerId,
+        request.query.token,
+        await eventName(),
+      );
+    },
+  );
+
+  typed.post(
+    '/api/registrations/consent/:playerId',
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: 'The guardian confirms their consent (idempotent)',
+        tags,
+        params: guardianConsentParamsSchema,
+        body: confirmGuardianConsentBodySchema,
+        response: { 200: guardianConsentViewSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      limit(request.ip);
+      reply.header('cache-control', 'no-store');
+      return service.confirmGuardianConsent(
+        deps,
+        request.params.playerId,
+        request.body.token,
+        await eventName(),
+      );
+    },
+  );
+}

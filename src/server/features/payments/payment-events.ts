@@ -1,0 +1,244 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { recordSecurityEvent, recordSystemLog } from '../../audit/audit';
+import type { Db } from '../../db/client';
+import { paymentEvents, payments, registrations } from '../../db/schema/registrations';
+import type { Mailer } from '../../mail/mailer';
+import { sendReceiptOrLog, setRegistrationPaid } from './mark-paid';
+import type { PaymentProviderEvent } from './provider';
+
+export type ApplyOutcome =
+  | 'duplicate'
+  | 'ignored'
+  | 'unknown_session'
+  | 'paid'
+  | 'pending'
+  | 'failed'
+  | 'expired'
+  | 'rejected'
+  | 'unchanged';
+
+type PaymentRow = typeof payments.$inferSelect;
+
+/**
+ * Applies one verified provider event (a Stripe webhook, or the offline checkout) exactly once:
+ * - the event id is recorded in payment_events in the same transaction, so a replay has no effect;
+ * - the payment row is locked, and every transition is conditional on the current state, so two events for
+ *   one session (even concurrent) make one transition and a late event never moves paid back;
+ * - `completed` fulfils only when payment_status is 'paid' and the amount and currency are the server's;
+ *   otherwise the registration is pending (asynchronous methods) or, on a mismatch, untouched with an alert.
+ * A database error escapes (the webhook answers 5xx and the provider retries); nothing is half-applied.
+ */
+export async function applyPaymentEvent(
+  db: Db,
+  deps: { mailer: Mailer; now: () => Date },
+  event: PaymentProviderEvent,
+): Promise<ApplyOutcome> {
+  const now = deps.now();
+  const result = await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    const [recorded] = await tx
+      .insert(paymentEvents)
+      .values({
+        provider: event.provider,
+        eventId: event.eventId,
+        type: event.type,
+        providerSessionId: event.session?.id ?? null,
+        receivedAt: now,
+      })
+      .onConflictDoNothing()
+      .returning({ eventId: paymentEvents.eventId });
+    if (!recorded) return { outcome: 'duplicate' as const };
+    if (event.type === 'ignored' || !event.session) return { outcome: 'ignored' as const };
+
+    const [payment] = await tx
+      .select()
+      .from(payments)
+      .where(and(eq(payments.provider, event.provider), eq(payments.providerSessionId, event.session.id)))
+      .for('update');
+    if (!payment) {
+      await log(
+        tx,
+        event,
+        'payment_unknown_session',
+        'A payment event named a checkout session we did not create',
+        {
+          registrationId: event.session.registrationId,
+        },
+      );
+      return { outcome: 'unknown_session' as const };
+    }
+
+    switch (event.type) {
+      case 'checkout.session.completed':
+        if (event.session.paymentStatus === 'paid') return fulfil(tx, event, payment, now);
+        return markPending(tx, event, payment);
+      case 'checkout.session.async_payment_succeeded':
+        return fulfil(tx, event, payment, now);
+      case 'checkout.session.async_payment_failed':
+        return markFailed(tx, event, payment);
+      case 'checkout.session.expired':
+        return markExpired(tx, event, payment);
+    }
+  });
+  if ('receiptFor' in result && result.receiptFor) await sendReceiptOrLog(db, deps, result.receiptFor);
+  return result.outcome;
+}
+
+async function log(
+  db: Db,
+  event: PaymentProviderEvent,
+  actionType: string,
+  description: string,
+  metadata: Record<string, unknown>,
+) {
+  await recordSystemLog(
+    db,
+    { actorId: null, ip: null },
+    {
+      eventType: 'payment',
+      actionType,
+      description,
+      metadata: {
+        provider: event.provider,
+        eventId: event.eventId,
+        eventType: event.type,
+        providerSessionId: event.session?.id ?? null,
+        ...metadata,
+      },
+    },
+  );
+}
+
+async function setPaymentStatus(
+  db: Db,
+  payment: PaymentRow,
+  to: PaymentRow['status'],
+  from: PaymentRow['status'][],
+): Promise<boolean> {
+  if (!from.includes(payment.status)) return false;
+  await db.update(payments).set({ status: to, updatedAt: sql`now()` }).where(eq(payments.id, payment.id));
+  return true;
+}
+
+async function fulfil(db: Db, event: PaymentProviderEvent, payment: PaymentRow, now: Date) {
+  const session = event.session!;
+  const mismatch =
+    session.amountTotal !== payment.amountCents ||
+    (session.currency ?? '').toLowerCase() !== payment.currency ||
+    (session.registrationId !== null && session.registrationId !== payment.registrationId);
+  if (mismatch) {
+    const details = {
+      registrationId: payment.registrationId,
+      expectedAmountCents: payment.amountCents,
+      expectedCurrency: payment.currency,
+      amountTotal: session.amountTotal,
+      currency: session.currency,
+    };
+    await log(
+      db,
+      event,
+      'payment_amount_mismatch',
+      'Payment not applied: amount or currency differs',
+      details,
+    );
+    await recordSecurityEvent(
+      db,
+      { actorId: null, ip: null },
+      {
+        type: 'payment_amount_mismatch',
+        severity: 'critical',
+        details: { provider: event.provider, ...details },
+      },
+    );
+    return { outcome: 'rejected' as const };
+  }
+  const paymentChanged = await setPaymentStatus(db, payment, 'paid', ['open', 'failed', 'expired']);
+  if (paymentChanged) {
+    await log(db, event, 'payment_succeeded', 'Card payment received', {
+      registrationId: payment.registrationId,
+      amountCents: payment.amountCents,
+    });
+  }
+  const { changed } = await setRegistrationPaid(db, now, {
+    registrationId: payment.registrationId,
+    via: 'card',
+    actorId: null,
+    provider: event.provider,
+    providerSessionId: session.id,
+  });
+  if (!changed) {
+    const [registration] = await db
+      .select({ status: registrations.paymentStatus })
+      .from(registrations)
+      .where(eq(registrations.id, payment.registrationId));
+    // Money arrived for a registration that is cancelled or already paid (a second checkout): staff must
+    // refund it, so it is logged as such.
+    if (paymentChanged && registration?.status === 'cancelled') {
+      await log(
+        db,
+        event,
+        'payment_for_cancelled_registration',
+        'A cancelled registration was paid: refund it',
+        {
+          registrationId: payment.registrationId,
+        },
+      );
+    } else if (paymentChanged && registration?.status === 'paid') {
+      await log(
+        db,
+        event,
+        'payment_duplicate',
+        'A second payment for an already paid registration: refund it',
+        {
+          registrationId: payment.registrationId,
+          amountCents: payment.amountCents,
+        },
+      );
+    }
+    return { outcome: paymentChanged ? ('paid' as const) : ('unchanged' as const) };
+  }
+  return { outcome: 'paid' as const, receiptFor: payment.registrationId };
+}
+
+/** Checkout finished but the money is still clearing (e.g. a bank debit): pending until the async event. */
+async function markPending(db: Db, event: PaymentProviderEvent, payment: PaymentRow) {
+  if (payment.status !== 'open') return { outcome: 'unchanged' as const };
+  const [updated] = await db
+    .update(registrations)
+    .set({ paymentStatus: 'pending', updatedAt: sql`now()` })
+    .where(and(eq(registrations.id, payment.registrationId), eq(registrations.paymentStatus, 'unpaid')))
+    .returning({ id: registrations.id });
+  if (!updated) return { outcome: 'unchanged' as const };
+  await log(db, event, 'payment_pending', 'Checkout completed; the payment is still being processed', {
+    registrationId: payment.registrationId,
+  });
+  return { outcome: 'pending' as const };
+}
+
+/** The delayed payment failed: the registration goes back to unpaid (pay later), its teams kept. */
+async function markFailed(db: Db, event: PaymentProviderEvent, payment: PaymentRow) {
+  if (!(await setPaymentStatus(db, payment, 'failed', ['open']))) return { outcome: 'unchanged' as const };
+  await db
+    .update(registrations)
+    .set({ paymentStatus: 'unpaid', updatedAt: sql`now()` })
+    .where(and(eq(registrations.id, payment.registrationId), eq(registrations.paymentStatus, 'pending')));
+  await log(db, event, 'payment_failed', 'The payment failed; the registration is kept, unpaid', {
+    registrationId: payment.registrationId,
+  });
+  return { outcome: 'failed' as const };
+}
+
+/** An abandoned checkout: the session is closed; the registration stays as it was (unpaid, teams kept). */
+async function markExpired(db: Db, event: PaymentProviderEvent, payment: PaymentRow) {
+  if (!(await setPaymentStatus(db, payment, 'expired', ['open']))) return { outcome: 'unchanged' as const };
+  await log(
+    db,
+    event,
+    'payment_expired',
+    'The checkout was abandoned or expired; the registration stays unpaid',
+    {
+      registrationId: payment.registrationId,
+    },
+  );
+  return { outcome: 'expired' as const };
+}

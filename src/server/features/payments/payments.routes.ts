@@ -1,0 +1,158 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ApiError } from '../../../contracts/common';
+import {
+  createCheckoutBodySchema,
+  createCheckoutResponseSchema,
+  OFFLINE_OUTCOMES,
+  offlineOutcomeBodySchema,
+  offlineOutcomeResponseSchema,
+  offlineSessionParamsSchema,
+  offlineSessionSchema,
+  PAYMENT_MESSAGES,
+  verifyPaymentBodySchema,
+  verifyPaymentResponseSchema,
+} from '../../../contracts/payments';
+import { HttpError } from '../../http/errors';
+import { apiErrors } from '../../http/route-helpers';
+import { activeActor } from '../registrations/registrations.routes';
+import { OfflinePaymentProvider } from './offline-provider';
+import { applyPaymentEvent } from './payment-events';
+import {
+  createCheckout,
+  type PaymentDeps,
+  ProviderUnavailableError,
+  verifyPayment,
+} from './payments.service';
+import { WebhookVerificationError } from './provider';
+
+const errors = apiErrors(400, 401, 403, 404, 409, 503);
+const tags = ['payments'];
+const NOT_FOUND = 'Not found';
+
+export function registerPaymentRoutes(app: FastifyInstance, deps: PaymentDeps): void {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const offline = deps.provider instanceof OfflinePaymentProvider ? deps.provider : null;
+
+  typed.post(
+    '/api/payments/create-checkout',
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: 'Start a card checkout for a registration (amount from the server)',
+        description:
+          'The payer is the signed-in owner of the registration, or sends its access_token. Any amount field ' +
+          'in the body is ignored.',
+        tags,
+        body: createCheckoutBodySchema,
+        response: { 200: createCheckoutResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      try {
+        return await createCheckout(deps, await activeActor(request), request.body);
+      } catch (error) {
+        if (!(error instanceof ProviderUnavailableError)) throw error;
+        request.log.error({ err: error.cause }, 'payment provider could not create a checkout');
+        return reply.code(503).send({ error: error.message, requestId: request.id } satisfies ApiError);
+      }
+    },
+  );
+
+  typed.post(
+    '/api/payments/verify-payment',
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: 'The outcome of a checkout session (never marks paid by itself)',
+        tags,
+        body: verifyPaymentBodySchema,
+        response: { 200: verifyPaymentResponseSchema, ...errors },
+      },
+    },
+    async (request) => verifyPayment(deps, request.body),
+  );
+
+  // Stripe signs the exact bytes it sent: this route alone keeps the body as a Buffer for the check.
+  void app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    scope.post(
+      '/api/payments/stripe/webhook',
+      {
+        config: { access: 'public' },
+        schema: { summary: 'Stripe webhook (signature checked on the raw body)', tags },
+      },
+      async (request, reply) => {
+        if (deps.provider.name !== 'stripe') throw new HttpError(404, NOT_FOUND);
+        const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        let event: ReturnType<typeof deps.provider.parseWebhook>;
+        try {
+          event = deps.provider.parseWebhook(raw, request.headers);
+        } catch (error) {
+          if (!(error instanceof WebhookVerificationError)) throw error;
+          request.log.warn({ reason: error.message }, 'stripe webhook refused: signature check failed');
+          throw new HttpError(400, 'Invalid webhook signature');
+        }
+        // A database error escapes as 5xx, so Stripe retries the delivery later.
+        const outcome = await applyPaymentEvent(deps.db, deps, event);
+        return reply.send({ received: true, outcome });
+      },
+    );
+  });
+
+  typed.get(
+    '/api/payments/offline/sessions/:id',
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: 'A session of the offline test provider (no money moves)',
+        tags,
+        params: offlineSessionParamsSchema,
+        response: { 200: offlineSessionSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const session = offline?.describe(request.params.id);
+      if (!session) throw new HttpError(404, PAYMENT_MESSAGES.sessionNotFound);
+      return {
+        sessionId: session.id,
+        reference: session.reference,
+        schoolName: session.schoolName,
+        teamCount: session.teamCount,
+        amountCents: session.amountTotal ?? 0,
+        currency: 'eur' as const,
+        status:
+          session.status === 'open'
+            ? ('open' as const)
+            : session.paymentStatus === 'paid'
+              ? ('paid' as const)
+              : session.status === 'expired'
+                ? ('expired' as const)
+                : ('failed' as const),
+        cancelUrl: session.cancelUrl,
+      };
+    },
+  );
+
+  typed.post(
+    '/api/payments/offline/sessions/:id',
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: `Settle an offline test session: ${OFFLINE_OUTCOMES.join(', ')}`,
+        tags,
+        params: offlineSessionParamsSchema,
+        body: offlineOutcomeBodySchema,
+        response: { 200: offlineOutcomeResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const settled = offline?.complete(request.params.id, request.body.outcome);
+      if (!settled) throw new HttpError(404, PAYMENT_MESSAGES.sessionNotFound);
+      // The same internal events a Stripe webhook produces, applied by the same code.
+      for (const event of settled.events) await applyPaymentEvent(deps.db, deps, event);
+      return { redirectUrl: settled.redirectUrl };
+    },
+  );
+}

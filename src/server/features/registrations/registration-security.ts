@@ -1,0 +1,144 @@
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { meetsDifficulty } from '../../../domain/registration';
+
+/** Equal-time comparison of two strings of any length (hashed first, so lengths leak nothing either). */
+export function constantTimeEquals(a: string, b: string): boolean {
+  const digest = (value: string) => createHash('sha256').update(value).digest();
+  return timingSafeEqual(digest(a), digest(b));
+}
+
+/**
+ * Keys for the registration feature, derived from the site's auth secret with a label each, so a token
+ * of one kind can never pass as another and the auth secret itself is never used twice.
+ */
+export class RegistrationKeys {
+  private readonly accessKey: Buffer;
+  private readonly challengeKey: Buffer;
+  private readonly consentKey: Buffer;
+
+  constructor(siteSecret: string) {
+    const derive = (label: string) => createHmac('sha256', siteSecret).update(label).digest();
+    this.accessKey = derive('registration-access-v1');
+    this.challengeKey = derive('registration-challenge-v1');
+    this.consentKey = derive('guardian-consent-v1');
+  }
+
+  /**
+   * The registrant's access token for one registration: it opens the teams page and payment without an
+   * account. Deterministic, so the mail link and the status lookup give the same token, and nothing is stored.
+   */
+  accessToken(registrationId: string): string {
+    return createHmac('sha256', this.accessKey).update(registrationId).digest('base64url');
+  }
+
+  isAccessToken(registrationId: string, token: string | undefined): boolean {
+    return token !== undefined && constantTimeEquals(this.accessToken(registrationId), token);
+  }
+
+  /**
+   * The guardian's consent link token for one registered player, bound to the guardian's e-mail address:
+   * deterministic (nothing stored), and a link sent to an address that was later corrected stops working.
+   */
+  consentToken(playerId: string, guardianEmail: string): string {
+    return createHmac('sha256', this.consentKey)
+      .update(`${playerId}\n${guardianEmail.trim().toLowerCase()}`)
+      .digest('base64url');
+  }
+
+  isConsentToken(playerId: string, guardianEmail: string | null, token: string): boolean {
+    // Compared even without an address, so an entry without one takes as long to refuse as a wrong token.
+    const expected = this.consentToken(playerId, guardianEmail ?? '');
+    return constantTimeEquals(expected, token) && guardianEmail !== null && guardianEmail !== '';
+  }
+
+  signChallenge(payload: string): string {
+    return createHmac('sha256', this.challengeKey).update(payload).digest('base64url');
+  }
+}
+
+export type ProofCheck = { ok: true; release: () => void } | { ok: false };
+
+/**
+ * Self-hosted proof of work against form bots (no third-party service): the server hands out a signed,
+ * expiring challenge; the browser finds a nonce so that SHA-256(challenge + nonce) starts with `bits` zero
+ * bits; the server checks the signature, the expiry, the work and that the challenge was not used before.
+ * Used challenges are remembered in memory until they expire (one server process; ADR note in the report).
+ */
+export class ProofOfWork {
+  private readonly used = new Map<string, number>();
+
+  constructor(
+    private readonly keys: RegistrationKeys,
+    private readonly options: { bits: number; ttlMs: number; now: () => number },
+  ) {}
+
+  issue(): { challenge: string; difficultyBits: number; expiresAt: string } {
+    const expires = this.options.now() + this.options.ttlMs;
+    const payload = `pow1.${randomBytes(12).toString('base64url')}.${expires}.${this.options.bits}`;
+    return {
+      challenge: `${payload}.${this.keys.signChallenge(payload)}`,
+      difficultyBits: this.options.bits,
+      expiresAt: new Date(expires).toISOString(),
+    };
+  }
+
+  /**
+   * Checks a proof and claims its challenge. `release` gives the challenge back, for a submission refused
+   * for another reason (a validation error), so the registrant can correct the form and send it again.
+   */
+  check(proof: { challenge: string; nonce: string }): ProofCheck {
+    const now = this.options.now();
+    this.forgetExpired(now);
+    const parts = proof.challenge.split('.');
+    if (parts.length !== 5 || parts[0] !== 'pow1') return { ok: false };
+    const [, id, expiresText, bitsText, signature] = parts as [string, string, string, string, string];
+    const payload = parts.slice(0, 4).join('.');
+    if (!constantTimeEquals(this.keys.signChallenge(payload), signature)) return { ok: false };
+    const expires = Number(expiresText);
+    const bits = Number(bitsText);
+    if (!Number.isSafeInteger(expires) || expires <= now) return { ok: false };
+    if (!Number.isInteger(bits) || bits < this.options.bits) return { ok: false };
+    const digest = createHash('sha256').update(`${proof.challenge}${proof.nonce}`, 'utf8').digest();
+    if (!meetsDifficulty(digest, bits)) return { ok: false };
+    if (this.used.has(id)) return { ok: false };
+    this.used.set(id, expires);
+    return { ok: true, release: () => this.used.delete(id) };
+  }
+
+  private forgetExpired(now: number): void {
+    for (const [id, expires] of this.used) if (expires <= now) this.used.delete(id);
+  }
+}
+
+/** Solves a challenge by brute force (tests and scripts; browsers do the same with Web Crypto). */
+export function solveChallenge(challenge: string, bits: number): string {
+  for (let nonce = 0; ; nonce += 1) {
+    const digest = createHash('sha256').update(`${challenge}${nonce}`, 'utf8').digest();
+    if (meetsDifficulty(digest, bits)) return String(nonce);
+  }
+}
+
+/**
+ * Fixed-window attempt counter per key (an IP address), in memory. Generous on purpose where a whole school
+ * shares one address.
+ */
+export class WindowLimiter {
+  private readonly windows = new Map<string, { start: number; count: number }>();
+
+  constructor(private readonly options: { limit: number; windowMs: number; now: () => number }) {}
+
+  /** Counts one attempt; false when the key is over its limit in the current window. */
+  take(key: string): boolean {
+    const now = this.options.now();
+    if (this.windows.size > 10_000) {
+      for (const [k, w] of this.windows) if (now - w.start >= this.options.windowMs) this.windows.delete(k);
+    }
+    const window = this.windows.get(key);
+    if (!window || now - window.start >= this.options.windowMs) {
+      this.windows.set(key, { start: now, count: 1 });
+      return true;
+    }
+    window.count += 1;
+    return window.count <= this.options.limit;
+  }
+}

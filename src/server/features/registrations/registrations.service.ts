@@ -1,0 +1,529 @@
+import { randomInt } from 'node:crypto';
+import { and, desc, eq, ne, or, sql } from 'drizzle-orm';
+import {
+  type CreateRegistrationBody,
+  REGISTRATION_MESSAGES,
+  type RegistrationSummary,
+  type UpdateTeamsBody,
+} from '../../../contracts/registrations';
+import {
+  type RegistrationSettings,
+  registrationLimits,
+  resolveRegistrationSettings,
+  SETTING_KEYS,
+  type UpdateRegistrationSettingsBody,
+} from '../../../contracts/settings';
+import {
+  ELIGIBILITY_MESSAGES,
+  formatReference,
+  GUARDIAN_CONSENT_POLICY_VERSION,
+  isConsentPending,
+  normaliseReference,
+  playerEligibility,
+  REFERENCE_ALPHABET,
+  registrationAmountCents,
+} from '../../../domain/registration';
+import { type AuditContext, recordSystemLog } from '../../audit/audit';
+import type { Actor } from '../../auth/actor';
+import type { Db } from '../../db/client';
+import { user } from '../../db/schema/auth';
+import { registrations, registrationTeamPlayers, registrationTeams } from '../../db/schema/registrations';
+import { tournaments } from '../../db/schema/tournaments';
+import { HttpError } from '../../http/errors';
+import type { Mailer } from '../../mail/mailer';
+import {
+  clearConsentOfRenamed,
+  requestConsentAgain,
+  requestGuardianConsent,
+} from '../guardian-consent/guardian-consent.service';
+import { readSetting, saveSetting } from '../settings/settings.repo';
+import { registrationConfirmationMail } from './registration-mails';
+import { constantTimeEquals, type RegistrationKeys } from './registration-security';
+import {
+  loadRegistration,
+  type RegistrationRow,
+  type RegistrationWithTeams,
+  withTeams,
+} from './registrations.repo';
+
+export interface RegistrationDeps {
+  db: Db;
+  mailer: Mailer;
+  publicUrl: string;
+  keys: RegistrationKeys;
+  now: () => Date;
+}
+
+/** A refused form, with the field each problem belongs to (paths as in the request body). */
+export class RegistrationInputError extends Error {
+  constructor(readonly issues: { path: string; message: string }[]) {
+    super(issues[0]?.message ?? 'Invalid registration');
+  }
+}
+
+/** Serialises registrations so the team total limit and unique references hold under concurrency. */
+const REGISTRATION_LOCK = 6_060_606;
+
+export async function readRegistrationSettings(db: Db): Promise<RegistrationSettings> {
+  try {
+    return resolveRegistrationSettings(await readSetting(db, SETTING_KEYS.registration));
+  } catch {
+    return resolveRegistrationSettings(undefined);
+  }
+}
+
+export async function updateRegistrationSettings(
+  db: Db,
+  context: AuditContext,
+  input: UpdateRegistrationSettingsBody,
+): Promise<RegistrationSettings> {
+  const before = await readRegistrationSettings(db);
+  await saveSetting(db, SETTING_KEYS.registration, input, context.actorId);
+  await recordSystemLog(db, context, {
+    eventType: 'registration',
+    actionType: 'registration_settings_updated',
+    description: input.is_enabled
+      ? 'Registration settings saved (open)'
+      : 'Registration settings saved (closed)',
+    metadata: { before, after: input },
+  });
+  return resolveRegistrationSettings(input);
+}
+
+/**
+ * The active tournament's name, and the day ages are counted on: its start date, or today when no
+ * tournament is active.
+ */
+export async function tournamentContext(db: Db, now: Date): Promise<{ day: string; name: string | null }> {
+  const [active] = await db
+    .select({ startDate: tournaments.startDate, name: tournaments.name })
+    .from(tournaments)
+    .where(eq(tournaments.active, true));
+  return { day: active?.startDate ?? now.toISOString().slice(0, 10), name: active?.name ?? null };
+}
+
+/** The day ages are counted on (see tournamentContext). */
+export async function tournamentDay(db: Db, now: Date): Promise<string> {
+  return (await tournamentContext(db, now)).day;
+}
+
+function isClosed(settings: RegistrationSettings, now: Date): boolean {
+  const { closesAt } = registrationLimits(settings);
+  return closesAt !== null && now.getTime() >= closesAt.getTime();
+}
+
+/**
+ * The registration as its registrant (and staff) see it. `day` is the tournament day ages are counted on for
+ * `consentPending` (tournamentDay); without it, today, which can only show more players as pending.
+ */
+export function toSummary(
+  row: RegistrationWithTeams,
+  settings: RegistrationSettings,
+  now: Date,
+  day: string = now.toISOString().slice(0, 10),
+): RegistrationSummary {
+  const { closesAt } = registrationLimits(settings);
+  const cancelled = row.paymentStatus === 'cancelled';
+  const pending = (player: RegistrationWithTeams['teams'][number]['players'][number]) =>
+    isConsentPending(player, day);
+  return {
+    id: row.id,
+    reference: row.reference,
+    registrantName: row.registrantName,
+    registrantEmail: row.registrantEmail,
+    registrantPhone: row.registrantPhone,
+    schoolName: row.schoolName,
+    teamCount: row.teamCount,
+    amountCents: row.amountCents,
+    currency: 'eur',
+    paymentStatus: row.paymentStatus,
+    paidAt: row.paidAt?.toISOString() ?? null,
+    paidVia: row.paidVia,
+    cancelledAt: row.cancelledAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    editableUntil: closesAt?.toISOString() ?? null,
+    canEditTeams: !cancelled && row.promotedAt === null && !isClosed(settings, now),
+    canPay: row.paymentStatus === 'unpaid' && row.amountCents > 0,
+    pendingConsentCount: row.teams.flatMap((team) => team.players).filter(pending).length,
+    teams: row.teams.map((team) => ({
+      id: team.id,
+      position: team.position,
+      name: team.name,
+      players: team.players.map((player) => ({
+        id: player.id,
+        position: player.position,
+        name: player.name,
+        dateOfBirth: player.dateOfBirth,
+        schoolYear: player.schoolYear,
+        guardianConsent:
+          player.guardianConsentBy && player.guardianConsentAt
+            ? {
+                by: player.guardianConsentBy,
+                email: player.guardianEmail,
+                at: player.guardianConsentAt.toISOString(),
+                policyVersion: player.consentPolicyVersion ?? GUARDIAN_CONSENT_POLICY_VERSION,
+              }
+            : null,
+        guardianConfirmedAt: player.guardianConfirmedAt?.toISOString() ?? null,
+        consentPending: pending(player),
+      })),
+    })),
+  };
+}
+
+function newReference(): string {
+  return formatReference(Array.from({ length: 6 }, () => randomInt(REFERENCE_ALPHABET.length)));
+}
+
+/** Every eligibility and consent problem of the form at once, so the registrant can fix them in one go. */
+function checkPlayers(body: CreateRegistrationBody, day: string) {
+  const issues: { path: string; message: string }[] = [];
+  const consent: (null | { by: string; email: string })[][] = body.teams.map((team, t) =>
+    team.players.map((player, p) => {
+      const path = `teams.${t}.players.${p}`;
+      const eligibility = playerEligibility(player, day);
+      if (!eligibility.eligible) {
+        issues.push({
+          path: `${path}.${player.dateOfBirth ? 'dateOfBirth' : 'schoolYear'}`,
+          message: eligibility.reason,
+        });
+        return null;
+      }
+      if (!eligibility.needsGuardianConsent) return null;
+      const declared = player.guardianConsent?.confirmed === true;
+      if (!declared) {
+        issues.push({
+          path: `${path}.guardianConsent`,
+          message: ELIGIBILITY_MESSAGES.consentNeeded,
+        });
+      }
+      // The guardian confirms by the e-mailed link (T25), so their address is needed too.
+      const email = player.guardianConsent?.email?.trim().toLowerCase();
+      if (!email) {
+        issues.push({
+          path: `${path}.guardianConsent.email`,
+          message: ELIGIBILITY_MESSAGES.guardianEmailNeeded,
+        });
+      }
+      if (!declared || !email || !player.guardianConsent) return null;
+      return { by: player.guardianConsent.by, email };
+    }),
+  );
+  const names = body.teams.map((team) => team.name.trim().toLowerCase());
+  names.forEach((name, t) => {
+    if (names.indexOf(name) !== t)
+      issues.push({ path: `teams.${t}.name`, message: 'Give each team its own name' });
+  });
+  return { issues, consent };
+}
+
+/**
+ * Creates a registration: open and before the closing date, within the limits, every player eligible, the
+ * amount from the server's team price. Sends the confirmation mail and logs it.
+ */
+export async function createRegistration(
+  deps: RegistrationDeps,
+  actor: Actor | null,
+  body: CreateRegistrationBody,
+): Promise<{ registration: RegistrationSummary; accessToken: string }> {
+  const { db } = deps;
+  const now = deps.now();
+  const settings = await readRegistrationSettings(db);
+  if (!settings.is_enabled) throw new HttpError(409, REGISTRATION_MESSAGES.closed);
+  if (isClosed(settings, now)) throw new HttpError(409, REGISTRATION_MESSAGES.closedAt);
+  const limits = registrationLimits(settings);
+  if (body.teams.length > limits.maxTeamsPerRegistration) {
+    throw new RegistrationInputError([
+      { path: 'teams', message: REGISTRATION_MESSAGES.tooManyTeams(limits.maxTeamsPerRegistration) },
+    ]);
+  }
+  const tournament = await tournamentContext(db, now);
+  const { issues, consent } = checkPlayers(body, tournament.day);
+  if (issues.length > 0) throw new RegistrationInputError(issues);
+
+  const amountCents = registrationAmountCents(settings.team_price, body.teams.length);
+  const email = body.registrantEmail.trim().toLowerCase();
+  const id = await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    await tx.execute(sql`select pg_advisory_xact_lock(${REGISTRATION_LOCK})`);
+    if (limits.maxTeamsTotal !== null) {
+      const [row] = await tx
+        .select({ teams: sql<number>`coalesce(sum(${registrations.teamCount}), 0)::int` })
+        .from(registrations)
+        .where(ne(registrations.paymentStatus, 'cancelled'));
+      if ((row?.teams ?? 0) + body.teams.length > limits.maxTeamsTotal) {
+        throw new HttpError(409, REGISTRATION_MESSAGES.full);
+      }
+    }
+    let reference = newReference();
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      const [taken] = await tx
+        .select({ id: registrations.id })
+        .from(registrations)
+        .where(eq(registrations.reference, reference));
+      if (!taken) break;
+      reference = newReference();
+    }
+    const [created] = await tx
+      .insert(registrations)
+      .values({
+        reference,
+        userId: actor?.userId ?? null,
+        registrantName: body.registrantName,
+        registrantEmail: email,
+        registrantPhone: body.registrantPhone || null,
+        schoolName: body.schoolName,
+        teamCount: body.teams.length,
+        amountCents,
+        currency: 'eur',
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: registrations.id });
+    const registrationId = created!.id;
+    for (const [t, team] of body.teams.entries()) {
+      const [teamRow] = await tx
+        .insert(registrationTeams)
+        .values({ registrationId, name: team.name, position: t + 1 })
+        .returning({ id: registrationTeams.id });
+      await tx.insert(registrationTeamPlayers).values(
+        team.players.map((player, p) => {
+          const given = consent[t]?.[p] ?? null;
+          return {
+            teamId: teamRow!.id,
+            position: p + 1,
+            name: player.name,
+            dateOfBirth: player.dateOfBirth ?? null,
+            schoolYear: player.dateOfBirth ? null : (player.schoolYear ?? null),
+            guardianConsentBy: given?.by ?? null,
+            guardianConsentAt: given ? now : null,
+            consentPolicyVersion: given ? GUARDIAN_CONSENT_POLICY_VERSION : null,
+            guardianEmail: given?.email ?? null,
+          };
+        }),
+      );
+    }
+    await recordSystemLog(
+      tx,
+      { actorId: actor?.userId ?? null, ip: null },
+      {
+        eventType: 'registration',
+        actionType: 'registration_created',
+        description: `Registration ${reference} created: ${body.teams.length} team(s)`,
+        metadata: { registrationId, reference, teamCount: body.teams.length, amountCents },
+      },
+    );
+    return registrationId;
+  });
+
+  const registration = (await loadRegistration(db, id))!;
+  const accessToken = deps.keys.accessToken(id);
+  try {
+    await deps.mailer.send(
+      registrationConfirmationMail({
+        registration,
+        teamsUrl: `${deps.publicUrl}/registration/teams/${id}?token=${accessToken}`,
+        statusUrl: `${deps.publicUrl}/registration/status`,
+        editableUntil: limits.closesAt,
+        pendingConsent: toSummary(registration, settings, now, tournament.day).pendingConsentCount,
+      }),
+    );
+  } catch {
+    // The registration stands (an error here would make the registrant submit it twice); staff see the log.
+    await recordSystemLog(
+      db,
+      { actorId: null, ip: null },
+      {
+        eventType: 'registration',
+        actionType: 'confirmation_mail_failed',
+        description: `The confirmation e-mail for ${registration.reference} could not be sent`,
+        metadata: { registrationId: id },
+      },
+    );
+  }
+  // Each guardian gets their confirmation link (T25); a failed mail is logged there, the registration stands.
+  await requestGuardianConsent(deps, registration, {
+    actorId: actor?.userId ?? null,
+    eventName: tournament.name,
+  });
+  return { registration: toSummary(registration, settings, now, tournament.day), accessToken };
+}
+
+/**
+ * Looks a registration up by reference and e-mail. A wrong reference and a wrong e-mail get the same 404,
+ * and the e-mail is compared in constant time, so the lookup reveals nothing about other registrations.
+ */
+export async function lookupRegistration(
+  deps: Pick<RegistrationDeps, 'db' | 'keys' | 'now'>,
+  query: { reference: string; email: string },
+): Promise<{ registration: RegistrationSummary; accessToken: string }> {
+  const [row] = await deps.db
+    .select()
+    .from(registrations)
+    .where(eq(registrations.reference, normaliseReference(query.reference)));
+  const email = query.email.trim().toLowerCase();
+  const matches = constantTimeEquals(row?.registrantEmail.toLowerCase() ?? '\u0000', email);
+  if (!row || !matches) throw new HttpError(404, REGISTRATION_MESSAGES.notFound);
+  const [loaded] = await withTeams(deps.db, [row]);
+  const settings = await readRegistrationSettings(deps.db);
+  const now = deps.now();
+  return {
+    registration: toSummary(loaded!, settings, now, await tournamentDay(deps.db, now)),
+    accessToken: deps.keys.accessToken(row.id),
+  };
+}
+
+async function verifiedEmailOf(db: Db, actor: Actor): Promise<string | null> {
+  const [row] = await db
+    .select({ email: user.email, verified: user.emailVerified })
+    .from(user)
+    .where(eq(user.id, actor.userId));
+  return row?.verified ? row.email.toLowerCase() : null;
+}
+
+/** Owner: the registration was made while signed in as this user, or names this user's verified e-mail. */
+export async function isOwner(db: Db, actor: Actor | null, row: RegistrationRow): Promise<boolean> {
+  if (!actor) return false;
+  if (row.userId === actor.userId) return true;
+  const email = await verifiedEmailOf(db, actor);
+  return email !== null && email === row.registrantEmail.toLowerCase();
+}
+
+/**
+ * The registration, if the caller may see it: its access token, or the signed-in owner. Anything else is
+ * the same 404 as an unknown id, so ids cannot be probed.
+ */
+export async function authorisedRegistration(
+  deps: Pick<RegistrationDeps, 'db' | 'keys'>,
+  actor: Actor | null,
+  id: string,
+  token: string | undefined,
+): Promise<RegistrationWithTeams> {
+  const row = await loadRegistration(deps.db, id);
+  const allowed =
+    row !== undefined && (deps.keys.isAccessToken(id, token) || (await isOwner(deps.db, actor, row)));
+  if (!row || !allowed) throw new HttpError(404, REGISTRATION_MESSAGES.accessDenied);
+  return row;
+}
+
+export async function readTeams(
+  deps: Pick<RegistrationDeps, 'db' | 'keys' | 'now'>,
+  actor: Actor | null,
+  id: string,
+  token: string | undefined,
+): Promise<RegistrationSummary> {
+  const row = await authorisedRegistration(deps, actor, id, token);
+  const now = deps.now();
+  return toSummary(row, await readRegistrationSettings(deps.db), now, await tournamentDay(deps.db, now));
+}
+
+/** Renames teams and players (nothing else) until the closing date; every id must belong to this registration. */
+export async function updateTeams(
+  deps: RegistrationDeps,
+  actor: Actor | null,
+  id: string,
+  body: UpdateTeamsBody,
+): Promise<RegistrationSummary> {
+  const { db } = deps;
+  const now = deps.now();
+  const row = await authorisedRegistration(deps, actor, id, body.token);
+  const settings = await readRegistrationSettings(db);
+  if (row.paymentStatus === 'cancelled') throw new HttpError(409, REGISTRATION_MESSAGES.cancelled);
+  if (!toSummary(row, settings, now).canEditTeams) throw new HttpError(409, REGISTRATION_MESSAGES.editClosed);
+  const sameShape =
+    body.teams.length === row.teams.length &&
+    body.teams.every((team) => {
+      const existing = row.teams.find((candidate) => candidate.id === team.id);
+      return (
+        existing !== undefined &&
+        team.players.every((player) => existing.players.some((candidate) => candidate.id === player.id)) &&
+        new Set(team.players.map((player) => player.id)).size === existing.players.length
+      );
+    }) &&
+    new Set(body.teams.map((team) => team.id)).size === row.teams.length;
+  if (!sameShape) throw new HttpError(400, REGISTRATION_MESSAGES.teamsMismatch);
+  const names = body.teams.map((team) => team.name.trim().toLowerCase());
+  const duplicate = names.findIndex((name, t) => names.indexOf(name) !== t);
+  if (duplicate >= 0) {
+    throw new RegistrationInputError([
+      { path: `teams.${duplicate}.name`, message: 'Give each team its own name' },
+    ]);
+  }
+
+  const changes: { kind: 'team' | 'player'; from: string; to: string }[] = [];
+  const renamedPlayerIds: string[] = [];
+  let reconfirm: string[] = [];
+  await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    for (const team of body.teams) {
+      const existing = row.teams.find((candidate) => candidate.id === team.id)!;
+      if (existing.name !== team.name) {
+        await tx.update(registrationTeams).set({ name: team.name }).where(eq(registrationTeams.id, team.id));
+        changes.push({ kind: 'team', from: existing.name, to: team.name });
+      }
+      for (const player of team.players) {
+        const before = existing.players.find((candidate) => candidate.id === player.id)!;
+        if (before.name === player.name) continue;
+        await tx
+          .update(registrationTeamPlayers)
+          .set({ name: player.name })
+          .where(eq(registrationTeamPlayers.id, player.id));
+        changes.push({ kind: 'player', from: before.name, to: player.name });
+        renamedPlayerIds.push(player.id);
+      }
+    }
+    if (changes.length === 0) return;
+    reconfirm = await clearConsentOfRenamed(tx, renamedPlayerIds);
+    await tx.update(registrations).set({ updatedAt: now }).where(eq(registrations.id, id));
+    await recordSystemLog(
+      tx,
+      { actorId: actor?.userId ?? null, ip: null },
+      {
+        eventType: 'registration',
+        actionType: 'registration_teams_updated',
+        description: `Registration ${row.reference}: ${changes.length} name(s) changed`,
+        metadata: { registrationId: id, changes, by: actor ? 'owner' : 'access_token' },
+      },
+    );
+  });
+  const updated = (await loadRegistration(db, id))!;
+  const tournament = await tournamentContext(db, now);
+  // A renamed minor needs their guardian's consent again (ADR 008).
+  await requestConsentAgain(deps, updated, reconfirm, {
+    actorId: actor?.userId ?? null,
+    eventName: tournament.name,
+  });
+  return toSummary(updated, settings, now, tournament.day);
+}
+
+/** The registrations a user owns: made while signed in as them, or under their verified e-mail address. */
+export async function ownedRegistrations(db: Db, actor: Actor): Promise<RegistrationRow[]> {
+  const email = await verifiedEmailOf(db, actor);
+  return db
+    .select()
+    .from(registrations)
+    .where(
+      or(
+        eq(registrations.userId, actor.userId),
+        email === null ? undefined : and(eq(sql`lower(${registrations.registrantEmail})`, email)),
+      ),
+    )
+    .orderBy(desc(registrations.createdAt))
+    .limit(200);
+}
+
+/** The signed-in user's registrations (ownedRegistrations), each with its access token. */
+export async function myRegistrations(
+  deps: Pick<RegistrationDeps, 'db' | 'keys' | 'now'>,
+  actor: Actor,
+): Promise<(RegistrationSummary & { accessToken: string })[]> {
+  const { db } = deps;
+  const rows = await ownedRegistrations(db, actor);
+  const settings = await readRegistrationSettings(db);
+  const now = deps.now();
+  const day = await tournamentDay(db, now);
+  return (await withTeams(db, rows)).map((row) => ({
+    ...toSummary(row, settings, now, day),
+    accessToken: deps.keys.accessToken(row.id),
+  }));
+}
