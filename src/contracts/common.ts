@@ -8,6 +8,9 @@ export const apiErrorSchema = z.object({
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
 
+/** A change the API confirms with one sentence for a toast. */
+export const messageResponseSchema = z.object({ message: z.string() });
+
 export const isoDateTime = z.string().describe('ISO 8601 date-time, UTC');
 export const isoDate = z
   .string()

@@ -65,7 +65,7 @@ export const setRoleBodySchema = z
 export const freezeBodySchema = z
   .object({ reason: z.string().trim().min(1, 'Give a reason').max(500) })
   .strict();
-export const messageResponseSchema = z.object({ message: z.string() });
+export { messageResponseSchema } from './common';
 export const userIdParamsSchema = z.object({ id: z.string().min(1).max(100) });
 
 export const customRoleSchema = z.object({

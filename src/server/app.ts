@@ -11,11 +11,26 @@ import { registerGuards } from './auth/guards';
 import type { Database } from './db/client';
 import type { Env } from './env';
 import { registerAccountRoutes } from './features/account/account.routes';
+import { registerAdminPlayerLookupRoutes } from './features/admin-player-lookup/admin-player-lookup.routes';
+import { registerBillingOverviewRoutes } from './features/billing-overview/billing-overview.routes';
+import { registerCheckinRoutes } from './features/checkin/checkin.routes';
+import { registerGuardianConsentRoutes } from './features/guardian-consent/guardian-consent.routes';
 import { registerHealthRoutes } from './features/health/health.routes';
 import { registerInviteRoutes } from './features/invites/invites.routes';
+import { registerManageRegistrationRoutes } from './features/manage-registrations/manage-registrations.routes';
+import { registerMatchResultRoutes } from './features/match-results/match-results.routes';
+import { OfflinePaymentProvider } from './features/payments/offline-provider';
+import { registerPaymentRoutes } from './features/payments/payments.routes';
+import type { PaymentProvider } from './features/payments/provider';
+import { registerPlayerDashboardRoutes } from './features/player-dashboard/player-dashboard.routes';
+import { registerPlayerManagementRoutes } from './features/player-management/player-management.routes';
+import { RegistrationKeys } from './features/registrations/registration-security';
+import { registerRegistrationRoutes } from './features/registrations/registrations.routes';
+import { registerRoundManagementRoutes } from './features/round-management/round-management.routes';
 import { registerSettingsGateRoutes } from './features/settings-gate/settings-gate.routes';
 import { PublicDataCache } from './features/tournament/public-data-cache';
 import { registerPublicRoutes } from './features/tournament/tournament.routes';
+import { registerTournamentManagementRoutes } from './features/tournament-management/tournament-management.routes';
 import { registerUserManagementRoutes } from './features/user-management/user-management.routes';
 import { registerClientApp } from './http/client-app';
 import { registerErrorHandling } from './http/errors';
@@ -40,6 +55,10 @@ export interface AppDeps {
   settingsGateDelayMs?: number;
   /** Milliseconds over which change notifications are merged into one live event. */
   liveCoalesceMs?: number;
+  /** The payment provider (Stripe when configured); the built-in offline test provider by default. */
+  payments?: PaymentProvider;
+  /** Proof-of-work difficulty of the registration form (tests lower it). */
+  registrationPowBits?: number;
 }
 
 export type App = FastifyInstance;
@@ -110,6 +129,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   registerAccountRoutes(app, deps.database.db);
   registerUserManagementRoutes(app, deps.database.db, deps.auth);
+  registerPlayerManagementRoutes(app, deps.database.db);
+  registerAdminPlayerLookupRoutes(app, deps.database.db);
+  registerCheckinRoutes(app, { db: deps.database.db, now: nowAsDate });
+  registerMatchResultRoutes(app, deps.database.db, { now: nowAsDate });
+  registerTournamentManagementRoutes(app, deps.database.db);
   registerInviteRoutes(app, {
     db: deps.database.db,
     auth: deps.auth,
@@ -122,7 +146,41 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     now: nowAsDate,
     pause: () => new Promise((resolve) => setTimeout(resolve, gateDelay)),
   });
+  registerRoundManagementRoutes(app, {
+    db: deps.database.db,
+    mailer: deps.mailer,
+    logger: deps.logger,
+    now: nowAsDate,
+    publicUrl: deps.publicUrl,
+  });
+  const registrationKeys = new RegistrationKeys(deps.auth.options.secret);
+  registerRegistrationRoutes(app, {
+    db: deps.database.db,
+    mailer: deps.mailer,
+    publicUrl: deps.publicUrl,
+    keys: registrationKeys,
+    now,
+    ...(deps.registrationPowBits === undefined ? {} : { powBits: deps.registrationPowBits }),
+  });
+  registerGuardianConsentRoutes(app, { db: deps.database.db, keys: registrationKeys, now: nowAsDate });
+  registerPaymentRoutes(app, {
+    db: deps.database.db,
+    mailer: deps.mailer,
+    publicUrl: deps.publicUrl,
+    keys: registrationKeys,
+    provider: deps.payments ?? new OfflinePaymentProvider(deps.publicUrl),
+    now: nowAsDate,
+  });
+  registerManageRegistrationRoutes(app, {
+    db: deps.database.db,
+    mailer: deps.mailer,
+    publicUrl: deps.publicUrl,
+    keys: registrationKeys,
+    now: nowAsDate,
+  });
+  registerBillingOverviewRoutes(app, { db: deps.database.db, now: nowAsDate });
   registerPublicRoutes(app, cache);
+  registerPlayerDashboardRoutes(app, cache);
   registerLiveRoutes(app, feed);
   await registerClientApp(app, deps.clientDir);
 

@@ -1,8 +1,6 @@
-import { Suspense } from 'react';
-import { Outlet, useLocation } from 'react-router';
-import { Spinner } from '../components/ui/spinner';
+import { useLocation } from 'react-router';
 import { useSession } from '../features/auth/queries';
-import { RouteErrorBoundary } from '../features/errors/route-error-boundary';
+import { PageOutlet } from '../features/errors/page-outlet';
 import { AppBar } from '../features/layout/app-bar';
 import { chromeFor } from '../features/layout/chrome';
 import { CookieBanner } from '../features/layout/cookie-banner';
@@ -28,11 +26,7 @@ export function RootLayout() {
       </a>
       {isPublicChrome ? <SiteHeader /> : <AppBar />}
       <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
-        <RouteErrorBoundary key={pathname}>
-          <Suspense fallback={<Spinner />}>
-            <Outlet />
-          </Suspense>
-        </RouteErrorBoundary>
+        <PageOutlet />
       </main>
       {isPublicChrome ? <SiteFooter /> : null}
       <CookieBanner />

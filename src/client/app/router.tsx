@@ -1,35 +1,10 @@
-import { type ComponentType, lazy } from 'react';
+import { Suspense } from 'react';
 import { Route, Routes } from 'react-router';
-import { adminPage } from '../features/admin/admin-pages';
+import { ACCESS_MESSAGES } from '../features/auth/messages';
 import { RequireAccess } from '../features/auth/require-access';
+import { AdminTutorialLauncher } from '../features/tutorial/tutorial-launcher';
+import { lazyPage } from '../lib/lazy-page';
 import { RootLayout } from './root-layout';
-
-/**
- * React.lazy for named exports: every page is its own chunk, shown under the 'Loading...' spinner.
- * Declarative routes (not a data router) keep about 18 kB gzipped of router code off the first load.
- */
-function lazyPage<M, K extends keyof M, P extends object = Record<string, never>>(
-  load: () => Promise<M>,
-  name: K,
-  props?: P,
-) {
-  const Page = lazy(async () => ({ default: (await load())[name] as ComponentType<P> }));
-  return <Page {...(props as P)} />;
-}
-
-/** An admin page behind its SPEC §2 permission; staff lacking it see the Access Denied page in the admin frame. */
-function adminRoute(path: string, page: React.ReactElement) {
-  return (
-    <Route
-      path={path}
-      element={
-        <RequireAccess rule={adminPage(path).rule} denied="page">
-          {page}
-        </RequireAccess>
-      }
-    />
-  );
-}
 
 const home = lazyPage(() => import('../features/home/home-page'), 'HomePage');
 const leaderboard = lazyPage(() => import('../features/leaderboard/leaderboard-page'), 'LeaderboardPage');
@@ -48,37 +23,90 @@ const registrationGuide = lazyPage(
 const siteNavigation = lazyPage(() => import('../features/info/site-navigation-page'), 'SiteNavigationPage');
 const privacy = lazyPage(() => import('../features/info/privacy-page'), 'PrivacyPage');
 const registration = lazyPage(() => import('../features/registration/registration-page'), 'RegistrationPage');
+const offlineCheckout = lazyPage(
+  () => import('../features/payments/offline-checkout-page'),
+  'OfflineCheckoutPage',
+);
 const login = lazyPage(() => import('../features/auth/login-page'), 'LoginPage');
 const resetPassword = lazyPage(() => import('../features/auth/reset-password-page'), 'ResetPasswordPage');
 const accountSettings = lazyPage(
   () => import('../features/account/account-settings-page'),
   'AccountSettingsPage',
 );
-const myRegistrations = lazyPage(() => import('../features/coming-soon/coming-soon-page'), 'ComingSoonPage', {
-  title: 'My Registrations',
-  description:
-    'Your team registrations and payments will be listed here once online registration opens. Until then, the organisers keep your entries.',
-});
+const myRegistrations = lazyPage(
+  () => import('../features/registration/my-registrations-page'),
+  'MyRegistrationsPage',
+);
+const registrationSuccess = lazyPage(
+  () => import('../features/registration/registration-success-page'),
+  'RegistrationSuccessPage',
+);
+const registrationStatus = lazyPage(
+  () => import('../features/registration/registration-status-page'),
+  'RegistrationStatusPage',
+);
+const registrationTeams = lazyPage(
+  () => import('../features/registration/registration-teams-page'),
+  'RegistrationTeamsPage',
+);
+const guardianConsent = lazyPage(
+  () => import('../features/guardian-consent/guardian-consent-page'),
+  'GuardianConsentPage',
+);
 const crm = lazyPage(() => import('../features/coming-soon/coming-soon-page'), 'ComingSoonPage', {
   title: 'Team Tasks (CRM)',
   description: 'The staff task board, team records and analytics are being built and will appear here.',
 });
-const adminLayout = lazyPage(() => import('../features/admin/admin-layout'), 'AdminLayout');
-const adminIndex = lazyPage(() => import('../features/admin/admin-layout'), 'AdminIndexRedirect');
-const adminWelcome = lazyPage(() => import('../features/admin/admin-welcome-page'), 'AdminWelcomePage');
-const userManagement = lazyPage(
-  () => import('../features/user-management/user-management-page'),
-  'UserManagementPage',
+const invite = lazyPage(() => import('../features/invites/invite-info-page'), 'InviteInfoPage');
+const onboard = lazyPage(() => import('../features/invites/onboard-page'), 'OnboardPage');
+const playerDashboard = lazyPage(
+  () => import('../features/player-dashboard/player-dashboard-page'),
+  'PlayerDashboardPage',
 );
+const printRoot = lazyPage(() => import('../features/print/print-root'), 'PrintRoot');
+const printPairings = lazyPage(() => import('../features/print/print-pairings-page'), 'PrintPairingsPage');
+const printStandings = lazyPage(() => import('../features/print/print-standings-page'), 'PrintStandingsPage');
+const printBoardCards = lazyPage(
+  () => import('../features/print/print-board-cards-page'),
+  'PrintBoardCardsPage',
+);
+const printBadges = lazyPage(() => import('../features/print/print-badges-page'), 'PrintBadgesPage');
+// The admin area's route table is its own chunk: staff download it, the public never does.
+const adminRoutes = lazyPage(() => import('../features/admin/admin-routes'), 'AdminRoutes');
 const notFound = lazyPage(() => import('../features/errors/not-found-page'), 'NotFoundPage');
+
+/**
+ * SPEC §2: the player dashboard can be configured to refuse players ('Player dashboard is currently
+ * unavailable'). Set to true to switch it off for players; admins and superadmins still get in.
+ */
+const IS_PLAYER_DASHBOARD_CLOSED_TO_PLAYERS = false;
+const playerDashboardRefusal = IS_PLAYER_DASHBOARD_CLOSED_TO_PLAYERS
+  ? { roles: ['player'] as const, message: ACCESS_MESSAGES.playerDashboardUnavailable }
+  : undefined;
 
 /** The one route table (SPEC §2), with each signed-in route's guard (SPEC §4). */
 export function AppRoutes() {
   return (
     <Routes>
+      {/* Print views: public, without the site header, navigation and footer. */}
+      <Route path="print" element={<Suspense fallback={null}>{printRoot}</Suspense>}>
+        <Route path="pairings" element={printPairings} />
+        <Route path="standings" element={printStandings} />
+        <Route path="board-cards" element={printBoardCards} />
+        <Route path="badges" element={printBadges} />
+        <Route path="*" element={notFound} />
+      </Route>
       <Route element={<RootLayout />}>
         <Route index element={home} />
-        <Route path="home" element={home} />
+        <Route
+          path="home"
+          element={
+            <>
+              {home}
+              <AdminTutorialLauncher />
+            </>
+          }
+        />
         <Route path="leaderboard" element={leaderboard} />
         <Route path="player-lookup" element={playerLookup} />
         <Route path="important-information" element={importantInformation} />
@@ -86,8 +114,16 @@ export function AppRoutes() {
         <Route path="site-navigation" element={siteNavigation} />
         <Route path="privacy" element={privacy} />
         <Route path="registration" element={registration} />
+        <Route path="registration/offline-checkout/:sessionId" element={offlineCheckout} />
+        <Route path="registration/success" element={registrationSuccess} />
+        <Route path="registration-status" element={registrationStatus} />
+        <Route path="registration/status" element={registrationStatus} />
+        <Route path="registration/teams/:registrationId" element={registrationTeams} />
+        <Route path="registration/consent/:playerId" element={guardianConsent} />
         <Route path="login" element={login} />
         <Route path="reset-password" element={resetPassword} />
+        <Route path="invite" element={invite} />
+        <Route path="onboard/:token" element={onboard} />
         <Route
           path="account-settings"
           element={<RequireAccess rule="signed-in">{accountSettings}</RequireAccess>}
@@ -101,15 +137,21 @@ export function AppRoutes() {
           }
         />
         <Route
+          path="player-dashboard"
+          element={
+            <RequireAccess
+              rule={{ roles: ['player', 'admin', 'superadmin'] }}
+              refusal={playerDashboardRefusal}
+            >
+              {playerDashboard}
+            </RequireAccess>
+          }
+        />
+        <Route
           path="crm"
           element={<RequireAccess rule={{ permission: 'crm_access' }}>{crm}</RequireAccess>}
         />
-        <Route path="admin" element={<RequireAccess rule="admin-area">{adminLayout}</RequireAccess>}>
-          <Route index element={adminIndex} />
-          {adminRoute('welcome', adminWelcome)}
-          {adminRoute('user-management', userManagement)}
-          <Route path="*" element={notFound} />
-        </Route>
+        <Route path="admin/*" element={<RequireAccess rule="admin-area">{adminRoutes}</RequireAccess>} />
         <Route path="*" element={notFound} />
       </Route>
     </Routes>

@@ -17,19 +17,84 @@ export const queryKeys = {
   registrationSettings: ['settings', 'registration'] as const,
   players: ['players'] as const,
   playerLookup: (name: string) => ['players', 'lookup', name] as const,
+  roster: ['players', 'roster'] as const,
+  /** The signed-in user's own player: under 'players' so results refresh it live, and user-scoped. */
+  playerDashboard: ['players', 'dashboard'] as const,
   /** Who is signed in (better-auth session, then /api/me): the one key guards, menus and sign-in share. */
   session: ['session'] as const,
   account: ['account'] as const,
   accountProfile: ['account', 'profile'] as const,
   accountPreferences: ['account', 'preferences'] as const,
+  accountTutorial: ['account', 'tutorial'] as const,
+  /** Whether the settings password is set (the unlock itself lives only in the open page). */
+  settingsGate: ['admin', 'settings-gate'] as const,
+  adminInvites: ['admin', 'invites'] as const,
+  /** An invitation link's details: public, and not the signed-in user's data. */
+  invite: (token: string) => ['invites', token] as const,
+  /** A session of the offline test payment provider: public, not the signed-in user's data. */
+  offlineCheckout: (sessionId: string) => ['payments', 'offline', sessionId] as const,
+  /** The outcome of a checkout, as the success page asks for it. */
+  paymentVerification: (sessionId: string, registrationId: string) =>
+    ['payments', 'verify', sessionId, registrationId] as const,
+  /** A registration's teams (access token or owner); public-page data, not tied to who is signed in. */
+  registrationTeams: (id: string) => ['registrations', id, 'teams'] as const,
+  /** A guardian's consent link (token in the URL): public-page data, not tied to who is signed in. */
+  guardianConsent: (playerId: string) => ['guardian-consent', playerId] as const,
+  /** The signed-in user's registrations: user-scoped, dropped at sign-out. */
+  myRegistrations: ['account', 'registrations'] as const,
   admin: ['admin'] as const,
   adminUsers: (search: string) => ['admin', 'users', search] as const,
   adminUserCounts: ['admin', 'user-counts'] as const,
   customRoles: ['admin', 'custom-roles'] as const,
+  adminTournaments: ['admin', 'tournaments'] as const,
+  tournamentTemplates: ['admin', 'tournament-templates'] as const,
+  tournamentTemplate: (id: string) => ['admin', 'tournament-templates', id] as const,
+  adminAnnouncementLists: ['admin', 'announcements'] as const,
+  adminAnnouncements: (tournamentId: string | null) => ['admin', 'announcements', tournamentId] as const,
+  /**
+   * Result entry (staff): under 'rounds', so every live change of matches, rounds, players or the tournament
+   * refreshes it; dropped at sign-out with the other staff data.
+   */
+  resultEntry: ['rounds', 'result-entry'] as const,
+  resultEntryRound: (round: number | 'current') => ['rounds', 'result-entry', round] as const,
+  /** Round management (staff): under 'rounds' like result entry, so live changes refresh it. */
+  roundManagement: ['rounds', 'management'] as const,
+  roundManagementRound: (round: number) => ['rounds', 'management', round] as const,
+  /**
+   * Check-in (staff): the desk and overview under 'players', so check-ins at other desks refresh them live;
+   * the open/closed state under 'settings', so opening or closing it does too.
+   */
+  checkin: ['players', 'checkin'] as const,
+  checkinDesk: (search: string) => ['players', 'checkin', 'desk', search] as const,
+  checkinOverview: ['players', 'checkin', 'overview'] as const,
+  checkinState: ['settings', 'checkin'] as const,
+  /** Player management and the admin lookup (staff): under 'players', so live changes refresh them. */
+  playerManagement: ['players', 'management'] as const,
+  playerManagementList: (tournamentId: string | null, search: string) =>
+    ['players', 'management', 'list', tournamentId, search] as const,
+  playerManagementTournaments: ['players', 'management', 'tournaments'] as const,
+  adminPlayerLookup: ['players', 'admin-lookup'] as const,
+  adminPlayerLookupSearch: (search: string) => ['players', 'admin-lookup', 'search', search] as const,
+  adminPlayerLookupDetail: (id: string) => ['players', 'admin-lookup', 'detail', id] as const,
+  /** Registration management and the billing overview (staff): under 'admin', so dropped at sign-out. */
+  adminRegistrations: ['admin', 'registrations'] as const,
+  adminRegistrationList: (search: string, school: string, status: string) =>
+    ['admin', 'registrations', 'list', search, school, status] as const,
+  billingOverview: ['admin', 'registrations', 'billing'] as const,
 };
 
 /** Data that belongs to whoever is signed in: removed when they sign out or another user signs in. */
-export const userScopedKeys = [queryKeys.account, queryKeys.admin] as const;
+export const userScopedKeys = [
+  queryKeys.account,
+  queryKeys.admin,
+  queryKeys.resultEntry,
+  queryKeys.roundManagement,
+  queryKeys.playerDashboard,
+  queryKeys.checkin,
+  queryKeys.checkinState,
+  queryKeys.playerManagement,
+  queryKeys.adminPlayerLookup,
+] as const;
 
 /**
  * SPEC §7: tournament data refetches every 30 s and on window focus, while the app-wide default is no

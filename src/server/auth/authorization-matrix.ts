@@ -46,14 +46,19 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   'GET /api/public/settings/home': { allowed: EVERYONE },
   'GET /api/public/settings/registration': { allowed: EVERYONE },
   'GET /api/public/players': { allowed: EVERYONE, path: '/api/public/players?name=polgar' },
+  'GET /api/public/roster': { allowed: EVERYONE },
   // better-auth's own routes decide for themselves; the matrix checks that reading a session is open to all.
   'GET /api/auth/*': { allowed: EVERYONE, path: '/api/auth/get-session' },
   'POST /api/auth/*': { allowed: EVERYONE, path: '/api/auth/request-password-reset' },
   'GET /api/me': { allowed: SIGNED_IN_NOT_FROZEN },
+  // Every signed-in user gets only their own linked player (player-other: player null, see its API test).
+  'GET /api/me/player-dashboard': { allowed: SIGNED_IN_NOT_FROZEN },
   'GET /api/account/profile': { allowed: SIGNED_IN_NOT_FROZEN },
   'PUT /api/account/profile': { allowed: SIGNED_IN_NOT_FROZEN },
   'GET /api/account/preferences': { allowed: SIGNED_IN_NOT_FROZEN },
   'PUT /api/account/preferences': { allowed: SIGNED_IN_NOT_FROZEN },
+  'GET /api/account/tutorial': { allowed: SIGNED_IN_NOT_FROZEN },
+  'PUT /api/account/tutorial': { allowed: SIGNED_IN_NOT_FROZEN },
   'GET /api/account/export': { allowed: SIGNED_IN_NOT_FROZEN },
   'DELETE /api/account': { allowed: SIGNED_IN_NOT_FROZEN },
   'POST /api/admin/invites': { allowed: ['superadmin'] },
@@ -71,6 +76,12 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   // User management is the superadmin's (the demo custom role lacks view_user_management).
   'GET /api/admin/users': { allowed: ['superadmin'] },
   'GET /api/admin/users/counts': { allowed: ['superadmin'] },
+  // Result entry (view_admin_result_input): admins, superadmins and the demo Arbiter custom role.
+  'GET /api/admin/match-results': { allowed: ['admin', 'superadmin', 'custom-role'] },
+  'PUT /api/admin/match-results/:matchId': {
+    allowed: ['admin', 'superadmin', 'custom-role'],
+    path: '/api/admin/match-results/00000000-0000-4000-8000-000000000000',
+  },
   'POST /api/admin/users': { allowed: ['superadmin'] },
   'PUT /api/admin/users/:id/role': { allowed: ['superadmin'], path: '/api/admin/users/no-such-user/role' },
   'POST /api/admin/users/:id/freeze': {
@@ -91,5 +102,170 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   'DELETE /api/admin/custom-roles/:id': {
     allowed: ['superadmin'],
     path: '/api/admin/custom-roles/00000000-0000-4000-8000-000000000000',
+  },
+  // Player management (view_player_management): superadmins only; the admin player lookup
+  // (view_admin_player_lookup): admins, superadmins and the demo Arbiter custom role.
+  'GET /api/admin/player-management/tournaments': { allowed: ['superadmin'] },
+  'GET /api/admin/player-management/players': { allowed: ['superadmin'] },
+  'POST /api/admin/player-management/players': { allowed: ['superadmin'] },
+  'PUT /api/admin/player-management/players/:id': {
+    allowed: ['superadmin'],
+    path: '/api/admin/player-management/players/00000000-0000-4000-8000-000000000000',
+  },
+  'POST /api/admin/player-management/players/:id/withdraw': {
+    allowed: ['superadmin'],
+    path: '/api/admin/player-management/players/00000000-0000-4000-8000-000000000000/withdraw',
+  },
+  'POST /api/admin/player-management/players/:id/reactivate': {
+    allowed: ['superadmin'],
+    path: '/api/admin/player-management/players/00000000-0000-4000-8000-000000000000/reactivate',
+  },
+  'POST /api/admin/player-management/players/:id/byes': {
+    allowed: ['superadmin'],
+    path: '/api/admin/player-management/players/00000000-0000-4000-8000-000000000000/byes',
+  },
+  'DELETE /api/admin/player-management/players/:id/byes/:roundNumber': {
+    allowed: ['superadmin'],
+    path: '/api/admin/player-management/players/00000000-0000-4000-8000-000000000000/byes/4',
+  },
+  'POST /api/admin/player-management/import/preview': { allowed: ['superadmin'] },
+  'POST /api/admin/player-management/import': { allowed: ['superadmin'] },
+  'GET /api/admin/player-management/export.csv': { allowed: ['superadmin'] },
+  'GET /api/admin/player-management/export.trf': { allowed: ['superadmin'] },
+  'POST /api/admin/player-management/import-trf': { allowed: ['superadmin'] },
+  'GET /api/admin/player-lookup': {
+    allowed: ['admin', 'superadmin', 'custom-role'],
+    path: '/api/admin/player-lookup?search=polgar',
+  },
+  'GET /api/admin/player-lookup/:id': {
+    allowed: ['admin', 'superadmin', 'custom-role'],
+    path: '/api/admin/player-lookup/00000000-0000-4000-8000-000000000000',
+  },
+  // Round management (view_round_management): the superadmin and the demo Arbiter custom role.
+  'GET /api/admin/rounds': { allowed: ['superadmin', 'custom-role'] },
+  'GET /api/admin/rounds/:number': { allowed: ['superadmin', 'custom-role'], path: '/api/admin/rounds/99' },
+  'POST /api/admin/rounds/:number/pairings': {
+    allowed: ['superadmin', 'custom-role'],
+    path: '/api/admin/rounds/99/pairings',
+  },
+  'POST /api/admin/rounds/:number/pairings/change': {
+    allowed: ['superadmin', 'custom-role'],
+    path: '/api/admin/rounds/99/pairings/change',
+  },
+  'POST /api/admin/rounds/:number/start': {
+    allowed: ['superadmin', 'custom-role'],
+    path: '/api/admin/rounds/99/start',
+  },
+  'POST /api/admin/rounds/:number/complete': {
+    allowed: ['superadmin', 'custom-role'],
+    path: '/api/admin/rounds/99/complete',
+  },
+  'PUT /api/admin/rounds/count': { allowed: ['superadmin', 'custom-role'] },
+  // Check-in (SPEC §2): the desk is access_checkin_page (admins, superadmins, the demo Arbiter), the overview
+  // access_checkin_overview (admins, superadmins), opening and closing access_checkin_settings (superadmins).
+  'GET /api/admin/checkin/state': { allowed: ['admin', 'superadmin', 'custom-role'] },
+  'PUT /api/admin/checkin/state': { allowed: ['superadmin'] },
+  'GET /api/admin/checkin/players': { allowed: ['admin', 'superadmin', 'custom-role'] },
+  'POST /api/admin/checkin/players/:id': {
+    allowed: ['admin', 'superadmin', 'custom-role'],
+    path: '/api/admin/checkin/players/00000000-0000-4000-8000-000000000000',
+  },
+  'DELETE /api/admin/checkin/players/:id': {
+    allowed: ['admin', 'superadmin', 'custom-role'],
+    path: '/api/admin/checkin/players/00000000-0000-4000-8000-000000000000',
+  },
+  'PUT /api/admin/checkin/players/:id/name': {
+    allowed: ['admin', 'superadmin', 'custom-role'],
+    path: '/api/admin/checkin/players/00000000-0000-4000-8000-000000000000/name',
+  },
+  'GET /api/admin/checkin/overview': { allowed: ['admin', 'superadmin'] },
+  // Tournament management needs view_tournament_management: superadmins only (SPEC §6; not admins, not the
+  // demo custom role).
+  'GET /api/admin/tournaments': { allowed: ['superadmin'] },
+  'POST /api/admin/tournaments': { allowed: ['superadmin'] },
+  'PUT /api/admin/tournaments/:id': {
+    allowed: ['superadmin'],
+    path: '/api/admin/tournaments/00000000-0000-4000-8000-000000000000',
+  },
+  'POST /api/admin/tournaments/:id/activate': {
+    allowed: ['superadmin'],
+    path: '/api/admin/tournaments/00000000-0000-4000-8000-000000000000/activate',
+  },
+  'POST /api/admin/tournaments/:id/archive': {
+    allowed: ['superadmin'],
+    path: '/api/admin/tournaments/00000000-0000-4000-8000-000000000000/archive',
+  },
+  'GET /api/admin/tournament-templates': { allowed: ['superadmin'] },
+  'GET /api/admin/tournament-templates/:id': {
+    allowed: ['superadmin'],
+    path: '/api/admin/tournament-templates/00000000-0000-4000-8000-000000000000',
+  },
+  'POST /api/admin/tournament-templates': { allowed: ['superadmin'] },
+  'GET /api/admin/announcements': { allowed: ['superadmin'] },
+  'POST /api/admin/announcements': { allowed: ['superadmin'] },
+  'PUT /api/admin/announcements/:id': {
+    allowed: ['superadmin'],
+    path: '/api/admin/announcements/00000000-0000-4000-8000-000000000000',
+  },
+  'DELETE /api/admin/announcements/:id': {
+    allowed: ['superadmin'],
+    path: '/api/admin/announcements/00000000-0000-4000-8000-000000000000',
+  },
+  // Registrations and payments (issue #6): registrants need no account; a registration opens with its access
+  // token or to its signed-in owner (404 otherwise), so those routes are public at this layer.
+  'GET /api/registrations/challenge': { allowed: EVERYONE },
+  'POST /api/registrations': { allowed: EVERYONE },
+  'GET /api/registrations/status': {
+    allowed: EVERYONE,
+    path: '/api/registrations/status?reference=REG-AAAA-AA&email=nobody%40example.org',
+  },
+  'GET /api/registrations/:id/teams': {
+    allowed: EVERYONE,
+    path: '/api/registrations/00000000-0000-4000-8000-000000000000/teams',
+  },
+  'PUT /api/registrations/:id/teams': {
+    allowed: EVERYONE,
+    path: '/api/registrations/00000000-0000-4000-8000-000000000000/teams',
+  },
+  // Guardian consent (T25): the link's token is the credential; a wrong one is a 404 for everyone.
+  'GET /api/registrations/consent/:playerId': {
+    allowed: EVERYONE,
+    path: '/api/registrations/consent/00000000-0000-4000-8000-000000000000?token=not-a-real-token',
+  },
+  'POST /api/registrations/consent/:playerId': {
+    allowed: EVERYONE,
+    path: '/api/registrations/consent/00000000-0000-4000-8000-000000000000',
+  },
+  'GET /api/me/registrations': { allowed: SIGNED_IN_NOT_FROZEN },
+  'PUT /api/admin/registration-settings': { allowed: ['superadmin'] },
+  // Registration management (view_registration_management) and the billing overview (view_billing_overview):
+  // superadmins only (the demo custom role has neither).
+  'GET /api/admin/registrations': { allowed: ['superadmin'] },
+  'PUT /api/admin/registrations/:id/teams': {
+    allowed: ['superadmin'],
+    path: '/api/admin/registrations/00000000-0000-4000-8000-000000000000/teams',
+  },
+  'POST /api/admin/registrations/:id/mark-paid': {
+    allowed: ['superadmin'],
+    path: '/api/admin/registrations/00000000-0000-4000-8000-000000000000/mark-paid',
+  },
+  'POST /api/admin/registrations/:id/cancel': {
+    allowed: ['superadmin'],
+    path: '/api/admin/registrations/00000000-0000-4000-8000-000000000000/cancel',
+  },
+  'POST /api/admin/registrations/promote': { allowed: ['superadmin'] },
+  'GET /api/admin/billing-overview': { allowed: ['superadmin'] },
+  'GET /api/admin/billing-overview/export.csv': { allowed: ['superadmin'] },
+  'POST /api/payments/create-checkout': { allowed: EVERYONE },
+  'POST /api/payments/verify-payment': { allowed: EVERYONE },
+  // Stripe calls it with neither cookie nor Origin; the signature on the raw body is the credential.
+  'POST /api/payments/stripe/webhook': { allowed: EVERYONE },
+  'GET /api/payments/offline/sessions/:id': {
+    allowed: EVERYONE,
+    path: '/api/payments/offline/sessions/offline_cs_doesnotexist00',
+  },
+  'POST /api/payments/offline/sessions/:id': {
+    allowed: EVERYONE,
+    path: '/api/payments/offline/sessions/offline_cs_doesnotexist00',
   },
 };

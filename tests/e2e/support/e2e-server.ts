@@ -74,6 +74,15 @@ app.post('/__e2e/sql', async (request) => {
   await database.db.execute(sql.raw(statement));
   return { ok: true };
 });
+/** Reads rows (a read-only transaction: a test checks what the UI stored, it never writes this way). */
+app.get('/__e2e/sql', async (request) => {
+  const { statement } = z.object({ statement: z.string() }).parse(request.query);
+  const rows = await database.db.transaction(async (tx) => {
+    await tx.execute(sql`set transaction read only`);
+    return (await tx.execute(sql.raw(statement))) as unknown as { rows: Record<string, unknown>[] };
+  });
+  return { rows: rows.rows };
+});
 
 app.get('/__e2e/outbox', async (request) => {
   const { to } = z.object({ to: z.string() }).parse(request.query);

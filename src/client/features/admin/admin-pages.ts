@@ -7,6 +7,8 @@ export interface AdminPage {
   rule: AccessRule;
   /** False until the page's own issue builds it: listed for orientation, never linked. */
   isAvailable: boolean;
+  /** A section reached from this page (not listed in the navigation on its own). */
+  parentPath?: string;
 }
 
 const resultInput: AccessRule = { permission: 'view_admin_result_input' };
@@ -24,61 +26,61 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     path: 'dashboard',
     label: 'Dashboard',
     rule: resultInput,
-    isAvailable: false,
+    isAvailable: true,
   },
   {
     path: 'match-results',
     label: 'Match Results',
     rule: resultInput,
-    isAvailable: false,
+    isAvailable: true,
   },
   {
     path: 'tournament-management',
     label: 'Tournament Management',
     rule: { permission: 'view_tournament_management' },
-    isAvailable: false,
+    isAvailable: true,
   },
   {
     path: 'round-management',
     label: 'Round Management',
     rule: { permission: 'view_round_management' },
-    isAvailable: false,
+    isAvailable: true,
   },
   {
     path: 'player-management',
     label: 'Player Management',
     rule: { permission: 'view_player_management' },
-    isAvailable: false,
+    isAvailable: true,
   },
   {
     path: 'admin-player-lookup',
     label: 'Player Lookup',
     rule: { permission: 'view_admin_player_lookup' },
-    isAvailable: false,
+    isAvailable: true,
   },
   {
     path: 'checkin-desk',
     label: 'Check-in Desk',
     rule: { permission: 'access_checkin_page' },
-    isAvailable: false,
+    isAvailable: true,
   },
   {
     path: 'checkin-overview',
     label: 'Check-in Overview',
     rule: { permission: 'access_checkin_overview' },
-    isAvailable: false,
+    isAvailable: true,
   },
   {
     path: 'checkin-settings',
     label: 'Check-in Settings',
     rule: { permission: 'access_checkin_settings' },
-    isAvailable: false,
+    isAvailable: true,
   },
   {
     path: 'manage-registrations',
     label: 'Registrations',
     rule: { permission: 'view_registration_management' },
-    isAvailable: false,
+    isAvailable: true,
   },
   {
     path: 'user-management',
@@ -96,7 +98,7 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     path: 'billing-overview',
     label: 'Billing Overview',
     rule: { permission: 'view_billing_overview' },
-    isAvailable: false,
+    isAvailable: true,
   },
   {
     path: 'super-admin-dashboard',
@@ -120,7 +122,21 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     path: 'settings',
     label: 'Settings',
     rule: superadmin,
-    isAvailable: false,
+    isAvailable: true,
+  },
+  {
+    path: 'recaptcha-settings',
+    label: 'reCAPTCHA Settings',
+    rule: superadmin,
+    isAvailable: true,
+    parentPath: 'settings',
+  },
+  {
+    path: 'important-information-settings',
+    label: 'Important Information Settings',
+    rule: superadmin,
+    isAvailable: true,
+    parentPath: 'settings',
   },
 ];
 
@@ -130,9 +146,9 @@ export function adminPage(path: string): AdminPage {
   return page;
 }
 
-/** The admin pages this user may open, built or not. */
+/** The admin pages this user may open, built or not (sections of another page are reached from it). */
 export function adminPagesFor(access: ResolvedAccess): AdminPage[] {
-  return ADMIN_PAGES.filter((page) => isAllowed(access, page.rule));
+  return ADMIN_PAGES.filter((page) => page.parentPath === undefined && isAllowed(access, page.rule));
 }
 
 /** Where 'Admin Area' leads: the first built page the user may open, else the welcome page. */

@@ -5,6 +5,7 @@ import { Card } from '../../components/ui/card';
 import { Container } from '../../components/ui/container';
 import { PageHeader } from '../../components/ui/page-header';
 import { Prose } from '../../components/ui/prose';
+import { StepList } from '../../components/ui/step-list';
 import { formatEuroCents } from '../../lib/format';
 import { useRegistrationSettings } from '../registration/queries';
 
@@ -42,23 +43,7 @@ export function RegistrationGuidePage() {
         Everything you need to register a school team, from creating an account to check-in on the day.
       </PageHeader>
       <Container className="py-10 sm:py-14">
-        <ol className="grid gap-4 md:grid-cols-2">
-          {steps.map(({ icon: Icon, title, text }, index) => (
-            <li key={title}>
-              <Card className="flex h-full gap-4">
-                <span className="grid size-12 shrink-0 place-items-center rounded-2xl bg-band text-highlight">
-                  <Icon aria-hidden="true" className="size-6" />
-                </span>
-                <div>
-                  <h2 className="font-display text-lg font-bold text-fg">
-                    <span className="text-accent-text">Step {index + 1}.</span> {title}
-                  </h2>
-                  <p className="mt-1 text-muted">{text}</p>
-                </div>
-              </Card>
-            </li>
-          ))}
-        </ol>
+        <StepList steps={steps} className="grid gap-4 md:grid-cols-2" />
         <Card className="mt-8">
           <Prose>
             <h2>Before you start</h2>

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { apiErrorSchema } from '../../../contracts/common';
+import { messageResponseSchema } from '../../../contracts/common';
 import {
   acceptInviteBodySchema,
   createInviteBodySchema,
@@ -11,17 +10,11 @@ import {
 } from '../../../contracts/invites';
 import type { Auth } from '../../auth/auth';
 import type { Db } from '../../db/client';
+import { apiErrors } from '../../http/route-helpers';
 import type { Mailer } from '../../mail/mailer';
 import * as service from './invites.service';
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-};
-const message = z.object({ message: z.string() });
+const errors = apiErrors(400, 401, 403, 404, 409);
 const tags = ['invites'];
 
 export function registerInviteRoutes(
@@ -37,7 +30,7 @@ export function registerInviteRoutes(
         summary: 'Invite someone by e-mail to join with a role',
         tags,
         body: createInviteBodySchema,
-        response: { 201: message, ...errors },
+        response: { 201: messageResponseSchema, ...errors },
       },
     },
     async (request, reply) => {
@@ -84,7 +77,7 @@ export function registerInviteRoutes(
         tags,
         params: inviteTokenParamsSchema,
         body: acceptInviteBodySchema,
-        response: { 200: message, ...errors },
+        response: { 200: messageResponseSchema, ...errors },
       },
     },
     async (request) => ({

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { apiErrorSchema } from '../../../contracts/common';
+import { messageResponseSchema } from '../../../contracts/common';
 import {
   SETTINGS_GATE_MESSAGES,
   setSettingsPasswordBodySchema,
@@ -9,15 +8,10 @@ import {
   unlockBodySchema,
 } from '../../../contracts/settings-gate';
 import type { Db } from '../../db/client';
+import { apiErrors } from '../../http/route-helpers';
 import * as service from './settings-gate.service';
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  409: apiErrorSchema,
-  429: apiErrorSchema,
-};
+const errors = apiErrors(400, 401, 403, 409, 429);
 const tags = ['settings gate'];
 /** The protected sections need the superadmin dashboard permission and, on top, the settings password (ADR 007). */
 export const SETTINGS_SECTION_ACCESS = { permission: 'view_superadmin_dashboard' } as const;
@@ -57,7 +51,7 @@ export function registerSettingsGateRoutes(app: FastifyInstance, db: Db, clock: 
         summary: 'Enter the settings password (answers after ~500 ms; 5 wrong tries per 10 minutes)',
         tags,
         body: unlockBodySchema,
-        response: { 200: z.object({ message: z.string() }), ...errors },
+        response: { 200: messageResponseSchema, ...errors },
       },
     },
     async (request) => ({
@@ -72,7 +66,7 @@ export function registerSettingsGateRoutes(app: FastifyInstance, db: Db, clock: 
         summary: 'Set the settings password, or change it with the current one',
         tags,
         body: setSettingsPasswordBodySchema,
-        response: { 200: z.object({ message: z.string() }), ...errors },
+        response: { 200: messageResponseSchema, ...errors },
       },
     },
     async (request) => {

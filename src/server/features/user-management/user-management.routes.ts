@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { apiErrorSchema } from '../../../contracts/common';
 import {
   createUserBodySchema,
   createUserResponseSchema,
@@ -19,16 +18,11 @@ import {
 import { isPermission } from '../../../domain/permissions';
 import type { Auth } from '../../auth/auth';
 import type { Db } from '../../db/client';
+import { apiErrors } from '../../http/route-helpers';
 import * as repo from './user-management.repo';
 import * as service from './user-management.service';
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-};
+const errors = apiErrors(400, 401, 403, 404, 409);
 const tags = ['user management'];
 
 /** /api/admin/users and /api/admin/custom-roles: the user-management page (SPEC §2, §5, §6, §8). */

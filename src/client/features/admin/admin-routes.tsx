@@ -1,0 +1,90 @@
+import { Route, Routes } from 'react-router';
+import { lazyPage } from '../../lib/lazy-page';
+import { RequireAccess } from '../auth/require-access';
+import { adminPage } from './admin-pages';
+
+/** An admin page behind its SPEC §2 permission; staff lacking it see the Access Denied page in the admin frame. */
+function adminRoute(path: string, page: React.ReactElement) {
+  return (
+    <Route
+      path={path}
+      element={
+        <RequireAccess rule={adminPage(path).rule} denied="page">
+          {page}
+        </RequireAccess>
+      }
+    />
+  );
+}
+
+const adminLayout = lazyPage(() => import('./admin-layout'), 'AdminLayout');
+const adminIndex = lazyPage(() => import('./admin-layout'), 'AdminIndexRedirect');
+const adminWelcome = lazyPage(() => import('./admin-welcome-page'), 'AdminWelcomePage');
+const userManagement = lazyPage(
+  () => import('../user-management/user-management-page'),
+  'UserManagementPage',
+);
+const settings = lazyPage(() => import('../settings-gate/settings-pages'), 'SettingsPage');
+const recaptchaSettings = lazyPage(() => import('../settings-gate/settings-pages'), 'RecaptchaSettingsPage');
+const importantInformationSettings = lazyPage(
+  () => import('../settings-gate/settings-pages'),
+  'ImportantInformationSettingsPage',
+);
+const matchResults = lazyPage(() => import('../match-results/match-results-page'), 'MatchResultsPage');
+const adminDashboard = lazyPage(() => import('../match-results/dashboard-page'), 'DashboardPage');
+const roundManagement = lazyPage(
+  () => import('../round-management/round-management-page'),
+  'RoundManagementPage',
+);
+const tournamentManagement = lazyPage(
+  () => import('../tournament-management/tournament-management-page'),
+  'TournamentManagementPage',
+);
+const checkinDesk = lazyPage(() => import('../checkin/checkin-desk-page'), 'CheckinDeskPage');
+const checkinOverview = lazyPage(() => import('../checkin/checkin-overview-page'), 'CheckinOverviewPage');
+const checkinSettings = lazyPage(() => import('../checkin/checkin-settings-page'), 'CheckinSettingsPage');
+const playerManagement = lazyPage(
+  () => import('../player-management/player-management-page'),
+  'PlayerManagementPage',
+);
+const adminPlayerLookup = lazyPage(
+  () => import('../admin-player-lookup/admin-player-lookup-page'),
+  'AdminPlayerLookupPage',
+);
+const manageRegistrations = lazyPage(
+  () => import('../manage-registrations/manage-registrations-page'),
+  'ManageRegistrationsPage',
+);
+const billingOverview = lazyPage(
+  () => import('../billing-overview/billing-overview-page'),
+  'BillingOverviewPage',
+);
+const notFound = lazyPage(() => import('../errors/not-found-page'), 'NotFoundPage');
+
+/** The /admin route table (SPEC §2): the admin layout, and each page behind its permission. */
+export function AdminRoutes() {
+  return (
+    <Routes>
+      <Route element={adminLayout}>
+        <Route index element={adminIndex} />
+        {adminRoute('welcome', adminWelcome)}
+        {adminRoute('dashboard', adminDashboard)}
+        {adminRoute('match-results', matchResults)}
+        {adminRoute('tournament-management', tournamentManagement)}
+        {adminRoute('user-management', userManagement)}
+        {adminRoute('player-management', playerManagement)}
+        {adminRoute('admin-player-lookup', adminPlayerLookup)}
+        {adminRoute('manage-registrations', manageRegistrations)}
+        {adminRoute('billing-overview', billingOverview)}
+        {adminRoute('checkin-desk', checkinDesk)}
+        {adminRoute('checkin-overview', checkinOverview)}
+        {adminRoute('checkin-settings', checkinSettings)}
+        {adminRoute('round-management', roundManagement)}
+        {adminRoute('settings', settings)}
+        {adminRoute('recaptcha-settings', recaptchaSettings)}
+        {adminRoute('important-information-settings', importantInformationSettings)}
+        <Route path="*" element={notFound} />
+      </Route>
+    </Routes>
+  );
+}

@@ -1,0 +1,12 @@
+import { mkdirSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+
+/** Full-page screenshots at 1280 px and 375 px wide (`<dir>/<name>-<width>.png`); the page ends at 1280 px. */
+export async function shootBothWidths(page: Page, dir: string, name: string): Promise<void> {
+  mkdirSync(dir, { recursive: true });
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
