@@ -33,18 +33,18 @@ const menus: { email: string; badge: string | null; entries: string[] }[] = [
   {
     email: 'superadmin@demo.test',
     badge: 'superadmin',
-    entries: ['Account Settings', 'My Registrations', 'Team Tasks (CRM)', 'Admin Area'],
+    entries: ['Account Settings', 'My Registrations', 'My Board', 'Team Tasks (CRM)', 'Admin Area'],
   },
   {
     email: 'admin@demo.test',
     badge: 'admin',
-    entries: ['Account Settings', 'My Registrations', 'Team Tasks (CRM)', 'Admin Area'],
+    entries: ['Account Settings', 'My Registrations', 'My Board', 'Team Tasks (CRM)', 'Admin Area'],
   },
-  { email: 'player@demo.test', badge: null, entries: ['Account Settings', 'My Registrations'] },
+  { email: 'player@demo.test', badge: null, entries: ['Account Settings', 'My Registrations', 'My Board'] },
   {
     email: 'arbiter@demo.test',
     badge: 'Arbiter',
-    entries: ['Account Settings', 'My Registrations', 'Admin Area'],
+    entries: ['Account Settings', 'My Registrations', 'My Board', 'Admin Area'],
   },
 ];
 

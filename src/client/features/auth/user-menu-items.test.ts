@@ -14,14 +14,15 @@ const labels = (role: string, customRoleName: string | null = null) =>
   userMenuEntries(accessFor(role, customRoleName), '/admin/welcome').map((entry) => entry.label);
 
 describe('user menu entries (SPEC §2 Layout)', () => {
-  it('gives a plain player their settings and registrations only', () => {
-    expect(labels('player')).toEqual(['Account Settings', 'My Registrations']);
+  it('gives a plain player their settings, registrations and board', () => {
+    expect(labels('player')).toEqual(['Account Settings', 'My Registrations', 'My Board']);
   });
 
   it('adds Team Tasks (CRM) and Admin Area for an admin', () => {
     expect(labels('admin')).toEqual([
       'Account Settings',
       'My Registrations',
+      'My Board',
       'Team Tasks (CRM)',
       'Admin Area',
     ]);
@@ -31,16 +32,23 @@ describe('user menu entries (SPEC §2 Layout)', () => {
     expect(labels('superadmin')).toEqual([
       'Account Settings',
       'My Registrations',
+      'My Board',
       'Team Tasks (CRM)',
       'Admin Area',
     ]);
   });
 
   it('shows Admin Area to a custom role, and CRM only when the role grants crm_access', () => {
-    expect(labels('player', 'Arbiter')).toEqual(['Account Settings', 'My Registrations', 'Admin Area']);
+    expect(labels('player', 'Arbiter')).toEqual([
+      'Account Settings',
+      'My Registrations',
+      'My Board',
+      'Admin Area',
+    ]);
     expect(labels('player', 'Team coach')).toEqual([
       'Account Settings',
       'My Registrations',
+      'My Board',
       'Team Tasks (CRM)',
       'Admin Area',
     ]);

@@ -2,7 +2,7 @@ import type { MeResponse } from '../../../contracts/account';
 import { canSeeAdminArea, isPlainPlayer, type ResolvedAccess } from '../../../domain/permissions';
 
 export interface UserMenuEntry {
-  key: 'account-settings' | 'my-registrations' | 'crm' | 'admin';
+  key: 'account-settings' | 'my-registrations' | 'player-dashboard' | 'crm' | 'admin';
   label: string;
   description: string;
   to: string;
@@ -28,7 +28,10 @@ export function roleBadge(access: ResolvedAccess): string | null {
   return isPlainPlayer(access) ? null : access.role;
 }
 
-/** SPEC §2 Layout, in order: Account Settings, My Registrations, Team Tasks (CRM) with crm_access, Admin Area. */
+/**
+ * SPEC §2 Layout, in order: Account Settings, My Registrations, (our addition) My Board, Team Tasks (CRM) with
+ * crm_access, Admin Area.
+ */
 export function userMenuEntries(access: ResolvedAccess, adminHome: string): UserMenuEntry[] {
   const entries: UserMenuEntry[] = [
     {
@@ -42,6 +45,13 @@ export function userMenuEntries(access: ResolvedAccess, adminHome: string): User
       label: 'My Registrations',
       description: 'View your tournament entries',
       to: '/my-registrations',
+    },
+    // Not in SPEC §2's list: without it, a pupil who signs in has no way to reach /player-dashboard.
+    {
+      key: 'player-dashboard',
+      label: 'My Board',
+      description: 'Your next game, results and standing',
+      to: '/player-dashboard',
     },
   ];
   if (access.permissions.has('crm_access')) {

@@ -40,6 +40,7 @@ describe('UserMenu', () => {
     expect(links).toEqual([
       ['Account SettingsManage your profile & preferences', '/account-settings'],
       ['My RegistrationsView your tournament entries', '/my-registrations'],
+      ['My BoardYour next game, results and standing', '/player-dashboard'],
       ['Admin AreaRun the tournament', '/admin/welcome'],
     ]);
     fireEvent.keyDown(window, { key: 'Escape' });

@@ -1,4 +1,12 @@
-import { ChevronDown, ClipboardList, LayoutDashboard, ListChecks, LogOut, Settings } from 'lucide-react';
+import {
+  ChevronDown,
+  ClipboardList,
+  LayoutDashboard,
+  ListChecks,
+  LogOut,
+  Settings,
+  Trophy,
+} from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Badge } from '../../components/ui/badge';
@@ -14,6 +22,7 @@ import { displayName, initialsOf, roleBadge, type UserMenuEntry, userMenuEntries
 const icons: Record<UserMenuEntry['key'], typeof Settings> = {
   'account-settings': Settings,
   'my-registrations': ClipboardList,
+  'player-dashboard': Trophy,
   crm: ListChecks,
   admin: LayoutDashboard,
 };
