@@ -31,6 +31,9 @@ export const MANAGE_REGISTRATION_MESSAGES = {
   teamsSaved: 'Team and player names saved',
   teamsMismatch: 'The teams sent do not match this registration. Reload the page and try again.',
   duplicateTeamName: 'Give each team its own name',
+  /** A new name may be another child, whose guardian has not consented: such a swap is a withdrawal plus a new entry. */
+  promotedMinorRenamed: (name: string) =>
+    `${name} is already playing and needed a guardian's consent: withdraw them in Player Management and add the new player as a late entry instead of renaming.`,
   noActiveTournament: 'There is no active tournament. Activate one in Tournament Management first.',
   promoteCancelled: 'Cancelled registrations cannot be promoted.',
   unknownRegistrations: 'Some of the selected registrations no longer exist. Reload the page and try again.',

@@ -19,6 +19,20 @@ function isDatabaseUnavailable(error: FastifyError): boolean {
   );
 }
 
+/** The PostgreSQL error code of an error or of what it wraps (Drizzle wraps the driver's error). */
+function postgresCode(error: unknown): string | null {
+  for (let cause: unknown = error, depth = 0; cause && depth < 4; depth++) {
+    const code = (cause as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return null;
+}
+/** PostgreSQL refused a character it cannot store (a NUL byte, invalid UTF-8): the input's fault, not ours. */
+const UNSTORABLE_TEXT_CODES = new Set(['22021', '22P05']);
+/** A unique constraint lost a race with another request (two staff doing the same thing at once). */
+const UNIQUE_VIOLATION = '23505';
+
 /**
  * Every error leaves as `{error, requestId}` (plus `issues` for invalid input), never a stack, SQL or secret.
  * Client errors keep their message; server errors are logged in full and answered with a generic one.
@@ -36,6 +50,20 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.code(error.statusCode).send({ error: error.message, requestId } satisfies ApiError);
+    }
+    const code = postgresCode(error);
+    if (code !== null && UNSTORABLE_TEXT_CODES.has(code)) {
+      return reply.code(400).send({
+        error: 'The request contains a character that cannot be stored.',
+        requestId,
+      } satisfies ApiError);
+    }
+    if (code === UNIQUE_VIOLATION) {
+      request.log.warn({ err: error }, 'unique constraint race');
+      return reply.code(409).send({
+        error: 'Someone else changed this at the same time. Reload the page and try again.',
+        requestId,
+      } satisfies ApiError);
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');

@@ -24,6 +24,15 @@ describe('HTTP behaviour', () => {
   });
   afterAll(async () => t?.close());
 
+  it('answers text the database cannot store (a NUL byte) with a 400, not a 500', async () => {
+    const response = await t.app.inject({
+      url: '/api/registrations/status',
+      query: { reference: 'REG-\u0000', email: 'teacher@example.org' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toBe('The request contains a character that cannot be stored.');
+  });
+
   it('reports the process up and the database reachable', async () => {
     expect((await t.app.inject('/api/health')).json()).toMatchObject({ status: 'ok' });
     expect((await t.app.inject('/api/ready')).json()).toEqual({ status: 'ready', database: 'ok' });

@@ -22,10 +22,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function consentUrl(
   deps: Pick<GuardianConsentDeps, 'publicUrl' | 'keys'>,
-  playerId: string,
+  player: { id: string; name: string },
   email: string,
 ) {
-  return `${deps.publicUrl}/registration/consent/${playerId}?token=${deps.keys.consentToken(playerId, email)}`;
+  return `${deps.publicUrl}/registration/consent/${player.id}?token=${deps.keys.consentToken(player.id, email, player.name)}`;
 }
 
 /**
@@ -72,7 +72,7 @@ export async function requestGuardianConsent(
           children: group.players.map((player) => ({
             name: player.name,
             teamName: player.teamName,
-            url: consentUrl(deps, player.id, address),
+            url: consentUrl(deps, player, address),
           })),
         }),
       );
@@ -139,7 +139,7 @@ async function authorisedEntry(
 ) {
   const entry = await loadEntry(deps.db, playerId);
   // Compared even for an unknown id, so both refusals take the same time.
-  const valid = deps.keys.isConsentToken(playerId, entry?.guardianEmail ?? null, token);
+  const valid = deps.keys.isConsentToken(playerId, entry?.guardianEmail ?? null, entry?.name ?? '', token);
   if (!entry || !valid) throw new HttpError(404, GUARDIAN_CONSENT_MESSAGES.invalidLink);
   return entry;
 }
@@ -264,6 +264,9 @@ export async function clearConsentOfRenamed(tx: Db, renamedPlayerIds: readonly s
       and(
         inArray(registrationTeamPlayers.id, [...renamedPlayerIds]),
         isNotNull(registrationTeamPlayers.guardianEmail),
+        // A pending entry needs no new mail: its old link now names the old child and stops working, and the
+        // registrant's summary shows it pending. Re-sending on every rename would let anyone mail a stranger.
+        isNotNull(registrationTeamPlayers.guardianConfirmedAt),
       ),
     )
     .returning({ id: registrationTeamPlayers.id });

@@ -147,6 +147,7 @@ describe('guardian consent by e-mail link (T25)', () => {
     const [own] = mailsFor('parent.three@family.example').at(-1)!.links;
     const [other] = mailsFor('parent.four@family.example').at(-1)!.links;
     const adultId = (await loadRegistration(db(), registration.id))!.teams[0]!.players[2]!.id;
+    const ownName = (await loadRegistration(db(), registration.id))!.teams[0]!.players[0]!.name;
     // The same construction with a key that is not the site's.
     const forgedKeys = new RegistrationKeys('another-secret-that-is-at-least-32-characters');
     const attempts = [
@@ -155,7 +156,7 @@ describe('guardian consent by e-mail link (T25)', () => {
       { playerId: own!.playerId, token: accessToken },
       {
         playerId: own!.playerId,
-        token: forgedKeys.consentToken(own!.playerId, 'parent.three@family.example'),
+        token: forgedKeys.consentToken(own!.playerId, 'parent.three@family.example', ownName),
       },
       { playerId: adultId, token: own!.token },
       { playerId: '00000000-0000-4000-8000-000000000000', token: own!.token },
@@ -182,7 +183,7 @@ describe('guardian consent by e-mail link (T25)', () => {
     expect((await confirm(own!.playerId, own!.token)).statusCode).toBe(404);
     expect(await confirmedAt(own!.playerId)).toBeNull();
     const keys = new RegistrationKeys(TEST_AUTH_SECRET);
-    const fresh = keys.consentToken(own!.playerId, 'parent.three@corrected.example');
+    const fresh = keys.consentToken(own!.playerId, 'parent.three@corrected.example', ownName);
     expect((await read(own!.playerId, fresh)).statusCode).toBe(200);
   });
 
@@ -376,6 +377,33 @@ describe('guardian consent by e-mail link (T25)', () => {
     expect(mails).toHaveLength(mailsBefore + 1);
     expect(mails.at(-1)!.text).toContain('Another Young');
     expect(mails.at(-1)!.links.map((fresh) => fresh.playerId)).toEqual([link!.playerId]);
+    // The first mail's link named the first child: it no longer confirms anyone.
+    expect((await confirm(link!.playerId, link!.token)).statusCode).toBe(404);
+    expect(await confirmedAt(link!.playerId)).toBeNull();
+    expect((await confirm(link!.playerId, mails.at(-1)!.links[0]!.token)).statusCode).toBe(200);
+
+    // Renaming a child whose guardian has not confirmed yet mails nobody (no way to mail strangers at will).
+    const again = (await t.app.inject({ url: teamsUrl, query: { token: accessToken } })).json().registration;
+    await db()
+      .update(registrationTeamPlayers)
+      .set({ guardianConfirmedAt: null })
+      .where(eq(registrationTeamPlayers.id, link!.playerId));
+    const before = mailsFor('parent.nine@family.example').length;
+    const quiet = await send(t.app, 'PUT', teamsUrl, {
+      token: accessToken,
+      teams: again.teams.map(
+        (team: { id: string; name: string; players: { id: string; name: string }[] }) => ({
+          id: team.id,
+          name: team.name,
+          players: team.players.map((player) => ({
+            id: player.id,
+            name: player.id === link!.playerId ? 'Third Young' : player.name,
+          })),
+        }),
+      ),
+    });
+    expect(quiet.statusCode, quiet.body).toBe(200);
+    expect(mailsFor('parent.nine@family.example')).toHaveLength(before);
     // Renaming an adult asks nobody.
     expect(
       renamed
@@ -391,9 +419,9 @@ it('derives the consent key from the site secret with its own label', () => {
   const direct = createHmac('sha256', TEST_AUTH_SECRET)
     .update('id\nparent@family.example')
     .digest('base64url');
-  expect(keys.consentToken('id', 'parent@family.example')).not.toBe(direct);
-  expect(keys.consentToken('id', ' Parent@Family.example ')).toBe(
-    keys.consentToken('id', 'parent@family.example'),
+  expect(keys.consentToken('id', 'parent@family.example', 'Young')).not.toBe(direct);
+  expect(keys.consentToken('id', ' Parent@Family.example ', 'Young')).toBe(
+    keys.consentToken('id', 'parent@family.example', 'Young'),
   );
-  expect(keys.isConsentToken('id', null, keys.consentToken('id', ''))).toBe(false);
+  expect(keys.isConsentToken('id', null, 'Young', keys.consentToken('id', '', 'Young'))).toBe(false);
 });

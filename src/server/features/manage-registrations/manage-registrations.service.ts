@@ -241,6 +241,16 @@ export async function updateTeams(
   if (names.some((name, index) => names.indexOf(name) !== index)) {
     throw new HttpError(400, MESSAGES.duplicateTeamName);
   }
+  // A promoted minor renamed would put a child without consent in the pairings and on the leaderboard.
+  for (const team of body.teams) {
+    const existing = row.teams.find((candidate) => candidate.id === team.id)!;
+    for (const player of team.players) {
+      const before = existing.players.find((candidate) => candidate.id === player.id)!;
+      if (before.playerId && before.guardianEmail && before.name !== player.name) {
+        throw new HttpError(409, MESSAGES.promotedMinorRenamed(before.name));
+      }
+    }
+  }
 
   const changes: { kind: 'team' | 'player'; from: string; to: string }[] = [];
   const renamedPlayerIds: string[] = [];

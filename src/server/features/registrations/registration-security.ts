@@ -36,18 +36,19 @@ export class RegistrationKeys {
   }
 
   /**
-   * The guardian's consent link token for one registered player, bound to the guardian's e-mail address:
-   * deterministic (nothing stored), and a link sent to an address that was later corrected stops working.
+   * The guardian's consent link token for one registered player, bound to the guardian's e-mail address and
+   * to the child's name: deterministic (nothing stored), and a link stops working when the address is
+   * corrected or the entry is renamed (the renamed entry may be another child, ADR 008).
    */
-  consentToken(playerId: string, guardianEmail: string): string {
+  consentToken(playerId: string, guardianEmail: string, playerName: string): string {
     return createHmac('sha256', this.consentKey)
-      .update(`${playerId}\n${guardianEmail.trim().toLowerCase()}`)
+      .update(`${playerId}\n${guardianEmail.trim().toLowerCase()}\n${playerName.trim()}`)
       .digest('base64url');
   }
 
-  isConsentToken(playerId: string, guardianEmail: string | null, token: string): boolean {
+  isConsentToken(playerId: string, guardianEmail: string | null, playerName: string, token: string): boolean {
     // Compared even without an address, so an entry without one takes as long to refuse as a wrong token.
-    const expected = this.consentToken(playerId, guardianEmail ?? '');
+    const expected = this.consentToken(playerId, guardianEmail ?? '', playerName);
     return constantTimeEquals(expected, token) && guardianEmail !== null && guardianEmail !== '';
   }
 

@@ -48,6 +48,7 @@ export class PublicViews {
   private teamsMemo: TeamStandingRow[] | undefined;
   private scoresMemo: Map<string, PlayerScore> | undefined;
   private displayedRoundMemo: RoundRow | null | undefined;
+  private startedRoundsMemo: Set<string> | undefined;
 
   constructor(private readonly data: PublicTournamentData) {
     this.playersById = new Map(data.players.map((player) => [player.id, player]));
@@ -76,12 +77,23 @@ export class PublicViews {
         blackId: match.blackPlayerId,
         result: match.result,
       })),
-      byes: this.data.byes.map((bye) => ({
-        roundNumber: bye.roundNumber,
-        playerId: bye.playerId,
-        kind: bye.kind,
-      })),
+      // A bye counts once its round has started or been published (paired): a bye requested for round 5 is
+      // no point yet while round 2 is played.
+      byes: this.data.byes
+        .filter((bye) => this.startedRoundIds.has(bye.roundId) || bye.roundId === this.currentRoundRow?.id)
+        .map((bye) => ({
+          roundNumber: bye.roundNumber,
+          playerId: bye.playerId,
+          kind: bye.kind,
+        })),
     };
+  }
+
+  private get startedRoundIds(): Set<string> {
+    this.startedRoundsMemo ??= new Set(
+      this.data.rounds.filter((round) => round.status !== 'upcoming').map((round) => round.id),
+    );
+    return this.startedRoundsMemo;
   }
 
   /**
@@ -115,7 +127,8 @@ export class PublicViews {
     if (this.displayedRoundMemo === undefined) {
       const paired = new Set([
         ...this.data.matches.map((match) => match.roundId),
-        ...this.data.byes.map((bye) => bye.roundId),
+        // Only the engine's bye means a round is paired; a requested bye may be entered rounds ahead.
+        ...this.data.byes.filter((bye) => bye.kind === 'pairing').map((bye) => bye.roundId),
       ]);
       const published = this.data.rounds
         .filter(

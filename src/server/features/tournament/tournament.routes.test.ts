@@ -6,7 +6,7 @@ import { playerLookupResponseSchema } from '../../../contracts/player-lookup';
 import { rosterResponseSchema } from '../../../contracts/roster';
 import { SETTING_KEYS } from '../../../contracts/settings';
 import { currentRoundResponseSchema, tournamentResponseSchema } from '../../../contracts/tournament';
-import { matches, players, rounds } from '../../db/schema/tournaments';
+import { matches, players, roundByes, rounds } from '../../db/schema/tournaments';
 import { eventually, startTestApp, type TestApp } from '../../testing/test-app';
 import { databaseTargets } from '../../testing/test-database';
 import { deleteSetting, saveSetting } from '../settings/settings.repo';
@@ -316,6 +316,32 @@ describe('pairings published before the round starts', () => {
     t = await startTestApp('pglite');
   });
   afterAll(async () => t?.close());
+
+  it('leaves a bye requested for a later round out of this round and out of the points', async () => {
+    const db = t.database.db;
+    const round5 = (await db.select().from(rounds).where(eq(rounds.number, 5)))[0]!;
+    const leader = leaderboardResponseSchema.parse((await t.app.inject('/api/public/leaderboard')).json())
+      .players[0]!;
+    const [player] = await db.select().from(players).where(eq(players.name, leader.name));
+    await db.insert(roundByes).values({
+      tournamentId: round5.tournamentId,
+      roundId: round5.id,
+      roundNumber: 5,
+      playerId: player!.id,
+      kind: 'full',
+    });
+    // Let the change reach the cache (the round-3 panel is served from a fresh snapshot either way).
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const current = currentRoundResponseSchema.parse(
+      (await t.app.inject('/api/public/rounds/current')).json(),
+    );
+    expect(current.round?.number).toBe(3);
+    const after = leaderboardResponseSchema.parse((await t.app.inject('/api/public/leaderboard')).json());
+    expect(after.players.find((row) => row.name === leader.name)?.halfPoints).toBe(
+      leader.halfPoints,
+    );
+    await db.delete(roundByes).where(eq(roundByes.roundId, round5.id));
+  });
 
   it('shows the next round as this round as soon as it is paired, so players find their boards at once', async () => {
     const db = t.database.db;
