@@ -337,9 +337,7 @@ describe('pairings published before the round starts', () => {
     );
     expect(current.round?.number).toBe(3);
     const after = leaderboardResponseSchema.parse((await t.app.inject('/api/public/leaderboard')).json());
-    expect(after.players.find((row) => row.name === leader.name)?.halfPoints).toBe(
-      leader.halfPoints,
-    );
+    expect(after.players.find((row) => row.name === leader.name)?.halfPoints).toBe(leader.halfPoints);
     await db.delete(roundByes).where(eq(roundByes.roundId, round5.id));
   });
 
