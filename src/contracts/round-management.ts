@@ -14,6 +14,8 @@ export const ROUND_MESSAGES = {
   completed: (n: number) => `Round ${n} completed successfully`,
   completeFailed: 'Failed to complete round',
   noPairings: 'Cannot start round without pairings. Please generate pairings first.',
+  /** Another arbiter (or a bye request) changed the round between reading it and saving. */
+  changedMeanwhile: 'The pairings or byes of this round changed meanwhile. Reload the page and try again.',
   unfinished: 'Cannot complete round until all matches are finished',
   notNextRound: (next: number | null) =>
     next === null

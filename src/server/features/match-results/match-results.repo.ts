@@ -97,7 +97,10 @@ export async function writeResultIfCurrent(
     .select({ id: rounds.id })
     .from(rounds)
     .innerJoin(tournaments, eq(tournaments.id, rounds.tournamentId))
-    .where(and(eq(tournaments.active, true), inArray(rounds.status, acceptingStatuses)));
+    .where(and(eq(tournaments.active, true), inArray(rounds.status, acceptingStatuses)))
+    // Shares the lock completing a round takes: a result cleared while the round is being completed either
+    // lands first (and completing is refused) or sees the round completed (and the clear is refused).
+    .for('share', { of: rounds });
   const written = await db
     .update(matches)
     .set({

@@ -301,10 +301,13 @@ async function unfinishedGamesOf(db: Db, playerId: string) {
 
 /** The round a requested bye is for, refused unless it is upcoming and has no pairings yet. */
 async function openRound(db: Db, tournamentId: string, roundNumber: number): Promise<repo.RoundRow> {
+  // Locked for the caller's transaction: pairing the round takes the same lock, so a bye is never added to a
+  // round that is being paired (the player would have a board and a bye).
   const [round] = await db
     .select()
     .from(rounds)
-    .where(and(eq(rounds.tournamentId, tournamentId), eq(rounds.number, roundNumber)));
+    .where(and(eq(rounds.tournamentId, tournamentId), eq(rounds.number, roundNumber)))
+    .for('update');
   if (!round) throw new HttpError(400, PLAYER_MESSAGES.roundNotFound(roundNumber));
   if (round.status !== 'upcoming') throw new HttpError(409, PLAYER_MESSAGES.byeRoundNotUpcoming(roundNumber));
   const [paired] = await db
@@ -332,8 +335,8 @@ export async function requestBye(
 ): Promise<{ message: string; player: ManagedPlayer }> {
   const player = await repo.findPlayer(db, playerId);
   if (!player.active) throw new HttpError(409, PLAYER_MESSAGES.byeWithdrawn(player.name));
-  const round = await openRound(db, player.tournamentId, input.roundNumber);
-  await db.transaction(async (tx) => {
+  const round = await db.transaction(async (tx) => {
+    const round = await openRound(tx, player.tournamentId, input.roundNumber);
     await tx
       .insert(roundByes)
       .values({
@@ -350,6 +353,7 @@ export async function requestBye(
       description: `${BYE_LABELS[input.kind]} bye for ${player.name} in round ${round.number}`,
       metadata: { playerId, tournamentId: player.tournamentId, roundNumber: round.number, kind: input.kind },
     });
+    return round;
   });
   return {
     message: PLAYER_MESSAGES.byeRequested(player.name, round.number, BYE_LABELS[input.kind]),
@@ -365,11 +369,13 @@ export async function removeBye(
   roundNumber: number,
 ): Promise<{ message: string; player: ManagedPlayer }> {
   const player = await repo.findPlayer(db, playerId);
-  const round = await openRound(db, player.tournamentId, roundNumber);
-  const removed = await db
-    .delete(roundByes)
-    .where(and(eq(roundByes.roundId, round.id), eq(roundByes.playerId, playerId)))
-    .returning({ kind: roundByes.kind });
+  const removed = await db.transaction(async (tx) => {
+    const round = await openRound(tx, player.tournamentId, roundNumber);
+    return tx
+      .delete(roundByes)
+      .where(and(eq(roundByes.roundId, round.id), eq(roundByes.playerId, playerId)))
+      .returning({ kind: roundByes.kind });
+  });
   if (removed.length === 0) throw new HttpError(404, PLAYER_MESSAGES.byeNotFound(roundNumber));
   await recordSystemLog(db, contextOf(actor, ip), {
     eventType: EVENT_TYPE,

@@ -211,6 +211,11 @@ export async function generatePairings(
   const fresh = await db.transaction(async (tx) => {
     const locked = await repo.lockRound(tx, round.id);
     if (locked?.status !== 'upcoming') throw new HttpError(409, ROUND_MESSAGES.notUpcoming(number));
+    // A bye requested or removed since the engine's input was read would leave a player paired twice or not at all.
+    const requested = await repo.requestedByePlayerIds(tx, round.id);
+    if (requested.length !== leftOut.size || requested.some((id) => !leftOut.has(id))) {
+      throw new HttpError(409, ROUND_MESSAGES.changedMeanwhile);
+    }
     await tx.delete(matches).where(eq(matches.roundId, round.id));
     await tx.delete(roundByes).where(and(eq(roundByes.roundId, round.id), eq(roundByes.kind, 'pairing')));
     const newMatches =
@@ -356,6 +361,18 @@ export async function changePairings(
   await db.transaction(async (tx) => {
     const locked = await repo.lockRound(tx, round.id);
     if (locked?.status !== 'upcoming') throw new HttpError(409, ROUND_MESSAGES.notUpcoming(number));
+    // The change was computed from the boards read before the lock: refuse it if another arbiter moved them.
+    const stored = await repo.roundPairings(tx, round.id);
+    const isSame =
+      stored.boards.length === roundMatches.length &&
+      stored.boards.every(
+        (board, index) =>
+          board.boardNumber === roundMatches[index]!.boardNumber &&
+          board.whitePlayerId === roundMatches[index]!.whitePlayerId &&
+          board.blackPlayerId === roundMatches[index]!.blackPlayerId,
+      ) &&
+      stored.byePlayerId === (pairingBye?.playerId ?? null);
+    if (!isSame) throw new HttpError(409, ROUND_MESSAGES.changedMeanwhile);
     for (const board of changed) {
       await tx
         .update(matches)

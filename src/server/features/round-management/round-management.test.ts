@@ -257,6 +257,32 @@ describe('round management', () => {
     swapped = { board: boardA.boardNumber, a: pair.whitePlayerId, b: pair.blackPlayerId };
   });
 
+  it('never seats a player twice when two arbiters change the same round at once', async () => {
+    const before = await matchesOf(4);
+    const [b1, b2, b3] = before.slice(0, 3);
+    const swap = (playerA: string, playerB: string) =>
+      call('POST', '/api/admin/rounds/4/pairings/change', {
+        kind: 'swap_players',
+        playerA,
+        playerB,
+        acceptWarnings: true,
+      });
+    const statuses = (
+      await Promise.all([
+        swap(b1!.whitePlayerId, b2!.whitePlayerId),
+        swap(b2!.whitePlayerId, b3!.whitePlayerId),
+      ])
+    ).map((response) => response.statusCode);
+    // Either both applied one after the other, or the second was refused because the first moved its boards.
+    expect(statuses.every((status) => status === 200 || status === 409)).toBe(true);
+    expect(statuses).toContain(200);
+    const seated = (await matchesOf(4)).flatMap((match) => [match.whitePlayerId, match.blackPlayerId]);
+    expect(new Set(seated).size).toBe(seated.length);
+    expect(seated.sort()).toEqual(
+      before.flatMap((match) => [match.whitePlayerId, match.blackPlayerId]).sort(),
+    );
+  });
+
   it('swaps the colours of one board, re-pairs two boards, and refuses bad changes with 400 and no change', async () => {
     const before = await matchesOf(4);
     const board = before.at(-1)!;
