@@ -7,13 +7,22 @@ export class ApiRequestError extends Error {
   readonly requestId: string | null;
   /** better-auth's machine-readable reason (e.g. INVALID_TOKEN), when it sent one. */
   readonly code: string | null;
+  /** For refused input: each problem with the field it belongs to (paths as in the request body). */
+  readonly issues: readonly { path: string; message: string }[];
 
-  constructor(message: string, status: number, requestId: string | null, code: string | null = null) {
+  constructor(
+    message: string,
+    status: number,
+    requestId: string | null,
+    code: string | null = null,
+    issues: readonly { path: string; message: string }[] = [],
+  ) {
     super(message);
     this.name = 'ApiRequestError';
     this.status = status;
     this.requestId = requestId;
     this.code = code;
+    this.issues = issues;
   }
 }
 
@@ -24,7 +33,10 @@ async function readError(response: Response): Promise<ApiRequestError> {
   try {
     const body: unknown = await response.json();
     const parsed = apiErrorSchema.safeParse(body);
-    if (parsed.success) return new ApiRequestError(parsed.data.error, response.status, parsed.data.requestId);
+    if (parsed.success) {
+      const { error, requestId, issues } = parsed.data;
+      return new ApiRequestError(error, response.status, requestId, null, issues ?? []);
+    }
     const auth = authErrorSchema.safeParse(body);
     if (auth.success)
       return new ApiRequestError(auth.data.message, response.status, null, auth.data.code ?? null);

@@ -8,6 +8,12 @@ export interface AuditContext {
   ip: string | null;
 }
 
+/** The audit context of a signed-in actor's request. */
+export const actorContext = (actor: { userId: string }, ip: string): AuditContext => ({
+  actorId: actor.userId,
+  ip,
+});
+
 /**
  * Security-relevant events (sign-ins, role changes, freezes, deletions, 2FA, password gate): who, from where,
  * when, and what — never a password, code or token.

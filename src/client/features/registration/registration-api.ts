@@ -1,5 +1,4 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiErrorSchema } from '../../../contracts/common';
 import {
   type CreateCheckoutBody,
   createCheckoutResponseSchema,
@@ -14,60 +13,19 @@ import {
   registrationWithAccessSchema,
   type UpdateTeamsBody,
 } from '../../../contracts/registrations';
-import { ApiRequestError, getJson, sendJson } from '../../lib/api-client';
+import { getJson, sendJson } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
 import { rememberAccessToken } from './access-tokens';
-
-/** A refusal of the registration form, with the field each problem belongs to (paths as in the body). */
-export class RegistrationSubmitError extends ApiRequestError {
-  constructor(
-    message: string,
-    status: number,
-    requestId: string | null,
-    readonly issues: { path: string; message: string }[],
-  ) {
-    super(message, status, requestId);
-  }
-}
 
 export function fetchChallenge() {
   return getJson('/api/registrations/challenge', registrationChallengeSchema);
 }
 
-/**
- * POST /api/registrations. The shared api-client keeps only the message of a refusal; this form also needs
- * the per-field `issues`, so the refusal body is read here with the same error contract.
- */
+/** POST /api/registrations; a refusal's per-field problems arrive as the error's `issues`. */
 export async function postRegistration(body: CreateRegistrationBody) {
-  let response: Response;
-  try {
-    response = await fetch('/api/registrations', {
-      method: 'POST',
-      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-      credentials: 'same-origin',
-    });
-  } catch {
-    throw new ApiRequestError('Network error: check your connection and try again', 0, null);
-  }
-  const json: unknown = await response.json().catch(() => null);
-  if (!response.ok) {
-    const refusal = apiErrorSchema.safeParse(json);
-    if (!refusal.success)
-      throw new ApiRequestError(`Request failed (${response.status})`, response.status, null);
-    throw new RegistrationSubmitError(
-      refusal.data.error,
-      response.status,
-      refusal.data.requestId,
-      refusal.data.issues ?? [],
-    );
-  }
-  const created = registrationWithAccessSchema.safeParse(json);
-  if (!created.success) {
-    throw new ApiRequestError('The server sent data this page does not understand', response.status, null);
-  }
-  rememberAccessToken(created.data.registration.id, created.data.accessToken);
-  return created.data;
+  const created = await sendJson('POST', '/api/registrations', body, registrationWithAccessSchema);
+  rememberAccessToken(created.registration.id, created.accessToken);
+  return created;
 }
 
 /** Starts a card checkout; the amount is always the server's. */

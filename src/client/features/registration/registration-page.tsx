@@ -29,12 +29,7 @@ import {
 import { formatDeadline } from './format-deadline';
 import { solveChallenge } from './proof-of-work';
 import { useRegistrationSettings } from './queries';
-import {
-  createCheckout,
-  fetchChallenge,
-  postRegistration,
-  RegistrationSubmitError,
-} from './registration-api';
+import { createCheckout, fetchChallenge, postRegistration } from './registration-api';
 import { RegistrationConfirmation } from './registration-confirmation';
 import { type PlayerChange, TeamFields } from './team-fields';
 
@@ -312,14 +307,14 @@ function RegistrationForm({
     try {
       await register(mode);
     } catch (error) {
-      const hasFieldIssues = error instanceof RegistrationSubmitError && error.issues.length > 0;
+      const hasFieldIssues = error instanceof ApiRequestError && error.issues.length > 0;
       // Field problems are listed one by one (and shown at their fields); anything else is said once.
       setFormError(
         hasFieldIssues
           ? null
           : serverMessage(error, 'Your registration could not be sent. Check your connection and try again.'),
       );
-      if (error instanceof RegistrationSubmitError) {
+      if (error instanceof ApiRequestError) {
         setServerIssues(
           Object.fromEntries(error.issues.map((issue) => [issue.path || 'form', issue.message])),
         );

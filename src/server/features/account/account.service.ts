@@ -6,7 +6,7 @@ import {
   type Profile,
   type TutorialProgress,
 } from '../../../contracts/account';
-import { recordSecurityEvent } from '../../audit/audit';
+import { actorContext, recordSecurityEvent } from '../../audit/audit';
 import type { Actor } from '../../auth/actor';
 import { revokeTrustedDevices } from '../../auth/trusted-devices';
 import type { Db } from '../../db/client';
@@ -80,14 +80,10 @@ export async function updatePreferences(
   });
   if (changes.twoFactorEnabled === false) await revokeTrustedDevices(db, actor.userId);
   if (changes.twoFactorEnabled !== undefined) {
-    await recordSecurityEvent(
-      db,
-      { actorId: actor.userId, ip },
-      {
-        type: changes.twoFactorEnabled ? 'two_factor_enabled' : 'two_factor_disabled',
-        severity: changes.twoFactorEnabled ? 'info' : 'warning',
-      },
-    );
+    await recordSecurityEvent(db, actorContext(actor, ip), {
+      type: changes.twoFactorEnabled ? 'two_factor_enabled' : 'two_factor_disabled',
+      severity: changes.twoFactorEnabled ? 'info' : 'warning',
+    });
   }
   return next;
 }
@@ -201,11 +197,10 @@ export async function deleteMyAccount(db: Db, actor: Actor, ip: string, password
     .from(account)
     .where(and(eq(account.userId, actor.userId), eq(account.providerId, 'credential')));
   if (!credential?.hash || !(await verifyPassword({ hash: credential.hash, password }))) {
-    await recordSecurityEvent(
-      db,
-      { actorId: actor.userId, ip },
-      { type: 'account_delete_refused', severity: 'warning' },
-    );
+    await recordSecurityEvent(db, actorContext(actor, ip), {
+      type: 'account_delete_refused',
+      severity: 'warning',
+    });
     throw new HttpError(403, ACCOUNT_MESSAGES.wrongPassword);
   }
   if (actor.access.role === 'superadmin') {
@@ -216,9 +211,8 @@ export async function deleteMyAccount(db: Db, actor: Actor, ip: string, password
     if ((others?.n ?? 0) === 0) throw new HttpError(409, ACCOUNT_MESSAGES.lastSuperadmin);
   }
   await deleteUser(db, actor.userId);
-  await recordSecurityEvent(
-    db,
-    { actorId: actor.userId, ip },
-    { type: 'account_deleted_by_owner', severity: 'warning' },
-  );
+  await recordSecurityEvent(db, actorContext(actor, ip), {
+    type: 'account_deleted_by_owner',
+    severity: 'warning',
+  });
 }

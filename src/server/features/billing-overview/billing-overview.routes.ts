@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { billingOverviewSchema } from '../../../contracts/billing-overview';
+import { actorContext } from '../../audit/audit';
 import type { Db } from '../../db/client';
 import { apiErrors } from '../../http/route-helpers';
 import * as service from './billing-overview.service';
@@ -43,11 +44,7 @@ export function registerBillingOverviewRoutes(app: FastifyInstance, deps: { db: 
     },
     async (request, reply) => {
       const actor = (await request.actor())!;
-      const file = await service.exportRegistrationsCsv(
-        deps.db,
-        { actorId: actor.userId, ip: request.ip },
-        deps.now(),
-      );
+      const file = await service.exportRegistrationsCsv(deps.db, actorContext(actor, request.ip), deps.now());
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${file.fileName}"`)

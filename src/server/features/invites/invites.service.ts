@@ -3,7 +3,7 @@ import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import { INVITE_MESSAGES } from '../../../contracts/invites';
 import { USER_MESSAGES } from '../../../contracts/users';
 import type { StandardRole } from '../../../domain/permissions';
-import { recordSecurityEvent } from '../../audit/audit';
+import { actorContext, recordSecurityEvent } from '../../audit/audit';
 import type { Actor } from '../../auth/actor';
 import type { Auth } from '../../auth/auth';
 import type { Db } from '../../db/client';
@@ -49,14 +49,10 @@ export async function createInvite(
       expiresAt,
     }),
   );
-  await recordSecurityEvent(
-    db,
-    { actorId: actor.userId, ip },
-    {
-      type: 'invite_created',
-      details: { role: input.role, customRoleName },
-    },
-  );
+  await recordSecurityEvent(db, actorContext(actor, ip), {
+    type: 'invite_created',
+    details: { role: input.role, customRoleName },
+  });
   return INVITE_MESSAGES.sent(email);
 }
 

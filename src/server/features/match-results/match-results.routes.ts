@@ -9,6 +9,7 @@ import {
   setMatchResultBodySchema,
   setMatchResultResponseSchema,
 } from '../../../contracts/match-results';
+import { actorContext } from '../../audit/audit';
 import type { Db } from '../../db/client';
 import { apiErrors } from '../../http/route-helpers';
 import * as service from './match-results.service';
@@ -56,7 +57,7 @@ export function registerMatchResultRoutes(app: FastifyInstance, db: Db, deps: { 
       const actor = (await request.actor())!;
       const outcome = await service.setMatchResult(
         db,
-        { actorId: actor.userId, ip: request.ip },
+        actorContext(actor, request.ip),
         request.params.matchId,
         request.body,
         deps.now(),

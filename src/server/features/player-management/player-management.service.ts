@@ -17,7 +17,7 @@ import { computeScores, type PlayerScore, type StandingsInput } from '../../../d
 import { parseTrf, TrfParseError, writeTrf } from '../../../domain/trf/trf';
 import { importTrf, TrfImportError } from '../../../domain/trf/trf-import';
 import { tournamentToTrf } from '../../../domain/trf/trf-pairing';
-import { type AuditContext, recordSystemLog } from '../../audit/audit';
+import { actorContext, recordSystemLog } from '../../audit/audit';
 import type { Actor } from '../../auth/actor';
 import type { Db } from '../../db/client';
 import { matches, players, roundByes, rounds, tournaments } from '../../db/schema/tournaments';
@@ -28,7 +28,6 @@ type PlayerFields = z.output<typeof playerFieldsSchema>;
 type ByeRequest = z.output<typeof requestByeBodySchema>;
 
 const EVENT_TYPE = 'player_management';
-const contextOf = (actor: Actor, ip: string): AuditContext => ({ actorId: actor.userId, ip });
 
 export function toManagedTournament(row: repo.TournamentRow): ManagedTournament {
   return {
@@ -157,23 +156,27 @@ export async function addPlayer(
   const tournament = await repo.resolveTournament(db, input.tournamentId);
   await assertNoDuplicate(db, tournament.id, input, null);
   const userId = input.userEmail ? await repo.userIdByEmail(db, input.userEmail) : null;
-  const [created] = await db
-    .insert(players)
-    .values({
-      tournamentId: tournament.id,
-      name: input.name,
-      groupName: input.groupName,
-      rating: input.rating,
-      club: input.club,
-      userId,
-    })
-    .returning();
-  if (!created) throw new Error('player was not created');
-  await recordSystemLog(db, contextOf(actor, ip), {
-    eventType: EVENT_TYPE,
-    actionType: 'add_player',
-    description: `Added ${created.name}${created.groupName ? ` (${created.groupName})` : ''} to ${tournament.name}`,
-    metadata: { playerId: created.id, tournamentId: tournament.id, lateEntry: tournament.currentRound > 0 },
+  // The player and their log row commit together.
+  const created = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(players)
+      .values({
+        tournamentId: tournament.id,
+        name: input.name,
+        groupName: input.groupName,
+        rating: input.rating,
+        club: input.club,
+        userId,
+      })
+      .returning();
+    if (!row) throw new Error('player was not created');
+    await recordSystemLog(tx, actorContext(actor, ip), {
+      eventType: EVENT_TYPE,
+      actionType: 'add_player',
+      description: `Added ${row.name}${row.groupName ? ` (${row.groupName})` : ''} to ${tournament.name}`,
+      metadata: { playerId: row.id, tournamentId: tournament.id, lateEntry: tournament.currentRound > 0 },
+    });
+    return row;
   });
   return { message: PLAYER_MESSAGES.added(created.name), player: await managedPlayer(db, created.id) };
 }
@@ -188,18 +191,6 @@ export async function updatePlayer(
   const before = await repo.findPlayer(db, playerId);
   await assertNoDuplicate(db, before.tournamentId, input, before.id);
   const userId = input.userEmail ? await repo.userIdByEmail(db, input.userEmail) : null;
-  await db
-    .update(players)
-    .set({
-      name: input.name,
-      groupName: input.groupName,
-      rating: input.rating,
-      club: input.club,
-      userId,
-      updatedAt: new Date(),
-    })
-    .where(eq(players.id, playerId));
-  const changes: Record<string, { from: unknown; to: unknown }> = {};
   const after = {
     name: input.name,
     groupName: input.groupName,
@@ -207,15 +198,23 @@ export async function updatePlayer(
     club: input.club,
     userId,
   };
+  const changes: Record<string, { from: unknown; to: unknown }> = {};
   for (const [field, value] of Object.entries(after)) {
     const previous = before[field as keyof typeof after];
     if (previous !== value) changes[field] = { from: previous, to: value };
   }
-  await recordSystemLog(db, contextOf(actor, ip), {
-    eventType: EVENT_TYPE,
-    actionType: 'update_player',
-    description: `Updated ${input.name}: ${Object.keys(changes).join(', ') || 'no changes'}`,
-    metadata: { playerId, tournamentId: before.tournamentId, changes },
+  // The change and its log row commit together.
+  await db.transaction(async (tx) => {
+    await tx
+      .update(players)
+      .set({ ...after, updatedAt: new Date() })
+      .where(eq(players.id, playerId));
+    await recordSystemLog(tx, actorContext(actor, ip), {
+      eventType: EVENT_TYPE,
+      actionType: 'update_player',
+      description: `Updated ${input.name}: ${Object.keys(changes).join(', ') || 'no changes'}`,
+      metadata: { playerId, tournamentId: before.tournamentId, changes },
+    });
   });
   return { message: PLAYER_MESSAGES.updated(input.name), player: await managedPlayer(db, playerId) };
 }
@@ -267,7 +266,7 @@ export async function setActive(
           .where(and(eq(roundByes.playerId, playerId), inArray(roundByes.roundId, open)));
       }
     }
-    await recordSystemLog(tx, contextOf(actor, ip), {
+    await recordSystemLog(tx, actorContext(actor, ip), {
       eventType: EVENT_TYPE,
       actionType: active ? 'reactivate_player' : 'withdraw_player',
       description: `${active ? 'Re-activated' : 'Withdrew'} ${player.name}`,
@@ -347,7 +346,7 @@ export async function requestBye(
         kind: input.kind,
       })
       .onConflictDoUpdate({ target: [roundByes.roundId, roundByes.playerId], set: { kind: input.kind } });
-    await recordSystemLog(tx, contextOf(actor, ip), {
+    await recordSystemLog(tx, actorContext(actor, ip), {
       eventType: EVENT_TYPE,
       actionType: 'request_bye',
       description: `${BYE_LABELS[input.kind]} bye for ${player.name} in round ${round.number}`,
@@ -377,7 +376,7 @@ export async function removeBye(
       .returning({ kind: roundByes.kind });
   });
   if (removed.length === 0) throw new HttpError(404, PLAYER_MESSAGES.byeNotFound(roundNumber));
-  await recordSystemLog(db, contextOf(actor, ip), {
+  await recordSystemLog(db, actorContext(actor, ip), {
     eventType: EVENT_TYPE,
     actionType: 'remove_bye',
     description: `Removed the bye of ${player.name} in round ${roundNumber}`,
@@ -433,7 +432,7 @@ export async function importCsv(
         club: row.club,
       })),
     );
-    await recordSystemLog(tx, contextOf(actor, ip), {
+    await recordSystemLog(tx, actorContext(actor, ip), {
       eventType: EVENT_TYPE,
       actionType: 'import_players_csv',
       description: `Imported ${preview.rows.length} players into ${tournament.name} from CSV`,
@@ -474,7 +473,7 @@ export async function exportCsv(
       checkedIn: player.checkedInAt !== null,
     })),
   );
-  await recordSystemLog(db, contextOf(actor, ip), {
+  await recordSystemLog(db, actorContext(actor, ip), {
     eventType: EVENT_TYPE,
     actionType: 'export_players_csv',
     description: `Exported ${data.players.length} players of ${tournament.name} as CSV`,
@@ -531,7 +530,7 @@ export async function exportTrf(
 ): Promise<{ fileName: string; body: string }> {
   const tournament = await repo.resolveTournament(db, tournamentId);
   const body = tournamentTrfText(await repo.loadTournamentData(db, tournament));
-  await recordSystemLog(db, contextOf(actor, ip), {
+  await recordSystemLog(db, actorContext(actor, ip), {
     eventType: EVENT_TYPE,
     actionType: 'export_trf',
     description: `Exported ${tournament.name} as TRF`,
@@ -618,7 +617,7 @@ export async function importTrfFile(
         })),
       );
     }
-    await recordSystemLog(tx, contextOf(actor, ip), {
+    await recordSystemLog(tx, actorContext(actor, ip), {
       eventType: EVENT_TYPE,
       actionType: 'import_trf',
       description: `Imported tournament ${name} from TRF: ${imported.players.length} players, ${imported.playedRounds} rounds played`,

@@ -17,6 +17,7 @@ import {
   registrationSettingsSchema,
   updateRegistrationSettingsBodySchema,
 } from '../../../contracts/settings';
+import { actorContext } from '../../audit/audit';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../http/errors';
 import { apiErrors } from '../../http/route-helpers';
@@ -232,11 +233,7 @@ export function registerRegistrationRoutes(app: FastifyInstance, deps: Registrat
     },
     async (request) => {
       const actor = (await request.actor())!;
-      return service.updateRegistrationSettings(
-        deps.db,
-        { actorId: actor.userId, ip: request.ip },
-        request.body,
-      );
+      return service.updateRegistrationSettings(deps.db, actorContext(actor, request.ip), request.body);
     },
   );
 }

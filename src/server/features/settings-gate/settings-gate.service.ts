@@ -1,7 +1,7 @@
 import { hashPassword, verifyPassword } from 'better-auth/crypto';
 import { eq, sql } from 'drizzle-orm';
 import { SETTINGS_GATE_MESSAGES, SETTINGS_PASSWORD_KEY } from '../../../contracts/settings-gate';
-import { countSecurityEventsSince, recordSecurityEvent } from '../../audit/audit';
+import { actorContext, countSecurityEventsSince, recordSecurityEvent } from '../../audit/audit';
 import type { Actor } from '../../auth/actor';
 import type { Db } from '../../db/client';
 import { protectedPasswords } from '../../db/schema/accounts';
@@ -51,7 +51,7 @@ export async function unlock(
   clock: GateClock,
 ): Promise<string> {
   const now = clock.now();
-  const context = { actorId: actor.userId, ip };
+  const context = actorContext(actor, ip);
   await clock.pause();
   if ((await recentFailures(db, actor.userId, now)) >= MAX_FAILURES) {
     await recordSecurityEvent(db, context, {
@@ -94,11 +94,11 @@ export async function setSettingsPassword(
     await clock.pause();
     const current = input.currentPassword?.trim() ?? '';
     if (!(await verifyPassword({ hash: existing, password: current }))) {
-      await recordSecurityEvent(
-        db,
-        { actorId: actor.userId, ip },
-        { type: 'settings_password_failed', severity: 'warning', at: clock.now() },
-      );
+      await recordSecurityEvent(db, actorContext(actor, ip), {
+        type: 'settings_password_failed',
+        severity: 'warning',
+        at: clock.now(),
+      });
       throw new HttpError(403, SETTINGS_GATE_MESSAGES.incorrect);
     }
   }
@@ -110,9 +110,8 @@ export async function setSettingsPassword(
       target: protectedPasswords.key,
       set: { hash, updatedBy: actor.userId, updatedAt: sql`now()` },
     });
-  await recordSecurityEvent(
-    db,
-    { actorId: actor.userId, ip },
-    { type: 'settings_password_changed', severity: 'warning' },
-  );
+  await recordSecurityEvent(db, actorContext(actor, ip), {
+    type: 'settings_password_changed',
+    severity: 'warning',
+  });
 }

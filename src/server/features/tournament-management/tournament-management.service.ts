@@ -10,7 +10,7 @@ import {
   type TournamentTemplate,
   type updateTournamentBodySchema,
 } from '../../../contracts/tournament-management';
-import { type AuditContext, recordSystemLog } from '../../audit/audit';
+import { actorContext, recordSystemLog } from '../../audit/audit';
 import type { Actor } from '../../auth/actor';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../http/errors';
@@ -25,8 +25,6 @@ const EVENT_TYPE = 'tournament_management';
 
 /** Activations take turns: two at once could each clear the others and then both set their own flag. */
 const ACTIVATION_LOCK = 0x746d_6163; // "tmac"
-
-const contextOf = (actor: Actor, ip: string): AuditContext => ({ actorId: actor.userId, ip });
 
 /** A transaction whose writes (and their system log row) land together or not at all. */
 function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
@@ -64,7 +62,7 @@ export async function createTournament(
       totalRounds,
       createdBy: actor.userId,
     });
-    await recordSystemLog(tx, contextOf(actor, ip), {
+    await recordSystemLog(tx, actorContext(actor, ip), {
       eventType: EVENT_TYPE,
       actionType: 'create_tournament',
       description: `Created tournament "${created.name}" with ${totalRounds} rounds`,
@@ -91,7 +89,7 @@ export async function updateTournament(
     const changed = (['name', 'venue', 'description', 'startDate', 'endDate'] as const).filter(
       (field) => before[field] !== input[field],
     );
-    await recordSystemLog(tx, contextOf(actor, ip), {
+    await recordSystemLog(tx, actorContext(actor, ip), {
       eventType: EVENT_TYPE,
       actionType: 'update_tournament',
       description: `Updated tournament "${input.name}"${changed.length ? ` (${changed.join(', ')})` : ''}`,
@@ -110,7 +108,7 @@ export async function activateTournament(db: Db, actor: Actor, ip: string, id: s
     await tx.execute(sql`select pg_advisory_xact_lock(${ACTIVATION_LOCK})`);
     const tournament = await requireTournament(tx, id);
     await repo.makeOnlyActive(tx, id);
-    await recordSystemLog(tx, contextOf(actor, ip), {
+    await recordSystemLog(tx, actorContext(actor, ip), {
       eventType: EVENT_TYPE,
       actionType: 'activate_tournament',
       description: `Activated tournament "${tournament.name}"${tournament.archivedAt ? ' (restored from the archive)' : ''}`,
@@ -126,7 +124,7 @@ export async function archiveTournament(db: Db, actor: Actor, ip: string, id: st
   if (tournament.archivedAt) throw new HttpError(409, TOURNAMENT_MESSAGES.alreadyArchived);
   await inTransaction(db, async (tx) => {
     await repo.archiveTournament(tx, id);
-    await recordSystemLog(tx, contextOf(actor, ip), {
+    await recordSystemLog(tx, actorContext(actor, ip), {
       eventType: EVENT_TYPE,
       actionType: 'archive_tournament',
       description: `Archived tournament "${tournament.name}"${tournament.active ? ' (it was the active one)' : ''}`,
@@ -150,7 +148,7 @@ export async function createTemplate(
 ): Promise<{ message: string; template: TournamentTemplate }> {
   const row = await inTransaction(db, async (tx) => {
     const created = await repo.insertTemplate(tx, { ...input, createdBy: actor.userId });
-    await recordSystemLog(tx, contextOf(actor, ip), {
+    await recordSystemLog(tx, actorContext(actor, ip), {
       eventType: EVENT_TYPE,
       actionType: 'create_tournament_template',
       description: `Created tournament template "${created.name}" (${created.defaultRounds} rounds)`,
@@ -198,7 +196,7 @@ export async function createAnnouncement(
       content: input.content,
       createdBy: actor.userId,
     });
-    await recordSystemLog(tx, contextOf(actor, ip), {
+    await recordSystemLog(tx, actorContext(actor, ip), {
       eventType: EVENT_TYPE,
       actionType: 'create_announcement',
       description: `Published an announcement: "${excerpt(input.content)}"`,
@@ -224,7 +222,7 @@ export async function updateAnnouncement(
   const before = await requireAnnouncement(db, id);
   return inTransaction(db, async (tx) => {
     const updated = await repo.updateAnnouncement(tx, id, content);
-    await recordSystemLog(tx, contextOf(actor, ip), {
+    await recordSystemLog(tx, actorContext(actor, ip), {
       eventType: EVENT_TYPE,
       actionType: 'update_announcement',
       description: `Edited an announcement: "${excerpt(content)}"`,
@@ -238,7 +236,7 @@ export async function deleteAnnouncement(db: Db, actor: Actor, ip: string, id: s
   const before = await requireAnnouncement(db, id);
   await inTransaction(db, async (tx) => {
     await repo.deleteAnnouncement(tx, id);
-    await recordSystemLog(tx, contextOf(actor, ip), {
+    await recordSystemLog(tx, actorContext(actor, ip), {
       eventType: EVENT_TYPE,
       actionType: 'delete_announcement',
       description: `Deleted an announcement: "${excerpt(before.content)}"`,

@@ -9,7 +9,7 @@ import {
   resolveReassignment,
   type StandardRole,
 } from '../../../domain/permissions';
-import { type AuditContext, recordSecurityEvent, recordSystemLog } from '../../audit/audit';
+import { actorContext, recordSecurityEvent, recordSystemLog } from '../../audit/audit';
 import type { Actor } from '../../auth/actor';
 import type { Auth } from '../../auth/auth';
 import { forgetFrozenSessions, rememberFrozenSessions } from '../../auth/frozen-sessions';
@@ -62,8 +62,6 @@ async function assertCanManage(db: Db, actor: Actor, targetId: string): Promise<
   return target;
 }
 
-const contextOf = (actor: Actor, ip: string): AuditContext => ({ actorId: actor.userId, ip });
-
 /**
  * Creates a sign-in account through better-auth (so the password is checked and hashed like anyone's) with
  * its role and profile. Staff-created users, accepted invitations and the demo accounts all come this way.
@@ -105,11 +103,11 @@ export async function createUserDirect(
     role: input.role,
     customRoleName,
   });
-  await recordSecurityEvent(db, contextOf(actor, ip), {
+  await recordSecurityEvent(db, actorContext(actor, ip), {
     type: 'user_created',
     details: { targetUserId: userId, role: input.role, customRoleName },
   });
-  await recordSystemLog(db, contextOf(actor, ip), {
+  await recordSystemLog(db, actorContext(actor, ip), {
     eventType: 'user_management',
     actionType: 'create_user',
     description: `Created user ${email} as ${customRoleName ?? input.role}`,
@@ -130,12 +128,12 @@ export async function changeRole(
   assertCanGrant(actor, await accessFor(db, input.role, customRoleName), false);
   await repo.saveRole(db, targetId, input.role, customRoleName);
   const label = customRoleName ?? input.role;
-  await recordSecurityEvent(db, contextOf(actor, ip), {
+  await recordSecurityEvent(db, actorContext(actor, ip), {
     type: 'role_changed',
     severity: 'warning',
     details: { targetUserId: targetId, from: before.customRoleName ?? before.role, to: label },
   });
-  await recordSystemLog(db, contextOf(actor, ip), {
+  await recordSystemLog(db, actorContext(actor, ip), {
     eventType: 'user_management',
     actionType: 'change_role',
     description: `Changed the role of ${before.email} to ${label}`,
@@ -155,7 +153,7 @@ export async function freezeUser(
   await repo.setFrozen(db, targetId, { reason, by: actor.userId });
   await rememberFrozenSessions(db, targetId, new Date());
   await repo.revokeSessions(db, targetId);
-  await recordSecurityEvent(db, contextOf(actor, ip), {
+  await recordSecurityEvent(db, actorContext(actor, ip), {
     type: 'user_frozen',
     severity: 'warning',
     details: { targetUserId: targetId, reason },
@@ -166,7 +164,7 @@ export async function unfreezeUser(db: Db, actor: Actor, ip: string, targetId: s
   await assertCanManage(db, actor, targetId);
   await repo.setFrozen(db, targetId, null);
   await forgetFrozenSessions(db, targetId);
-  await recordSecurityEvent(db, contextOf(actor, ip), {
+  await recordSecurityEvent(db, actorContext(actor, ip), {
     type: 'user_unfrozen',
     details: { targetUserId: targetId },
   });
@@ -175,12 +173,12 @@ export async function unfreezeUser(db: Db, actor: Actor, ip: string, targetId: s
 export async function deleteUserAccount(db: Db, actor: Actor, ip: string, targetId: string): Promise<void> {
   const target = await assertCanManage(db, actor, targetId);
   await repo.deleteUser(db, targetId);
-  await recordSecurityEvent(db, contextOf(actor, ip), {
+  await recordSecurityEvent(db, actorContext(actor, ip), {
     type: 'user_deleted',
     severity: 'warning',
     details: { targetUserId: targetId },
   });
-  await recordSystemLog(db, contextOf(actor, ip), {
+  await recordSystemLog(db, actorContext(actor, ip), {
     eventType: 'user_management',
     actionType: 'delete_user',
     description: `Deleted the account of ${target.email}`,
@@ -214,7 +212,7 @@ export async function createCustomRole(
     .onConflictDoNothing()
     .returning();
   if (!created) throw new HttpError(409, USER_MESSAGES.customRoleExists);
-  await recordSecurityEvent(db, contextOf(actor, ip), {
+  await recordSecurityEvent(db, actorContext(actor, ip), {
     type: 'custom_role_created',
     details: { name: input.name, permissions: input.permissions },
   });
@@ -251,7 +249,7 @@ export async function updateCustomRole(
       });
     }
   });
-  await recordSecurityEvent(db, contextOf(actor, ip), {
+  await recordSecurityEvent(db, actorContext(actor, ip), {
     type: 'custom_role_updated',
     severity: 'warning',
     details: { id, name: input.name, permissions: input.permissions },
@@ -271,7 +269,7 @@ export async function deleteCustomRole(db: Db, actor: Actor, ip: string, id: str
     await repo.reassignCustomRoleUsers(tx as unknown as Db, existing.name, target);
     await tx.delete(customRoles).where(eq(customRoles.id, id));
   });
-  await recordSecurityEvent(db, contextOf(actor, ip), {
+  await recordSecurityEvent(db, actorContext(actor, ip), {
     type: 'custom_role_deleted',
     severity: 'warning',
     details: { name: existing.name, reassignedTo: reassignTo },
