@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readTextFile, sharedTrfRoot } from './lib/shared-trf';
+import { readTextFile, trfFixturesRoot } from './lib/trf-fixtures';
 import { runPairCli } from './pair';
 
 const files: Record<string, string> = {
@@ -64,8 +64,39 @@ describe('npm run pair', () => {
     expect(runPairCli(['small.trf', '--frobnicate'], read).code).toBe(2);
   });
 
+  it('refuses a file that contradicts itself (exit 3), printing every contradiction with its line', () => {
+    const contradicting = files['small.trf']!.replace('   4 b 1', '   4 b 0').replace('   2 w 0', '   2 w 1');
+    const output = runPairCli(['c.trf'], (path) => (path === 'c.trf' ? contradicting : read(path)));
+    expect(output.code).toBe(3);
+    expect(output.stdout).toBe('');
+    expect(output.stderr.split('\n')).toEqual([
+      'the file contradicts itself:',
+      'TRF line 4: player 2: the points column (81–84) says 1.0 but the results add up to 0',
+      'TRF line 6: player 4: the points column (81–84) says 0.0 but the results add up to 1',
+      '',
+    ]);
+    const bothWin = files['small.trf']!.replace('   2 w 0', '   2 w 1');
+    const second = runPairCli(['d.trf'], (path) => (path === 'd.trf' ? bothWin : read(path)));
+    expect(second.code).toBe(3);
+    expect(second.stderr).toMatch(
+      /TRF line 4: round 1: players 2 and 4 \(line 6\) are both recorded as winners/,
+    );
+  });
+
+  it('refuses a second pairing-allocated bye (exit 1) unless --allow-repeat-bye', () => {
+    // Player 5 had the bye in round 1 and may meet nobody (XXP), so only 5 can sit out.
+    const text = files['small.trf']!.replace('XXR 3', 'XXR 3\rXXP 5 1\rXXP 5 2\rXXP 5 3\rXXP 5 4');
+    const readRepeat = (path: string) => (path === 'r.trf' ? text : read(path));
+    const refused = runPairCli(['r.trf'], readRepeat);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/second pairing-allocated bye.*start rank 5; pass --allow-repeat-bye/);
+    const allowed = runPairCli(['r.trf', '--allow-repeat-bye'], readRepeat);
+    expect(allowed.code).toBe(0);
+    expect(allowed.stdout.trim().split('\n').at(-1)).toBe('5 0');
+  });
+
   it('pairs the next round of a real file', () => {
-    const output = runPairCli([`${sharedTrfRoot}/real/echecsjs_trf__javafo_sample2.trf`], readTextFile);
+    const output = runPairCli([`${trfFixturesRoot}/real/echecsjs_trf__javafo_sample2.trf`], readTextFile);
     expect(output.code).toBe(0);
     expect(Number(output.stdout.split('\n')[0])).toBeGreaterThan(20);
   });

@@ -1,22 +1,26 @@
 /**
  * Pairs the next round of a TRF16 tournament file.
  *
- *   npm run pair -- <file.trf> [--groups groups.csv] [--json] [--explain]
+ *   npm run pair -- <file.trf> [--groups groups.csv] [--json] [--explain] [--allow-repeat-bye]
  *
  * Default output (the format arbiters' tools share, as JaVaFo and bbpPairings write it): the number of
  * pairs (the bye counted as one), then `white black` by start rank per board, and `N 0` for the bye.
  * --json prints round, boards, bye and the explanation notes. --explain adds readable notes (lines
  * starting with #) after the pairs. Players with a block already filled for the round (H/Z/F) are left out.
  * With --groups (CSV: start_rank,school,club) schoolmates are avoided, and clubmates when clubs are given.
+ * --allow-repeat-bye: the arbiter allows a second pairing-allocated bye when no pairing exists otherwise.
  *
- * Exit codes: 0 paired, 1 no valid pairing exists, 2 usage, 3 bad input (as bbpPairings: 1 and 3).
+ * Exit codes: 0 paired, 1 no valid pairing exists, 2 usage, 3 bad input (as bbpPairings: 1 and 3), also a
+ * file that contradicts itself (a game on one side only, both players winners, a wrong points column: every
+ * contradiction is printed with its line).
  */
 import { pairNextRound } from '../src/domain/pairing/engine';
+import { RELAXED_RULE_TEXT } from '../src/domain/pairing/relaxed-rules';
 import { PairingError, type PairingNote, type PairingResult } from '../src/domain/pairing/types';
 import { GroupsCsvError, parseGroupsCsv } from '../src/domain/trf/groups-csv';
-import { parseTrf, TrfParseError } from '../src/domain/trf/trf';
+import { parseTrf, TrfContradictionError, TrfParseError } from '../src/domain/trf/trf';
 import { trfToPairingInput } from '../src/domain/trf/trf-pairing';
-import { readTextFile } from './lib/shared-trf';
+import { readTextFile } from './lib/trf-fixtures';
 
 export interface CliOutput {
   code: number;
@@ -24,19 +28,21 @@ export interface CliOutput {
   stderr: string;
 }
 
-const usage = 'usage: npm run pair -- <file.trf> [--groups groups.csv] [--json] [--explain]';
+const usage =
+  'usage: npm run pair -- <file.trf> [--groups groups.csv] [--json] [--explain] [--allow-repeat-bye]';
 
 function describeNote(note: PairingNote): string {
   switch (note.kind) {
     case 'schoolmates_paired':
-      return `board ${note.board}: schoolmates ${note.playerIds.join(' and ')} (${note.school}) paired: ${note.reason}`;
+      return `board ${note.board}: schoolmates ${note.playerIds.join(' and ')} (${note.school}) paired: ${RELAXED_RULE_TEXT.school(note.minimumPairs)}`;
     case 'clubmates_paired':
-      return `board ${note.board}: clubmates ${note.playerIds.join(' and ')} (${note.club}) paired: ${note.reason}`;
+      return `board ${note.board}: clubmates ${note.playerIds.join(' and ')} (${note.club}) paired: ${RELAXED_RULE_TEXT.club(note.minimumPairs)}`;
     case 'colour_preferences_clash':
-      return `board ${note.board}: both must have the same colour: ${note.reason}`;
+      return `board ${note.board}: both must have the same colour: ${RELAXED_RULE_TEXT.clash(note.minimumPairs)}`;
     case 'bye': {
-      const passed = note.passedOver.map((entry) => `${entry.playerId} (${entry.reason})`).join(', ');
-      return `bye: ${note.playerId}, ${note.reason}${passed ? `; passed over ${passed}` : ''}`;
+      const passed = note.passedOver.map((entry) => `${entry.playerId} (${entry.reason})`);
+      if (note.morePassedOver > 0) passed.push(`${note.morePassedOver} more`);
+      return `bye: ${note.playerId}, ${note.reason}${passed.length > 0 ? `; passed over ${passed.join(', ')}` : ''}`;
     }
     case 'floated':
       return `board ${note.board}: ${note.playerId} floats ${note.direction} by ${note.scoreDifference / 2} point(s)${note.isRepeated ? ', again' : ''}`;
@@ -59,10 +65,12 @@ export function runPairCli(args: readonly string[], readFile: (path: string) => 
   let groupsFile: string | null = null;
   let isJson = false;
   let isExplain = false;
+  let allowRepeatBye = false;
   for (let index = 0; index < args.length; index += 1) {
     const arg = args[index]!;
     if (arg === '--json') isJson = true;
     else if (arg === '--explain') isExplain = true;
+    else if (arg === '--allow-repeat-bye') allowRepeatBye = true;
     else if (arg === '--groups') {
       groupsFile = args[index + 1] ?? null;
       index += 1;
@@ -96,7 +104,7 @@ export function runPairCli(args: readonly string[], readFile: (path: string) => 
         stderr: `the tournament is complete: all ${tournament.totalRounds} rounds (XXR) are paired\n`,
       };
     }
-    const result = pairNextRound(input);
+    const result = pairNextRound({ ...input, options: { ...input.options, allowRepeatBye } });
     if (isJson) {
       const json = {
         round: result.roundNumber,
@@ -117,8 +125,20 @@ export function runPairCli(args: readonly string[], readFile: (path: string) => 
     }
     return { code: 0, stdout, stderr: '' };
   } catch (error) {
+    if (error instanceof PairingError && error.code === 'repeat_bye_needed') {
+      return {
+        code: 1,
+        stdout: '',
+        stderr: `${error.message}: start rank ${error.playerIds.join(' or ')}; pass --allow-repeat-bye to allow it\n`,
+      };
+    }
     if (error instanceof PairingError) {
       return { code: error.code === 'no_valid_pairing' ? 1 : 3, stdout: '', stderr: `${error.message}\n` };
+    }
+    if (error instanceof TrfContradictionError) {
+      // Every contradiction, one line each: the file is refused, not paired (bbpPairings also exits 3).
+      const lines = error.contradictions.map((found) => `TRF line ${found.line}: ${found.message}`);
+      return { code: 3, stdout: '', stderr: `the file contradicts itself:\n${lines.join('\n')}\n` };
     }
     if (error instanceof TrfParseError || error instanceof GroupsCsvError) {
       return { code: 3, stdout: '', stderr: `${error.message}\n` };

@@ -4,6 +4,8 @@ import { z } from 'zod';
 export const apiErrorSchema = z.object({
   error: z.string(),
   requestId: z.string(),
+  /** A machine-readable reason, for the refusals a page acts on (e.g. `repeat_bye_needed`). */
+  code: z.string().optional(),
   issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isoDateTime } from './common';
 import { byeKindSchema, matchResultSchema, roundStatusSchema } from './tournament';
 
-/** SPEC §8 "Pairings, rounds and results" strings, and this page's own. */
+/** docs/requirements.md §8 "Pairings, rounds and results" strings, and this page's own. */
 export const ROUND_MESSAGES = {
   noActiveTournament: 'No active tournament',
   roundNotFound: 'Round not found',
@@ -36,7 +36,16 @@ export const ROUND_MESSAGES = {
   cannotDeleteStarted: (n: number, label: string) =>
     `Round ${n} is ${label} and cannot be deleted: the tournament needs at least ${n} rounds`,
   noPairingPossible: 'No pairing is possible: every remaining pairing would repeat a game',
+  /** FIDE C.04.1.d: a second pairing-allocated bye only with the arbiter's consent (allowRepeatBye). */
+  repeatByeNeeded: (names: readonly string[]) =>
+    `No pairing is possible unless ${names.join(' or ')} gets a second pairing-allocated bye, which the rules allow only with the arbiter's consent (FIDE C.04.1.d)`,
 } as const;
+
+/**
+ * The `code` of the 409 that refuses "generate pairings" when only a second pairing-allocated bye would pair the
+ * round: the arbiter's page then asks for consent and re-sends with `allowRepeatBye`.
+ */
+export const REPEAT_BYE_NEEDED_CODE = 'repeat_bye_needed';
 
 export const ROUND_STATUS_LABELS = {
   upcoming: 'Upcoming',
@@ -107,6 +116,13 @@ export const pairingExplanationSchema = z.object({
   text: z.string(),
 });
 export type PairingExplanation = z.infer<typeof pairingExplanationSchema>;
+
+/** Optional: the arbiter allows a second pairing-allocated bye when no pairing exists otherwise. */
+export const generatePairingsBodySchema = z
+  .object({ allowRepeatBye: z.boolean().optional() })
+  .strict()
+  .optional();
+export type GeneratePairingsBody = z.infer<typeof generatePairingsBodySchema>;
 
 export const generatePairingsResponseSchema = roundDetailSchema.extend({
   message: z.string(),

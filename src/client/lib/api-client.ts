@@ -5,7 +5,7 @@ import { apiErrorSchema } from '../../contracts/common';
 export class ApiRequestError extends Error {
   readonly status: number;
   readonly requestId: string | null;
-  /** better-auth's machine-readable reason (e.g. INVALID_TOKEN), when it sent one. */
+  /** The machine-readable reason, when one was sent: ours (e.g. `repeat_bye_needed`) or better-auth's (e.g. INVALID_TOKEN). */
   readonly code: string | null;
   /** For refused input: each problem with the field it belongs to (paths as in the request body). */
   readonly issues: readonly { path: string; message: string }[];
@@ -34,8 +34,8 @@ async function readError(response: Response): Promise<ApiRequestError> {
     const body: unknown = await response.json();
     const parsed = apiErrorSchema.safeParse(body);
     if (parsed.success) {
-      const { error, requestId, issues } = parsed.data;
-      return new ApiRequestError(error, response.status, requestId, null, issues ?? []);
+      const { error, requestId, code, issues } = parsed.data;
+      return new ApiRequestError(error, response.status, requestId, code ?? null, issues ?? []);
     }
     const auth = authErrorSchema.safeParse(body);
     if (auth.success)
@@ -69,9 +69,21 @@ async function request<T>(path: string, init: RequestInit, schema: z.ZodType<T>)
   return parsed.data;
 }
 
-/** GETs a JSON API path and parses the body with its contract schema. */
-export function getJson<T>(path: string, schema: z.ZodType<T>, signal?: AbortSignal): Promise<T> {
-  return request(path, { headers: { Accept: 'application/json' }, signal: signal ?? null }, schema);
+/**
+ * GETs a JSON API path and parses the body with its contract schema. `extraHeaders` carry a link's token
+ * (never the query string, which proxies log).
+ */
+export function getJson<T>(
+  path: string,
+  schema: z.ZodType<T>,
+  signal?: AbortSignal,
+  extraHeaders: Record<string, string> = {},
+): Promise<T> {
+  return request(
+    path,
+    { headers: { Accept: 'application/json', ...extraHeaders }, signal: signal ?? null },
+    schema,
+  );
 }
 
 /**
@@ -104,7 +116,7 @@ export function errorMessage(error: unknown, fallback: string): string {
   return error instanceof ApiRequestError ? error.message : fallback;
 }
 
-/** The message the server sent with a refusal, or the fallback when there was no answer (SPEC §8 toasts). */
+/** The message the server sent with a refusal, or the fallback when there was no answer (docs/requirements.md §8 toasts). */
 export function serverMessage(error: unknown, fallback: string): string {
   return error instanceof ApiRequestError && error.status !== 0 ? error.message : fallback;
 }

@@ -14,6 +14,8 @@ export interface BigMatchingGraph {
 
 export interface BigMatchingResult {
   mate: Int32Array;
+  /** Doubled vertex duals, as in blossom.ts. */
+  vertexDual: readonly bigint[];
   /** As in blossom.ts: reduced cost of any pair under the final duals (≥ 0 for all ⇔ optimal). */
   reducedCost: (i: number, j: number, w: bigint) => bigint;
 }
@@ -23,7 +25,9 @@ export function maxWeightMatchingBig(graph: BigMatchingGraph, isWarmStart = true
   const edgeCount = graph.edgeFrom.length;
   const { edgeFrom, edgeTo, weight } = graph;
   const mateOut = new Int32Array(n).fill(-1);
-  if (n === 0 || edgeCount === 0) return { mate: mateOut, reducedCost: (_i, _j, w) => -2n * w };
+  if (n === 0 || edgeCount === 0) {
+    return { mate: mateOut, vertexDual: new Array<bigint>(n).fill(0n), reducedCost: (_i, _j, w) => -2n * w };
+  }
 
   let maxWeight = 0n;
   for (let k = 0; k < edgeCount; k += 1) {
@@ -532,5 +536,5 @@ export function maxWeightMatchingBig(graph: BigMatchingGraph, isWarmStart = true
     }
     return cost + chainSum[a]!;
   };
-  return { mate: mateOut, reducedCost };
+  return { mate: mateOut, vertexDual: dual.slice(0, n), reducedCost };
 }

@@ -7,13 +7,32 @@
  * (slack = dual[i] + dual[j] − 2w), so every dual and slack stays an integer below 2^53 and every
  * comparison is exact in IEEE doubles. `pairing/weights.ts` guarantees the bound.
  *
- * Not max-cardinality mode: the caller makes cardinality the most significant weight field instead, so the
- * result is a plain maximum-weight matching and the final duals are an LP optimality certificate
- * (all vertex duals ≥ 0, zero on unmatched vertices, every edge slack ≥ 0). The engine uses that
- * certificate to prove that a matching found on a sparse candidate graph is optimal on the full graph.
+ * Two modes:
+ * - plain (default): a maximum-weight matching; when the caller needs cardinality first it makes it the most
+ *   significant weight field. The final duals are an LP optimality certificate (all vertex duals ≥ 0, zero
+ *   on unmatched vertices, every edge slack ≥ 0).
+ * - `isMaxCardinality`: a maximum-weight matching among those of maximum cardinality (Galil §6 without the
+ *   delta-1 step: vertex duals may go negative), so no completion field is needed and the weights are about
+ *   log2(pairs) bits narrower (issue 11: that is what keeps a 3,000-player round in doubles). When the result
+ *   is perfect, the duals certify it against every perfect matching of any larger graph (slack ≥ 0 on its
+ *   extra edges; LP duality for the perfect-matching polytope, vertex duals free). Negative duals are
+ *   guarded: if any dual or blossom sum leaves ±2^51 the call throws InexactMatchingError instead of
+ *   computing with rounded numbers (the engine then uses the BigInt matcher and reports it).
+ * The engine uses the certificate to prove that a matching found on a sparse candidate graph is optimal on
+ * the full graph.
  */
 
 export const MAX_EXACT_WEIGHT = 2 ** 50;
+/** Largest |dual| (and blossom sum) allowed in max-cardinality mode: slacks stay below 2^53, exact. */
+const MAX_EXACT_DUAL = 2 ** 51;
+
+/** A max-cardinality solve whose duals would leave the exactly representable range (see above). */
+export class InexactMatchingError extends RangeError {
+  constructor() {
+    super('matching duals left the exact range of doubles');
+    this.name = 'InexactMatchingError';
+  }
+}
 
 export interface MatchingGraph {
   vertexCount: number;
@@ -21,6 +40,8 @@ export interface MatchingGraph {
   edgeFrom: Int32Array;
   edgeTo: Int32Array;
   weight: Float64Array;
+  /** Maximum weight among the maximum-cardinality matchings (see the file comment). */
+  isMaxCardinality?: boolean;
 }
 
 export interface MatchingResult {
@@ -40,6 +61,7 @@ export function maxWeightMatching(graph: MatchingGraph, isWarmStart = true): Mat
   const n = graph.vertexCount;
   const edgeCount = graph.edgeFrom.length;
   const { edgeFrom, edgeTo, weight } = graph;
+  const isMaxCardinality = graph.isMaxCardinality === true;
   const mateOut = new Int32Array(n).fill(-1);
   if (n === 0 || edgeCount === 0) {
     return { mate: mateOut, vertexDual: new Float64Array(n), reducedCost: (_i, _j, w) => -2 * w };
@@ -98,7 +120,9 @@ export function maxWeightMatching(graph: MatchingGraph, isWarmStart = true): Mat
   const allowEdge = new Uint8Array(edgeCount);
   let queue: number[] = [];
 
-  const slack = (k: number): number => dual[edgeFrom[k]!]! + dual[edgeTo[k]!]! - 2 * weight[k]!;
+  const twiceWeight = new Float64Array(edgeCount);
+  for (let k = 0; k < edgeCount; k += 1) twiceWeight[k] = 2 * weight[k]!;
+  const slack = (k: number): number => dual[edgeFrom[k]!]! + dual[edgeTo[k]!]! - twiceWeight[k]!;
 
   const at = <T>(list: readonly T[], index: number): T => {
     const length = list.length;
@@ -394,6 +418,32 @@ export function maxWeightMatching(graph: MatchingGraph, isWarmStart = true): Mat
         mate[j] = 2 * k;
       }
     }
+    if (isMaxCardinality) {
+      // Free vertices' duals are unconstrained in this mode: each free vertex in turn lowers its dual to
+      // the least feasible value and takes a free neighbour whose edge is then tight. All slacks stay ≥ 0
+      // and matched edges tight, so the search below starts with far fewer free vertices.
+      for (let v = 0; v < n; v += 1) {
+        if (mate[v] !== -1) continue;
+        let least = Number.NEGATIVE_INFINITY;
+        for (let q = neighbourStart[v]!; q < neighbourStart[v + 1]!; q += 1) {
+          const p = neighbourEnd[q]!;
+          const need = 2 * weight[p >> 1]! - dual[endpoint[p]!]!;
+          if (need > least) least = need;
+        }
+        if (least === Number.NEGATIVE_INFINITY) continue;
+        if (least > MAX_EXACT_DUAL || least < -MAX_EXACT_DUAL) throw new InexactMatchingError();
+        dual[v] = least;
+        for (let q = neighbourStart[v]!; q < neighbourStart[v + 1]!; q += 1) {
+          const p = neighbourEnd[q]!;
+          const u = endpoint[p]!;
+          if (mate[u] === -1 && least + dual[u]! === 2 * weight[p >> 1]!) {
+            mate[v] = p;
+            mate[u] = p ^ 1;
+            break;
+          }
+        }
+      }
+    }
   }
 
   for (let stage = 0; stage < n; stage += 1) {
@@ -416,7 +466,7 @@ export function maxWeightMatching(graph: MatchingGraph, isWarmStart = true): Mat
           if (inBlossom[v] === inBlossom[w]) continue;
           let kSlack = 0;
           if (!allowEdge[k]) {
-            kSlack = slack(k);
+            kSlack = dual[v]! + dual[w]! - twiceWeight[k]!;
             if (kSlack <= 0) allowEdge[k] = 1;
           }
           if (allowEdge[k]) {
@@ -445,10 +495,12 @@ export function maxWeightMatching(graph: MatchingGraph, isWarmStart = true): Mat
       if (isAugmented) break;
 
       // Dual update (Galil 1986, §6): the smallest of the four kinds of delta.
-      // Type 1: an S-vertex dual reaches 0 (they are the ones that decrease).
-      let deltaType = 1;
+      // Type 1: an S-vertex dual reaches 0 (they are the ones that decrease); not in max-cardinality mode.
+      let deltaType = isMaxCardinality ? -1 : 1;
       let delta = Number.POSITIVE_INFINITY;
-      for (let v = 0; v < n; v += 1) if (label[inBlossom[v]!] === 1 && dual[v]! < delta) delta = dual[v]!;
+      if (!isMaxCardinality) {
+        for (let v = 0; v < n; v += 1) if (label[inBlossom[v]!] === 1 && dual[v]! < delta) delta = dual[v]!;
+      }
       let deltaEdge = -1;
       let deltaBlossom = -1;
       for (let v = 0; v < n; v += 1) {
@@ -478,15 +530,33 @@ export function maxWeightMatching(graph: MatchingGraph, isWarmStart = true): Mat
           deltaBlossom = b;
         }
       }
+      if (deltaType === -1) {
+        // Max-cardinality mode with nothing left to grow: no augmenting path exists. As in the classic
+        // implementation, a last update by the smallest vertex dual (when positive) and stop.
+        deltaType = 1;
+        delta = 0;
+        let smallest = Number.POSITIVE_INFINITY;
+        for (let v = 0; v < n; v += 1) if (dual[v]! < smallest) smallest = dual[v]!;
+        if (smallest > 0) delta = smallest;
+      }
+      // In max-cardinality mode every changed dual is checked against the exact range.
+      const limit = isMaxCardinality ? MAX_EXACT_DUAL : Number.POSITIVE_INFINITY;
       for (let v = 0; v < n; v += 1) {
         const l = label[inBlossom[v]!];
-        if (l === 1) dual[v]! -= delta;
-        else if (l === 2) dual[v]! += delta;
+        if (l === 1) {
+          dual[v]! -= delta;
+          if (dual[v]! < -limit) throw new InexactMatchingError();
+        } else if (l === 2) {
+          dual[v]! += delta;
+          if (dual[v]! > limit) throw new InexactMatchingError();
+        }
       }
       for (let b = n; b < 2 * n; b += 1) {
         if (blossomBase[b]! >= 0 && blossomParent[b] === -1) {
-          if (label[b] === 1) dual[b]! += delta;
-          else if (label[b] === 2) dual[b]! -= delta;
+          if (label[b] === 1) {
+            dual[b]! += delta;
+            if (dual[b]! > limit) throw new InexactMatchingError();
+          } else if (label[b] === 2) dual[b]! -= delta;
         }
       }
       if (deltaType === 1) break;
@@ -511,8 +581,11 @@ export function maxWeightMatching(graph: MatchingGraph, isWarmStart = true): Mat
   }
 
   if (isWarmStart) {
-    // Optimal only if every free vertex ended with dual 0 (complementary slackness); else solve cold.
-    for (let v = 0; v < n; v += 1) if (mate[v] === -1 && dual[v]! > 0) return maxWeightMatching(graph, false);
+    // Optimal only if every free vertex ended with dual 0 (complementary slackness); else solve cold. In
+    // max-cardinality mode a perfect result is proven by its duals alone; any other is solved cold.
+    for (let v = 0; v < n; v += 1) {
+      if (mate[v] === -1 && (isMaxCardinality || dual[v]! > 0)) return maxWeightMatching(graph, false);
+    }
   }
   for (let v = 0; v < n; v += 1) mateOut[v] = mate[v]! >= 0 ? endpoint[mate[v]!]! : -1;
   const vertexDual = dual.slice(0, n);
@@ -526,11 +599,13 @@ export function maxWeightMatching(graph: MatchingGraph, isWarmStart = true): Mat
     if (parent === -1) {
       depth[x] = 0;
       chainSum[x] = own;
+      if (isMaxCardinality && own > MAX_EXACT_DUAL) throw new InexactMatchingError();
       return;
     }
     fillChain(parent);
     depth[x] = depth[parent]! + 1;
     chainSum[x] = chainSum[parent]! + own;
+    if (isMaxCardinality && chainSum[x]! > MAX_EXACT_DUAL) throw new InexactMatchingError();
   };
   const reducedCost = (i: number, j: number, w: number): number => {
     const cost = dual[i]! + dual[j]! - 2 * w;

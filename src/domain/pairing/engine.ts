@@ -2,30 +2,34 @@
  * Swiss pairing of the next round as one maximum-weight matching (FIDE C.04.1 basic rules, C.04.3 Dutch
  * criteria as weights, colours after matching by C.04.3 Art. 5.2 / E). See docs/pairing.md.
  *
- * Priority (most important first):
- *  1. hard: no rematch (C.04.1.b), no forbidden pair, everyone paired but at most one (C.04.1.c);
- *  2. the bye: the lowest-ranked eligible player (C.04.1.d: no second bye or bye after a forfeit win while
- *     an eligible player exists) for whom a complete pairing exists;
- *  3. no schoolmates (SPEC §5) unless no complete pairing avoids them, then as few as possible;
+ * Priority (most important first; docs/decisions/014-pairing-priorities.md):
+ *  1. hard: no rematch (C.04.1.b), no forbidden pair, everyone paired but at most one (C.04.1.c), and no
+ *     second pairing-allocated bye unless the arbiter allows it (C.04.1.d; options.allowRepeatBye);
+ *  2. the bye to an eligible player (C.04.1.d: not after a full-point bye or forfeit win) when one can take it;
+ *  3. no schoolmates (docs/requirements.md §5) unless no pairing avoids them, then as few as possible;
  *  4. no clubmates (optional), same rule;
- *  5. no pair of two absolute preferences for the same colour (C.04.3 C.3), same rule;
- *  6. Swiss quality: score differences, floaters, repeated floats (C.04.3 C.6–C.7, C.14–C.17);
- *  7. colour preferences (C.04.3 C.12–C.13);
- *  8. board order inside a score group (C.04.3 B: S1 against S2).
+ *  5. the bye: the lowest-ranked player among those the rules above allow (the school rule ranks above
+ *     the choice of bye: "schoolmates are skipped first, the leftover player gets the bye");
+ *  6. no pair of two absolute preferences for the same colour (C.04.3 C.3), same rule as 3;
+ *  7. Swiss quality: score differences weighted by score group (the highest groups settle first),
+ *     floaters, repeated floats (C.04.3 C.6–C.7, C.14–C.17);
+ *  8. colour preferences (C.04.3 C.12–C.13);
+ *  9. board order inside a score group (C.04.3 B: S1 against S2).
  *
  * Speed: the matching first runs on a sparse candidate graph (neighbours in the ranking and the S1/S2
  * partners). Its final duals are an LP certificate: if every edge left out has non-negative slack, the
  * sparse optimum is the optimum of the full graph; otherwise the violating edges are added and it runs
  * again (falling back to the full graph). The result is the same as a dense solve, only faster.
  */
-import { schoolOf } from '../schools';
+import { schoolKeyOf, schoolNameOf } from '../schools';
 import type { Colour } from '../scoring/results';
-import { maxWeightMatching } from './blossom';
+import { InexactMatchingError, maxWeightMatching } from './blossom';
 import { maxWeightMatchingBig } from './blossom-big';
 import { allocateColours, colourClashCost } from './colours';
 import { buildPlayerStates, type PlayerState } from './history';
 import {
   type Board,
+  type ByePassedOverReason,
   PairingError,
   type PairingInput,
   type PairingNote,
@@ -37,10 +41,10 @@ import {
   buildLayout,
   COLOUR_COST_MAX,
   type EdgeCosts,
-  edgeWeight,
   edgeWeightBig,
   FLOAT_COST_MAX,
   type OptionalField,
+  type WeightLayout,
 } from './weights';
 
 const WINDOW = 8;
@@ -52,12 +56,28 @@ interface Field {
   states: PlayerState[];
   /** rank-sorted: index 0 is the highest ranked (score desc, pairing number asc). */
   score: Int32Array;
+  /** Lowest score of the players to pair (score-group weight of a float: 1 + score − minScore). */
+  minScore: number;
+  /** Largest diffCost of any pair. */
+  maxDiffCost: number;
   groupStart: Int32Array;
   groupSize: Int32Array;
   /** 1 when the pair may never meet (met before, or forbidden). */
   blocked: Uint8Array;
   schoolKey: (string | null)[];
   clubKey: (string | null)[];
+  /**
+   * The same facts as numbers, for the hot loops (edge weights of up to millions of pairs at 3,000 players):
+   * school and club ids (−1 none), a colour-preference kind per player with the clash cost of each pair of
+   * kinds (colourClashCost), and the last float.
+   */
+  schoolId: Int32Array;
+  clubId: Int32Array;
+  preferenceKind: Uint8Array;
+  preferenceKinds: number;
+  clashOfKinds: Uint8Array;
+  lastFloatDown: Uint8Array;
+  lastFloatUp: Uint8Array;
   onSolve: ((event: SolveEvent) => void) | undefined;
   isDenseGraph: boolean;
   isBigIntSolver: boolean;
@@ -109,14 +129,57 @@ function buildField(
       blocked[j * m + i] = 1;
     }
   }
+  let minScore = 0;
+  let maxScore = 0;
+  if (m > 0) {
+    minScore = Math.min(...score);
+    maxScore = Math.max(...score);
+  }
+  const spread = maxScore - minScore;
+  const schoolKey = states.map((state) => schoolKeyOf(state.player));
+  const clubKey = states.map((state) => (isClubAvoided ? normalise(state.player.club) : null));
+  const ids = (keys: (string | null)[]): Int32Array => {
+    const idOf = new Map<string, number>();
+    return Int32Array.from(keys, (key) => {
+      if (key === null) return -1;
+      if (!idOf.has(key)) idOf.set(key, idOf.size);
+      return idOf.get(key)!;
+    });
+  };
+  const kindOf = new Map<string, number>();
+  const kindPreferences: PlayerState['preference'][] = [];
+  const preferenceKind = Uint8Array.from(states, (state) => {
+    const key = `${state.preference.colour}/${state.preference.strength}`;
+    if (!kindOf.has(key)) {
+      kindOf.set(key, kindOf.size);
+      kindPreferences.push(state.preference);
+    }
+    return kindOf.get(key)!;
+  });
+  const kinds = kindPreferences.length;
+  const clashOfKinds = new Uint8Array(kinds * kinds);
+  for (let a = 0; a < kinds; a += 1) {
+    for (let b = 0; b < kinds; b += 1) {
+      clashOfKinds[a * kinds + b] = colourClashCost(kindPreferences[a]!, kindPreferences[b]!);
+    }
+  }
   return {
     states,
     score,
+    minScore,
+    maxDiffCost: spread * (spread + 1),
     groupStart,
     groupSize,
     blocked,
-    schoolKey: states.map((state) => normalise(schoolOf(state.player.groupName))),
-    clubKey: states.map((state) => (isClubAvoided ? normalise(state.player.club) : null)),
+    schoolKey,
+    clubKey,
+    schoolId: ids(schoolKey),
+    clubId: ids(clubKey),
+    preferenceKind,
+    preferenceKinds: kinds,
+    clashOfKinds,
+    lastFloatDown: Uint8Array.from(states, (state) => (state.lastFloat === 'down' ? 1 : 0)),
+    lastFloatUp: Uint8Array.from(states, (state) => (state.lastFloat === 'up' ? 1 : 0)),
     onSolve,
     isDenseGraph,
     isBigIntSolver,
@@ -143,10 +206,45 @@ function edgeCosts(field: Field, i: number, j: number): EdgeCosts {
     isClub: field.clubKey[i] !== null && field.clubKey[i] === field.clubKey[j],
     isClash: colourCost === 3,
     scoreDifference,
+    diffCost: scoreDifference * (1 + field.score[i]! - field.minScore),
     floatCost,
     colourCost: Math.min(colourCost, 2),
     orderCost,
   };
+}
+
+const clashOf = (field: Field, i: number, j: number): number =>
+  field.clashOfKinds[field.preferenceKind[i]! * field.preferenceKinds + field.preferenceKind[j]!]!;
+
+/**
+ * The number weight of pairing i and j (i < j): the fields of edgeCosts, added as edgeWeightBig adds them
+ * (without the completion unit), computed on the Field's typed arrays without building the costs object,
+ * for the matching's hot loops (engine.test.ts checks the optimum against the BigInt path).
+ */
+function fastEdgeWeight(field: Field, layout: WeightLayout, i: number, j: number): number {
+  const scoreDifference = field.score[i]! - field.score[j]!;
+  const clash = clashOf(field, i, j);
+  let floatCost = 0;
+  let orderCost: number;
+  if (scoreDifference > 0) {
+    floatCost = 4 + field.lastFloatDown[i]! + field.lastFloatUp[j]!;
+    orderCost = field.groupStart[i]! + field.groupSize[i]! - 1 - i + (j - field.groupStart[j]!);
+  } else {
+    orderCost = Math.abs(j - i - Math.floor(field.groupSize[i]! / 2));
+  }
+  const diffCost = scoreDifference * (1 + field.score[i]! - field.minScore);
+  const school = field.schoolId[i]!;
+  const club = field.clubId[i]!;
+  return (
+    layout.completion +
+    (school >= 0 && school === field.schoolId[j] ? 0 : layout.school) +
+    (club >= 0 && club === field.clubId[j] ? 0 : layout.club) +
+    (clash === 3 ? 0 : layout.clash) +
+    (layout.maxDiffCost - diffCost) * layout.diff +
+    (FLOAT_COST_MAX - floatCost) * layout.float +
+    (COLOUR_COST_MAX - Math.min(clash, 2)) * layout.colour +
+    (layout.orderCap - Math.min(orderCost, layout.orderCap)) * layout.order
+  );
 }
 
 interface Restriction {
@@ -160,17 +258,15 @@ function isEdgeAllowed(field: Field, restriction: Restriction, i: number, j: num
   if (restriction.deleted.size === 0) return true;
   if (
     restriction.deleted.has('school') &&
-    field.schoolKey[i] !== null &&
-    field.schoolKey[i] === field.schoolKey[j]
+    field.schoolId[i]! >= 0 &&
+    field.schoolId[i] === field.schoolId[j]
   ) {
     return false;
   }
-  if (restriction.deleted.has('club') && field.clubKey[i] !== null && field.clubKey[i] === field.clubKey[j]) {
+  if (restriction.deleted.has('club') && field.clubId[i]! >= 0 && field.clubId[i] === field.clubId[j]) {
     return false;
   }
-  if (restriction.deleted.has('clash')) {
-    return colourClashCost(field.states[i]!.preference, field.states[j]!.preference) !== 3;
-  }
+  if (restriction.deleted.has('clash')) return clashOf(field, i, j) !== 3;
   return true;
 }
 
@@ -226,6 +322,9 @@ function candidatePairs(
   return pairs;
 }
 
+/** A matching over positions in `vertices`, with its final duals (an optimality certificate). */
+type CertifiedMatching = ReturnType<typeof maxWeightMatching>;
+
 /**
  * Maximum-weight matching over `vertices` (positions into field, rank order) with weight(i, j) (−1 = no
  * edge), proven optimal on the full graph by the dual certificate.
@@ -234,11 +333,25 @@ function solveCertified(
   field: Field,
   vertices: readonly number[],
   weightOf: (i: number, j: number) => number,
-  /** An upper bound of weightOf(i, j) that is cheap to compute (prunes the certificate check). */
-  weightBound: (i: number, j: number) => number,
+  /**
+   * An upper bound of weightOf(i, j) for any pair whose scores are `higher` ≥ `lower` (prunes the
+   * certificate check; tabulated once per solve for every pair of scores present).
+   */
+  weightBound: (higher: number, lower: number) => number,
   purpose: SolveEvent['purpose'],
-): Int32Array {
+  /**
+   * Edges [position x in vertices, weight] to one extra vertex (number `vertices.length`: the bye). They are
+   * all in the graph from the start, so the certificate needs to check only the pairs of players.
+   */
+  byeEdges: readonly (readonly [number, number])[] = [],
+  /**
+   * Max-cardinality mode (weights without a completion field; `vertices` has even length). The duals
+   * certify only a perfect matching, so a sparse result that is not perfect is re-solved on the full graph.
+   */
+  isMaxCardinality = false,
+): CertifiedMatching {
   const count = vertices.length;
+  const vertexCount = count + (byeEdges.length > 0 ? 1 : 0);
   const inGraph = new Uint8Array(count * count);
   let from: number[] = [];
   let to: number[] = [];
@@ -248,25 +361,40 @@ function solveCertified(
     to.push(y);
     weights.push(w);
   };
+  const addByeEdges = () => {
+    for (const [x, w] of byeEdges) addEdge(x, count, w);
+  };
   const solve = () =>
     maxWeightMatching({
-      vertexCount: count,
+      vertexCount,
       edgeFrom: Int32Array.from(from),
       edgeTo: Int32Array.from(to),
       weight: Float64Array.from(weights),
+      isMaxCardinality,
     });
   const report = (mate: Int32Array, violations: number, isFullGraph: boolean) => {
     if (!field.onSolve) return;
-    let matchingWeight = 0;
+    // Summed in BigInt: at 3,000 players the total passes 2^53 (then reported as NaN, never rounded).
+    let total = 0n;
     mate.forEach((partner, x) => {
-      if (partner > x) matchingWeight += weightOf(vertices[x]!, vertices[partner]!);
+      if (partner > x && partner < count) total += BigInt(weightOf(vertices[x]!, vertices[partner]!));
+      if (partner === count) total += BigInt(byeEdges.find(([y]) => y === x)?.[1] ?? 0);
     });
-    field.onSolve({ purpose, vertices: count, edges: from.length, violations, isFullGraph, matchingWeight });
+    const matchingWeight = total <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(total) : Number.NaN;
+    field.onSolve({
+      purpose,
+      vertices: vertexCount,
+      edges: from.length,
+      violations,
+      isFullGraph,
+      matchingWeight,
+    });
   };
   const solveOnFullGraph = () => {
     from = [];
     to = [];
     weights = [];
+    addByeEdges();
     for (let x = 0; x < count; x += 1) {
       for (let y = x + 1; y < count; y += 1) {
         inGraph[x * count + y] = 1;
@@ -274,26 +402,50 @@ function solveCertified(
         if (w >= 0) addEdge(x, y, w);
       }
     }
-    const { mate } = solve();
-    report(mate, 0, true);
-    return mate;
+    const solved = solve();
+    report(solved.mate, 0, true);
+    return solved;
   };
   if (field.isDenseGraph) return solveOnFullGraph();
+  addByeEdges();
   for (const [x, y] of candidatePairs(field, vertices, (i, j) => weightOf(i, j) >= 0)) {
     inGraph[x * count + y] = 1;
     const w = weightOf(vertices[x]!, vertices[y]!);
     if (w >= 0) addEdge(x, y, w);
   }
   const pending: number[] = [];
+  // The certificate scan visits every pair: scores and the bound by score difference in flat arrays.
+  let low = 0;
+  let high = 0;
+  for (let x = 0; x < count; x += 1) {
+    const score = field.score[vertices[x]!]!;
+    if (x === 0 || score < low) low = score;
+    if (x === 0 || score > high) high = score;
+  }
+  const levels = high - low + 1;
+  const scoreAt = Int32Array.from(vertices, (i) => field.score[i]! - low);
+  const twiceBound = new Float64Array(levels * levels);
+  for (let a = 0; a < levels; a += 1) {
+    for (let b = 0; b < levels; b += 1) {
+      twiceBound[a * levels + b] = 2 * weightBound(Math.max(a, b) + low, Math.min(a, b) + low);
+    }
+  }
   for (let attempt = 0; attempt < MAX_CERTIFY_ROUNDS; attempt += 1) {
-    const { mate, vertexDual, reducedCost } = solve();
+    const solved = solve();
+    const { mate, vertexDual, reducedCost } = solved;
+    if (isMaxCardinality && matchedPairs(mate) * 2 !== count) {
+      report(mate, 0, false);
+      break;
+    }
     let violations = 0;
     for (let x = 0; x < count; x += 1) {
       const dx = vertexDual[x]!;
+      const boundRow = scoreAt[x]! * levels;
+      const row = x * count;
       for (let y = x + 1; y < count; y += 1) {
-        if (inGraph[x * count + y]) continue;
+        if (inGraph[row + y]) continue;
         // Feasible even without the blossom terms (which are ≥ 0): nothing to compute.
-        if (dx + vertexDual[y]! >= 2 * weightBound(vertices[x]!, vertices[y]!)) continue;
+        if (dx + vertexDual[y]! >= twiceBound[boundRow + scoreAt[y]!]!) continue;
         const w = weightOf(vertices[x]!, vertices[y]!);
         if (w >= 0 && reducedCost(x, y, w) < 0) {
           violations += 1;
@@ -302,7 +454,7 @@ function solveCertified(
       }
     }
     report(mate, violations, false);
-    if (violations === 0) return mate;
+    if (violations === 0) return solved;
     // Added only after the scan, so that the reduced costs all refer to the same duals.
     for (let k = 0; k < pending.length; k += 3) {
       inGraph[pending[k]! * count + pending[k + 1]!] = 1;
@@ -318,6 +470,13 @@ function solveCertifiedBig(
   field: Field,
   vertices: readonly number[],
   weightOf: (i: number, j: number) => bigint | null,
+  /**
+   * An upper bound of weightOf(i, j) as a double (inexact beyond 2^53: it is only used with a safety margin
+   * far above the rounding errors, to skip pairs whose reduced cost is clearly positive).
+   */
+  weightBound: (i: number, j: number) => number,
+  /** The completion unit in every edge's weight: left out of the reported total (as the doubles path has none). */
+  completion: bigint,
 ): Int32Array {
   const count = vertices.length;
   const inGraph = new Uint8Array(count * count);
@@ -341,10 +500,10 @@ function solveCertifiedBig(
     if (!field.onSolve) return;
     let total = 0n;
     mate.forEach((partner, x) => {
-      if (partner > x) total += weightOf(vertices[x]!, vertices[partner]!) ?? 0n;
+      if (partner > x) total += (weightOf(vertices[x]!, vertices[partner]!) ?? 0n) - completion;
     });
     field.onSolve({
-      purpose: 'pairing',
+      purpose: 'pairing-bigint',
       vertices: count,
       edges: from.length,
       violations,
@@ -358,11 +517,15 @@ function solveCertifiedBig(
     else inGraph[x * count + y] = 1;
   }
   for (let attempt = 0; attempt < MAX_CERTIFY_ROUNDS && !field.isDenseGraph; attempt += 1) {
-    const { mate, reducedCost } = solve();
+    const { mate, reducedCost, vertexDual } = solve();
     const pending: [number, number, bigint][] = [];
+    const dual = vertexDual.map(Number);
+    // Each rounding error is below (largest value) · 2^−52; the margin is 2^12 times that.
+    const margin = Math.max(2 ** 42, Math.max(...dual, weightBound(vertices[0]!, vertices[0]!)) * 2 ** -40);
     for (let x = 0; x < count; x += 1) {
       for (let y = x + 1; y < count; y += 1) {
         if (inGraph[x * count + y]) continue;
+        if (dual[x]! + dual[y]! - 2 * weightBound(vertices[x]!, vertices[y]!) > margin) continue;
         const w = weightOf(vertices[x]!, vertices[y]!);
         if (w !== null && reducedCost(x, y, w) < 0n) pending.push([x, y, w]);
       }
@@ -387,7 +550,7 @@ const matchedPairs = (mate: Int32Array): number =>
   mate.reduce((sum, partner) => sum + (partner >= 0 ? 1 : 0), 0) / 2;
 
 function hasCompletePairing(field: Field, vertices: readonly number[], restriction: Restriction): boolean {
-  const mate = solveCertified(
+  const { mate } = solveCertified(
     field,
     vertices,
     (i, j) => (isEdgeAllowed(field, restriction, i, j) ? 1 : -1),
@@ -438,7 +601,7 @@ function minimumCounts(
     });
     return weight;
   };
-  const mate = solveCertified(field, vertices, weightOf, () => completion + maxLower, 'feasibility');
+  const { mate } = solveCertified(field, vertices, weightOf, () => completion + maxLower, 'feasibility');
   if (matchedPairs(mate) * 2 !== vertices.length) return null;
   const counts = kept.map(() => 0);
   mate.forEach((partner, x) => {
@@ -450,52 +613,149 @@ function minimumCounts(
   return counts;
 }
 
-function solvePairing(
-  field: Field,
-  vertices: readonly number[],
-  restriction: Restriction,
-  active: ReadonlySet<OptionalField>,
-): { mate: Int32Array } {
-  let minScore = Number.POSITIVE_INFINITY;
-  let maxScore = Number.NEGATIVE_INFINITY;
-  for (const v of vertices) {
-    minScore = Math.min(minScore, field.score[v]!);
-    maxScore = Math.max(maxScore, field.score[v]!);
-  }
-  const maxScoreDifference = Math.max(0, maxScore - minScore);
-  const layout = buildLayout(vertices.length / 2, maxScoreDifference, active);
-  if (layout === null || field.isBigIntSolver) {
-    // Beyond 2^50: the same fields in BigInt (exact, slower; rare), with the same certificate.
-    const big = buildBigLayout(vertices.length / 2, maxScoreDifference, active);
-    const mate = solveCertifiedBig(field, vertices, (i, j) => {
-      const [a, b] = i < j ? [i, j] : [j, i];
-      return isEdgeAllowed(field, restriction, a, b) ? edgeWeightBig(big, edgeCosts(field, a, b)) : null;
-    });
-    return { mate };
-  }
-  const lowerBase =
+/** The sum of lower fields' largest benefits: with the completion unit, an upper bound of an edge's weight. */
+function layoutBound(layout: WeightLayout): number {
+  return (
     layout.completion +
     layout.school +
     layout.club +
     layout.clash +
     FLOAT_COST_MAX * layout.float +
     COLOUR_COST_MAX * layout.colour +
-    layout.orderCap * layout.order;
-  const mate = solveCertified(
+    layout.orderCap * layout.order
+  );
+}
+
+/** weightOf and its cheap upper bound for one number layout (−1 = no edge). */
+function layoutWeights(field: Field, restriction: Restriction, layout: WeightLayout) {
+  const lowerBase = layoutBound(layout);
+  return {
+    weightOf: (i: number, j: number): number => {
+      const a = i < j ? i : j;
+      const b = i < j ? j : i;
+      return isEdgeAllowed(field, restriction, a, b) ? fastEdgeWeight(field, layout, a, b) : -1;
+    },
+    // The score-difference field exactly (it depends on the two scores only), the others at their best.
+    weightBound: (higher: number, lower: number): number =>
+      lowerBase + (layout.maxDiffCost - (higher - lower) * (1 + higher - field.minScore)) * layout.diff,
+  };
+}
+
+function solvePairing(
+  field: Field,
+  vertices: readonly number[],
+  restriction: Restriction,
+  active: ReadonlySet<OptionalField>,
+): { mate: Int32Array } {
+  const pairs = vertices.length / 2;
+  const layout = buildLayout(pairs, field.maxDiffCost, active);
+  if (layout !== null && !field.isBigIntSolver) {
+    const { weightOf, weightBound } = layoutWeights(field, restriction, layout);
+    try {
+      return {
+        mate: solveCertified(field, vertices, weightOf, weightBound, 'pairing', [], true).mate,
+      };
+    } catch (error) {
+      // The duals left the exact range of doubles (never seen in practice): the exact BigInt matcher,
+      // reported as 'pairing-bigint' like every BigInt solve.
+      if (!(error instanceof InexactMatchingError)) throw error;
+    }
+  }
+  // BigInt: the same fields at once, with a completion field (exact, slower), with the same certificate.
+  const big = buildBigLayout(pairs, field.maxDiffCost, active);
+  const lowerBase =
+    Number(big.completion + big.school + big.club + big.clash) +
+    FLOAT_COST_MAX * Number(big.float) +
+    COLOUR_COST_MAX * Number(big.colour) +
+    big.orderCap * Number(big.order);
+  const diffUnit = Number(big.diff);
+  const mate = solveCertifiedBig(
     field,
     vertices,
     (i, j) => {
       const [a, b] = i < j ? [i, j] : [j, i];
-      return isEdgeAllowed(field, restriction, a, b) ? edgeWeight(layout, edgeCosts(field, a, b)) : -1;
+      return isEdgeAllowed(field, restriction, a, b) ? edgeWeightBig(big, edgeCosts(field, a, b)) : null;
     },
-    (i, j) => {
-      const difference = Math.abs(field.score[i]! - field.score[j]!);
-      return lowerBase + (layout.maxScoreDifference - difference) * layout.diff;
-    },
-    'pairing',
+    (i, j) => lowerBase + (big.maxDiffCost - Math.abs(field.score[i]! - field.score[j]!)) * diffUnit,
+    big.completion,
   );
   return { mate };
 }
+
+/** 0 eligible for the bye; 1 after a full-point bye or forfeit win; 2 after a pairing-allocated bye. */
+const byeTier = (state: PlayerState): number => (state.pairingByes > 0 ? 2 : state.isByeEligible ? 0 : 1);
+
+interface ByeChoice {
+  byeIndex: number;
+  /** Schoolmate and clubmate pairs of the best pairing without the bye player (the minimum). */
+  counts: number[];
+}
+
+/**
+ * The bye of an odd field, in priority order: a complete pairing, the bye to the best tier of candidate,
+ * fewest pairs of the `kinds` (school, club), then the lowest-ranked candidate. One matching with an extra
+ * vertex for the bye (joined to every candidate) and small exact weights; null when no candidate leaves a
+ * complete pairing.
+ */
+function chooseBye(
+  field: Field,
+  all: readonly number[],
+  candidates: readonly number[],
+  kinds: readonly OptionalField[],
+): ByeChoice | null {
+  const m = all.length;
+  const edges = (m + 1) / 2;
+  // Units from the largest sums of the lower fields over a matching: rank (one bye edge, 0..m−1), each
+  // kind (0..edges), tier (one bye edge, 0..2).
+  const rankUnit = 1;
+  let maxLower = m - 1;
+  const kindUnits: number[] = [];
+  for (let k = kinds.length - 1; k >= 0; k -= 1) {
+    kindUnits[k] = maxLower + 1;
+    maxLower += edges * kindUnits[k]!;
+  }
+  const tierUnit = maxLower + 1;
+  maxLower += 2 * tierUnit;
+  const completion = maxLower + 1;
+  const hard: Restriction = { deleted: new Set() };
+  const pairWeight = (i: number, j: number): number => {
+    const [a, b] = i < j ? [i, j] : [j, i];
+    if (!isEdgeAllowed(field, hard, a, b)) return -1;
+    let weight = completion;
+    kinds.forEach((kind, k) => {
+      if (!isKind(field, kind, a, b)) weight += kindUnits[k]!;
+    });
+    return weight;
+  };
+  const clean = kindUnits.reduce((sum, unit) => sum + unit, 0);
+  const byeEdges = candidates.map(
+    (index) =>
+      [
+        index,
+        completion + clean + (2 - byeTier(field.states[index]!)) * tierUnit + index * rankUnit,
+      ] as const,
+  );
+  const { mate } = solveCertified(
+    field,
+    all,
+    pairWeight,
+    () => completion + clean,
+    'feasibility',
+    byeEdges.map(([index, weight]) => [all.indexOf(index), weight] as const),
+  );
+  if (mate.some((partner) => partner === -1)) return null;
+  const byeIndex = all[mate[m]!]!;
+  const counts = kinds.map(() => 0);
+  mate.forEach((partner, x) => {
+    if (partner <= x || partner >= m) return;
+    kinds.forEach((kind, k) => {
+      if (isKind(field, kind, all[x]!, all[partner]!)) counts[k]! += 1;
+    });
+  });
+  return { byeIndex, counts };
+}
+
+const MAX_PASSED_OVER_LISTED = 10;
 
 const compareRank = (a: PlayerState, b: PlayerState): number =>
   b.score - a.score || a.player.pairingNumber - b.player.pairingNumber;
@@ -530,48 +790,92 @@ export function pairNextRound(input: PairingInput): PairingResult {
   const m = toPair.length;
   const all = Array.from({ length: m }, (_, index) => index);
 
-  // Bye candidates, lowest-ranked first (C.04.1.d).
-  const eligible = all.filter((index) => toPair[index]!.isByeEligible).reverse();
-  // Ineligible players only when no eligible one can take the bye with a complete pairing.
-  const ineligible = all.filter((index) => !toPair[index]!.isByeEligible).reverse();
-  const byeCandidates = [...eligible, ...ineligible];
+  // Bye candidates, lowest-ranked first, the eligible ones before the others (C.04.1.d); a second
+  // pairing-allocated bye only with the arbiter's consent.
+  const allowRepeatBye = options.allowRepeatBye === true;
+  const lowestFirst = [...all].reverse();
+  const tierOf = (index: number) => byeTier(toPair[index]!);
+  const byeCandidates = [0, 1, 2]
+    .filter((tier) => tier < 2 || allowRepeatBye)
+    .flatMap((tier) => lowestFirst.filter((index) => tierOf(index) === tier));
   const optionalOrder: OptionalField[] = isClubAvoided ? ['school', 'club', 'clash'] : ['school', 'clash'];
+  const byeKinds: OptionalField[] = isClubAvoided ? ['school', 'club'] : ['school'];
 
   let byeIndex = -1;
   let vertices = all;
   let result: { mate: Int32Array } | null = null;
   let active = new Set<OptionalField>();
-  const passedOver: { index: number; reason: 'already had a bye or forfeit win' | 'no complete pairing' }[] =
-    [];
+  const passedOver: { index: number; reason: ByePassedOverReason }[] = [];
+  let morePassedOver = 0;
 
-  // Optimistic path: the lowest-ranked candidate gets the bye, and every avoidable edge kind is deleted.
-  if (m % 2 === 1) {
+  // Optimistic path: the best candidate gets the bye, and every avoidable edge kind is deleted. When that
+  // pairing is complete nothing above the bye rank needed relaxing, so it is the lexicographic optimum.
+  if (m % 2 === 1 && byeCandidates.length > 0) {
     byeIndex = byeCandidates[0]!;
     vertices = all.filter((index) => index !== byeIndex);
   }
-  if (m > 1) {
+  if (m > 1 && (m % 2 === 0 || byeIndex >= 0)) {
     const attempt = solvePairing(field, vertices, { deleted: new Set(optionalOrder) }, active);
     if (matchedPairs(attempt.mate) * 2 === vertices.length) result = attempt;
   }
   if (result === null && m > 1) {
-    // Rare path: decide the bye on the hard rules alone, then which kinds of edges can be avoided.
+    // Rare path: choose the bye over every candidate at once (completion, tier, schoolmates, clubmates,
+    // then rank), then decide which kinds of edges can be avoided.
     const hard: Restriction = { deleted: new Set() };
     if (m % 2 === 1) {
-      byeIndex = -1;
-      for (const candidate of byeCandidates) {
-        const rest = all.filter((index) => index !== candidate);
-        if (hasCompletePairing(field, rest, hard)) {
-          byeIndex = candidate;
-          vertices = rest;
-          break;
+      const choice = chooseBye(field, all, byeCandidates, byeKinds);
+      if (choice === null) {
+        const repeat = lowestFirst.filter((index) => tierOf(index) === 2);
+        if (!allowRepeatBye && repeat.length > 0) {
+          const could = repeat.slice(0, MAX_PASSED_OVER_LISTED).filter((index) =>
+            hasCompletePairing(
+              field,
+              all.filter((other) => other !== index),
+              hard,
+            ),
+          );
+          if (could.length > 0) {
+            throw new PairingError(
+              'repeat_bye_needed',
+              'no valid pairing unless a player gets a second pairing-allocated bye (the arbiter may allow it)',
+              could.map((index) => toPair[index]!.player.id),
+            );
+          }
         }
-        passedOver.push({ index: candidate, reason: 'no complete pairing' });
-      }
-      if (byeIndex === -1) {
         throw new PairingError(
           'no_valid_pairing',
           'no valid pairing: every way of giving the bye leaves players who have all met already',
         );
+      }
+      byeIndex = choice.byeIndex;
+      vertices = all.filter((index) => index !== byeIndex);
+      // Lower-ranked players passed over, and the true reason for each (at most 10 examined).
+      const byeTierValue = tierOf(byeIndex);
+      for (const index of lowestFirst) {
+        if (index <= byeIndex) break;
+        if (passedOver.length >= MAX_PASSED_OVER_LISTED) {
+          morePassedOver += 1;
+          continue;
+        }
+        const tier = tierOf(index);
+        if (tier === 2 && (!allowRepeatBye || byeTierValue < 2)) {
+          passedOver.push({ index, reason: 'already had the pairing-allocated bye' });
+        } else if (tier > byeTierValue) {
+          passedOver.push({ index, reason: 'already had a bye or forfeit win' });
+        } else {
+          const rest = all.filter((other) => other !== index);
+          const counts = minimumCounts(field, rest, byeKinds, new Set());
+          const isMoreSchool = counts !== null && counts[0]! > choice.counts[0]!;
+          passedOver.push({
+            index,
+            reason:
+              counts === null
+                ? 'no complete pairing'
+                : isMoreSchool
+                  ? 'more schoolmate pairs'
+                  : 'more clubmate pairs',
+          });
+        }
       }
     } else if (!hasCompletePairing(field, vertices, hard)) {
       throw new PairingError(
@@ -605,6 +909,30 @@ export function pairNextRound(input: PairingInput): PairingResult {
     if (matchedPairs(result.mate) * 2 !== vertices.length) {
       throw new PairingError('no_valid_pairing', 'no valid pairing found');
     }
+  } else if (m % 2 === 1 && byeIndex >= 0) {
+    // Optimistic path: everyone ranked below the bye was passed over for the bye rule alone.
+    for (const index of lowestFirst) {
+      if (index <= byeIndex) break;
+      if (passedOver.length >= MAX_PASSED_OVER_LISTED) morePassedOver += 1;
+      else {
+        passedOver.push({
+          index,
+          reason:
+            tierOf(index) === 2
+              ? 'already had the pairing-allocated bye'
+              : 'already had a bye or forfeit win',
+        });
+      }
+    }
+  } else if (m === 1 && byeCandidates.length === 0) {
+    throw new PairingError(
+      'repeat_bye_needed',
+      'no valid pairing unless a player gets a second pairing-allocated bye (the arbiter may allow it)',
+      [toPair[0]!.player.id],
+    );
+  } else if (m === 1) {
+    byeIndex = 0;
+    vertices = [];
   }
 
   // Boards: by the higher score, then the sum of scores, then the higher player's rank (C.04.2.D).
@@ -621,6 +949,13 @@ export function pairNextRound(input: PairingInput): PairingResult {
       Math.min(p[0], p[1]) - Math.min(q[0], q[1]),
   );
   const boards: Board[] = [];
+  // The final pairing has the fewest pairs of each relaxed kind (given the rules above it).
+  const countOf = (kind: OptionalField) => pairs.filter(([x, y]) => isKind(field, kind, x, y)).length;
+  const minimumPairs = {
+    school: countOf('school'),
+    club: isClubAvoided ? countOf('club') : 0,
+    clash: countOf('clash'),
+  };
   pairs.forEach(([x, y], index) => {
     const board = index + 1;
     const [hi, lo] = x < y ? [x, y] : [y, x];
@@ -645,8 +980,9 @@ export function pairNextRound(input: PairingInput): PairingResult {
         kind: 'schoolmates_paired',
         board,
         playerIds: ids,
-        school: schoolOf(higher.player.groupName) ?? '',
-        reason: 'no complete pairing avoids it',
+        school: schoolNameOf(higher.player) ?? '',
+        reason: 'unavoidable',
+        minimumPairs: minimumPairs.school,
       });
     }
     if (isClubAvoided && costs.isClub) {
@@ -655,7 +991,8 @@ export function pairNextRound(input: PairingInput): PairingResult {
         board,
         playerIds: ids,
         club: higher.player.club?.trim() ?? '',
-        reason: 'no complete pairing avoids it',
+        reason: 'unavoidable',
+        minimumPairs: minimumPairs.club,
       });
     }
     if (costs.isClash) {
@@ -663,7 +1000,8 @@ export function pairNextRound(input: PairingInput): PairingResult {
         kind: 'colour_preferences_clash',
         board,
         playerIds: ids,
-        reason: 'no complete pairing avoids it',
+        reason: 'unavoidable',
+        minimumPairs: minimumPairs.clash,
       });
     }
     if (costs.scoreDifference > 0) {
@@ -704,23 +1042,21 @@ export function pairNextRound(input: PairingInput): PairingResult {
   if (byeIndex >= 0) {
     const bye = toPair[byeIndex]!;
     byePlayerId = bye.player.id;
-    const passed = new Map<number, 'already had a bye or forfeit win' | 'no complete pairing'>();
-    for (const entry of passedOver) passed.set(entry.index, entry.reason);
-    if (bye.isByeEligible) {
-      for (const index of ineligible)
-        if (index > byeIndex) passed.set(index, 'already had a bye or forfeit win');
-    }
+    const tier = byeTier(bye);
+    const hasEligible = toPair.some((state) => byeTier(state) === 0);
     notes.push({
       kind: 'bye',
       playerId: bye.player.id,
-      reason: bye.isByeEligible
-        ? 'lowest-ranked eligible player'
-        : eligible.length === 0
-          ? 'no eligible player: lowest-ranked player'
-          : 'no eligible player can take it: lowest-ranked player who can',
-      passedOver: [...passed.entries()]
-        .sort((a, b) => b[0] - a[0])
-        .map(([index, reason]) => ({ playerId: toPair[index]!.player.id, reason })),
+      reason:
+        tier === 0
+          ? 'lowest-ranked eligible player'
+          : tier === 2
+            ? 'repeat bye allowed by the arbiter: no complete pairing otherwise'
+            : hasEligible
+              ? 'no eligible player can take it: lowest-ranked player who can'
+              : 'no eligible player: lowest-ranked player',
+      passedOver: passedOver.map(({ index, reason }) => ({ playerId: toPair[index]!.player.id, reason })),
+      morePassedOver,
     });
   }
   return { roundNumber: input.roundNumber, boards, byePlayerId, notes };

@@ -1,11 +1,11 @@
 /**
- * The SPEC §5 pairing rule as written, kept as the baseline for the benchmark: rank active players by
+ * The docs/requirements.md §5 pairing rule as written, kept as the baseline for the benchmark: rank active players by
  * points then rating; take each unpaired player in order and pair them with the next unpaired player who is
  * not from the same school (nor club, when asked) and has not met them; an emergency pass pairs the
- * leftovers even within a school; a single leftover gets the bye. The SPEC gives no colours: the same
+ * leftovers even within a school; a single leftover gets the bye. The requirements give no colours: the same
  * colour allocation as the engine's (FIDE C.04.3 Art. 5.2) is applied afterwards, for a fair comparison.
  */
-import { isSameSchool } from '../schools';
+import { areSchoolmates } from '../schools';
 import { allocateColours } from './colours';
 import { buildPlayerStates, type PlayerState } from './history';
 import type { Board, PairingInput } from './types';
@@ -46,13 +46,10 @@ export function pairGreedy(input: PairingInput): GreedyPairing {
       }
     }
   };
-  pass(
-    (a, b) =>
-      !a.opponents.has(b.player.id) && !isSameSchool(a.player.groupName, b.player.groupName) && !isClub(a, b),
-  );
+  pass((a, b) => !a.opponents.has(b.player.id) && !areSchoolmates(a.player, b.player) && !isClub(a, b));
   const leftover = () => ranked.filter((state) => !paired.has(state.player.id));
   if (leftover().length > 1) pass((a, b) => !a.opponents.has(b.player.id));
-  // Last resort so that everyone plays: the SPEC does not say; a rematch is counted by the benchmark.
+  // Last resort so that everyone plays: the requirements do not say; a rematch is counted by the benchmark.
   if (leftover().length > 1) pass(() => true);
   const rest = leftover();
   const initialColour = input.options?.initialColour ?? 'white';

@@ -16,6 +16,8 @@ export interface PlayerState {
   preference: ColourPreference;
   /** FIDE C.04.1.d: a pairing-allocated bye, full-point bye or forfeit win makes a player ineligible. */
   isByeEligible: boolean;
+  /** Pairing-allocated byes received so far (a second one needs the arbiter's consent: allowRepeatBye). */
+  pairingByes: number;
   /** Float in the previous round (C.04.3 A.4; a pairing-allocated bye counts as a downfloat). */
   lastFloat: 'down' | 'up' | null;
   /** True when the player has an entry (bye/absence) for the round being paired. */
@@ -46,6 +48,7 @@ export function buildPlayerStates(input: PairingInput): Map<string, PlayerState>
       colours: { games: [] },
       preference: { strength: 'none', colour: null, difference: 0 },
       isByeEligible: true,
+      pairingByes: 0,
       lastFloat: null,
       isPreAssigned: false,
     });
@@ -104,6 +107,7 @@ export function buildPlayerStates(input: PairingInput): Map<string, PlayerState>
     if (bye.roundNumber < round - 1)
       scoreBeforeLast.set(bye.playerId, (scoreBeforeLast.get(bye.playerId) ?? 0) + points);
     if (bye.kind === 'pairing' || bye.kind === 'full') state.isByeEligible = false;
+    if (bye.kind === 'pairing') state.pairingByes += 1;
     if (bye.kind === 'pairing' && bye.roundNumber === round - 1) state.lastFloat = 'down';
   }
   // Floats of the previous round: paired with someone on a different score (C.04.3 A.4).

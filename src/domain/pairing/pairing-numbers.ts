@@ -1,7 +1,7 @@
 /**
  * Pairing numbers (FIDE C.04.2 B: the initial ranking) for players who have none yet: by rating, highest
  * first (unrated last), then by name, then by id, so the order never depends on input order. Assign them
- * once, before round 1, and keep them: the engine ranks by points, then pairing number (SPEC §5 "points then
+ * once, before round 1, and keep them: the engine ranks by points, then pairing number (docs/requirements.md §5 "points then
  * rating").
  */
 export function assignPairingNumbers(

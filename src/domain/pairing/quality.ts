@@ -1,8 +1,8 @@
 /**
- * Quality figures and validity checks of a round's pairing (any engine's: ours, the SPEC greedy rule or a
+ * Quality figures and validity checks of a round's pairing (any engine's: ours, the requirements' greedy rule or a
  * reference from a TRF file), measured against the same history.
  */
-import { isSameSchool } from '../schools';
+import { areSchoolmates } from '../schools';
 import type { Colour } from '../scoring/results';
 import { buildPlayerStates } from './history';
 import type { PairingInput } from './types';
@@ -16,6 +16,10 @@ export interface PairingQuality {
   pairs: number;
   /** Sum over boards of the opponents' score difference, in half-points. */
   scoreDifference: number;
+  /** Largest score difference on one board, in half-points. */
+  maxScoreDifference: number;
+  /** Floating boards whose higher player is in one of the three highest score groups (issue 11). */
+  topGroupFloats: number;
   /** Boards whose players have different scores (one downfloater and one upfloater each). */
   floaters: number;
   /** Players floated in the same direction as in the previous round. */
@@ -34,6 +38,8 @@ export function measurePairing(input: PairingInput, pairing: RoundPairing): Pair
   const quality: PairingQuality = {
     pairs: pairing.boards.length,
     scoreDifference: 0,
+    maxScoreDifference: 0,
+    topGroupFloats: 0,
     floaters: 0,
     repeatedFloats: 0,
     colourViolations: 0,
@@ -49,20 +55,31 @@ export function measurePairing(input: PairingInput, pairing: RoundPairing): Pair
     const difference = games.reduce((sum, game) => sum + (game.colour === 'white' ? 1 : -1), 0);
     return isThreeInRow || Math.abs(difference) > 2;
   };
+  const topScores = new Set(
+    [
+      ...new Set(
+        [...states.values()].filter((s) => s.player.isActive && !s.isPreAssigned).map((s) => s.score),
+      ),
+    ]
+      .sort((a, b) => b - a)
+      .slice(0, 3),
+  );
   for (const board of pairing.boards) {
     const white = states.get(board.whiteId);
     const black = states.get(board.blackId);
     if (!white || !black) continue;
     const difference = Math.abs(white.score - black.score);
     quality.scoreDifference += difference;
+    quality.maxScoreDifference = Math.max(quality.maxScoreDifference, difference);
     if (difference > 0) {
       quality.floaters += 1;
+      if (topScores.has(Math.max(white.score, black.score))) quality.topGroupFloats += 1;
       const [high, low] = white.score > black.score ? [white, black] : [black, white];
       if (high.lastFloat === 'down') quality.repeatedFloats += 1;
       if (low.lastFloat === 'up') quality.repeatedFloats += 1;
     }
     if (white.opponents.has(black.player.id)) quality.rematches += 1;
-    if (isSameSchool(white.player.groupName, black.player.groupName)) quality.schoolmatePairs += 1;
+    if (areSchoolmates(white.player, black.player)) quality.schoolmatePairs += 1;
     const clubA = white.player.club?.trim().toLowerCase();
     if (clubA && clubA === black.player.club?.trim().toLowerCase()) quality.clubmatePairs += 1;
     for (const [state, colour] of [

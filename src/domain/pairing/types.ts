@@ -5,10 +5,17 @@ export interface PairingPlayer {
   /** Pairing number / start rank (1 = highest initial ranking, FIDE C.04.2 "pairing number"). Unique. */
   pairingNumber: number;
   rating?: number | null;
-  /** Team group name ("St Kevin's A"); the school is derived with schoolOf() (SPEC §5). */
+  /** Team group name ("St Kevin's A"); without `schoolId`, the school is inferred from it (schoolOf). */
   groupName?: string | null;
+  /**
+   * The school record's id (docs/decisions/012-school-identity.md): when given (null: no school), the school
+   * rule compares it and never the group name.
+   */
+  schoolId?: string | null;
+  /** The school's name, for public notes. */
+  schoolName?: string | null;
   club?: string | null;
-  /** False for withdrawn players: they are not paired (SPEC §5 "only active players are paired"). */
+  /** False for withdrawn players: they are not paired (docs/requirements.md §5 "only active players are paired"). */
   isActive: boolean;
 }
 
@@ -27,12 +34,18 @@ export interface PairingBye {
 }
 
 export interface PairingOptions {
-  /** SPEC §5 "optionally skip the same club". Default false. */
+  /** docs/requirements.md §5 "optionally skip the same club". Default false. */
   isSameClubAvoided?: boolean;
   /** Colour of pairing number 1 when colours are decided by the initial colour (TRF XXC). Default white. */
   initialColour?: Colour;
   /** Pairs that must never meet (TRF XXP), by player id. */
   forbiddenPairs?: readonly (readonly [string, string])[];
+  /**
+   * The arbiter allows a second pairing-allocated bye (FIDE C.04.1.d forbids it): given only when no
+   * complete pairing exists otherwise. Default false: then such a round is refused with PairingError
+   * 'repeat_bye_needed', naming the players who could take it.
+   */
+  allowRepeatBye?: boolean;
   /** Diagnostics for benchmarks: called after every matching solve. */
   onSolve?: (event: SolveEvent) => void;
   /** Diagnostics: solve on the complete graph instead of sparse candidates + certificate (same result). */
@@ -42,13 +55,21 @@ export interface PairingOptions {
 }
 
 export interface SolveEvent {
-  purpose: 'pairing' | 'feasibility';
+  /**
+   * 'pairing-bigint': the weights do not fit in 2^50 (or, never seen so far, the doubles matcher's duals left
+   * the exact range), so the pairing is solved in BigInt (slower).
+   */
+  purpose: 'pairing' | 'pairing-bigint' | 'feasibility';
   vertices: number;
   edges: number;
   /** Edges left out of the sparse graph whose dual slack was negative (0 = proven optimal). */
   violations: number;
   isFullGraph: boolean;
-  /** Total weight of the matching found (exact integer; NaN beyond 2^53 with the BigInt solver). */
+  /**
+   * Total weight of the matching found, without a completion field (the doubles matcher has none: it runs
+   * in max-cardinality mode; the BigInt path's completion units are subtracted), so both solvers report the
+   * same number for the same optimum. Exact integer; NaN beyond 2^53.
+   */
   matchingWeight: number;
 }
 
@@ -87,36 +108,58 @@ export type ColourReason =
 
 export type ColourPreferenceStrength = 'absolute' | 'strong' | 'mild' | 'none';
 
+/**
+ * Why a rule was relaxed on a board. `minimumPairs`: every pairing within the rules above this one (no
+ * rematch, the bye rule, and for clubs the fewest schoolmates, for colours the fewest school- and clubmates)
+ * has at least this many such pairs; this pairing has exactly that many.
+ */
+export interface RelaxedRule {
+  reason: 'unavoidable';
+  minimumPairs: number;
+}
+
+export type ByePassedOverReason =
+  /** FIDE C.04.1.d: a second pairing-allocated bye needs the arbiter's consent (allowRepeatBye). */
+  | 'already had the pairing-allocated bye'
+  /** C.04.1.d: a full-point bye or a forfeit win also makes a player ineligible. */
+  | 'already had a bye or forfeit win'
+  /** Without this player the others cannot all be paired (they have met already). */
+  | 'no complete pairing'
+  /** Every pairing without this player has more schoolmate pairs (the school rule ranks above the bye). */
+  | 'more schoolmate pairs'
+  /** … the same schoolmate pairs but more clubmate pairs. */
+  | 'more clubmate pairs';
+
 export type PairingNote =
-  | {
+  | ({
       kind: 'schoolmates_paired';
       board: number;
       playerIds: [string, string];
       school: string;
-      reason: 'no complete pairing avoids it';
-    }
-  | {
+    } & RelaxedRule)
+  | ({
       kind: 'clubmates_paired';
       board: number;
       playerIds: [string, string];
       club: string;
-      reason: 'no complete pairing avoids it';
-    }
-  | {
+    } & RelaxedRule)
+  | ({
       kind: 'colour_preferences_clash';
       board: number;
       playerIds: [string, string];
-      reason: 'no complete pairing avoids it';
-    }
+    } & RelaxedRule)
   | {
       kind: 'bye';
       playerId: string;
       reason:
         | 'lowest-ranked eligible player'
         | 'no eligible player: lowest-ranked player'
-        | 'no eligible player can take it: lowest-ranked player who can';
-      /** Lower-ranked players passed over, and why. */
-      passedOver: { playerId: string; reason: 'already had a bye or forfeit win' | 'no complete pairing' }[];
+        | 'no eligible player can take it: lowest-ranked player who can'
+        | 'repeat bye allowed by the arbiter: no complete pairing otherwise';
+      /** Lower-ranked players passed over, and why (the lowest-ranked first; at most 10 listed). */
+      passedOver: { playerId: string; reason: ByePassedOverReason }[];
+      /** Lower-ranked players passed over beyond those listed. */
+      morePassedOver: number;
     }
   | {
       kind: 'floated';
@@ -145,13 +188,20 @@ export interface PairingResult {
   notes: PairingNote[];
 }
 
-export type PairingErrorCode = 'invalid_input' | 'no_valid_pairing';
+/**
+ * 'repeat_bye_needed': a complete pairing exists only if one of `playerIds` gets a second pairing-allocated
+ * bye; the arbiter may allow it (PairingOptions.allowRepeatBye).
+ */
+export type PairingErrorCode = 'invalid_input' | 'no_valid_pairing' | 'repeat_bye_needed';
 
 export class PairingError extends Error {
   readonly code: PairingErrorCode;
-  constructor(code: PairingErrorCode, message: string) {
+  /** For 'repeat_bye_needed': the players who could take the bye, the lowest-ranked first. */
+  readonly playerIds: readonly string[];
+  constructor(code: PairingErrorCode, message: string, playerIds: readonly string[] = []) {
     super(message);
     this.name = 'PairingError';
     this.code = code;
+    this.playerIds = playerIds;
   }
 }

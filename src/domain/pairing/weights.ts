@@ -8,10 +8,14 @@
  *
  * Fields, most significant first:
  *   completion (1 per edge)        → maximum number of pairs (everyone paired: C.04.1)
- *   school (when active)           → fewest schoolmate pairs (SPEC §5)
- *   club (when active)             → fewest clubmate pairs (SPEC §5, optional)
+ *   school (when active)           → fewest schoolmate pairs (docs/requirements.md §5)
+ *   club (when active)             → fewest clubmate pairs (docs/requirements.md §5, optional)
  *   colour clash (when active)     → fewest pairs of two absolute preferences for one colour (C.04.3 C.3)
- *   score difference  0..D         → smallest sum of score differences (C.04.3 C.6–C.7, score groups)
+ *   score difference  0..D·(D+1)   → smallest sum of score differences, each weighted by the higher player's
+ *                                   score group (d · (1 + its score above the lowest)): a float from a higher
+ *                                   group costs more than the same float lower down, so a leader is never
+ *                                   floated far where a chain of shorter floats below would do (issue 11;
+ *                                   C.04.3 C.6–C.7 settle the highest brackets first)
  *   floats            0..6         → 4 per floating pair + 1 per repeated float (C.04.3 C.14–C.17)
  *   colour preference 0..2         → compatible preferences (C.04.3 C.12–C.13)
  *   board order       0..31        → S1 against S2 inside a score group (C.04.3 B.1/B.2, the "1 vs n/2+1");
@@ -19,10 +23,13 @@
  *
  * "When active": the school, club and colour-clash fields are needed only when no complete pairing avoids
  * them; otherwise the engine deletes those edges, which is the same optimum with fewer bits.
- * The largest weight must stay ≤ 2^50 for the fast matching over doubles (blossom.ts). With every optional
- * field inactive that holds up to several thousand players. When it does not fit (e.g. 1000 players with
- * unavoidable schoolmates), buildBigLayout gives the same fields in BigInt for blossom-big.ts: exact
- * always, slower.
+ * The largest weight must stay ≤ 2^50 for the fast matching over doubles (blossom.ts). The number layout
+ * has no completion field: the doubles matcher runs in max-cardinality mode, which puts the number of
+ * pairs first by itself (issue 11: the completion unit alone cost log2(pairs) + the width of all other
+ * fields, and pushed every 3,000-player round past 2^50). Without it, and with every optional field
+ * inactive, 3,000 players fit up to a score spread of about 29 half-points, and the board-order cap stays
+ * at 31. When it does not fit (e.g. 1,000 players with unavoidable schoolmates), buildBigLayout gives the
+ * same fields in BigInt, with the completion field, for blossom-big.ts: exact always, slower.
  */
 import { MAX_EXACT_WEIGHT } from './blossom';
 
@@ -35,7 +42,8 @@ export type OptionalField = 'school' | 'club' | 'clash';
 
 export interface WeightLayout {
   pairs: number;
-  maxScoreDifference: number;
+  /** Largest score-difference cost of an edge (see EdgeCosts.diffCost). */
+  maxDiffCost: number;
   order: number;
   colour: number;
   float: number;
@@ -53,16 +61,22 @@ export interface EdgeCosts {
   isSchool: boolean;
   isClub: boolean;
   isClash: boolean;
+  /** Half-points between the two players (for the notes). */
   scoreDifference: number;
+  /** scoreDifference weighted by the higher player's score group: d · (1 + its score − the lowest score). */
+  diffCost: number;
   floatCost: number;
   colourCost: number;
   orderCost: number;
 }
 
-/** The number layout with the largest board-order cap that fits in 2^50, or null when none fits. */
+/**
+ * The number layout (for the max-cardinality doubles matcher: completion 0) with the largest board-order
+ * cap that fits in 2^50, or null when none fits.
+ */
 export function buildLayout(
   pairs: number,
-  maxScoreDifference: number,
+  maxDiffCost: number,
   active: ReadonlySet<OptionalField>,
 ): WeightLayout | null {
   for (const orderCap of ORDER_COST_CAPS) {
@@ -77,16 +91,17 @@ export function buildLayout(
     const order = next(orderCap, true);
     const colour = next(COLOUR_COST_MAX, true);
     const float = next(FLOAT_COST_MAX, true);
-    const diff = next(maxScoreDifference, true);
+    const diff = next(maxDiffCost, true);
     const clash = next(1, active.has('clash'));
     const club = next(1, active.has('club'));
     const school = next(1, active.has('school'));
-    const completion = p * maxLower + 1;
-    const maxWeight = completion + maxLower;
+    // Cardinality comes from the matcher's max-cardinality mode, not from a weight field.
+    const completion = 0;
+    const maxWeight = maxLower;
     if (maxWeight <= MAX_EXACT_WEIGHT) {
       return {
         pairs,
-        maxScoreDifference,
+        maxDiffCost,
         order,
         colour,
         float,
@@ -104,7 +119,7 @@ export function buildLayout(
 }
 
 export interface BigWeightLayout {
-  maxScoreDifference: number;
+  maxDiffCost: number;
   orderCap: number;
   order: bigint;
   colour: bigint;
@@ -119,7 +134,7 @@ export interface BigWeightLayout {
 /** The same fields as buildLayout in BigInt, with the largest board-order cap. */
 export function buildBigLayout(
   pairs: number,
-  maxScoreDifference: number,
+  maxDiffCost: number,
   active: ReadonlySet<OptionalField>,
 ): BigWeightLayout {
   const p = BigInt(Math.max(1, pairs));
@@ -134,12 +149,12 @@ export function buildBigLayout(
   const order = next(orderCap, true);
   const colour = next(COLOUR_COST_MAX, true);
   const float = next(FLOAT_COST_MAX, true);
-  const diff = next(maxScoreDifference, true);
+  const diff = next(maxDiffCost, true);
   const clash = next(1, active.has('clash'));
   const club = next(1, active.has('club'));
   const school = next(1, active.has('school'));
   const completion = p * maxLower + 1n;
-  return { maxScoreDifference, orderCap, order, colour, float, diff, clash, club, school, completion };
+  return { maxDiffCost, orderCap, order, colour, float, diff, clash, club, school, completion };
 }
 
 export function edgeWeightBig(layout: BigWeightLayout, costs: EdgeCosts): bigint {
@@ -148,23 +163,9 @@ export function edgeWeightBig(layout: BigWeightLayout, costs: EdgeCosts): bigint
     (costs.isSchool ? 0n : layout.school) +
     (costs.isClub ? 0n : layout.club) +
     (costs.isClash ? 0n : layout.clash) +
-    BigInt(layout.maxScoreDifference - costs.scoreDifference) * layout.diff +
+    BigInt(layout.maxDiffCost - costs.diffCost) * layout.diff +
     BigInt(FLOAT_COST_MAX - costs.floatCost) * layout.float +
     BigInt(COLOUR_COST_MAX - costs.colourCost) * layout.colour +
     BigInt(layout.orderCap - Math.min(costs.orderCost, layout.orderCap)) * layout.order
-  );
-}
-
-/** The weight of one edge: benefit (max − cost) per field times the field's unit. */
-export function edgeWeight(layout: WeightLayout, costs: EdgeCosts): number {
-  return (
-    layout.completion +
-    (costs.isSchool ? 0 : layout.school) +
-    (costs.isClub ? 0 : layout.club) +
-    (costs.isClash ? 0 : layout.clash) +
-    (layout.maxScoreDifference - costs.scoreDifference) * layout.diff +
-    (FLOAT_COST_MAX - costs.floatCost) * layout.float +
-    (COLOUR_COST_MAX - costs.colourCost) * layout.colour +
-    (layout.orderCap - Math.min(costs.orderCost, layout.orderCap)) * layout.order
   );
 }

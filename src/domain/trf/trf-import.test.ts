@@ -1,19 +1,39 @@
 import { describe, expect, it } from 'vitest';
-import { listSharedTrfFiles, readSharedTrf } from '../../../scripts/lib/shared-trf';
+import { listTrfFixtures, readTrfFixture } from '../../../scripts/lib/trf-fixtures';
+import { computeScores } from '../standings/individual';
 import { parseTrf, type TrfPlayer, writeTrf } from './trf';
 import { importTrf, TrfImportError, trfEssence } from './trf-import';
 import { tournamentToTrf } from './trf-pairing';
 
-const files = [...listSharedTrfFiles('real'), ...listSharedTrfFiles('synthetic')];
+const files = [...listTrfFixtures('real'), ...listTrfFixtures('synthetic')];
 
 describe('importTrf', () => {
   for (const file of files) {
     it(`${file}: import then export gives an equivalent file`, () => {
-      const original = parseTrf(readSharedTrf(file));
+      const original = parseTrf(readTrfFixture(file));
       const imported = importTrf(original);
       expect(imported.players).toHaveLength(original.players.length);
       const boardsOk = new Set(imported.games.map((game) => `${game.roundNumber}/${game.boardNumber}`));
       expect(boardsOk.size, 'board numbers are unique per round').toBe(imported.games.length);
+      const games = imported.games.map((game) => ({
+        roundNumber: game.roundNumber,
+        whiteId: String(game.whiteRank),
+        blackId: String(game.blackRank),
+        result: game.result,
+      }));
+      const byes = imported.byes.map((bye) => ({ ...bye, playerId: String(bye.startRank) }));
+      // The points column as the standings count the imported rounds (the export writes what it is given).
+      const points = computeScores({
+        players: imported.players.map((player) => ({
+          id: String(player.startRank),
+          name: player.name,
+          rating: player.rating,
+          groupName: null,
+          active: true,
+        })),
+        games,
+        byes,
+      });
       const exported = tournamentToTrf({
         name: imported.name ?? 'x',
         totalRounds: imported.totalRounds,
@@ -22,14 +42,11 @@ describe('importTrf', () => {
           pairingNumber: player.startRank,
           name: player.name,
           rating: player.rating,
+          halfPoints: points.get(String(player.startRank))?.halfPoints ?? 0,
+          rank: null,
         })),
-        games: imported.games.map((game) => ({
-          roundNumber: game.roundNumber,
-          whiteId: String(game.whiteRank),
-          blackId: String(game.blackRank),
-          result: game.result,
-        })),
-        byes: imported.byes.map((bye) => ({ ...bye, playerId: String(bye.startRank) })),
+        games,
+        byes,
       });
       const reread = parseTrf(writeTrf(exported));
       expect(trfEssence(reread)).toEqual(trfEssence(original));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { listSharedTrfFiles, readSharedTrf } from '../../../scripts/lib/shared-trf';
+import { listTrfFixtures, readTrfFixture } from '../../../scripts/lib/trf-fixtures';
+import { computeScores } from '../standings/individual';
 import { parseTrf, writeTrf } from './trf';
 import {
   countPlayedRounds,
@@ -10,11 +11,23 @@ import {
 } from './trf-pairing';
 
 describe('TRF ⇄ pairing model', () => {
-  for (const file of [...listSharedTrfFiles('real'), ...listSharedTrfFiles('synthetic')]) {
+  for (const file of [...listTrfFixtures('real'), ...listTrfFixtures('synthetic')]) {
     it(`${file}: history exported back to TRF keeps every opponent, result and point total`, () => {
-      const original = parseTrf(readSharedTrf(file));
+      const original = parseTrf(readTrfFixture(file));
       const played = countPlayedRounds(original);
       const { games, byes } = trfHistory(original, played);
+      // The points column as the standings count it (the export writes what it is given).
+      const points = computeScores({
+        players: original.players.map((player) => ({
+          id: String(player.startRank),
+          name: player.name,
+          rating: player.rating,
+          groupName: null,
+          active: true,
+        })),
+        games,
+        byes,
+      });
       const exported = parseTrf(
         writeTrf(
           tournamentToTrf({
@@ -25,6 +38,8 @@ describe('TRF ⇄ pairing model', () => {
               pairingNumber: player.startRank,
               name: player.name,
               rating: player.rating,
+              halfPoints: points.get(String(player.startRank))?.halfPoints ?? 0,
+              rank: null,
             })),
             games,
             byes,
@@ -49,7 +64,7 @@ describe('TRF ⇄ pairing model', () => {
           );
         }
         if (!file.includes('Gelendzhik') && player.rounds.length <= played) {
-          // That file's points column is 0.0 throughout (PAIRING-NOTES §3); the others agree with the results
+          // That file's points column is 0.0 throughout (docs/pairing-notes.md §3); the others agree with the results
           // (a pre-filled bye for the next round also counts in the file's total, so those are skipped).
           expect(copy.halfPoints, `points of ${player.startRank}`).toBe(player.halfPoints);
         }
@@ -58,7 +73,7 @@ describe('TRF ⇄ pairing model', () => {
   }
 
   it('leaves out players with a pre-filled entry for the round being paired, and reads the reference', () => {
-    const tournament = parseTrf(readSharedTrf('synthetic/rtg_350p_9r.trf'));
+    const tournament = parseTrf(readTrfFixture('synthetic/rtg_350p_9r.trf'));
     const input = trfToPairingInput(tournament, { roundNumber: 5 });
     const leftOut = input.byes.filter((bye) => bye.roundNumber === 5);
     const reference = trfRoundPairing(tournament, 5);

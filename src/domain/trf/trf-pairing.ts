@@ -200,6 +200,10 @@ export interface TrfExportPlayer {
   pairingNumber: number;
   name: string;
   rating?: number | null;
+  /** The points column (81–84) in half-points, as the caller's standings count them; null: left blank. */
+  halfPoints: number | null;
+  /** The rank column (86–89) from the caller's standings; null: none (e.g. withdrawn). */
+  rank: number | null;
 }
 
 export interface TrfExportInput {
@@ -231,54 +235,31 @@ function resultCodes(result: MatchResult): [TrfRoundEntry['result'], TrfRoundEnt
 }
 
 /**
- * TRF16 export of a tournament held in our model (start rank = pairing number; points recomputed from the
- * results; rank by points then start rank). Unfinished games (no result) are not written: TRF has no code
- * for them.
+ * TRF16 export of a tournament held in our model (start rank = pairing number). Points and ranks are the
+ * caller's (the tournament state's standings: src/domain/tournament/trf-export.ts), never recomputed here.
+ * Unfinished games (no result) are not written: TRF has no code for them.
  */
 export function tournamentToTrf(input: TrfExportInput): TrfTournament {
   const byId = new Map(input.players.map((player) => [player.id, player]));
   const rounds = new Map<string, (TrfRoundEntry | null)[]>(input.players.map((player) => [player.id, []]));
-  const points = new Map<string, number>(input.players.map((player) => [player.id, 0]));
-  const set = (id: string, round: number, entry: TrfRoundEntry, halfPoints: number) => {
+  const set = (id: string, round: number, entry: TrfRoundEntry) => {
     const list = rounds.get(id);
     if (!list) return;
     while (list.length < round) list.push(null);
     list[round - 1] = entry;
-    points.set(id, (points.get(id) ?? 0) + halfPoints);
   };
-  const halfPointsOf: Record<string, number> = { '1': 2, '=': 1, '0': 0, '+': 2, '-': 0 };
   for (const game of input.games) {
     if (game.result === null) continue;
     const white = byId.get(game.whiteId);
     const black = byId.get(game.blackId);
     if (!white || !black) continue;
     const [whiteCode, blackCode] = resultCodes(game.result);
-    set(
-      white.id,
-      game.roundNumber,
-      { opponent: black.pairingNumber, colour: 'w', result: whiteCode },
-      halfPointsOf[whiteCode] ?? 0,
-    );
-    set(
-      black.id,
-      game.roundNumber,
-      { opponent: white.pairingNumber, colour: 'b', result: blackCode },
-      halfPointsOf[blackCode] ?? 0,
-    );
+    set(white.id, game.roundNumber, { opponent: black.pairingNumber, colour: 'w', result: whiteCode });
+    set(black.id, game.roundNumber, { opponent: white.pairingNumber, colour: 'b', result: blackCode });
   }
   for (const bye of input.byes) {
-    const halfPoints = bye.kind === 'pairing' || bye.kind === 'full' ? 2 : bye.kind === 'half' ? 1 : 0;
-    set(
-      bye.playerId,
-      bye.roundNumber,
-      { opponent: null, colour: '-', result: byeCode[bye.kind] },
-      halfPoints,
-    );
+    set(bye.playerId, bye.roundNumber, { opponent: null, colour: '-', result: byeCode[bye.kind] });
   }
-  const ranked = [...input.players].sort(
-    (a, b) => (points.get(b.id) ?? 0) - (points.get(a.id) ?? 0) || a.pairingNumber - b.pairingNumber,
-  );
-  const rankOf = new Map(ranked.map((player, index) => [player.id, index + 1]));
   const players: TrfPlayer[] = input.players.map((player) => ({
     startRank: player.pairingNumber,
     sex: '',
@@ -288,8 +269,8 @@ export function tournamentToTrf(input: TrfExportInput): TrfTournament {
     federation: '',
     fideId: '',
     birthDate: '',
-    halfPoints: points.get(player.id) ?? 0,
-    rank: rankOf.get(player.id) ?? null,
+    halfPoints: player.halfPoints,
+    rank: player.rank,
     rounds: rounds.get(player.id) ?? [],
   }));
   players.sort((a, b) => a.startRank - b.startRank);

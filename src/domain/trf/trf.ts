@@ -223,7 +223,207 @@ export function parseTrf(text: string): TrfTournament {
     });
   }
   players.sort((a, b) => a.startRank - b.startRank);
-  return { lines, players, totalRounds, initialColour };
+  const tournament: TrfTournament = { lines, players, totalRounds, initialColour };
+  const contradictions = findTrfContradictions(tournament, (rank) => playerLineNo.get(rank) ?? 0);
+  if (contradictions.length > 0) throw new TrfContradictionError(contradictions);
+  return tournament;
+}
+
+/** One way a file contradicts itself: the 1-based line and the reason. */
+export interface TrfContradiction {
+  line: number;
+  message: string;
+}
+
+/**
+ * A file that contradicts itself (issue 11; bbpPairings and JaVaFo refuse such files with exit code 3): it
+ * is never paired or stored. `line` and the message name the first contradiction; `contradictions` holds
+ * them all, in file order.
+ */
+export class TrfContradictionError extends TrfParseError {
+  readonly contradictions: readonly TrfContradiction[];
+  constructor(contradictions: readonly TrfContradiction[]) {
+    const first = contradictions[0]!;
+    const more = contradictions.length - 1;
+    super(
+      first.line,
+      `${first.message}${more > 0 ? ` (and ${more} more contradiction${more === 1 ? '' : 's'})` : ''}`,
+    );
+    this.name = 'TrfContradictionError';
+    this.contradictions = contradictions;
+  }
+}
+
+/** The results the two sides of one game may record (FIDE TRF16: 1/0, =/=, +/-, -/-, W/L, D/D). */
+const AGREEING_RESULTS = new Set(['1/0', '0/1', '=/=', '+/-', '-/+', '-/-', 'W/L', 'L/W', 'D/D']);
+const WINS = new Set(['1', '+', 'W']);
+
+/**
+ * Points per result code under the file's point system: FIDE's default (1, ½, 0), changed by a JaVaFo
+ * `XXS` line (`WW= BW= WD= BD= WL= BL= ZPB= HPB= FPB= PAB= FW= FL=`, `W=` and `D=` for both colours) or by
+ * bbpPairings' `BBW BBD BBL BBZ BBF BBU` lines. Null when the file uses a system this reader cannot apply
+ * (TRF-2026 `162`): then the points column is not checked.
+ */
+function pointSystem(lines: readonly TrfLine[]): Record<string, number> | null {
+  const points: Record<string, number> = {
+    WW: 1,
+    BW: 1,
+    WD: 0.5,
+    BD: 0.5,
+    WL: 0,
+    BL: 0,
+    ZPB: 0,
+    HPB: 0.5,
+    FPB: 1,
+    PAB: 1,
+    FW: 1,
+    FL: 0,
+  };
+  const bbp: Record<string, string[]> = {
+    BBW: ['WW', 'BW'],
+    BBD: ['WD', 'BD'],
+    BBL: ['WL', 'BL'],
+    BBZ: ['ZPB'],
+    BBF: ['FL'],
+    BBU: ['PAB'],
+  };
+  for (const line of lines) {
+    if (line.code === '162') return null;
+    if (line.code === 'XXS') {
+      for (const pair of line.value.trim().split(/\s+/)) {
+        const [key, value] = pair.split('=');
+        const number = Number(value);
+        if (!key || value === undefined || !Number.isFinite(number)) continue;
+        const keys = key === 'W' ? ['WW', 'BW'] : key === 'D' ? ['WD', 'BD'] : [key];
+        for (const k of keys) if (k in points) points[k] = number;
+      }
+    }
+    const keys = bbp[line.code];
+    const number = Number(line.value.trim());
+    if (keys && line.value.trim() !== '' && Number.isFinite(number)) for (const k of keys) points[k] = number;
+  }
+  return points;
+}
+
+function entryPoints(entry: TrfRoundEntry | null, points: Record<string, number>): number {
+  const side = entry?.colour === 'b' ? 'B' : 'W';
+  switch (entry?.result) {
+    case '1':
+    case 'W':
+      return points[`${side}W`]!;
+    case '=':
+    case 'D':
+      return points[`${side}D`]!;
+    case '0':
+    case 'L':
+      return points[`${side}L`]!;
+    case '+':
+      return points.FW!;
+    case '-':
+      return points.FL!;
+    case 'H':
+      return points.HPB!;
+    case 'F':
+      return points.FPB!;
+    case 'U':
+      return points.PAB!;
+    default:
+      return points.ZPB!;
+  }
+}
+
+/**
+ * Every contradiction in a parsed file: a game recorded on one side only or with another opponent (a
+ * player paired twice in a round shows up so), colours or results that the two sides record differently,
+ * both players recorded as winners, and a points column (81–84) that is not the sum of the player's
+ * results under the file's point system. The points column may leave out byes entered ahead: it may count
+ * the rounds up to the last played one, or up to any later round. A points column that is blank or 0.0 for every player is
+ * taken as not filled in (some programs write it so: the Gelendzhik 2016 file) and is not checked.
+ */
+export function findTrfContradictions(
+  tournament: TrfTournament,
+  lineOf: (startRank: number) => number,
+): TrfContradiction[] {
+  const found: TrfContradiction[] = [];
+  const byRank = new Map(tournament.players.map((player) => [player.startRank, player]));
+  for (const player of tournament.players) {
+    player.rounds.forEach((entry, index) => {
+      if (!entry || entry.opponent === null) return;
+      const round = index + 1;
+      const other = byRank.get(entry.opponent);
+      if (!other) return;
+      const back = other.rounds[index] ?? null;
+      const line = lineOf(player.startRank);
+      const otherLine = lineOf(other.startRank);
+      if (back?.opponent !== player.startRank) {
+        // Reported once per pair of lines: from the player whose opponent does not answer.
+        const says =
+          back === null
+            ? 'has no entry'
+            : back.opponent === null
+              ? 'has no opponent'
+              : `names ${back.opponent}`;
+        found.push({
+          line,
+          message: `round ${round}: player ${player.startRank} is recorded against ${other.startRank}, but player ${other.startRank} (line ${otherLine}) ${says} in that round`,
+        });
+        return;
+      }
+      if (player.startRank > other.startRank) return;
+      const colours = `${entry.colour}${back.colour}`;
+      const isForfeit = ['+', '-'].includes(entry.result) && ['+', '-'].includes(back.result);
+      if (
+        !(colours === 'wb' || colours === 'bw' || colours === '--' || (isForfeit && colours.includes('-')))
+      ) {
+        found.push({
+          line,
+          message: `round ${round}: players ${player.startRank} and ${other.startRank} (line ${otherLine}) record colours "${entry.colour}" and "${back.colour}"`,
+        });
+      }
+      if (WINS.has(entry.result) && WINS.has(back.result)) {
+        found.push({
+          line,
+          message: `round ${round}: players ${player.startRank} and ${other.startRank} (line ${otherLine}) are both recorded as winners`,
+        });
+      } else if (!AGREEING_RESULTS.has(`${entry.result}/${back.result}`)) {
+        found.push({
+          line,
+          message: `round ${round}: players ${player.startRank} and ${other.startRank} (line ${otherLine}) record results "${entry.result}" and "${back.result}", which do not agree`,
+        });
+      }
+    });
+  }
+  const points = pointSystem(tournament.lines);
+  const isColumnFilled = tournament.players.some((player) => (player.halfPoints ?? 0) !== 0);
+  if (points !== null && isColumnFilled) {
+    let played = 0;
+    for (const player of tournament.players) {
+      player.rounds.forEach((entry, index) => {
+        if (entry && (entry.opponent !== null || entry.result === 'U')) played = Math.max(played, index + 1);
+      });
+    }
+    for (const player of tournament.players) {
+      if (player.halfPoints === null) continue;
+      // The sums up to the last played round, and up to each later round (byes entered ahead for rounds
+      // from the one being played on: the column counts those of the rounds already started).
+      const column = player.halfPoints / 2;
+      const matches = (sum: number) => Math.abs(sum - column) < 1e-9;
+      let all = 0;
+      let isAnyMatch = false;
+      player.rounds.forEach((entry, index) => {
+        if (index === played && matches(all)) isAnyMatch = true;
+        all += entryPoints(entry, points);
+        if (index >= played && matches(all)) isAnyMatch = true;
+      });
+      if (!isAnyMatch && !matches(all)) {
+        found.push({
+          line: lineOf(player.startRank),
+          message: `player ${player.startRank}: the points column (81–84) says ${formatTrfPoints(player.halfPoints)} but the results add up to ${all}`,
+        });
+      }
+    }
+  }
+  return found.sort((a, b) => a.line - b.line);
 }
 
 const padLeft = (text: string, width: number): string => text.slice(0, width).padStart(width, ' ');

@@ -1,23 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiError } from '../../contracts/common';
-
-const CONNECTION_ERROR_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  '57P01',
-  '57P03',
-  '08006',
-  '08001',
-]);
-
-function isDatabaseUnavailable(error: FastifyError): boolean {
-  return (
-    CONNECTION_ERROR_CODES.has(error.code) ||
-    /Connection terminated|timeout exceeded when trying to connect|PGlite is closed/i.test(error.message)
-  );
-}
+import { type DatabaseProbe, isDatabaseUnavailable, sendDatabaseUnavailable } from './database-unavailable';
 
 /** The PostgreSQL error code of an error or of what it wraps (Drizzle wraps the driver's error). */
 function postgresCode(error: unknown): string | null {
@@ -37,8 +21,8 @@ const UNIQUE_VIOLATION = '23505';
  * Every error leaves as `{error, requestId}` (plus `issues` for invalid input), never a stack, SQL or secret.
  * Client errors keep their message; server errors are logged in full and answered with a generic one.
  */
-export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+export function registerErrorHandling(app: FastifyInstance, options: { probe?: DatabaseProbe } = {}): void {
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
     const requestId = request.id;
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((issue) => ({
@@ -49,7 +33,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.code(400).send(body);
     }
     if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
-      return reply.code(error.statusCode).send({ error: error.message, requestId } satisfies ApiError);
+      const reason = error instanceof HttpError && error.reason !== undefined ? { code: error.reason } : {};
+      return reply
+        .code(error.statusCode)
+        .send({ error: error.message, requestId, ...reason } satisfies ApiError);
     }
     const code = postgresCode(error);
     if (code !== null && UNSTORABLE_TEXT_CODES.has(code)) {
@@ -65,23 +52,26 @@ export function registerErrorHandling(app: FastifyInstance): void {
         requestId,
       } satisfies ApiError);
     }
-    if (isDatabaseUnavailable(error)) {
+    // A lost database is a 503 with Retry-After, never a 500 (ADR 016): said by the error itself, or, for an
+    // error that hides its cause (a library's own "internal error"), by the database not answering now.
+    if (isDatabaseUnavailable(error) || (options.probe && !(await options.probe.isReachable()))) {
       request.log.warn({ err: error }, 'database unavailable');
-      return reply
-        .code(503)
-        .header('retry-after', '5')
-        .send({ error: 'The service is temporarily unavailable. Please try again shortly.', requestId });
+      return sendDatabaseUnavailable(request, reply);
     }
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send({ error: 'Something went wrong on our side.', requestId } satisfies ApiError);
   });
 }
 
-/** An expected refusal: its status and message reach the client as `{error, requestId}`. */
+/**
+ * An expected refusal: its status and message reach the client as `{error, requestId}`, with `code` when the
+ * refusal has a machine-readable reason a page acts on (e.g. offering the arbiter's consent).
+ */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: 400 | 401 | 403 | 404 | 409 | 422 | 429,
     message: string,
+    readonly reason?: string,
   ) {
     super(message);
   }

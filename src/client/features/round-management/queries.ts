@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  type GeneratePairingsBody,
   generatePairingsResponseSchema,
   type ManualChangeBody,
   manualChangeResponseSchema,
@@ -45,9 +46,15 @@ function useRoundMutation<TVariables, TResult>(mutationFn: (variables: TVariable
   });
 }
 
+/** `allowRepeatBye`: the arbiter's consent to a second pairing-allocated bye, after the server asked for it. */
 export function useGeneratePairings() {
-  return useRoundMutation((number: number) =>
-    sendJson('POST', `/api/admin/rounds/${number}/pairings`, {}, generatePairingsResponseSchema),
+  return useRoundMutation(({ number, allowRepeatBye }: { number: number; allowRepeatBye?: true }) =>
+    sendJson(
+      'POST',
+      `/api/admin/rounds/${number}/pairings`,
+      (allowRepeatBye ? { allowRepeatBye } : {}) satisfies GeneratePairingsBody,
+      generatePairingsResponseSchema,
+    ),
   );
 }
 

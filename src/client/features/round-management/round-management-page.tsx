@@ -1,12 +1,19 @@
-import { CalendarOff, Play, Printer, Shuffle, Square } from 'lucide-react';
-import { useState } from 'react';
-import type { AdminRoundSummary, GeneratePairingsResponse } from '../../../contracts/round-management';
+import { CalendarOff, Play, Printer, Shuffle, Square, TriangleAlert } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import {
+  type AdminRoundSummary,
+  type GeneratePairingsResponse,
+  REPEAT_BYE_NEEDED_CODE,
+  ROUND_MESSAGES,
+} from '../../../contracts/round-management';
 import { Badge, type BadgeTone } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { cx } from '../../components/ui/cx';
+import { Dialog, DialogActions } from '../../components/ui/dialog';
 import { Notice } from '../../components/ui/notice';
 import { Spinner } from '../../components/ui/spinner';
+import { ApiRequestError } from '../../lib/api-client';
 import { formatTime } from '../../lib/format';
 import { notify, notifyFailure } from '../../lib/notify';
 import { LoadError } from '../tournament/load-error';
@@ -40,6 +47,19 @@ function RoundRow({
 }) {
   const generate = useGeneratePairings();
   const action = useRoundAction();
+  /** The server's refusal when only a second pairing-allocated bye completes the pairing: asks for consent. */
+  const [repeatBye, setRepeatBye] = useState<string | null>(null);
+  // The generate button is disabled (so loses focus) while the request runs: focus goes back to it when the
+  // question closes, which the dialog cannot do for an opener that had lost focus already.
+  const row = useRef<HTMLLIElement>(null);
+  const wasAsked = useRef(false);
+  useEffect(() => {
+    if (repeatBye !== null) wasAsked.current = true;
+    else if (wasAsked.current) {
+      wasAsked.current = false;
+      row.current?.querySelector<HTMLButtonElement>('button[data-generate]')?.focus();
+    }
+  }, [repeatBye]);
   const isPaired = round.boards > 0 || round.byes > 0;
   const times = [
     round.startTime ? `Started ${formatTime(round.startTime)}` : null,
@@ -58,8 +78,36 @@ function RoundRow({
       },
     );
 
+  const pair = (allowRepeatBye: boolean) =>
+    generate.mutate(allowRepeatBye ? { number: round.number, allowRepeatBye } : { number: round.number }, {
+      onSuccess: (result) => {
+        setRepeatBye(null);
+        notify('success', result.message, {
+          description:
+            result.pairedFrom === 'checked_in'
+              ? `${result.pairedPlayers} checked-in players paired`
+              : `${result.pairedPlayers} active players paired (nobody is checked in)`,
+        });
+        onGenerated(result);
+      },
+      onError: (error) => {
+        if (
+          !allowRepeatBye &&
+          error instanceof ApiRequestError &&
+          error.status === 409 &&
+          error.code === REPEAT_BYE_NEEDED_CODE
+        ) {
+          setRepeatBye(error.message);
+          return;
+        }
+        setRepeatBye(null);
+        notifyFailure(error, ROUND_MESSAGES.generateFailed);
+      },
+    });
+
   return (
     <li
+      ref={row}
       className={cx(
         'flex flex-col gap-3 rounded-2xl border bg-surface p-4 shadow-sm sm:flex-row sm:items-center sm:justify-between',
         isSelected ? 'border-primary ring-2 ring-primary/30' : 'border-line',
@@ -91,20 +139,8 @@ function RoundRow({
             size="md"
             variant={isPaired ? 'secondary' : 'primary'}
             disabled={generate.isPending}
-            onClick={() =>
-              generate.mutate(round.number, {
-                onSuccess: (result) => {
-                  notify('success', result.message, {
-                    description:
-                      result.pairedFrom === 'checked_in'
-                        ? `${result.pairedPlayers} checked-in players paired`
-                        : `${result.pairedPlayers} active players paired (nobody is checked in)`,
-                  });
-                  onGenerated(result);
-                },
-                onError: (error) => notifyFailure(error, 'Failed to generate pairings'),
-              })
-            }
+            data-generate
+            onClick={() => pair(false)}
           >
             <Shuffle aria-hidden="true" className="size-4" />
             {generate.isPending ? 'Pairing…' : isPaired ? 'Regenerate pairings' : 'Generate pairings'}
@@ -124,6 +160,22 @@ function RoundRow({
           </Button>
         ) : null}
       </div>
+      <Dialog
+        isOpen={repeatBye !== null}
+        onClose={() => setRepeatBye(null)}
+        title="Allow a second pairing-allocated bye?"
+        description={`Cancel leaves Round ${round.number} as it is.`}
+      >
+        <p className="flex gap-2 text-sm text-fg">
+          <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-loss" />
+          {repeatBye}
+        </p>
+        <DialogActions onCancel={() => setRepeatBye(null)}>
+          <Button variant="danger" disabled={generate.isPending} onClick={() => pair(true)}>
+            {generate.isPending ? 'Pairing…' : 'Allow a second bye and pair'}
+          </Button>
+        </DialogActions>
+      </Dialog>
     </li>
   );
 }

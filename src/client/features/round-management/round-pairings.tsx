@@ -163,7 +163,8 @@ export function RoundPairings({
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="font-display text-xl font-bold text-fg">Round {data.round.number} pairings</h2>
         <span className="text-sm text-muted">
-          {data.boards.length} boards{data.byes.length > 0 ? `, ${data.byes.length} byes` : ''}
+          {data.boards.length} boards
+          {data.byes.length > 0 ? `, ${data.byes.length} bye${data.byes.length === 1 ? '' : 's'}` : ''}
         </span>
       </div>
       {data.round.pairingNotes.length > 0 ? (
