@@ -1,17 +1,14 @@
 import { z } from 'zod';
-import { TIEBREAKS } from '../domain/scoring/tiebreaks';
+import { TIEBREAK_KEYS } from '../domain/scoring/tiebreak-keys';
 import { pairingNotesSchema } from './tournament';
 
 /**
- * The FIDE C.07 tie-breaks shown as columns, in the domain's units (scoring/tiebreaks.ts): Buchholz values
- * in half-points, Sonneborn-Berger in quarter-points. Wins are the row's own `wins`; direct encounter only
- * orders players still tied, so it has no column.
+ * The values of the tournament's tie-break keys (FIDE C.07; units and labels in domain/scoring/tiebreak-keys.ts:
+ * Buchholz and direct encounter in half-points, Sonneborn-Berger in quarter-points, counts, ratings). Only the
+ * keys of `tiebreakOrder` are sent; null means no value (e.g. ARO without a rated opponent, DE for a player
+ * alone on his score).
  */
-export const tiebreakValuesSchema = z.object({
-  buchholz_cut1: z.number().int(),
-  buchholz: z.number().int(),
-  sonneborn_berger: z.number().int(),
-});
+export const tiebreakValuesSchema = z.partialRecord(z.enum(TIEBREAK_KEYS), z.number().int().nullable());
 export type TiebreakValues = z.infer<typeof tiebreakValuesSchema>;
 
 export const leaderboardRowSchema = z.object({
@@ -33,9 +30,13 @@ export const teamStandingRowSchema = z.object({
   rank: z.number().int(),
   team: z.string(),
   school: z.string(),
+  /** Half-points of the best 4 players (domain/standings/teams.ts TEAM_STANDINGS_RULE). */
   halfPoints: z.number().int(),
+  /** The counted players' wins (the first team tie-break). */
   wins: z.number().int(),
-  members: z.array(z.object({ name: z.string(), halfPoints: z.number().int() })),
+  /** Sum of the counted players' Buchholz, in half-points (the second team tie-break). */
+  buchholz: z.number().int(),
+  members: z.array(z.object({ name: z.string(), halfPoints: z.number().int(), counted: z.boolean() })),
 });
 export type TeamStandingRow = z.infer<typeof teamStandingRowSchema>;
 
@@ -43,8 +44,10 @@ export type TeamStandingRow = z.infer<typeof teamStandingRowSchema>;
 export const leaderboardResponseSchema = z.object({
   visible: z.boolean(),
   afterRound: z.number().int(),
-  /** The order players level on points are separated in (after it: rating, then name). */
-  tiebreakOrder: z.array(z.enum(TIEBREAKS)),
+  /** The rounds the standings count, e.g. "After round 2, round 3 in progress: 14 of 28 results in". */
+  standingsHeading: z.string(),
+  /** The tournament's tie-break order: players level on points are separated by these keys in turn. */
+  tiebreakOrder: z.array(z.enum(TIEBREAK_KEYS)),
   players: z.array(leaderboardRowSchema),
   teams: z.array(teamStandingRowSchema),
   /** The current round's public pairing notes (shown whether or not the rankings are visible). */

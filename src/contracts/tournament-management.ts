@@ -1,8 +1,14 @@
 import { z } from 'zod';
+import {
+  MAX_TIEBREAKS,
+  TIEBREAK_KEYS,
+  TIEBREAK_ORDER_LOCKED_MESSAGE,
+  tiebreakOrderProblem,
+} from '../domain/scoring/tiebreak-keys';
 import { isoDate, isoDateTime } from './common';
 import { tournamentSummarySchema } from './tournament';
 
-/** SPEC §8 tournament messages, plus the refusals of this feature. */
+/** docs/requirements.md §8 tournament messages, plus the refusals of this feature. */
 export const TOURNAMENT_MESSAGES = {
   created: (name: string, rounds: number) =>
     `Tournament "${name}" created successfully with ${rounds} rounds`,
@@ -15,6 +21,7 @@ export const TOURNAMENT_MESSAGES = {
   templateCreated: (name: string) => `Tournament template "${name}" created`,
   templateNotFound: 'Tournament template not found',
   noActiveTournament: 'No active tournament',
+  tiebreakOrderLocked: TIEBREAK_ORDER_LOCKED_MESSAGE,
   announcementCreated: 'Announcement published',
   announcementUpdated: 'Announcement updated',
   announcementDeleted: 'Announcement deleted',
@@ -31,7 +38,7 @@ export const TOURNAMENT_MESSAGES = {
   },
 } as const;
 
-/** SPEC §9: five rounds unless a template says otherwise; the pairing engine is sized for up to 30. */
+/** docs/requirements.md §9: five rounds unless a template says otherwise; the pairing engine is sized for up to 30. */
 export const DEFAULT_TOTAL_ROUNDS = 5;
 export const MAX_TOTAL_ROUNDS = 30;
 export const MAX_ANNOUNCEMENT_LENGTH = 1000;
@@ -58,6 +65,18 @@ const optionalDate = z
   .optional()
   .transform((value) => (value ? value : null));
 
+/**
+ * The tie-break order (FIDE C.07 Art. 4.1: an ordered list; keys in domain/scoring/tiebreak-keys.ts). An
+ * empty list is allowed: players level on points then share a place (C.07 Art. 2.1).
+ */
+export const tiebreakOrderSchema = z
+  .array(z.enum(TIEBREAK_KEYS, { error: 'Choose tie-breaks from the list' }))
+  .max(MAX_TIEBREAKS, `At most ${MAX_TIEBREAKS} tie-breaks`)
+  .superRefine((order, context) => {
+    const problem = tiebreakOrderProblem(order);
+    if (problem) context.addIssue({ code: 'custom', message: problem });
+  });
+
 /** Name, venue, description and dates: what creating and editing share. */
 const tournamentDetails = {
   name: z.string().trim().min(1, 'Enter the tournament name').max(200, 'The name is at most 200 characters'),
@@ -72,19 +91,24 @@ function endNotBeforeStart(value: { startDate: string | null; endDate: string | 
 }
 const endDateRule = { message: 'The end date cannot be before the start date', path: ['endDate'] };
 
-/** Create: the round count defaults to the template's default_rounds, else 5 (SPEC §5). */
+/** Create: the round count defaults to the template's default_rounds, else 5 (docs/requirements.md §5). */
 export const createTournamentBodySchema = z
   .object({
     ...tournamentDetails,
     totalRounds: roundCount.optional(),
     templateId: z.uuid('Choose a template from the list').nullable().optional(),
+    /** Default: DEFAULT_TIEBREAK_ORDER. */
+    tiebreakOrder: tiebreakOrderSchema.optional(),
   })
   .strict()
   .refine(endNotBeforeStart, endDateRule);
 
-/** Edit: the round count is not here (round management adds and removes rounds). */
+/**
+ * Edit: the round count is not here (round management adds and removes rounds). The tie-break order may be
+ * sent until round 1 is paired (then a 409 with TOURNAMENT_MESSAGES.tiebreakOrderLocked, unless unchanged).
+ */
 export const updateTournamentBodySchema = z
-  .object(tournamentDetails)
+  .object({ ...tournamentDetails, tiebreakOrder: tiebreakOrderSchema.optional() })
   .strict()
   .refine(endNotBeforeStart, endDateRule);
 
@@ -97,6 +121,9 @@ export const adminTournamentSchema = z.object({
   archivedAt: isoDateTime.nullable(),
   playerCount: z.number().int(),
   createdAt: isoDateTime,
+  tiebreakOrder: z.array(z.enum(TIEBREAK_KEYS)),
+  /** False once round 1 is paired: the order can no longer change. */
+  tiebreakOrderEditable: z.boolean(),
 });
 export type AdminTournament = z.infer<typeof adminTournamentSchema>;
 export const tournamentsResponseSchema = z.object({ tournaments: z.array(adminTournamentSchema) });

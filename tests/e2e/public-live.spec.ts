@@ -48,13 +48,13 @@ test('the leaderboard shows tie-break columns with a legend, the school tab and 
   request,
 }) => {
   await page.goto('/leaderboard');
-  const table = page.getByRole('table', { name: /Player standings after round 2/ });
+  const table = page.getByRole('table', { name: /^Player standings: After round 2, round 3 in progress/ });
   await expect(table.getByRole('row')).toHaveCount(57);
   for (const abbr of ['Pts', 'BH-C1', 'BH', 'SB']) {
     await expect(table.getByRole('columnheader', { name: abbr, exact: true })).toBeVisible();
   }
   await expect(
-    page.getByText('Order: Points, then BH-C1, then BH, then SB, then W, then DE, then rating.'),
+    page.getByText('Order: Points, then BH-C1, then BH, then SB, then DE, then WIN, then Rating.'),
   ).toBeVisible();
 
   // The round's pairing note appears live, without a reload.

@@ -1,4 +1,5 @@
 import { dismissCookieBanner, expect, test } from './support/fixtures';
+import { shootBothWidths } from './support/screenshots';
 import { signInAndWait, toast } from './support/session';
 
 test.beforeEach(async ({ page }) => {
@@ -103,4 +104,43 @@ test('edit a tournament and archive it; phones get cards', async ({ page }) => {
   await expect(toast(page, 'Tournament archived successfully')).toBeVisible();
   await expect(card).toContainText('Archived');
   await expect(page.getByRole('region', { name: 'Announcements' })).toContainText('No active tournament');
+});
+
+test('choose the tie-break order when creating; it is fixed once round 1 is paired', async ({ page }) => {
+  await page.goto('/admin/tournament-management');
+  await page.getByRole('button', { name: 'Create tournament' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create a tournament' });
+  const order = dialog.getByRole('group', { name: 'Tie-break order' });
+  await expect(order).toContainText('Points, then BH-C1, then BH, then SB, then DE, then WIN, then Rating');
+  // "Points, then rating", then Buchholz added and moved first.
+  await order.getByRole('button', { name: 'Points, then rating' }).click();
+  await order.getByLabel('Add a tie-break').selectOption({ label: 'BH — Buchholz' });
+  await order.getByRole('button', { name: 'Add', exact: true }).click();
+  await order.getByRole('button', { name: 'Move BH up' }).click();
+  await expect(order).toContainText('Points, then BH, then Rating');
+  await dialog.getByLabel('Tournament name').fill('Buchholz Cup');
+  if (process.env.SHOTS_DIR) await shootBothWidths(page, process.env.SHOTS_DIR, 'tiebreak-order-create');
+  await dialog.getByRole('button', { name: 'Create tournament' }).click();
+  await expect(toast(page, 'Tournament "Buchholz Cup" created successfully with 5 rounds')).toBeVisible();
+
+  // Not paired yet: the order can still be changed.
+  await page.getByRole('button', { name: 'Edit Buchholz Cup' }).first().click();
+  const edit = page.getByRole('dialog', { name: 'Edit tournament' });
+  await expect(edit.getByRole('group', { name: 'Tie-break order' })).toContainText(
+    'Points, then BH, then Rating',
+  );
+  await edit.getByRole('button', { name: 'Remove Rating' }).click();
+  await edit.getByRole('button', { name: 'Save changes' }).click();
+  await expect(toast(page, 'Tournament updated successfully')).toBeVisible();
+
+  // The demo tournament has played rounds: its order is shown with the reason, without controls.
+  await page.getByRole('button', { name: 'Edit Schools Team Chess Championship 2025' }).first().click();
+  const locked = page
+    .getByRole('dialog', { name: 'Edit tournament' })
+    .getByRole('group', { name: 'Tie-break order' });
+  await expect(locked).toContainText(
+    'The tie-break order can no longer be changed: round 1 has been paired.',
+  );
+  await expect(locked.getByRole('button')).toHaveCount(0);
+  if (process.env.SHOTS_DIR) await shootBothWidths(page, process.env.SHOTS_DIR, 'tiebreak-order-locked');
 });

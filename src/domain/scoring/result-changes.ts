@@ -1,7 +1,7 @@
 /**
- * Result entry (SPEC §4, §5): setting, changing or clearing a game's result replaces the stored result;
+ * Result entry (docs/requirements.md §4, §5): setting, changing or clearing a game's result replaces the stored result;
  * points are never added to a running total, so "reverse the old result first" holds by construction and
- * nothing can be counted twice (DESIGN §4.3). Standings are then derived from the games.
+ * nothing can be counted twice (docs/conventions.md §4.3). Standings are then derived from the games.
  */
 import type { MatchResult } from './results';
 

@@ -1,8 +1,8 @@
 /**
- * Game results and their points, in integer half-points (DESIGN §4.2): a win is 2, a draw 1, a loss 0,
- * which are the SPEC's 1, ½ and 0. "½" exists only in formatPoints().
+ * Game results and their points, in integer half-points (docs/conventions.md §4.2): a win is 2, a draw 1, a loss 0,
+ * which are the requirements' 1, ½ and 0. "½" exists only in formatPoints().
  *
- * A stored result is one of a closed set. The SPEC names white, black and draw; forfeits are the FIDE
+ * A stored result is one of a closed set. The requirements name white, black and draw; forfeits are the FIDE
  * "+ / -" results of a game that was not played (FIDE C.04 Annex 2, TRF result codes + and -).
  */
 export const MATCH_RESULTS = [

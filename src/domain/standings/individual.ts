@@ -6,7 +6,13 @@ import {
   type Outcome,
   outcomeFor,
 } from '../scoring/results';
-import { computeTiebreakTable, rankByTiebreaks, type Tiebreak } from '../scoring/tiebreaks';
+import { RATING_TIEBREAK_ORDER } from '../scoring/tiebreak-keys';
+import {
+  computeTiebreakTable,
+  rankByTiebreaks,
+  type TiebreakKey,
+  type TiebreakValues,
+} from '../scoring/tiebreaks';
 
 export interface StandingsPlayer {
   id: string;
@@ -48,15 +54,17 @@ export interface PlayerScore {
 export interface StandingRow extends PlayerScore {
   rank: number;
   player: StandingsPlayer;
-  /** Tie-break values (FIDE C.07, units as in scoring/tiebreaks.ts) when tie-breaks were asked for. */
-  tiebreaks?: Partial<Record<Tiebreak, number>>;
+  /** Every key's value (FIDE C.07, units as in scoring/tiebreak-keys.ts; null: none); DE when ordered by it. */
+  tiebreaks: TiebreakValues;
 }
 
 export interface StandingsOptions {
-  /** Tie-breaks applied in this order after points (C.07 Art. 4.1: an ordered list); rating comes last. */
-  tiebreaks?: readonly Tiebreak[];
-  /** Rounds completed, for the virtual-opponent formula; default: the last round with a result. */
+  /** Keys applied in this order after points (C.07 Art. 4.1: an ordered list); default: rating only. */
+  tiebreaks?: readonly TiebreakKey[];
+  /** Rounds counted; default: the last round with a result or a bye. */
   roundsPlayed?: number;
+  /** Round robin: forfeits count as games against the scheduled opponent (see scoring/tiebreaks.ts). */
+  predetermined?: boolean;
 }
 
 const emptyScore = (): PlayerScore => ({
@@ -69,7 +77,7 @@ const emptyScore = (): PlayerScore => ({
 });
 
 /**
- * Scores are derived from the results every time (DESIGN §4.3), so a changed or cleared result can never be
+ * Scores are derived from the results every time (docs/conventions.md §4.3), so a changed or cleared result can never be
  * counted twice: there is no running total to reverse. Unfinished games count for nothing.
  */
 export function computeScores(input: StandingsInput): Map<string, PlayerScore> {
@@ -98,80 +106,58 @@ export function computeScores(input: StandingsInput): Map<string, PlayerScore> {
   return scores;
 }
 
-/** Orders by points, then rating (SPEC §2 "top N by points, ties broken by rating"), then name. */
-export function compareByPointsThenRating(
-  a: { halfPoints: number; player: StandingsPlayer },
-  b: { halfPoints: number; player: StandingsPlayer },
-): number {
-  return (
-    b.halfPoints - a.halfPoints ||
-    (b.player.rating ?? 0) - (a.player.rating ?? 0) ||
-    a.player.name.localeCompare(b.player.name, 'en')
-  );
-}
-
 /**
- * Individual standings of the players still in the tournament. Players level on points and rating share a
- * rank (1, 2, 2, 4). With `options.tiebreaks`, the tie-breaks order players level on points first (each row
- * then carries its values), rating after them; players level on all of them share a rank.
+ * The standings of the players still in the tournament in a tournament's tie-break order: points, then each
+ * key of `order` within the groups still level (FIDE C.07; keys in scoring/tiebreak-keys.ts). Players level
+ * on points and every key share a rank (1, 2, 2, 4) and are listed by name. Withdrawn players are left out of
+ * the rows but their games still count for their opponents' tie-breaks.
  */
-export function computeIndividualStandings(input: StandingsInput, options?: StandingsOptions): StandingRow[] {
-  if (options?.tiebreaks) return computeWithTiebreaks(input, options.tiebreaks, options.roundsPlayed);
-  const scores = computeScores(input);
-  const rows = input.players
-    .filter((player) => player.active)
-    .map((player) => ({ player, ...(scores.get(player.id) ?? emptyScore()), rank: 0 }));
-  rows.sort(compareByPointsThenRating);
-  rows.forEach((row, index) => {
-    const previous = rows[index - 1];
-    const tied =
-      previous !== undefined &&
-      previous.halfPoints === row.halfPoints &&
-      (previous.player.rating ?? 0) === (row.player.rating ?? 0);
-    row.rank = tied ? previous.rank : index + 1;
-  });
-  return rows;
-}
-
-function computeWithTiebreaks(
+export function computeStandings(
   input: StandingsInput,
-  order: readonly Tiebreak[],
-  roundsPlayed: number | undefined,
+  order: readonly TiebreakKey[],
+  options?: Omit<StandingsOptions, 'tiebreaks'>,
 ): StandingRow[] {
   const scores = computeScores(input);
   const table = computeTiebreakTable({
     playerIds: input.players.map((player) => player.id),
     games: input.games,
     byes: input.byes,
-    roundsPlayed,
+    ratings: new Map(input.players.map((player) => [player.id, player.rating])),
+    roundsPlayed: options?.roundsPlayed,
+    predetermined: options?.predetermined,
   });
   const active = input.players.filter((player) => player.active);
   const byId = new Map(active.map((player) => [player.id, player]));
-  const ratingThenName = (a: string, b: string) => {
-    const pa = byId.get(a)!;
-    const pb = byId.get(b)!;
-    return (pb.rating ?? 0) - (pa.rating ?? 0) || pa.name.localeCompare(pb.name, 'en');
-  };
+  const byName = (a: string, b: string) => byId.get(a)!.name.localeCompare(byId.get(b)!.name, 'en');
   const { tiedGroups, values } = rankByTiebreaks(
     table,
     active.map((player) => player.id),
     order,
-    ratingThenName,
+    byName,
   );
+  // Every per-player key is there (team standings and columns may use keys outside the order); DE only
+  // when the order applies it, as its value depends on the group still level.
+  const everyValue = (id: string): TiebreakValues =>
+    Object.fromEntries([...table.values].map(([key, byPlayer]) => [key, byPlayer.get(id) ?? null]));
   const rows: StandingRow[] = [];
   for (const group of tiedGroups) {
-    group.forEach((id, index) => {
-      const player = byId.get(id)!;
-      const previous = rows[rows.length - 1];
-      const isTied =
-        index > 0 && previous !== undefined && (previous.player.rating ?? 0) === (player.rating ?? 0);
+    const rank = rows.length + 1;
+    for (const id of group) {
       rows.push({
-        player,
+        player: byId.get(id)!,
         ...(scores.get(id) ?? emptyScore()),
-        rank: isTied ? previous.rank : rows.length + 1,
-        tiebreaks: values.get(id) ?? {},
+        rank,
+        tiebreaks: { ...everyValue(id), ...values.get(id) },
       });
-    });
+    }
   }
   return rows;
+}
+
+/**
+ * Individual standings: `options.tiebreaks` is the order (computeStandings); without it, points then rating
+ * (the Leading Players rule), players level on both sharing a rank.
+ */
+export function computeIndividualStandings(input: StandingsInput, options?: StandingsOptions): StandingRow[] {
+  return computeStandings(input, options?.tiebreaks ?? RATING_TIEBREAK_ORDER, options);
 }

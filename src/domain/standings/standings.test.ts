@@ -100,7 +100,7 @@ describe('individual standings', () => {
 });
 
 describe('team standings', () => {
-  it('adds up each team and splits level teams by wins', () => {
+  it('adds up each team and splits level teams by wins, then by Buchholz', () => {
     const rows = computeIndividualStandings({
       players: [
         player('a1', 1500, "St Kevin's A"),
@@ -115,10 +115,58 @@ describe('team standings', () => {
       byes: [],
     });
     const teams = computeTeamStandings(rows);
-    expect(teams.map((team) => [team.rank, team.team, team.school, team.halfPoints, team.wins])).toEqual([
-      [1, "St Kevin's B", "St Kevin's", 2, 1],
-      [2, 'Loreto A', 'Loreto', 1, 0],
-      [2, "St Kevin's A", "St Kevin's", 1, 0],
+    // Loreto A and St Kevin's A both have ½ and no win; St Kevin's A's players met stronger opposition
+    // (Buchholz: a1 met c1 with ½, a2 met b1 with 1 → 3 half-points; c1 met a1 → 1).
+    expect(
+      teams.map((team) => [team.rank, team.team, team.school, team.halfPoints, team.wins, team.buchholz]),
+    ).toEqual([
+      [1, "St Kevin's B", "St Kevin's", 2, 1, 0],
+      [2, "St Kevin's A", "St Kevin's", 1, 0, 3],
+      [3, 'Loreto A', 'Loreto', 1, 0, 1],
+    ]);
+  });
+
+  it("counts a bye scored as a win among the team's wins (C.07 Art. 7.1), as the rule states", () => {
+    const rows = computeIndividualStandings({
+      players: [
+        player('x1', 1500, 'Ardscoil A'),
+        player('y1', 1500, 'Belvedere A'),
+        player('z1', 1500, 'Coláiste A'),
+      ],
+      games: [{ roundNumber: 1, whiteId: 'y1', blackId: 'z1', result: 'white' }],
+      byes: [{ roundNumber: 1, playerId: 'x1', kind: 'pairing' }],
+    });
+    // Both leaders have 1 point and 1 win (a game, a bye); the bye's dummy opponent has x1's own score
+    // (Buchholz 2 half-points), y1 beat a player on 0.
+    expect(
+      computeTeamStandings(rows).map((team) => [team.rank, team.team, team.wins, team.buchholz]),
+    ).toEqual([
+      [1, 'Ardscoil A', 1, 2],
+      [2, 'Belvedere A', 1, 0],
+      [3, 'Coláiste A', 0, 2],
+    ]);
+  });
+
+  it("counts only a team's best 4 players (docs/requirements.md §3: teams of 4), and says which", () => {
+    const names = ['t1', 't2', 't3', 't4', 't5'];
+    const rows = computeIndividualStandings({
+      players: [...names.map((id) => player(id, 1500, 'Gonzaga A')), player('x', 1500, 'Loreto A')],
+      games: [],
+      // A fifth player (a late substitute) with the lowest score does not count.
+      byes: names.map((id, index) => ({
+        roundNumber: 1,
+        playerId: id,
+        kind: index === 4 ? ('zero' as const) : ('half' as const),
+      })),
+    });
+    const [gonzaga] = computeTeamStandings(rows);
+    expect(gonzaga?.halfPoints).toBe(4);
+    expect(gonzaga?.members.map((member) => [member.name, member.counted])).toEqual([
+      ['t1', true],
+      ['t2', true],
+      ['t3', true],
+      ['t4', true],
+      ['t5', false],
     ]);
   });
 });

@@ -2,7 +2,7 @@ import { Timer } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { formatCountdown, timeUntil } from './countdown';
 
-/** SPEC §3 show_countdown_timer: time left until the tournament starts; gone once it has started. */
+/** docs/requirements.md §3 show_countdown_timer: time left until the tournament starts; gone once it has started. */
 export function CountdownBanner({ startsAt }: { startsAt: Date }) {
   const [now, setNow] = useState(() => new Date());
   useEffect(() => {

@@ -10,7 +10,7 @@ import { BoardCard, PairingsList } from '../tournament/board-views';
 import { PlayerLink } from '../tournament/player-link';
 import { ROUND_STATUS_LABELS, roundStartText } from '../tournament/round-label';
 
-/** SPEC §9: the current round's sample shows 3 random boards. */
+/** docs/requirements.md §9: the current round's sample shows 3 random boards. */
 export const SAMPLE_BOARD_COUNT = 3;
 /** Boards listed in the panel itself; the rest are one click away ('View All Matches'). */
 const LISTED_BOARDS = 8;

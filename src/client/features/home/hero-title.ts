@@ -1,5 +1,5 @@
 /**
- * SPEC §2: the hero title is split after its first two words into a coloured part and a white part.
+ * docs/requirements.md §2: the hero title is split after its first two words into a coloured part and a white part.
  * "Schools Chess Championship 2025" → { coloured: "Schools Chess", rest: "Championship 2025" }.
  */
 export function splitHeroTitle(title: string): { coloured: string; rest: string } {

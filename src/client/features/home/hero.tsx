@@ -23,7 +23,7 @@ interface HeroProps {
   children?: ReactNode;
 }
 
-/** SPEC §2: primary 'Join Tournament' → /registration when registration is open, else 'View Leaderboard'. */
+/** docs/requirements.md §2: primary 'Join Tournament' → /registration when registration is open, else 'View Leaderboard'. */
 function PrimaryAction({ registrationOpen }: { registrationOpen: boolean }) {
   return registrationOpen ? (
     <ButtonLink to="/registration" variant="accent" size="lg">

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HomeResponse } from '../../../contracts/home';
 import { renderAt, stubFetch } from '../../lib/test-utils';
@@ -57,13 +57,21 @@ const live: HomeResponse = {
       draws: 1,
       losses: 0,
       byes: 0,
-      tiebreaks: { buchholz_cut1: 6, buchholz: 8, sonneborn_berger: 20 },
+      tiebreaks: { rating: 1800 },
     },
   ],
+  tiebreakOrder: ['rating'],
   currentRound: {
     round: { number: 3, status: 'active', startTime: '2025-03-15T13:30:00Z', endTime: null },
     boards: [
-      { roundNumber: 3, board: 1, white: player('Ada Byrne', "St Kevin's A"), black: null, result: null },
+      {
+        roundNumber: 3,
+        board: 1,
+        white: player('Ada Byrne', "St Kevin's A"),
+        black: null,
+        result: null,
+        isStarted: true,
+      },
     ],
     byes: [],
     pairingNotes: [],
@@ -99,12 +107,34 @@ describe('HomePage', () => {
     expect(screen.getByText('57%')).toBeTruthy();
     expect(screen.getByText('No Group')).toBeTruthy();
     expect(screen.getByText('2½')).toBeTruthy();
+    // Leading Players say how players level on points are ranked: here "points, then rating".
+    expect(screen.getByText('Order: Points, then Rating.')).toBeTruthy();
     expect(screen.getAllByText('Unknown').length).toBeGreaterThan(0);
     expect(screen.getByRole('link', { name: /View All Matches/ }).getAttribute('href')).toBe('/leaderboard');
     expect(screen.getByText('Bring a pen')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'chess@example.org' }).getAttribute('href')).toBe(
       'mailto:chess@example.org',
     );
+  });
+
+  it('names a paired round not yet started and marks its boards Not started, not In progress', async () => {
+    stubFetch({
+      '/api/public/home': {
+        ...live,
+        currentRound: {
+          ...live.currentRound,
+          round: { number: 4, status: 'upcoming', startTime: null, endTime: null },
+          boards: live.currentRound.boards.map((board) => ({ ...board, roundNumber: 4, isStarted: false })),
+        },
+      },
+    });
+    renderAt(<HomePage />);
+    const progress = await screen.findByRole('region', { name: 'Tournament Progress' });
+    expect(within(progress).getByText('Round 4')).toBeTruthy();
+    expect(within(progress).queryByText('Not Started')).toBeNull();
+    const panel = screen.getByRole('region', { name: 'Current Round' });
+    expect(within(panel).getAllByText('Not started').length).toBeGreaterThan(0);
+    expect(within(panel).queryByText('In progress')).toBeNull();
   });
 
   it('offers Join Tournament while registration is open, and shows the hidden leaderboard state', async () => {

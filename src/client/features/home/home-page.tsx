@@ -21,11 +21,11 @@ import { useHome } from './queries';
 import { RecentMatches } from './recent-matches';
 import { TournamentProgress } from './tournament-progress';
 
-/** SPEC §9: the two carousels of the pre-event page. */
+/** docs/requirements.md §9: the two carousels of the pre-event page. */
 export const PRE_EVENT_CAROUSEL_INTERVALS_MS = [4_000, 4_500] as const;
 const DEFAULT_TITLE = 'Schools Chess Tournament';
 
-/** SPEC §1: the pre-event page's claims. */
+/** docs/requirements.md §1: the pre-event page's claims. */
 const PRE_EVENT_CLAIMS = [
   { icon: Users, value: '350+', text: 'Over 350 people took part last year' },
   { icon: Clock, value: '5 min', text: 'Registration takes about 5 minutes' },
@@ -95,7 +95,11 @@ function LiveHome({
         >
           <CurrentRoundPanel currentRound={home.currentRound} />
           {showLeaders ? (
-            <LeadingPlayers players={home.featuredPlayers} visible={home.leaderboardVisible} />
+            <LeadingPlayers
+              players={home.featuredPlayers}
+              visible={home.leaderboardVisible}
+              tiebreakOrder={home.tiebreakOrder}
+            />
           ) : null}
         </Container>
       </section>
@@ -172,7 +176,7 @@ function PreEventHome({ home }: { home: HomeResponse }) {
   );
 }
 
-/** / and /home: the live variant while a tournament is loaded, the pre-event variant otherwise (SPEC §2). */
+/** / and /home: the live variant while a tournament is loaded, the pre-event variant otherwise (docs/requirements.md §2). */
 export function HomePage() {
   const { data, error, isPending, refetch, isFetching } = useHome();
   if (isPending) return <Spinner label="Loading tournament data..." />;

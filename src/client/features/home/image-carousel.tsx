@@ -10,7 +10,7 @@ export interface CarouselSlide {
   caption: string;
 }
 
-/** SPEC §9: carousels rotate every 3000 ms unless told otherwise. */
+/** docs/requirements.md §9: carousels rotate every 3000 ms unless told otherwise. */
 export const DEFAULT_CAROUSEL_INTERVAL_MS = 3_000;
 
 const controlClass =

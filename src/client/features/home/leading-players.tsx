@@ -2,13 +2,26 @@ import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
 import type { LeaderboardRow } from '../../../contracts/leaderboard';
 import { formatPoints } from '../../../domain/scoring/results';
+import { type TiebreakKey, tiebreakOrderText } from '../../../domain/scoring/tiebreak-keys';
 import { Card } from '../../components/ui/card';
 import { LeaderboardHidden } from '../tournament/leaderboard-hidden';
 import { PlayerLink } from '../tournament/player-link';
 import { RankMedal } from '../tournament/rank-medal';
 
-/** SPEC §2 Leading Players: top N by points then rating, medals for 1–3, hidden state. */
-export function LeadingPlayers({ players, visible }: { players: LeaderboardRow[]; visible: boolean }) {
+/**
+ * docs/requirements.md §2 Leading Players: the top N of the standings, ranked by points then the tournament's
+ * tie-break order ("points, then rating" is one such order), medals for 1–3, hidden state.
+ */
+export function LeadingPlayers({
+  players,
+  visible,
+  tiebreakOrder,
+}: {
+  players: LeaderboardRow[];
+  visible: boolean;
+  /** The tournament's order: players level on points are ranked by it (explained on the leaderboard). */
+  tiebreakOrder: readonly TiebreakKey[];
+}) {
   return (
     <Card role="region" aria-labelledby="leading-title" className="flex flex-col">
       <div className="mb-4 flex items-center justify-between gap-3">
@@ -48,6 +61,9 @@ export function LeadingPlayers({ players, visible }: { players: LeaderboardRow[]
           ))}
         </ol>
       )}
+      {visible && players.length > 0 ? (
+        <p className="pt-2 text-xs text-muted">{`Order: ${tiebreakOrderText(tiebreakOrder)}.`}</p>
+      ) : null}
       <div className="mt-auto pt-4">
         <Link
           to="/player-lookup"

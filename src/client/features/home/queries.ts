@@ -20,7 +20,7 @@ export function useHeaderBackgroundColor(): string {
   return data ?? '';
 }
 
-/** SPEC §4: the leaderboard counts as visible while loading or on any error. */
+/** docs/requirements.md §4: the leaderboard counts as visible while loading or on any error. */
 export function useLeaderboardVisible(): boolean {
   const { data } = useQuery({ ...homeQuery, select: (home) => home.leaderboardVisible });
   return data ?? true;

@@ -4,7 +4,7 @@ import { SectionHeading } from '../../components/ui/section-heading';
 import { formatDateTime } from '../../lib/format';
 import { BoardCard } from '../tournament/board-views';
 
-/** SPEC §2: 3 random finished matches with round, board, players, result badge and date. */
+/** docs/requirements.md §2: 3 random finished matches with round, board, players, result badge and date. */
 export function RecentMatches({ matches }: { matches: RecentMatch[] }) {
   return (
     <section aria-labelledby="recent-title" className="py-12 sm:py-16">

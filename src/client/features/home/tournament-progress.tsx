@@ -31,7 +31,7 @@ function StatCard({
   );
 }
 
-/** SPEC §2: Current Round, Total Players, Round Progress (current/total) and Completion Rate (%). */
+/** docs/requirements.md §2: Current Round, Total Players, Round Progress (current/total) and Completion Rate (%). */
 export function TournamentProgress({
   stats,
   round,
@@ -39,7 +39,8 @@ export function TournamentProgress({
   stats: TournamentStatsView;
   round: RoundSummary | null;
 }) {
-  const started = round !== null && round.status !== 'upcoming' && round.startTime !== null;
+  // The round shown is the one whose boards the home page lists (the next one as soon as it is paired).
+  const startText = round ? roundStartText(round) : null;
   return (
     <section aria-labelledby="progress-title" className="py-12 sm:py-16">
       <Container>
@@ -48,14 +49,15 @@ export function TournamentProgress({
           <StatCard
             icon={Clock}
             label="Current Round"
-            value={started && round ? `Round ${round.number}` : 'Not Started'}
+            value={round ? `Round ${round.number}` : 'Not Started'}
             detail={
-              started && round ? (
+              round ? (
                 <span>
-                  {ROUND_STATUS_LABELS[round.status]} · {roundStartText(round)}
+                  {ROUND_STATUS_LABELS[round.status]}
+                  {startText ? ` · ${startText}` : ''}
                 </span>
               ) : (
-                'Pairings appear here when the round starts'
+                'Pairings appear here when the round is paired'
               )
             }
           />

@@ -58,11 +58,11 @@ function Standings({ view }: { view: 'players' | 'schools' }) {
       {view === 'players' ? (
         <PlayersTable
           players={data.players}
-          afterRound={data.afterRound}
+          heading={data.standingsHeading}
           tiebreakOrder={data.tiebreakOrder}
         />
       ) : (
-        <TeamsTable teams={data.teams} afterRound={data.afterRound} />
+        <TeamsTable teams={data.teams} heading={data.standingsHeading} />
       )}
     </>
   );
@@ -113,8 +113,8 @@ export function LeaderboardPage() {
   return (
     <>
       <PageHeader eyebrow="Live standings" title="Leaderboard">
-        {data?.visible && data.afterRound > 0
-          ? `Standings after round ${data.afterRound}. Points: a win is 1, a draw ½. Updates automatically.`
+        {data?.visible
+          ? `${data.standingsHeading}. Points: a win is 1, a draw ½. Updates automatically.`
           : 'Player and school standings, updated automatically as results come in.'}
       </PageHeader>
       <Container className="py-8 sm:py-12">

@@ -1,33 +1,32 @@
 import type { LeaderboardRow } from '../../../contracts/leaderboard';
 import { formatPoints } from '../../../domain/scoring/results';
-import { formatTiebreak, type Tiebreak } from '../../../domain/scoring/tiebreaks';
+import type { TiebreakKey } from '../../../domain/scoring/tiebreak-keys';
+import { formatTiebreak } from '../../../domain/scoring/tiebreaks';
 import { PlayerLink } from '../tournament/player-link';
 import { RankMedal } from '../tournament/rank-medal';
 import { cellClass, headClass, TableFrame, tableClass } from './table-frame';
-import { TIEBREAK_COLUMNS, TIEBREAK_LABELS, tiebreakOrderText } from './tiebreak-labels';
+import { TIEBREAK_LABELS, tiebreakColumns, tiebreakOrderText, tiebreakTitle } from './tiebreak-labels';
 
 /** Phones keep rank, player, points and the first tie-break; wider screens add the rest. */
-const TIEBREAK_VISIBILITY: Record<(typeof TIEBREAK_COLUMNS)[number], string> = {
-  buchholz_cut1: '',
-  buchholz: 'hidden sm:table-cell',
-  sonneborn_berger: 'hidden sm:table-cell',
-};
+const visibility = (index: number) => (index === 0 ? '' : 'hidden sm:table-cell');
 
 /** Individual standings with the FIDE tie-break columns and a legend of the abbreviations. */
 export function PlayersTable({
   players,
-  afterRound,
+  heading,
   tiebreakOrder,
 }: {
   players: LeaderboardRow[];
-  afterRound: number;
-  tiebreakOrder: readonly Tiebreak[];
+  /** The standings' heading as the server sends it (what the standings count). */
+  heading: string;
+  tiebreakOrder: readonly TiebreakKey[];
 }) {
+  const columns = tiebreakColumns(tiebreakOrder);
   return (
     <>
       <TableFrame label="Player standings">
         <table className={tableClass}>
-          <caption className="sr-only">{`Player standings after round ${afterRound}`}</caption>
+          <caption className="sr-only">{`Player standings: ${heading}`}</caption>
           <thead className={headClass}>
             <tr>
               <th scope="col" className={`${cellClass} w-14`}>
@@ -47,13 +46,13 @@ export function PlayersTable({
                   Pts
                 </abbr>
               </th>
-              {TIEBREAK_COLUMNS.map((tiebreak) => (
+              {columns.map((tiebreak, index) => (
                 <th
                   key={tiebreak}
                   scope="col"
-                  className={`${cellClass} whitespace-nowrap text-right ${TIEBREAK_VISIBILITY[tiebreak]}`}
+                  className={`${cellClass} whitespace-nowrap text-right ${visibility(index)}`}
                 >
-                  <abbr title={TIEBREAK_LABELS[tiebreak].name} className="no-underline">
+                  <abbr title={tiebreakTitle(tiebreak)} className="no-underline">
                     {TIEBREAK_LABELS[tiebreak].abbr}
                   </abbr>
                 </th>
@@ -84,10 +83,10 @@ export function PlayersTable({
                 <td className={`${cellClass} text-right font-display text-lg font-bold text-fg`}>
                   {formatPoints(player.halfPoints)}
                 </td>
-                {TIEBREAK_COLUMNS.map((tiebreak) => (
+                {columns.map((tiebreak, index) => (
                   <td
                     key={tiebreak}
-                    className={`${cellClass} text-right tabular-nums text-muted ${TIEBREAK_VISIBILITY[tiebreak]}`}
+                    className={`${cellClass} text-right tabular-nums text-muted ${visibility(index)}`}
                   >
                     {formatTiebreak(tiebreak, player.tiebreaks[tiebreak])}
                   </td>
@@ -107,8 +106,14 @@ export function PlayersTable({
   );
 }
 
+/** How unplayed rounds count (FIDE C.07 Art. 16, 2023), under every standings table. */
+export const UNPLAYED_ROUNDS_NOTE =
+  'Byes, forfeits and absences count as FIDE C.07 (2023) says: for Buchholz and Sonneborn-Berger a round not ' +
+  "played counts as a game against an opponent with the player's own score, and the rounds of an opponent " +
+  'who withdrew count as draws. Tie-breaks are provisional until the round in progress is completed.';
+
 /** What the abbreviations mean and how ties are broken (also printed under the standings). */
-export function TiebreakLegend({ order }: { order: readonly Tiebreak[] }) {
+export function TiebreakLegend({ order }: { order: readonly TiebreakKey[] }) {
   return (
     <div className="mt-4 text-sm text-muted">
       <p className="font-semibold text-fg">{`Order: ${tiebreakOrderText(order)}.`}</p>
@@ -120,7 +125,7 @@ export function TiebreakLegend({ order }: { order: readonly Tiebreak[] }) {
         {order.map((tiebreak) => (
           <div key={tiebreak}>
             <dt className="inline font-semibold">
-              <abbr title={TIEBREAK_LABELS[tiebreak].name} className="no-underline">
+              <abbr title={tiebreakTitle(tiebreak)} className="no-underline">
                 {TIEBREAK_LABELS[tiebreak].abbr}
               </abbr>
             </dt>
@@ -128,10 +133,7 @@ export function TiebreakLegend({ order }: { order: readonly Tiebreak[] }) {
           </div>
         ))}
       </dl>
-      <p className="mt-2">
-        Unplayed games count as FIDE prescribes (a virtual opponent). Tie-breaks are provisional until the
-        round in progress is completed.
-      </p>
+      <p className="mt-2">{UNPLAYED_ROUNDS_NOTE}</p>
     </div>
   );
 }

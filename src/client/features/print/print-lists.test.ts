@@ -18,6 +18,7 @@ describe('alphabeticalPairings', () => {
           white: player('Zoe Walsh', 'Loreto A'),
           black: player('Aoife Kelly'),
           result: null,
+          isStarted: true,
         },
         {
           roundNumber: 2,
@@ -25,6 +26,7 @@ describe('alphabeticalPairings', () => {
           white: player('éamon Byrne'),
           black: player('Brian Nolan'),
           result: 'draw',
+          isStarted: true,
         },
       ],
       byes: [{ player: player('Ciara Doyle'), kind: 'pairing' }],
@@ -41,7 +43,16 @@ describe('alphabeticalPairings', () => {
 
   it('leaves out a side whose player is unknown', () => {
     const rows = alphabeticalPairings({
-      boards: [{ roundNumber: 1, board: 3, white: player('Aoife Kelly'), black: null, result: null }],
+      boards: [
+        {
+          roundNumber: 1,
+          board: 3,
+          white: player('Aoife Kelly'),
+          black: null,
+          result: null,
+          isStarted: false,
+        },
+      ],
       byes: [],
     });
     expect(rows).toHaveLength(1);

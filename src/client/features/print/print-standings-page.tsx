@@ -2,7 +2,8 @@ import { formatPoints } from '../../../domain/scoring/results';
 import { formatTiebreak } from '../../../domain/scoring/tiebreaks';
 import { TiebreakLegend } from '../leaderboard/players-table';
 import { useLeaderboard } from '../leaderboard/queries';
-import { TIEBREAK_COLUMNS, TIEBREAK_LABELS } from '../leaderboard/tiebreak-labels';
+import { TeamsRule, teamMembersText } from '../leaderboard/teams-table';
+import { TIEBREAK_LABELS, tiebreakColumns, tiebreakTitle } from '../leaderboard/tiebreak-labels';
 import { PrintFrame, PrintMessage } from './print-frame';
 
 const cell = 'border border-black px-2 py-1 text-left';
@@ -12,7 +13,7 @@ const num = `${cell} text-right tabular-nums`;
 /** /print/standings: individual standings with the tie-break columns, then the school standings. */
 export function PrintStandingsPage() {
   const { data, error, isPending } = useLeaderboard();
-  const subtitle = data?.visible && data.afterRound > 0 ? `After round ${data.afterRound}` : undefined;
+  const subtitle = data?.visible ? data.standingsHeading : undefined;
   return (
     <PrintFrame title="Standings" subtitle={subtitle}>
       {isPending ? (
@@ -48,9 +49,9 @@ export function PrintStandingsPage() {
                     <th scope="col" className={`${head} text-right`}>
                       Pts
                     </th>
-                    {TIEBREAK_COLUMNS.map((tiebreak) => (
+                    {tiebreakColumns(data.tiebreakOrder).map((tiebreak) => (
                       <th key={tiebreak} scope="col" className={`${head} text-right`}>
-                        <abbr title={TIEBREAK_LABELS[tiebreak].name} className="no-underline">
+                        <abbr title={tiebreakTitle(tiebreak)} className="no-underline">
                           {TIEBREAK_LABELS[tiebreak].abbr}
                         </abbr>
                       </th>
@@ -70,7 +71,7 @@ export function PrintStandingsPage() {
                       <td className={cell}>{player.groupName ?? 'No Group'}</td>
                       <td className={num}>{player.rating ?? '–'}</td>
                       <td className={`${num} font-bold`}>{formatPoints(player.halfPoints)}</td>
-                      {TIEBREAK_COLUMNS.map((tiebreak) => (
+                      {tiebreakColumns(data.tiebreakOrder).map((tiebreak) => (
                         <td key={tiebreak} className={num}>
                           {formatTiebreak(tiebreak, player.tiebreaks[tiebreak])}
                         </td>
@@ -107,6 +108,11 @@ export function PrintStandingsPage() {
                         Wins
                       </th>
                       <th scope="col" className={`${head} text-right`}>
+                        <abbr title={tiebreakTitle('buchholz')} className="no-underline">
+                          {TIEBREAK_LABELS.buchholz.abbr}
+                        </abbr>
+                      </th>
+                      <th scope="col" className={`${head} text-right`}>
                         Pts
                       </th>
                     </tr>
@@ -118,18 +124,16 @@ export function PrintStandingsPage() {
                         <th scope="row" className={`${cell} font-semibold`}>
                           {team.team}
                         </th>
-                        <td className={`${cell} text-xs`}>
-                          {team.members
-                            .map((member) => `${member.name} ${formatPoints(member.halfPoints)}`)
-                            .join(' · ')}
-                        </td>
+                        <td className={`${cell} text-xs`}>{teamMembersText(team.members)}</td>
                         <td className={num}>{team.wins}</td>
+                        <td className={num}>{formatTiebreak('buchholz', team.buchholz)}</td>
                         <td className={`${num} font-bold`}>{formatPoints(team.halfPoints)}</td>
                       </tr>
                     ))}
                   </tbody>
                 </table>
               </div>
+              <TeamsRule />
             </section>
           ) : null}
         </>

@@ -9,6 +9,7 @@ import {
   TOURNAMENT_MESSAGES,
   updateTournamentBodySchema,
 } from '../../../contracts/tournament-management';
+import { DEFAULT_TIEBREAK_ORDER, type TiebreakKey } from '../../../domain/scoring/tiebreak-keys';
 import { Button, SubmitButton } from '../../components/ui/button';
 import { Dialog, DialogActions } from '../../components/ui/dialog';
 import { SelectField, TextareaField, TextField } from '../../components/ui/field';
@@ -23,10 +24,11 @@ import {
   useTemplates,
   useUpdateTournament,
 } from './queries';
+import { TiebreakOrderField } from './tiebreak-order-field';
 
 const { failures } = TOURNAMENT_MESSAGES;
 
-/** A SPEC §8 failure toast, with the server's reason underneath when it gave one. */
+/** A docs/requirements.md §8 failure toast, with the server's reason underneath when it gave one. */
 export function notifyFailed(title: string) {
   return (error: unknown) => notify('error', title, { description: serverMessage(error, '') || undefined });
 }
@@ -85,7 +87,7 @@ function DetailFields({ tournament, errors }: { tournament: AdminTournament | nu
 }
 
 /**
- * Create a tournament: picking a template loads it and fills in its number of rounds (SPEC §5: the
+ * Create a tournament: picking a template loads it and fills in its number of rounds (docs/requirements.md §5: the
  * template's default_rounds, else 5). The tournament starts inactive, with all its rounds upcoming.
  */
 export function CreateTournamentDialog({
@@ -102,6 +104,7 @@ export function CreateTournamentDialog({
   const queryClient = useQueryClient();
   const [templateId, setTemplateId] = useState('');
   const [rounds, setRounds] = useState(String(DEFAULT_TOTAL_ROUNDS));
+  const [tiebreakOrder, setTiebreakOrder] = useState<TiebreakKey[]>([...DEFAULT_TIEBREAK_ORDER]);
   const [isLoadingTemplate, setIsLoadingTemplate] = useState(false);
 
   const loadTemplate = async (id: string) => {
@@ -133,6 +136,7 @@ export function CreateTournamentDialog({
       ...detailsOf(event.currentTarget),
       totalRounds: rounds.trim() === '' ? Number.NaN : Number(rounds),
       templateId: templateId || null,
+      tiebreakOrder,
     });
     if (!body) return;
     create.mutate(body, {
@@ -188,6 +192,7 @@ export function CreateTournamentDialog({
           error={errors.totalRounds}
           className="sm:max-w-56"
         />
+        <TiebreakOrderField value={tiebreakOrder} onChange={setTiebreakOrder} error={errors.tiebreakOrder} />
         <DialogActions onCancel={onClose}>
           <SubmitButton isPending={create.isPending || isLoadingTemplate} pendingLabel="Creating...">
             <CalendarPlus aria-hidden="true" className="size-4" />
@@ -209,9 +214,17 @@ export function EditTournamentDialog({
 }) {
   const { errors, formRef, check } = useFieldErrors();
   const update = useUpdateTournament();
+  const [tiebreakOrder, setTiebreakOrder] = useState<TiebreakKey[]>([]);
+  // The dialog is reused for each tournament: start from the one opened (not reset by a refetch).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when another tournament is opened.
+  useEffect(() => setTiebreakOrder([...(tournament?.tiebreakOrder ?? [])]), [tournament?.id]);
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const body = check(updateTournamentBodySchema, detailsOf(event.currentTarget));
+    const body = check(updateTournamentBodySchema, {
+      ...detailsOf(event.currentTarget),
+      // Once round 1 is paired the order is fixed: it is not sent (the server would refuse a change).
+      ...(tournament?.tiebreakOrderEditable ? { tiebreakOrder } : {}),
+    });
     if (!tournament || !body) return;
     update.mutate(
       { id: tournament.id, ...body },
@@ -242,6 +255,12 @@ export function EditTournamentDialog({
             readOnly
             hint="The number of rounds is changed in Round Management, which adds or removes the rounds themselves."
             className="sm:max-w-md"
+          />
+          <TiebreakOrderField
+            value={tiebreakOrder}
+            onChange={setTiebreakOrder}
+            locked={!tournament.tiebreakOrderEditable}
+            error={errors.tiebreakOrder}
           />
           <DialogActions onCancel={onClose}>
             <SubmitButton isPending={update.isPending} pendingLabel="Saving...">

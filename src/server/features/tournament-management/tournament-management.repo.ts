@@ -1,13 +1,17 @@
-import { and, asc, count, desc, eq, getTableColumns, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, ne, sql } from 'drizzle-orm';
 import type {
   AdminAnnouncement,
   AdminTournament,
   TournamentTemplate,
 } from '../../../contracts/tournament-management';
+import { knownTiebreakOrder } from '../../../domain/scoring/tiebreak-keys';
+import { tiebreakOrderEditable } from '../../../domain/tournament/rounds';
 import type { Db } from '../../db/client';
 import {
   announcements,
+  matches,
   players,
+  roundByes,
   rounds,
   tournaments,
   tournamentTemplates,
@@ -17,7 +21,11 @@ type TournamentRow = typeof tournaments.$inferSelect;
 type TemplateRow = typeof tournamentTemplates.$inferSelect;
 type AnnouncementRow = typeof announcements.$inferSelect;
 
-export function toAdminTournament(row: TournamentRow, playerCount: number): AdminTournament {
+export function toAdminTournament(
+  row: TournamentRow,
+  playerCount: number,
+  orderEditable: boolean,
+): AdminTournament {
   return {
     id: row.id,
     name: row.name,
@@ -31,7 +39,62 @@ export function toAdminTournament(row: TournamentRow, playerCount: number): Admi
     archivedAt: row.archivedAt?.toISOString() ?? null,
     playerCount,
     createdAt: row.createdAt.toISOString(),
+    // The known keys only, as the tournament state reads them: a hand-edited row cannot break the list.
+    tiebreakOrder: knownTiebreakOrder(row.tiebreakOrder),
+    tiebreakOrderEditable: orderEditable,
   };
+}
+
+/**
+ * Whether each tournament's tie-break order may still change, decided by the domain's rule
+ * (`tiebreakOrderEditable`: no round started, round 1 not paired) from the rows it reads: the rounds, and
+ * which rounds have games and which byes (one row per round and kind, not every game).
+ */
+export async function tiebreakOrderEditableOf(db: Db, ids: readonly string[]): Promise<Map<string, boolean>> {
+  if (ids.length === 0) return new Map();
+  const [roundRows, gameRows, byeRows] = await Promise.all([
+    db
+      .select({
+        tournamentId: rounds.tournamentId,
+        id: rounds.id,
+        number: rounds.number,
+        status: rounds.status,
+      })
+      .from(rounds)
+      .where(inArray(rounds.tournamentId, [...ids])),
+    db
+      .selectDistinct({ tournamentId: matches.tournamentId, roundId: matches.roundId })
+      .from(matches)
+      .where(inArray(matches.tournamentId, [...ids])),
+    db
+      .selectDistinct({
+        tournamentId: roundByes.tournamentId,
+        roundId: roundByes.roundId,
+        kind: roundByes.kind,
+      })
+      .from(roundByes)
+      .where(inArray(roundByes.tournamentId, [...ids])),
+  ]);
+  const of = (id: string) => ({
+    rounds: roundRows.filter((row) => row.tournamentId === id),
+    games: gameRows.filter((row) => row.tournamentId === id),
+    byes: byeRows.filter((row) => row.tournamentId === id),
+  });
+  return new Map(ids.map((id) => [id, tiebreakOrderEditable(of(id))]));
+}
+
+/**
+ * Locks round 1's row for the rest of the transaction: the lock generating round 1's pairings takes
+ * (docs/decisions/009-tournament-day-operations.md), so a tie-break order change and the pairing of round 1
+ * happen one after the other, never both. Taken before the tournament's own row (the pairing's writes
+ * reference the tournament row while holding the round lock).
+ */
+export async function lockFirstRound(tx: Db, tournamentId: string): Promise<void> {
+  await tx
+    .select({ id: rounds.id })
+    .from(rounds)
+    .where(and(eq(rounds.tournamentId, tournamentId), eq(rounds.number, 1)))
+    .for('update');
 }
 
 export function toTemplate(row: TemplateRow): TournamentTemplate {
@@ -69,7 +132,13 @@ export async function listTournaments(db: Db): Promise<AdminTournament[]> {
       sql`${tournaments.archivedAt} is not null`,
       desc(tournaments.createdAt),
     );
-  return rows.map((row) => toAdminTournament(row.tournament, Number(row.playerCount ?? 0)));
+  const editable = await tiebreakOrderEditableOf(
+    db,
+    rows.map((row) => row.tournament.id),
+  );
+  return rows.map((row) =>
+    toAdminTournament(row.tournament, Number(row.playerCount ?? 0), editable.get(row.tournament.id) ?? false),
+  );
 }
 
 export async function findTournament(db: Db, id: string): Promise<TournamentRow | null> {
@@ -103,7 +172,8 @@ export async function insertTournamentWithRounds(
 export async function updateTournament(
   db: Db,
   id: string,
-  values: Pick<TournamentRow, 'name' | 'venue' | 'description' | 'startDate' | 'endDate'>,
+  values: Pick<TournamentRow, 'name' | 'venue' | 'description' | 'startDate' | 'endDate'> &
+    Partial<Pick<TournamentRow, 'tiebreakOrder'>>,
 ): Promise<void> {
   await db
     .update(tournaments)

@@ -30,7 +30,7 @@ const tags = ['tournament management'];
 
 /**
  * /api/admin/tournaments, /api/admin/tournament-templates and /api/admin/announcements: the
- * tournament-management page (SPEC §2, §4, §5, §8), all behind view_tournament_management.
+ * tournament-management page (docs/requirements.md §2, §4, §5, §8), all behind view_tournament_management.
  */
 export function registerTournamentManagementRoutes(app: FastifyInstance, db: Db): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();

@@ -10,6 +10,7 @@ import {
   type TournamentTemplate,
   type updateTournamentBodySchema,
 } from '../../../contracts/tournament-management';
+import { DEFAULT_TIEBREAK_ORDER } from '../../../domain/scoring/tiebreak-keys';
 import { actorContext, recordSystemLog } from '../../audit/audit';
 import type { Actor } from '../../auth/actor';
 import type { Db } from '../../db/client';
@@ -39,7 +40,7 @@ async function requireTournament(db: Db, id: string) {
 
 /**
  * Creates a tournament (inactive) with rounds 1..n upcoming. The round count is the one given, else the
- * template's default_rounds, else 5 (SPEC §5). Only a signed-in user may create one; the route's permission
+ * template's default_rounds, else 5 (docs/requirements.md §5). Only a signed-in user may create one; the route's permission
  * check already asks for that, and this function refuses on its own for any other caller.
  */
 export async function createTournament(
@@ -60,19 +61,29 @@ export async function createTournament(
       startDate: input.startDate,
       endDate: input.endDate,
       totalRounds,
+      tiebreakOrder: [...(input.tiebreakOrder ?? DEFAULT_TIEBREAK_ORDER)],
       createdBy: actor.userId,
     });
     await recordSystemLog(tx, actorContext(actor, ip), {
       eventType: EVENT_TYPE,
       actionType: 'create_tournament',
       description: `Created tournament "${created.name}" with ${totalRounds} rounds`,
-      metadata: { tournamentId: created.id, totalRounds, templateId: template?.id ?? null },
+      metadata: {
+        tournamentId: created.id,
+        totalRounds,
+        templateId: template?.id ?? null,
+        tiebreakOrder: created.tiebreakOrder,
+      },
     });
     return created;
   });
   return {
     message: TOURNAMENT_MESSAGES.created(row.name, totalRounds),
-    tournament: repo.toAdminTournament(row, 0),
+    tournament: repo.toAdminTournament(
+      row,
+      0,
+      (await repo.tiebreakOrderEditableOf(db, [row.id])).get(row.id) ?? false,
+    ),
   };
 }
 
@@ -83,24 +94,44 @@ export async function updateTournament(
   id: string,
   input: UpdateTournamentInput,
 ): Promise<string> {
-  const before = await requireTournament(db, id);
   await inTransaction(db, async (tx) => {
-    await repo.updateTournament(tx, id, input);
-    const changed = (['name', 'venue', 'description', 'startDate', 'endDate'] as const).filter(
-      (field) => before[field] !== input[field],
-    );
+    // Round 1's lock (the one its pairing takes) and then the tournament's row: the check and the write are
+    // one step against generating round 1 and against concurrent edits of this tournament.
+    await repo.lockFirstRound(tx, id);
+    await tx.execute(sql`select id from tournaments where id = ${id} for update`);
+    const before = await requireTournament(tx, id);
+    const orderChanged =
+      input.tiebreakOrder !== undefined &&
+      JSON.stringify(input.tiebreakOrder) !== JSON.stringify(before.tiebreakOrder);
+    // Issue #11: the tie-break order is editable until round 1 is paired (domain: tiebreakOrderEditable);
+    // sending the stored order unchanged is not a change and is accepted.
+    if (orderChanged && !(await repo.tiebreakOrderEditableOf(tx, [id])).get(id)) {
+      throw new HttpError(409, TOURNAMENT_MESSAGES.tiebreakOrderLocked);
+    }
+    const { tiebreakOrder, ...details } = input;
+    await repo.updateTournament(tx, id, orderChanged ? { ...details, tiebreakOrder } : details);
+    const changed = [
+      ...(['name', 'venue', 'description', 'startDate', 'endDate'] as const).filter(
+        (field) => before[field] !== input[field],
+      ),
+      ...(orderChanged ? ['tiebreakOrder'] : []),
+    ];
     await recordSystemLog(tx, actorContext(actor, ip), {
       eventType: EVENT_TYPE,
       actionType: 'update_tournament',
       description: `Updated tournament "${input.name}"${changed.length ? ` (${changed.join(', ')})` : ''}`,
-      metadata: { tournamentId: id, changed },
+      metadata: {
+        tournamentId: id,
+        changed,
+        ...(orderChanged ? { tiebreakOrder: { from: before.tiebreakOrder, to: input.tiebreakOrder } } : {}),
+      },
     });
   });
   return TOURNAMENT_MESSAGES.updated;
 }
 
 /**
- * Makes one tournament the active one (SPEC §4): all others are deactivated in the same transaction.
+ * Makes one tournament the active one (docs/requirements.md §4): all others are deactivated in the same transaction.
  * Activating an archived tournament brings it back from the archive.
  */
 export async function activateTournament(db: Db, actor: Actor, ip: string, id: string): Promise<string> {

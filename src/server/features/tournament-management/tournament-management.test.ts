@@ -1,6 +1,7 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { homeResponseSchema } from '../../../contracts/home';
+import { leaderboardResponseSchema } from '../../../contracts/leaderboard';
 import {
   adminAnnouncementsResponseSchema,
   createTournamentResponseSchema,
@@ -8,9 +9,17 @@ import {
   templatesResponseSchema,
   tournamentsResponseSchema,
 } from '../../../contracts/tournament-management';
+import { DEFAULT_TIEBREAK_ORDER } from '../../../domain/scoring/tiebreak-keys';
 import { user } from '../../db/schema/auth';
 import { systemLogs } from '../../db/schema/settings';
-import { announcements, rounds, tournaments, tournamentTemplates } from '../../db/schema/tournaments';
+import {
+  announcements,
+  players,
+  roundByes,
+  rounds,
+  tournaments,
+  tournamentTemplates,
+} from '../../db/schema/tournaments';
 import { DEMO_PASSWORD, seedDemoAccounts } from '../../db/seed/demo-accounts';
 import {
   createTestAuth,
@@ -73,7 +82,7 @@ describe('tournament management', () => {
     });
   });
 
-  it('creates a tournament with 5 upcoming rounds by default, inactive, with the SPEC message and a log row', async () => {
+  it('creates a tournament with 5 upcoming rounds by default, inactive, with the required message and a log row', async () => {
     const { message, tournament } = await create({
       name: '  Autumn Rapid  ',
       venue: 'Library',
@@ -213,6 +222,135 @@ describe('tournament management', () => {
     const missing = await call('PUT', `/api/admin/tournaments/${NO_SUCH_ID}`, { name: 'Nobody' });
     expect(missing.statusCode).toBe(404);
     expect((await call('PUT', '/api/admin/tournaments/not-a-uuid', { name: 'Nobody' })).statusCode).toBe(400);
+  });
+
+  it('stores the tie-break order chosen at creation (default otherwise) and refuses a bad one with 400', async () => {
+    const { tournament: chosen } = await create({
+      name: 'Blitz by rating',
+      tiebreakOrder: ['sonneborn_berger', 'direct_encounter', 'rating'],
+    });
+    expect(chosen).toMatchObject({
+      tiebreakOrder: ['sonneborn_berger', 'direct_encounter', 'rating'],
+      tiebreakOrderEditable: true,
+    });
+    const { tournament: plain } = await create({ name: 'Plain order' });
+    expect(plain.tiebreakOrder).toEqual(DEFAULT_TIEBREAK_ORDER);
+    const before = await allTournamentRows();
+    for (const [order, reason] of [
+      [['buchholz', 'koya'], 'Choose tie-breaks from the list'],
+      [['buchholz', 'buchholz'], 'The tie-break BH is listed twice.'],
+      ['buchholz', ''],
+    ] as const) {
+      const response = await call('POST', '/api/admin/tournaments', {
+        name: 'Bad order',
+        tiebreakOrder: order,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.body).toContain(reason);
+    }
+    expect(await allTournamentRows()).toEqual(before);
+  });
+
+  it('changes the order until round 1 is paired, then refuses with 409 and the reason', async () => {
+    const target = (await byName('Plain order'))!;
+    const edit = (tiebreakOrder: readonly string[], id = target.id) =>
+      call('PUT', `/api/admin/tournaments/${id}`, { name: 'Plain order', tiebreakOrder });
+    const changed = await edit(['wins', 'buchholz']);
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect((await byName('Plain order'))?.tiebreakOrder).toEqual(['wins', 'buchholz']);
+    const [log] = (await logsOf('update_tournament')).filter(
+      (row) => (row.metadata as { tournamentId?: string }).tournamentId === target.id,
+    );
+    expect(log?.metadata).toMatchObject({
+      changed: ['tiebreakOrder'],
+      tiebreakOrder: { from: DEFAULT_TIEBREAK_ORDER, to: ['wins', 'buchholz'] },
+    });
+
+    // The demo tournament has played rounds: its order is fixed. The same order again is no change.
+    const demo = (await byName('Schools Team Chess Championship 2025'))!;
+    expect(demo.tiebreakOrderEditable).toBe(false);
+    const demoEdit = (tiebreakOrder: readonly string[]) =>
+      call('PUT', `/api/admin/tournaments/${demo.id}`, { name: demo.name, tiebreakOrder });
+    const before = await allTournamentRows();
+    const refused = await demoEdit(['rating']);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toBe(TOURNAMENT_MESSAGES.tiebreakOrderLocked);
+    expect(await allTournamentRows()).toEqual(before);
+    expect((await demoEdit(DEFAULT_TIEBREAK_ORDER)).statusCode).toBe(200);
+  });
+
+  it("a requested bye for round 1 leaves the order editable; the engine's bye of round 1 fixes it", async () => {
+    const { tournament } = await create({ name: 'Bye before round 1' });
+    const [round1] = await t.database.db
+      .select()
+      .from(rounds)
+      .where(and(eq(rounds.tournamentId, tournament.id), eq(rounds.number, 1)));
+    const [entrant] = await t.database.db
+      .insert(players)
+      .values({ tournamentId: tournament.id, name: 'Entrant One' })
+      .returning();
+    const bye = (kind: 'half' | 'pairing') =>
+      t.database.db.insert(roundByes).values({
+        tournamentId: tournament.id,
+        roundId: round1!.id,
+        roundNumber: 1,
+        playerId: entrant!.id,
+        kind,
+      });
+    await bye('half');
+    expect((await byName('Bye before round 1'))?.tiebreakOrderEditable).toBe(true);
+    await t.database.db.delete(roundByes).where(eq(roundByes.roundId, round1!.id));
+    await bye('pairing');
+    expect((await byName('Bye before round 1'))?.tiebreakOrderEditable).toBe(false);
+    const refused = await call('PUT', `/api/admin/tournaments/${tournament.id}`, {
+      name: 'Bye before round 1',
+      tiebreakOrder: ['rating'],
+    });
+    expect(refused.statusCode).toBe(409);
+  });
+
+  it('lists a tournament whose stored order holds a key it does not know, without that key', async () => {
+    const { tournament } = await create({ name: 'Hand-edited order' });
+    // As if someone edited the row by hand (the API refuses unknown keys).
+    await t.database.db
+      .update(tournaments)
+      .set({ tiebreakOrder: ['buchholz', 'koya', 'rating'] as never })
+      .where(eq(tournaments.id, tournament.id));
+    const response = await call('GET', '/api/admin/tournaments');
+    expect(response.statusCode, response.body).toBe(200);
+    expect((await byName('Hand-edited order'))?.tiebreakOrder).toEqual(['buchholz', 'rating']);
+  });
+
+  it("ranks the public leaderboard in the tournament's stored order", async () => {
+    const demo = (await byName('Schools Team Chess Championship 2025'))!;
+    const leaderboard = async () =>
+      leaderboardResponseSchema.parse(
+        (await t.app.inject({ method: 'GET', url: '/api/public/leaderboard' })).json(),
+      );
+    expect((await leaderboard()).tiebreakOrder).toEqual(DEFAULT_TIEBREAK_ORDER);
+    // As if "points, then rating" had been chosen at creation (the database only: the API refuses it now).
+    await t.database.db
+      .update(tournaments)
+      .set({ tiebreakOrder: ['rating'] })
+      .where(eq(tournaments.id, demo.id));
+    try {
+      // The change feed invalidates the public cache.
+      await eventually(async () =>
+        (await leaderboard()).tiebreakOrder.join() === 'rating' ? true : undefined,
+      );
+      const { players } = await leaderboard();
+      for (let i = 1; i < players.length; i++) {
+        const [above, below] = [players[i - 1]!, players[i]!];
+        if (above.halfPoints === below.halfPoints)
+          expect(above.rating ?? 0).toBeGreaterThanOrEqual(below.rating ?? 0);
+      }
+      expect(Object.keys(players[0]!.tiebreaks)).toEqual(['rating']);
+    } finally {
+      await t.database.db
+        .update(tournaments)
+        .set({ tiebreakOrder: [...DEFAULT_TIEBREAK_ORDER] })
+        .where(eq(tournaments.id, demo.id));
+    }
   });
 
   it('activates one tournament and leaves exactly one active; the public home follows it', async () => {

@@ -1,0 +1,2 @@
+ALTER TABLE "tournaments" ADD COLUMN "tiebreak_order" jsonb DEFAULT '["buchholz_cut1","buchholz","sonneborn_berger","direct_encounter","wins","rating"]'::jsonb NOT NULL;--> statement-breakpoint
+ALTER TABLE "tournaments" ADD CONSTRAINT "tournaments_tiebreak_order_array" CHECK (jsonb_typeof("tournaments"."tiebreak_order") = 'array');
