@@ -36,6 +36,9 @@ export const MANAGE_REGISTRATION_MESSAGES = {
     `${name} is already playing and needed a guardian's consent: withdraw them in Player Management and add the new player as a late entry instead of renaming.`,
   noActiveTournament: 'There is no active tournament. Activate one in Tournament Management first.',
   promoteCancelled: 'Cancelled registrations cannot be promoted.',
+  /** docs/decisions/012-school-identity.md: a team name belongs to one school per tournament. */
+  promoteTeamNameTaken: (team: string, reference: string) =>
+    `Another school already has a team called "${team}" in the tournament. Rename the team of registration ${reference} first.`,
   unknownRegistrations: 'Some of the selected registrations no longer exist. Reload the page and try again.',
   nothingToPromote: 'Nothing to promote: every player is already in the tournament.',
   waitingConsent: (players: number) =>

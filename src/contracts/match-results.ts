@@ -3,7 +3,7 @@ import { formatResult, type MatchResult } from '../domain/scoring/results';
 import { apiErrorSchema, isoDateTime } from './common';
 import { matchResultSchema, roundStatusSchema } from './tournament';
 
-/** SPEC §8 messages of result entry, and the refusals this feature adds. */
+/** docs/requirements.md §8 messages of result entry, and the refusals this feature adds. */
 export const MATCH_RESULT_MESSAGES = {
   updated: 'Match result updated successfully',
   failed: 'Failed to update match result',
@@ -18,7 +18,7 @@ export const MATCH_RESULT_MESSAGES = {
     `Board ${board} was changed by someone else: now ${result === null ? 'no result' : formatResult(result)}`,
 } as const;
 
-/** A player as staff see them at the result desk: name, team and the school derived from it (SPEC §5). */
+/** A player as staff see them at the result desk: name, team and the school derived from it (docs/requirements.md §5). */
 export const entryPlayerSchema = z.object({
   name: z.string(),
   groupName: z.string().nullable(),
@@ -68,6 +68,10 @@ export const resultEntryResponseSchema = z.object({
   round: entryRoundSchema.nullable(),
   /** Whether results may be written in this round: it is in progress, or completed (a correction). */
   acceptsResults: z.boolean(),
+  /** Whether a result of this round may be cleared: only while the round is in progress. */
+  canClearResults: z.boolean(),
+  /** The rounds that take results (in progress, or completed for corrections), for the round picker. */
+  resultRounds: z.array(z.number().int()),
   boards: z.array(entryBoardSchema),
   counts: z.object({ finished: z.number().int(), total: z.number().int() }),
 });

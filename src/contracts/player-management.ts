@@ -120,6 +120,8 @@ export const managedRoundSchema = z.object({
   number: z.number().int(),
   status: z.enum(['upcoming', 'active', 'completed']),
   hasPairings: z.boolean(),
+  /** Requested byes can be entered or removed: the round is upcoming and not paired yet (the server decides). */
+  acceptsByes: z.boolean(),
 });
 
 export const managedPlayerSchema = z.object({
@@ -172,10 +174,20 @@ export const csvPreviewRowSchema = z.object({
   rating: z.number().int().nullable(),
   club: z.string().nullable(),
 });
+/**
+ * A school the name rule infers from the file's team names (docs/decisions/012-school-identity.md), shown
+ * for the arbiter to confirm: `isNew` ones are created by the import.
+ */
+export const inferredSchoolSchema = z.object({
+  school: z.string(),
+  isNew: z.boolean(),
+  teams: z.array(z.string()),
+});
 export const csvPreviewResponseSchema = z.object({
   isValid: z.boolean(),
   rows: z.array(csvPreviewRowSchema),
   errors: z.array(csvIssueSchema),
+  schools: z.array(inferredSchoolSchema),
 });
 export type CsvPreview = z.infer<typeof csvPreviewResponseSchema>;
 export const csvImportResponseSchema = z.object({ message: z.string(), imported: z.number().int() });

@@ -57,6 +57,8 @@ export const boardSchema = z.object({
   white: publicPlayerSchema.nullable(),
   black: publicPlayerSchema.nullable(),
   result: matchResultSchema,
+  /** The board's round has started: without a result the game is in progress, else it has not begun. */
+  isStarted: z.boolean(),
 });
 export type Board = z.infer<typeof boardSchema>;
 

@@ -1,6 +1,6 @@
 /**
- * Check-in rules (SPEC §4, issue #5): who the check-in desk finds and how arrivals are counted by school and
- * team. (Who is paired once check-in has started is round management's rule: round-pairing.ts.)
+ * Check-in rules (docs/requirements.md §4, issue #5): who the check-in desk finds and how arrivals are counted by school and
+ * team. (Who is paired once check-in has started is the tournament state's rule: tournament/pairing.ts.)
  */
 import { normalizeName } from './names';
 import { schoolOf } from './schools';

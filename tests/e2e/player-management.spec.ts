@@ -70,6 +70,10 @@ test('import a small CSV through the file input, then export the players', async
     ),
   });
   await expect(dialog.getByText('2 players ready to import.')).toBeVisible();
+  // The school the name rule reads from the team names, for the arbiter to confirm (ADR 012).
+  await expect(dialog.getByRole('region', { name: 'Schools read from the team names' })).toContainText(
+    'Harbour Schoolnew schoolHarbour School A',
+  );
   await dialog.getByRole('button', { name: 'Import 2 players' }).click();
   await expect(toast(page, '2 players imported')).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: '58 players · 58 active' })).toBeVisible();

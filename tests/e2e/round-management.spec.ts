@@ -1,8 +1,16 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import {
+  generatePairingsResponseSchema,
+  ROUND_MESSAGES,
+  roundDetailSchema,
+} from '../../src/contracts/round-management';
+import { seriousAxeViolations } from './support/axe';
 import { dismissCookieBanner, expect, test } from './support/fixtures';
 import { otherDevice, signInAndWait, toast } from './support/session';
 
 const PAGE = '/admin/round-management';
+/** Screenshots for the report when SHOTS_DIR is set. */
+const SHOTS = process.env.SHOTS_DIR;
 
 async function runSql(request: APIRequestContext, statement: string): Promise<void> {
   expect((await request.post('/__e2e/sql', { data: { statement } })).ok()).toBe(true);
@@ -55,7 +63,7 @@ test('an arbiter completes round 3, pairs round 4, swaps two players after a war
   await expect(round(page, 3).getByText('In Progress')).toBeVisible();
   await expect(round(page, 3).getByText('Current')).toBeVisible();
 
-  // Refusals, with the SPEC messages.
+  // Refusals, with the required messages.
   await round(page, 3).getByRole('button', { name: 'Complete round 3' }).click();
   await expect(toast(page, 'Cannot complete round until all matches are finished')).toBeVisible();
 
@@ -127,4 +135,93 @@ test('the page works on a 375 px phone', async ({ page }) => {
   await expect(page.getByRole('list', { name: 'Round 3 boards' }).getByRole('listitem')).toHaveCount(28);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(overflow).toBeLessThanOrEqual(375);
+});
+
+test('when only a second pairing-allocated bye completes the pairing, the arbiter is asked and can allow it', async ({
+  request,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const page = await otherDevice(browser, baseURL);
+  const pageConsole = watchConsole(page);
+  await openAsArbiter(page);
+  const post = async (path: string) => {
+    const response = await page.request.post(path, { data: {}, headers: { origin: baseURL! } });
+    expect(response.ok(), await response.text()).toBe(true);
+    return response.json();
+  };
+  const detail = async (n: number) =>
+    roundDetailSchema.parse(await (await page.request.get(`/api/admin/rounds/${n}`)).json());
+
+  // Round 3 finished, one player withdrawn: round 4 has an odd number, so the engine gives one player the
+  // pairing-allocated bye. Round 4 is then played.
+  await runSql(request, `update matches set result = 'draw' where round_number = 3 and result is null`);
+  await post('/api/admin/rounds/3/complete');
+  const withdrawn = (await detail(3)).boards[0]!.white;
+  await runSql(request, `update players set active = false where id = '${withdrawn.id}'`);
+  const round4 = generatePairingsResponseSchema.parse(await post('/api/admin/rounds/4/pairings'));
+  const byeTaker = round4.byes.find((bye) => bye.kind === 'pairing')!.player;
+  await post('/api/admin/rounds/4/start');
+  await runSql(request, `update matches set result = 'white' where round_number = 4`);
+  await post('/api/admin/rounds/4/complete');
+
+  // Round 5 pairs only the checked-in: that player and two earlier opponents who have not met each other.
+  // Either opponent taking the bye would leave a rematch, so only a second bye completes the pairing.
+  const boards = (await Promise.all([1, 2, 3, 4].map(detail))).flatMap((round) => round.boards);
+  const met = (a: string, b: string) =>
+    boards.some((x) => (x.white.id === a && x.black.id === b) || (x.white.id === b && x.black.id === a));
+  const opponents = boards
+    .filter((x) => x.white.id === byeTaker.id || x.black.id === byeTaker.id)
+    .map((x) => (x.white.id === byeTaker.id ? x.black : x.white));
+  const pair = opponents
+    .flatMap((a, i) => opponents.slice(i + 1).map((b) => [a, b] as const))
+    .find(([a, b]) => !met(a.id, b.id));
+  expect(pair, 'two opponents of the bye taker who have not met').toBeDefined();
+  const [x, y] = pair!;
+  await runSql(
+    request,
+    `update players set checked_in_at = now() where id in ('${byeTaker.id}', '${x.id}', '${y.id}')`,
+  );
+
+  await page.reload();
+  const generate = round(page, 5).getByRole('button', { name: 'Generate pairings for Round 5' });
+  await generate.click();
+  const dialog = page.getByRole('dialog', { name: 'Allow a second pairing-allocated bye?' });
+  await expect(dialog).toContainText(ROUND_MESSAGES.repeatByeNeeded([byeTaker.name]));
+  await expect(toast(page, ROUND_MESSAGES.generateFailed)).toHaveCount(0);
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  if (SHOTS) {
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+      await page.screenshot({ path: `${SHOTS}/repeat-bye-dialog-${width}.png` });
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+  }
+
+  // Cancel leaves the round unpaired.
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(round(page, 5).getByText('Not paired yet')).toBeVisible();
+  await expect(generate).toBeFocused();
+
+  // Allowing it pairs the two opponents and gives the player the second bye, which the explanations say.
+  await generate.click();
+  await dialog.getByRole('button', { name: 'Allow a second bye and pair' }).click();
+  await expect(toast(page, ROUND_MESSAGES.generated(5))).toBeVisible();
+  await expect(dialog).toBeHidden();
+  const round5 = page.getByRole('list', { name: 'Round 5 boards' }).getByRole('listitem');
+  await expect(round5).toHaveCount(1);
+  await expect(round5).toContainText(x.name);
+  await expect(round5).toContainText(y.name);
+  const byes = page.getByRole('region', { name: 'Byes and absences' });
+  await expect(byes.getByRole('listitem').filter({ hasText: byeTaker.name })).toContainText(
+    'Pairing bye (1 point)',
+  );
+  const explanations = page.getByRole('region', { name: "The engine's explanations" });
+  await expect(
+    explanations.getByRole('listitem').filter({ hasText: 'as the arbiter allowed' }),
+  ).toContainText(byeTaker.name);
+  expect(pageConsole.unexpected).toEqual([]);
+  expect(pageConsole.refusals()).toBe(2);
 });

@@ -12,8 +12,12 @@ import {
   halfPointsForBye,
   type MatchResult,
 } from '../../src/domain/scoring/results';
-import { DEFAULT_TIEBREAK_ORDER, formatTiebreak } from '../../src/domain/scoring/tiebreaks';
-import { computeIndividualStandings, type StandingsInput } from '../../src/domain/standings/individual';
+import {
+  DEFAULT_TIEBREAK_ORDER,
+  formatTiebreak,
+  tiebreakOrderText,
+} from '../../src/domain/scoring/tiebreaks';
+import { computeStandings, type StandingsInput } from '../../src/domain/standings/individual';
 import { dismissCookieBanner, expect, test } from './support/fixtures';
 import { otherDevice, signInAndWait, toast } from './support/session';
 
@@ -89,7 +93,7 @@ async function signedInDevice(browser: Browser, baseURL: string | undefined, ema
 
 /** The visitor's standings table: every row as the cells show it, keyed by the column headers. */
 async function readStandings(viewer: Page): Promise<Record<string, string>[]> {
-  return viewer.getByRole('table', { name: /^Player standings after round/ }).evaluate((table) => {
+  return viewer.getByRole('table', { name: /^Player standings: / }).evaluate((table) => {
     const headers = [...table.querySelectorAll('thead th')].map((cell) => cell.textContent?.trim() ?? '');
     return [...table.querySelectorAll('tbody tr')].map((row) => {
       const entry: Record<string, string> = {};
@@ -158,7 +162,7 @@ test('tournament day: create, import, check in on a tablet, three rounds of resu
   const viewer = await otherDevice(browser, baseURL);
   const viewerErrors = watchConsole(viewer);
   await viewer.goto('/leaderboard');
-  const standings = viewer.getByRole('table', { name: /^Player standings after round/ });
+  const standings = viewer.getByRole('table', { name: /^Player standings: / });
   await expect(standings.locator('tbody tr')).toHaveCount(ENTRIES.length);
   const pointsColumn = (await standings.locator('thead th').allTextContents())
     .map((text) => text.trim())
@@ -229,15 +233,18 @@ test('tournament day: create, import, check in on a tablet, three rounds of resu
     await expect(byes).toContainText('Pairing bye (1 point)');
     await expect(boardList).not.toContainText(ABSENT);
     await expect(byes).not.toContainText(ABSENT);
-    // The bye's point is on the public leaderboard as soon as the round is paired.
-    gain(bye.player.name, halfPointsForBye(bye.kind));
-    await expect(pointsOf(bye.player.name)).toHaveText(formatPoints(expected.get(bye.player.name)!), {
-      timeout: LIVE_TIMEOUT,
-    });
+    // A paired round that has not started counts nowhere: the bye's point is not on the leaderboard yet.
+    const before = expected.get(bye.player.name) ?? 0;
+    await expect(pointsOf(bye.player.name)).toHaveText(formatPoints(before), { timeout: LIVE_TIMEOUT });
 
     await roundItem.getByRole('button', { name: `Start round ${number}` }).click();
     await expect(toast(page, `Round ${number} started successfully`)).toBeVisible();
     await expect(roundItem.getByText('In Progress')).toBeVisible();
+    // Once the round is under way, the bye's point is on the public leaderboard.
+    gain(bye.player.name, halfPointsForBye(bye.kind));
+    await expect(pointsOf(bye.player.name)).toHaveText(formatPoints(expected.get(bye.player.name)!), {
+      timeout: LIVE_TIMEOUT,
+    });
 
     // Rounds 1 and 3 by keyboard at the laptop, round 2 by tapping on the tablet.
     const byTouch = number === 2;
@@ -290,7 +297,9 @@ test('tournament day: create, import, check in on a tablet, three rounds of resu
     await roundItem.getByRole('button', { name: `Complete round ${number}` }).click();
     await expect(toast(page, `Round ${number} completed successfully`)).toBeVisible();
     await expect(roundItem.getByText('Completed')).toBeVisible();
-    await expect(viewer.getByRole('table', { name: `Player standings after round ${number}` })).toBeVisible({
+    await expect(
+      viewer.getByRole('table', { name: new RegExp(`^Player standings: After round ${number}\\b`) }),
+    ).toBeVisible({
       timeout: LIVE_TIMEOUT,
     });
   }
@@ -352,19 +361,20 @@ test('tournament day: create, import, check in on a tablet, three rounds of resu
     })),
     byes: byeRows.map((bye) => ({ roundNumber: bye.round_number, playerId: bye.player_id, kind: bye.kind })),
   };
-  const domainRows = computeIndividualStandings(input, { tiebreaks: DEFAULT_TIEBREAK_ORDER });
-  await expect(
-    viewer.getByText('Order: Points, then BH-C1, then BH, then SB, then W, then DE, then rating.'),
-  ).toBeVisible();
+  // The tournament was created without a choice: the default order (domain/scoring/tiebreak-keys.ts).
+  const domainRows = computeStandings(input, DEFAULT_TIEBREAK_ORDER);
+  await expect(viewer.getByText(`Order: ${tiebreakOrderText(DEFAULT_TIEBREAK_ORDER)}.`)).toBeVisible();
   const expectedTable = domainRows.map((row) => ({
     Rank: String(row.rank),
     Player: row.player.name,
     'School / Team': row.player.groupName ?? 'No Group',
     Rating: String(row.player.rating ?? '–'),
     Pts: formatPoints(row.halfPoints),
-    'BH-C1': formatTiebreak('buchholz_cut1', row.tiebreaks?.buchholz_cut1 ?? 0),
-    BH: formatTiebreak('buchholz', row.tiebreaks?.buchholz ?? 0),
-    SB: formatTiebreak('sonneborn_berger', row.tiebreaks?.sonneborn_berger ?? 0),
+    'BH-C1': formatTiebreak('buchholz_cut1', row.tiebreaks.buchholz_cut1),
+    BH: formatTiebreak('buchholz', row.tiebreaks.buchholz),
+    SB: formatTiebreak('sonneborn_berger', row.tiebreaks.sonneborn_berger),
+    DE: formatTiebreak('direct_encounter', row.tiebreaks.direct_encounter),
+    WIN: formatTiebreak('wins', row.tiebreaks.wins),
     'W / D / L': `${row.wins} / ${row.draws} / ${row.losses}`,
   }));
   expect(await readStandings(viewer)).toEqual(expectedTable);

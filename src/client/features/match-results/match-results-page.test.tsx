@@ -32,6 +32,8 @@ const entry: ResultEntryResponse = {
   ],
   round: { number: 3, status: 'active' },
   acceptsResults: true,
+  canClearResults: true,
+  resultRounds: [1, 2, 3],
   boards: [
     board(1, 'Magnus Carlsen', 'Judit Polgár', 'white'),
     board(2, 'Garry Kasparov', 'Vera Menchik', null),

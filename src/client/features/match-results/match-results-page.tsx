@@ -175,7 +175,7 @@ function ResultDesk({
       setForfeitsFor(board);
       return;
     }
-    if (action.result === null && isCompleted) {
+    if (action.result === null && !data.canClearResults) {
       notify('error', MATCH_RESULT_MESSAGES.cannotClearCompleted, { id: 'cannot-clear' });
       return;
     }
@@ -201,7 +201,7 @@ function ResultDesk({
   };
 
   const choosable = data.rounds.filter(
-    (candidate) => candidate.status !== 'upcoming' || candidate.number === round.number,
+    (candidate) => data.resultRounds.includes(candidate.number) || candidate.number === round.number,
   );
 
   return (
@@ -315,7 +315,7 @@ function ResultDesk({
               }}
               isPending={pending.has(board.matchId)}
               isReadOnly={!data.acceptsResults}
-              canClear={!isCompleted}
+              canClear={data.canClearResults}
               notice={notices[board.matchId]}
               onKeyDown={(event) => onRowKey(board, event)}
               onResult={(result) => void submit(board, result)}

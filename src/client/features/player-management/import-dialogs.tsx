@@ -52,6 +52,39 @@ function FileInput({
   );
 }
 
+/**
+ * The schools the name rule reads from the file's team names (docs/decisions/012-school-identity.md), for
+ * the arbiter to check before importing: new ones are created by the import.
+ */
+function InferredSchools({ schools }: { schools: CsvPreview['schools'] }) {
+  return (
+    <section aria-labelledby="inferred-schools" className="flex flex-col gap-1.5">
+      <h3 id="inferred-schools" className="text-sm font-semibold">
+        Schools read from the team names
+      </h3>
+      <p className="text-xs text-muted">
+        A team's school is its name without the final team letter. Check them before importing.
+      </p>
+      <ul className="max-h-40 overflow-y-auto rounded-xl border border-line text-sm">
+        {schools.map((school) => (
+          <li
+            key={school.school}
+            className="flex flex-wrap items-baseline gap-x-2 border-b border-line px-3 py-1.5 last:border-b-0"
+          >
+            <span className="font-semibold">{school.school}</span>
+            <span
+              className={`rounded-full px-2 text-xs font-semibold ${school.isNew ? 'bg-draw-bg text-draw' : 'bg-surface-muted text-muted'}`}
+            >
+              {school.isNew ? 'new school' : 'already known'}
+            </span>
+            <span className="text-muted">{school.teams.join(', ')}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 function PreviewResult({ preview }: { preview: CsvPreview }) {
   return (
     <div className="flex flex-col gap-3" aria-live="polite">
@@ -80,6 +113,7 @@ function PreviewResult({ preview }: { preview: CsvPreview }) {
           </ul>
         </div>
       )}
+      {preview.schools.length > 0 ? <InferredSchools schools={preview.schools} /> : null}
       {preview.rows.length > 0 ? (
         <div className="max-h-56 overflow-auto rounded-xl border border-line">
           <table className="w-full text-left text-sm">

@@ -198,7 +198,7 @@ export function ByeDialog({
 }) {
   const request = useRequestBye();
   const remove = useRemoveBye();
-  const open = rounds.filter((round) => round.status === 'upcoming' && !round.hasPairings);
+  const open = rounds.filter((round) => round.acceptsByes);
   const [roundNumber, setRoundNumber] = useState<string>(String(open[0]?.number ?? ''));
   const isOpenRound = (number: number) => open.some((round) => round.number === number);
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {

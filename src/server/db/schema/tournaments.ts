@@ -12,6 +12,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { DEFAULT_TIEBREAK_ORDER, type TiebreakKey } from '../../../domain/scoring/tiebreak-keys';
+import { schools } from './schools';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -32,12 +34,44 @@ export const tournaments = pgTable(
     active: boolean('active').notNull().default(false),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdBy: text('created_by'),
+    /**
+     * The ordered tie-break keys (FIDE C.07; domain/scoring/tiebreak-keys.ts), chosen at creation and editable
+     * until round 1 is paired. Checked by the service; the database only insists on a JSON array.
+     */
+    tiebreakOrder: jsonb('tiebreak_order')
+      .$type<TiebreakKey[]>()
+      .notNull()
+      .default([...DEFAULT_TIEBREAK_ORDER]),
     ...timestamps,
   },
   (t) => [
-    // SPEC §4: only one tournament is active at a time; the database enforces it.
+    check('tournaments_tiebreak_order_array', sql`jsonb_typeof(${t.tiebreakOrder}) = 'array'`),
+    // docs/requirements.md §4: only one tournament is active at a time; the database enforces it.
     uniqueIndex('tournaments_one_active').on(t.active).where(sql`${t.active}`),
     check('tournaments_rounds_positive', sql`${t.totalRounds} >= 1 and ${t.currentRound} >= 0`),
+  ],
+);
+
+/**
+ * A team of a school in one tournament (docs/decisions/012-school-identity.md). Its name is unique within the
+ * tournament whatever the case, so two schools never share a team name there.
+ */
+export const teams = pgTable(
+  'teams',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tournamentId: uuid('tournament_id')
+      .notNull()
+      .references(() => tournaments.id, { onDelete: 'cascade' }),
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('teams_tournament_name').on(t.tournamentId, sql`lower(btrim(${t.name}))`),
+    index('teams_school').on(t.schoolId),
   ],
 );
 
@@ -53,13 +87,24 @@ export const players = pgTable(
     /** Withdrawn players are inactive: kept with their results, no longer paired. */
     active: boolean('active').notNull().default(true),
     rating: integer('rating'),
-    /** The team, e.g. "St Kevin's A"; the school is derived from it (SPEC §5). */
+    /** The team's name as shown, e.g. "St Kevin's A" (display only: the school is `schoolId`). */
     groupName: text('group_name'),
+    /** The player's team; null for an individual entry. */
+    teamId: uuid('team_id').references(() => teams.id, { onDelete: 'set null' }),
+    /**
+     * The player's school: the team's school, or for an individual entry a school or none. The pairing rule
+     * compares this id (docs/decisions/012-school-identity.md).
+     */
+    schoolId: uuid('school_id').references(() => schools.id, { onDelete: 'set null' }),
     club: text('club'),
     checkedInAt: timestamp('checked_in_at', { withTimezone: true }),
     ...timestamps,
   },
-  (t) => [index('players_tournament').on(t.tournamentId), index('players_user').on(t.userId)],
+  (t) => [
+    index('players_tournament').on(t.tournamentId),
+    index('players_user').on(t.userId),
+    index('players_team').on(t.teamId),
+  ],
 );
 
 export const rounds = pgTable(
@@ -75,7 +120,7 @@ export const rounds = pgTable(
       .default('upcoming'),
     startTime: timestamp('start_time', { withTimezone: true }),
     endTime: timestamp('end_time', { withTimezone: true }),
-    /** SPEC §3 `completed`, kept equal to the status by the database. */
+    /** docs/requirements.md §3 `completed`, kept equal to the status by the database. */
     completed: boolean('completed').generatedAlwaysAs(sql`status = 'completed'`),
     /**
      * Public notes from the pairing engine where a rule was relaxed, e.g. "Schoolmates paired on board 12:
@@ -112,7 +157,7 @@ export const matches = pgTable(
     result: text('result', {
       enum: ['white', 'black', 'draw', 'white_forfeit_win', 'black_forfeit_win', 'double_forfeit'],
     }),
-    /** SPEC §4: setting a result completes the match, clearing it reopens it; the database keeps them equal. */
+    /** docs/requirements.md §4: setting a result completes the match, clearing it reopens it; the database keeps them equal. */
     completed: boolean('completed').generatedAlwaysAs(sql`result is not null`),
     /** Optimistic concurrency: a result write names the version it read, and a stale one is refused. */
     version: integer('version').notNull().default(1),

@@ -2,12 +2,19 @@ import { count, eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { DEFAULT_HOME_PAGE_SETTINGS, SETTING_KEYS } from '../../../contracts/settings';
 import { seededRandom } from '../../../domain/random';
-import { isSameSchool } from '../../../domain/schools';
 import type { MatchResult } from '../../../domain/scoring/results';
 import type { Auth } from '../../auth/auth';
 import type { Db } from '../client';
+import { schools as schoolTable } from '../schema/schools';
 import { systemSettings } from '../schema/settings';
-import { announcements, matches, players, rounds, tournaments } from '../schema/tournaments';
+import {
+  announcements,
+  matches,
+  players,
+  rounds,
+  teams as teamTable,
+  tournaments,
+} from '../schema/tournaments';
 import { seedDemoAccounts } from './demo-accounts';
 import { DEMO_ANNOUNCEMENTS, DEMO_PLAYER_NAMES, DEMO_SCHOOLS } from './demo-data';
 
@@ -20,7 +27,7 @@ const CURRENT_ROUND_RESULTS = 0.4;
 interface SeedPlayer {
   id: string;
   rating: number;
-  groupName: string;
+  schoolId: string | null;
   halfPoints: number;
   opponents: Set<string>;
   whites: number;
@@ -28,7 +35,7 @@ interface SeedPlayer {
 
 /**
  * Pairs by points then rating, skipping schoolmates and rematches, with a last pass that allows schoolmates
- * (the SPEC §5 rule). Good enough to make believable history for the demo; real rounds use the engine.
+ * (the docs/requirements.md §5 rule). Good enough to make believable history for the demo; real rounds use the engine.
  */
 function pairForDemo(pool: SeedPlayer[]): [SeedPlayer, SeedPlayer][] {
   const ranked = [...pool].sort((a, b) => b.halfPoints - a.halfPoints || b.rating - a.rating);
@@ -42,7 +49,7 @@ function pairForDemo(pool: SeedPlayer[]): [SeedPlayer, SeedPlayer][] {
           candidate !== player &&
           !taken.has(candidate.id) &&
           !player.opponents.has(candidate.id) &&
-          (allowSchoolmates || !isSameSchool(player.groupName, candidate.groupName)),
+          (allowSchoolmates || player.schoolId !== candidate.schoolId),
       );
       if (!opponent) continue;
       taken.add(player.id);
@@ -106,6 +113,29 @@ export async function seedDemoTournament(db: Db, now: Date, options: DemoSeedOpt
       .returning();
     if (!tournament) throw new Error('demo tournament was not created');
 
+    // Schools and their teams are records (docs/decisions/012-school-identity.md); a school already there
+    // (an earlier seed) is reused.
+    const schoolRows = await tx
+      .insert(schoolTable)
+      .values(schools.map(({ school }) => ({ name: school })))
+      .onConflictDoNothing()
+      .returning();
+    const allSchools =
+      schoolRows.length === schools.length ? schoolRows : await tx.select().from(schoolTable);
+    const schoolIdOf = new Map(allSchools.map((row) => [row.name, row.id]));
+    const teamRows = await tx
+      .insert(teamTable)
+      .values(
+        schools.flatMap(({ school, teams }) =>
+          teams.map((team) => ({
+            tournamentId: tournament.id,
+            schoolId: schoolIdOf.get(school)!,
+            name: `${school} ${team}`,
+          })),
+        ),
+      )
+      .returning();
+    const teamIdOf = new Map(teamRows.map((row) => [row.name, row.id]));
     let nameIndex = 0;
     const playerValues = schools.flatMap(({ school, teams }) =>
       teams.flatMap((team) =>
@@ -115,6 +145,8 @@ export async function seedDemoTournament(db: Db, now: Date, options: DemoSeedOpt
             tournamentId: tournament.id,
             name: DEMO_PLAYER_NAMES[nameIndex++] ?? `Pupil ${String(nameIndex).padStart(3, '0')}`,
             groupName: `${school} ${team}`,
+            teamId: teamIdOf.get(`${school} ${team}`) ?? null,
+            schoolId: schoolIdOf.get(school) ?? null,
             rating: Math.round(base - board * 90 + (random() - 0.5) * 300),
           };
         }),
@@ -124,7 +156,7 @@ export async function seedDemoTournament(db: Db, now: Date, options: DemoSeedOpt
     const pool: SeedPlayer[] = playerRows.map((row) => ({
       id: row.id,
       rating: row.rating ?? 1000,
-      groupName: row.groupName ?? '',
+      schoolId: row.schoolId,
       halfPoints: 0,
       opponents: new Set(),
       whites: 0,

@@ -6,14 +6,20 @@ import type {
   lookupSearchResponseSchema,
 } from '../../../contracts/admin-player-lookup';
 import { halfPointsFor, halfPointsForBye, isPlayed, outcomeFor } from '../../../domain/scoring/results';
-import { computeIndividualStandings } from '../../../domain/standings/individual';
+import {
+  displayedRound,
+  isByeCounted,
+  scores,
+  standings,
+  type TournamentState,
+} from '../../../domain/tournament';
 import type { Db } from '../../db/client';
 import { tournaments } from '../../db/schema/tournaments';
 import * as repo from '../player-management/player-management.repo';
 import {
   matchesSearch,
   scoresOf,
-  standingsInputOf,
+  stateOf,
   toManagedPlayer,
   toManagedTournament,
 } from '../player-management/player-management.service';
@@ -45,7 +51,7 @@ export async function searchPlayers(
 }
 
 /** One row per round the player has a game or a bye in, from their side of the board. */
-function gamesOf(playerId: string, data: repo.TournamentData): LookupGame[] {
+function gamesOf(playerId: string, data: repo.TournamentData, state: TournamentState): LookupGame[] {
   const byId = new Map(data.players.map((player) => [player.id, player]));
   const rows: LookupGame[] = [];
   for (const match of data.matches) {
@@ -67,7 +73,7 @@ function gamesOf(playerId: string, data: repo.TournamentData): LookupGame[] {
       isPlayed: match.result ? isPlayed(match.result) : false,
     });
   }
-  for (const bye of data.byes) {
+  for (const bye of state.byes) {
     if (bye.playerId !== playerId) continue;
     rows.push({
       roundNumber: bye.roundNumber,
@@ -76,7 +82,8 @@ function gamesOf(playerId: string, data: repo.TournamentData): LookupGame[] {
       opponent: null,
       outcome: null,
       result: null,
-      halfPoints: halfPointsForBye(bye.kind),
+      // A bye of a round not started yet is planned, not points (domain: isByeCounted).
+      halfPoints: isByeCounted(state, bye) ? halfPointsForBye(bye.kind) : 0,
       bye: bye.kind,
       isPlayed: false,
     });
@@ -88,15 +95,16 @@ export async function playerDetail(db: Db, playerId: string): Promise<LookupDeta
   const player = await repo.findPlayer(db, playerId);
   const tournament = await repo.resolveTournament(db, player.tournamentId);
   const data = await repo.loadTournamentData(db, tournament);
-  const scores = scoresOf(data);
+  const state = stateOf(data);
   const emails = await repo.emailsOf(db, [player.userId]);
-  const games = gamesOf(player.id, data);
-  const currentRound = data.rounds.find((round) => round.number === tournament.currentRound) ?? null;
-  const standings = computeIndividualStandings(standingsInputOf(data));
+  const games = gamesOf(player.id, data, state);
+  // The same "this round" as the public pages: the next round once paired, else the last one started.
+  const currentRound = displayedRound(state);
   return {
     tournament: toManagedTournament(tournament),
-    player: toManagedPlayer(player, data, scores, emails),
-    rank: standings.find((row) => row.player.id === player.id)?.rank ?? null,
+    player: toManagedPlayer(player, data, scores(state), emails),
+    // The official standings (the tournament's tie-break order), as on the leaderboard.
+    rank: standings(state).find((row) => row.player.id === player.id)?.rank ?? null,
     current: currentRound ? (games.find((game) => game.roundNumber === currentRound.number) ?? null) : null,
     currentRoundStatus: currentRound?.status ?? null,
     results: games,

@@ -10,13 +10,16 @@ import {
   type PromoteBody,
   type PromoteResponse,
 } from '../../../contracts/manage-registrations';
+import { REGISTRATION_MESSAGES } from '../../../contracts/registrations';
 import { nameMatches, normalizeName } from '../../../domain/names';
 import { playerKey } from '../../../domain/players-csv';
 import { isConsentPending } from '../../../domain/registration';
+import { hasIdenticalPlayers, suggestTeamName, teamNameKey } from '../../../domain/schools';
 import { type AuditContext, recordSystemLog } from '../../audit/audit';
 import type { Db } from '../../db/client';
 import { registrations, registrationTeamPlayers, registrationTeams } from '../../db/schema/registrations';
-import { players, tournaments } from '../../db/schema/tournaments';
+import { schools } from '../../db/schema/schools';
+import { players, teams, tournaments } from '../../db/schema/tournaments';
 import { HttpError } from '../../http/errors';
 import { clearConsentOfRenamed, requestConsentAgain } from '../guardian-consent/guardian-consent.service';
 import { markRegistrationPaid } from '../payments/mark-paid';
@@ -33,6 +36,7 @@ import {
   tournamentContext,
   tournamentDay,
 } from '../registrations/registrations.service';
+import { findOrCreateTeam, teamNamesOfOtherSchools } from '../schools/school-records';
 
 export type ManageRegistrationsDeps = RegistrationDeps;
 
@@ -241,6 +245,19 @@ export async function updateTeams(
   if (names.some((name, index) => names.indexOf(name) !== index)) {
     throw new HttpError(400, MESSAGES.duplicateTeamName);
   }
+  // docs/decisions/012-school-identity.md: four identical names are refused, and so is a team name another
+  // school uses.
+  const identical = body.teams.find((team) => hasIdenticalPlayers(team.players.map((player) => player.name)));
+  if (identical) throw new HttpError(400, REGISTRATION_MESSAGES.identicalPlayers);
+  const taken = await teamNamesOfOtherSchools(db, row.schoolId);
+  const clash = body.teams.find((team) => taken.has(teamNameKey(team.name)));
+  if (clash) {
+    const [school] = await db.select().from(schools).where(eq(schools.id, row.schoolId));
+    const suggestion = suggestTeamName(clash.name, school ?? { name: row.schoolName }, (name) =>
+      taken.has(teamNameKey(name)),
+    );
+    throw new HttpError(409, REGISTRATION_MESSAGES.teamNameTaken(clash.name.trim(), suggestion));
+  }
   // A promoted minor renamed would put a child without consent in the pairings and on the leaderboard.
   for (const team of body.teams) {
     const existing = row.teams.find((candidate) => candidate.id === team.id)!;
@@ -277,10 +294,15 @@ export async function updateTeams(
           renamedPlayerIds.push(player.id);
         }
         if (before.playerId && (renamed || teamRenamed)) {
-          await tx
+          const [moved] = await tx
             .update(players)
             .set({ name: player.name, groupName: team.name, updatedAt: now })
-            .where(eq(players.id, before.playerId));
+            .where(eq(players.id, before.playerId))
+            .returning({ teamId: players.teamId });
+          // The tournament's team record follows its name.
+          if (teamRenamed && moved?.teamId) {
+            await tx.update(teams).set({ name: team.name, updatedAt: now }).where(eq(teams.id, moved.teamId));
+          }
         }
       }
     }
@@ -355,6 +377,11 @@ export async function promote(
     const touched = new Set<string>();
     for (const registration of loaded) {
       for (const team of registration.teams) {
+        // docs/decisions/012-school-identity.md: the players join the team record of the registration's school.
+        const teamRecord = await findOrCreateTeam(tx, tournament.id, registration.schoolId, team.name);
+        if (!teamRecord)
+          throw new HttpError(409, MESSAGES.promoteTeamNameTaken(team.name, registration.reference));
+        const membership = { teamId: teamRecord.id, schoolId: registration.schoolId };
         for (const entry of team.players) {
           if (entry.playerId && inTournament.has(entry.playerId)) {
             skipped += 1;
@@ -367,11 +394,12 @@ export async function promote(
           const key = playerKey(entry.name, team.name);
           let playerId = byKey.get(key);
           if (playerId) {
+            await tx.update(players).set(membership).where(eq(players.id, playerId));
             linked += 1;
           } else {
             const [inserted] = await tx
               .insert(players)
-              .values({ tournamentId: tournament.id, name: entry.name, groupName: team.name })
+              .values({ tournamentId: tournament.id, name: entry.name, groupName: team.name, ...membership })
               .returning({ id: players.id });
             playerId = inserted!.id;
             byKey.set(key, playerId);

@@ -1,6 +1,8 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { MatchResult } from '../../../domain/scoring/results';
+import { acceptsResult, canClearResult } from '../../../domain/tournament/rounds';
+import { ROUND_STATUSES } from '../../../domain/tournament/state';
 import type { Db } from '../../db/client';
 import { matches, players, rounds, tournaments } from '../../db/schema/tournaments';
 
@@ -92,7 +94,10 @@ export async function writeResultIfCurrent(
   db: Db,
   input: { matchId: string; expectedVersion: number; result: MatchResult | null; at: Date },
 ): Promise<boolean> {
-  const acceptingStatuses: RoundStatus[] = input.result === null ? ['active'] : ['active', 'completed'];
+  // The statuses whose rounds take this write, as the round lifecycle says (src/domain/tournament/rounds.ts).
+  const acceptingStatuses: RoundStatus[] = ROUND_STATUSES.filter((status) =>
+    input.result === null ? canClearResult({ status }) : acceptsResult({ status }),
+  );
   const acceptingRounds = db
     .select({ id: rounds.id })
     .from(rounds)

@@ -17,7 +17,7 @@ import * as service from './match-results.service';
 const errors = apiErrors(400, 401, 403, 404);
 const tags = ['match results'];
 
-/** /api/admin/match-results: result entry for the current round and corrections (SPEC §2 view_admin_result_input). */
+/** /api/admin/match-results: result entry for the current round and corrections (docs/requirements.md §2 view_admin_result_input). */
 export function registerMatchResultRoutes(app: FastifyInstance, db: Db, deps: { now: () => Date }): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const access = { permission: 'view_admin_result_input' } as const;

@@ -1,5 +1,5 @@
 /**
- * Result entry (SPEC §4, §5, §8; issue #5 item 3). A write names the version of the match it read; a stale
+ * Result entry (docs/requirements.md §4, §5, §8; issue #5 item 3). A write names the version of the match it read; a stale
  * write is refused with the board as it now stands, so two staff entering the same board cannot overwrite
  * each other. Only the result is stored: points and standings are derived from it
  * (src/domain/scoring/result-changes.ts), so changing or clearing a result cannot count anything twice.
@@ -7,7 +7,7 @@
  * Which rounds accept results:
  * - the round in progress (status active): set, change or clear;
  * - a completed round: change only, as a correction. Clearing is refused, because a completed round has every
- *   match finished (SPEC §4) and clearing would break that;
+ *   match finished (docs/requirements.md §4) and clearing would break that;
  * - an upcoming round (pairings published, not started): nothing.
  */
 import {
@@ -18,6 +18,7 @@ import {
 } from '../../../contracts/match-results';
 import { schoolOf } from '../../../domain/schools';
 import { formatResult } from '../../../domain/scoring/results';
+import { acceptsResult, canClearResult, isCompleted } from '../../../domain/tournament/rounds';
 import { type AuditContext, recordSystemLog } from '../../audit/audit';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../http/errors';
@@ -44,6 +45,8 @@ export async function getResultEntry(db: Db, roundNumber: number | undefined): P
       rounds: [],
       round: null,
       acceptsResults: false,
+      canClearResults: false,
+      resultRounds: [],
       boards: [],
       counts: { finished: 0, total: 0 },
     };
@@ -61,7 +64,9 @@ export async function getResultEntry(db: Db, roundNumber: number | undefined): P
     },
     rounds: rounds.map(({ number, status }) => ({ number, status })),
     round: round ? { number: round.number, status: round.status } : null,
-    acceptsResults: round !== undefined && round.status !== 'upcoming',
+    acceptsResults: round !== undefined && acceptsResult(round),
+    canClearResults: round !== undefined && canClearResult(round),
+    resultRounds: rounds.filter((candidate) => acceptsResult(candidate)).map((candidate) => candidate.number),
     boards,
     counts: {
       finished: boards.filter((board) => board.result !== null).length,
@@ -94,8 +99,9 @@ async function refusalFor(
       current: toEntryBoard(row),
     };
   }
-  if (row.roundStatus === 'upcoming') throw new HttpError(409, MATCH_RESULT_MESSAGES.roundNotStarted);
-  if (row.roundStatus === 'completed' && body.result === null) {
+  const round = { status: row.roundStatus };
+  if (!acceptsResult(round)) throw new HttpError(409, MATCH_RESULT_MESSAGES.roundNotStarted);
+  if (body.result === null && !canClearResult(round)) {
     throw new HttpError(409, MATCH_RESULT_MESSAGES.cannotClearCompleted);
   }
   // The match changed between our read and our write (another writer, or its round's status).
@@ -129,7 +135,7 @@ export async function setMatchResult(
 
   const after = await repo.findBoard(db, matchId);
   if (!after) throw new HttpError(404, MATCH_RESULT_MESSAGES.matchNotFound);
-  const correction = before.roundStatus === 'completed' ? ' (correction of a completed round)' : '';
+  const correction = isCompleted({ status: before.roundStatus }) ? ' (correction of a completed round)' : '';
   await recordSystemLog(db, context, {
     eventType: 'match_results',
     actionType: 'update_match_result',

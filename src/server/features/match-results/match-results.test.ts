@@ -93,7 +93,7 @@ describe('match results', () => {
     expect(body.counts.finished).toBeLessThan(body.counts.total);
     const first = body.boards[0]!;
     expect(first.white.name).not.toBe('');
-    // The school is the team name without its trailing team letter (SPEC §5).
+    // The school is the team name without its trailing team letter (docs/requirements.md §5).
     expect(first.white.groupName).toMatch(/ [A-Z]$/);
     expect(first.white.school).toBe(first.white.groupName!.replace(/ [A-Z]$/, ''));
     expect(first.version).toBe(1);

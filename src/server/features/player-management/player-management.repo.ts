@@ -1,9 +1,10 @@
-import { asc, desc, eq, inArray } from 'drizzle-orm';
+import { desc, eq, inArray } from 'drizzle-orm';
 import { PLAYER_MESSAGES } from '../../../contracts/player-management';
 import type { Db } from '../../db/client';
 import { user } from '../../db/schema/auth';
-import { matches, players, roundByes, rounds, tournaments } from '../../db/schema/tournaments';
+import { type matches, players, type roundByes, type rounds, tournaments } from '../../db/schema/tournaments';
 import { HttpError } from '../../http/errors';
+import { loadTournamentRows, type TournamentRows } from '../tournament/tournament-state.loader';
 
 export type TournamentRow = typeof tournaments.$inferSelect;
 export type PlayerRow = typeof players.$inferSelect;
@@ -11,14 +12,8 @@ export type RoundRow = typeof rounds.$inferSelect;
 export type MatchRow = typeof matches.$inferSelect;
 export type ByeRow = typeof roundByes.$inferSelect;
 
-/** A tournament with everything that decides its players' points and pairings state. */
-export interface TournamentData {
-  tournament: TournamentRow;
-  players: PlayerRow[];
-  rounds: RoundRow[];
-  matches: MatchRow[];
-  byes: ByeRow[];
-}
+/** A tournament with everything that decides its players' points and pairings state: the loader's rows. */
+export type TournamentData = TournamentRows;
 
 /** The chosen tournament, or the active one when none is named (404 'No active tournament'). */
 export async function resolveTournament(db: Db, tournamentId: string | undefined): Promise<TournamentRow> {
@@ -40,16 +35,8 @@ export async function listTournaments(db: Db): Promise<TournamentRow[]> {
   return db.select().from(tournaments).orderBy(desc(tournaments.active), desc(tournaments.createdAt));
 }
 
-export async function loadTournamentData(db: Db, tournament: TournamentRow): Promise<TournamentData> {
-  const id = tournament.id;
-  const [playerRows, roundRows, matchRows, byeRows] = await Promise.all([
-    db.select().from(players).where(eq(players.tournamentId, id)).orderBy(asc(players.name)),
-    db.select().from(rounds).where(eq(rounds.tournamentId, id)).orderBy(asc(rounds.number)),
-    db.select().from(matches).where(eq(matches.tournamentId, id)),
-    db.select().from(roundByes).where(eq(roundByes.tournamentId, id)),
-  ]);
-  return { tournament, players: playerRows, rounds: roundRows, matches: matchRows, byes: byeRows };
-}
+/** The rows the tournament state is built from, read by the one loader (ADR 011). */
+export const loadTournamentData = loadTournamentRows;
 
 export async function findPlayer(db: Db, id: string): Promise<PlayerRow> {
   const [row] = await db.select().from(players).where(eq(players.id, id));

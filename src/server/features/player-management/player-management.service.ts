@@ -10,10 +10,17 @@ import {
   type requestByeBodySchema,
 } from '../../../contracts/player-management';
 import { nameMatches, normalizeName } from '../../../domain/names';
-import { assignPairingNumbers } from '../../../domain/pairing/pairing-numbers';
 import { formatPlayersCsv, parsePlayersCsv, playerKey } from '../../../domain/players-csv';
 import { schoolOf } from '../../../domain/schools';
-import { computeScores, type PlayerScore, type StandingsInput } from '../../../domain/standings/individual';
+import {
+  acceptsByeRequest,
+  isPaired,
+  isStarted,
+  type PlayerScore,
+  scores,
+  type TournamentState,
+  trfExportInput,
+} from '../../../domain/tournament';
 import { parseTrf, TrfParseError, writeTrf } from '../../../domain/trf/trf';
 import { importTrf, TrfImportError } from '../../../domain/trf/trf-import';
 import { tournamentToTrf } from '../../../domain/trf/trf-pairing';
@@ -22,6 +29,8 @@ import type { Actor } from '../../auth/actor';
 import type { Db } from '../../db/client';
 import { matches, players, roundByes, rounds, tournaments } from '../../db/schema/tournaments';
 import { HttpError } from '../../http/errors';
+import { inferSchools, membershipFromGroupName } from '../schools/school-records';
+import { loadTournamentState, toTournamentState } from '../tournament/tournament-state.loader';
 import * as repo from './player-management.repo';
 
 type PlayerFields = z.output<typeof playerFieldsSchema>;
@@ -40,29 +49,14 @@ export function toManagedTournament(row: repo.TournamentRow): ManagedTournament 
   };
 }
 
-/** Points derived from the results, as everywhere (never stored). */
-/** A tournament's players, games and byes as the standings in the domain take them. */
-export function standingsInputOf(data: repo.TournamentData): StandingsInput {
-  return {
-    players: data.players.map((player) => ({
-      id: player.id,
-      name: player.name,
-      rating: player.rating,
-      groupName: player.groupName,
-      active: player.active,
-    })),
-    games: data.matches.map((match) => ({
-      roundNumber: match.roundNumber,
-      whiteId: match.whitePlayerId,
-      blackId: match.blackPlayerId,
-      result: match.result,
-    })),
-    byes: data.byes,
-  };
+/** The tournament state of the rows (src/domain/tournament), built by the one loader. */
+export function stateOf(data: repo.TournamentData): TournamentState {
+  return toTournamentState(data);
 }
 
+/** Points derived from the results and the counted byes, as everywhere (never stored). */
 export function scoresOf(data: repo.TournamentData): Map<string, PlayerScore> {
-  return computeScores(standingsInputOf(data));
+  return scores(stateOf(data));
 }
 
 export function toManagedPlayer(
@@ -76,7 +70,10 @@ export function toManagedPlayer(
     id: player.id,
     name: player.name,
     groupName: player.groupName,
-    school: schoolOf(player.groupName),
+    // The school record's name (docs/decisions/012-school-identity.md); the name rule only for a row without one.
+    school:
+      data.schoolRows?.schools.find((school) => school.id === player.schoolId)?.name ??
+      schoolOf(player.groupName),
     club: player.club,
     rating: player.rating,
     active: player.active,
@@ -107,7 +104,8 @@ export async function listPlayers(
 ): Promise<ListPlayersResponse> {
   const tournament = await repo.resolveTournament(db, query.tournamentId);
   const data = await repo.loadTournamentData(db, tournament);
-  const scores = scoresOf(data);
+  const state = stateOf(data);
+  const pointsById = scores(state);
   const emails = await repo.emailsOf(
     db,
     data.players.map((player) => player.userId),
@@ -115,12 +113,13 @@ export async function listPlayers(
   const found = data.players.filter((player) => matchesSearch(player, query.search ?? ''));
   return {
     tournament: toManagedTournament(tournament),
-    rounds: data.rounds.map((round) => ({
+    rounds: state.rounds.map((round) => ({
       number: round.number,
       status: round.status,
-      hasPairings: data.matches.some((match) => match.roundId === round.id),
+      hasPairings: isPaired(state, round.id),
+      acceptsByes: acceptsByeRequest(state, round),
     })),
-    players: found.map((player) => toManagedPlayer(player, data, scores, emails)),
+    players: found.map((player) => toManagedPlayer(player, data, pointsById, emails)),
     total: data.players.length,
     active: data.players.filter((player) => player.active).length,
   };
@@ -167,6 +166,7 @@ export async function addPlayer(
         rating: input.rating,
         club: input.club,
         userId,
+        ...(await membershipFromGroupName(tx as unknown as Db, tournament.id, input.groupName)),
       })
       .returning();
     if (!row) throw new Error('player was not created');
@@ -205,9 +205,14 @@ export async function updatePlayer(
   }
   // The change and its log row commit together.
   await db.transaction(async (tx) => {
+    // A new group name moves the player to that team (and its school); the same one keeps them where they are.
+    const membership =
+      'groupName' in changes
+        ? await membershipFromGroupName(tx as unknown as Db, before.tournamentId, input.groupName)
+        : {};
     await tx
       .update(players)
-      .set({ ...after, updatedAt: new Date() })
+      .set({ ...after, ...membership, updatedAt: new Date() })
       .where(eq(players.id, playerId));
     await recordSystemLog(tx, actorContext(actor, ip), {
       eventType: EVENT_TYPE,
@@ -219,23 +224,10 @@ export async function updatePlayer(
   return { message: PLAYER_MESSAGES.updated(input.name), player: await managedPlayer(db, playerId) };
 }
 
-/** Rounds of a tournament that are upcoming and not yet paired: the only ones whose byes staff may change. */
-async function unpairedUpcomingRoundIds(db: Db, tournamentId: string): Promise<string[]> {
-  const roundRows = await db
-    .select({ id: rounds.id, status: rounds.status })
-    .from(rounds)
-    .where(eq(rounds.tournamentId, tournamentId));
-  const paired = new Set(
-    (
-      await db
-        .select({ roundId: matches.roundId })
-        .from(matches)
-        .where(eq(matches.tournamentId, tournamentId))
-    ).map((row) => row.roundId),
-  );
-  return roundRows
-    .filter((round) => round.status === 'upcoming' && !paired.has(round.id))
-    .map((round) => round.id);
+/** Rounds of a tournament whose requested byes staff may still change (domain: acceptsByeRequest). */
+async function openByeRoundIds(db: Db, tournamentId: string): Promise<string[]> {
+  const state = await loadTournamentState(db, await repo.resolveTournament(db, tournamentId));
+  return state.rounds.filter((round) => acceptsByeRequest(state, round)).map((round) => round.id);
 }
 
 /**
@@ -259,7 +251,7 @@ export async function setActive(
   await db.transaction(async (tx) => {
     await tx.update(players).set({ active, updatedAt: new Date() }).where(eq(players.id, playerId));
     if (!active) {
-      const open = await unpairedUpcomingRoundIds(tx, player.tournamentId);
+      const open = await openByeRoundIds(tx, player.tournamentId);
       if (open.length > 0) {
         await tx
           .delete(roundByes)
@@ -308,18 +300,9 @@ async function openRound(db: Db, tournamentId: string, roundNumber: number): Pro
     .where(and(eq(rounds.tournamentId, tournamentId), eq(rounds.number, roundNumber)))
     .for('update');
   if (!round) throw new HttpError(400, PLAYER_MESSAGES.roundNotFound(roundNumber));
-  if (round.status !== 'upcoming') throw new HttpError(409, PLAYER_MESSAGES.byeRoundNotUpcoming(roundNumber));
-  const [paired] = await db
-    .select({ id: matches.id })
-    .from(matches)
-    .where(eq(matches.roundId, round.id))
-    .limit(1);
-  const [allocated] = await db
-    .select({ id: roundByes.id })
-    .from(roundByes)
-    .where(and(eq(roundByes.roundId, round.id), eq(roundByes.kind, 'pairing')))
-    .limit(1);
-  if (paired || allocated) throw new HttpError(409, PLAYER_MESSAGES.byeRoundPaired(roundNumber));
+  if (isStarted(round)) throw new HttpError(409, PLAYER_MESSAGES.byeRoundNotUpcoming(roundNumber));
+  const state = await loadTournamentState(db, await repo.resolveTournament(db, tournamentId));
+  if (isPaired(state, round.id)) throw new HttpError(409, PLAYER_MESSAGES.byeRoundPaired(roundNumber));
   return round;
 }
 
@@ -409,7 +392,12 @@ export async function previewCsv(db: Db, tournament: repo.TournamentRow, csv: st
     return false;
   });
   errors.sort((a, b) => a.line - b.line);
-  return { isValid: errors.length === 0, rows, errors };
+  const schools = await inferSchools(
+    db,
+    tournament.id,
+    rows.map((row) => row.groupName),
+  );
+  return { isValid: errors.length === 0, rows, errors, schools };
 }
 
 /** All or nothing: any problem refuses the whole file, and the rows go in one transaction. */
@@ -422,16 +410,21 @@ export async function importCsv(
 ): Promise<{ preview: CsvPreview; imported: number }> {
   const preview = await previewCsv(db, tournament, csv);
   if (!preview.isValid) return { preview, imported: 0 };
-  await db.transaction(async (tx) => {
-    await tx.insert(players).values(
-      preview.rows.map((row) => ({
+  await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    // The schools and teams the preview showed are created here (docs/decisions/012-school-identity.md).
+    const values = [];
+    for (const row of preview.rows) {
+      values.push({
         tournamentId: tournament.id,
         name: row.name,
         groupName: row.groupName,
         rating: row.rating,
         club: row.club,
-      })),
-    );
+        ...(await membershipFromGroupName(tx, tournament.id, row.groupName)),
+      });
+    }
+    await tx.insert(players).values(values);
     await recordSystemLog(tx, actorContext(actor, ip), {
       eventType: EVENT_TYPE,
       actionType: 'import_players_csv',
@@ -488,28 +481,12 @@ export async function exportCsv(
 /** TRF dates are YYYY/MM/DD. */
 const trfDate = (date: string | null) => (date ? date.replaceAll('-', '/') : null);
 
-/** The tournament as a FIDE TRF-16 file: start rank = pairing number (rating order), finished games only. */
+/**
+ * The tournament as a FIDE TRF-16 file: start rank = pairing number (rating order), finished games only, the
+ * byes, points and ranks of the tournament state (domain/tournament/trf-export.ts), as on the leaderboard.
+ */
 export function tournamentTrfText(data: repo.TournamentData): string {
-  const numbers = assignPairingNumbers(
-    data.players.map((player) => ({ id: player.id, rating: player.rating, name: player.name })),
-  );
-  const trf = tournamentToTrf({
-    name: data.tournament.name,
-    totalRounds: data.tournament.totalRounds,
-    players: data.players.map((player) => ({
-      id: player.id,
-      pairingNumber: numbers.get(player.id) ?? 0,
-      name: player.name,
-      rating: player.rating,
-    })),
-    games: data.matches.map((match) => ({
-      roundNumber: match.roundNumber,
-      whiteId: match.whitePlayerId,
-      blackId: match.blackPlayerId,
-      result: match.result,
-    })),
-    byes: data.byes.map((bye) => ({ roundNumber: bye.roundNumber, playerId: bye.playerId, kind: bye.kind })),
-  });
+  const trf = tournamentToTrf({ ...trfExportInput(stateOf(data)), name: data.tournament.name });
   const extra = [
     data.tournament.venue ? { code: '022', value: data.tournament.venue } : null,
     trfDate(data.tournament.startDate)

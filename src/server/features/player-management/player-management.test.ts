@@ -1,6 +1,6 @@
 import { and, count, eq, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listSharedTrfFiles, readSharedTrf } from '../../../../scripts/lib/shared-trf';
+import { listTrfFixtures, readTrfFixture } from '../../../../scripts/lib/trf-fixtures';
 import {
   lookupDetailResponseSchema,
   lookupSearchResponseSchema,
@@ -355,8 +355,8 @@ describe('player management', () => {
   });
 
   it('imports a TRF as a new inactive tournament, and its export is an equivalent file', async () => {
-    const file = listSharedTrfFiles('real').find((name) => name.includes('KarlMala2005'))!;
-    const text = readSharedTrf(file);
+    const file = listTrfFixtures('real').find((name) => name.includes('KarlMala2005'))!;
+    const text = readTrfFixture(file);
     const response = await call('POST', `${BASE}/import-trf`, { trf: text });
     expect(response.statusCode).toBe(201);
     const body = trfImportResponseSchema.parse(response.json());
@@ -393,6 +393,16 @@ describe('player management', () => {
     const broken = await call('POST', `${BASE}/import-trf`, { trf: '012 Broken\n001 abcd Alpha\n' });
     expect(broken.statusCode).toBe(400);
     expect(broken.json().error).toBe('TRF line 2: start rank (columns 5–8) "abcd" is not a whole number');
+    // A file that contradicts itself (both sides of a game recorded as winners) is refused the same way.
+    const p1 =
+      '001    1      Alpha                             1500                             1.0    1     2 w 1';
+    const p2 =
+      '001    2      Beta                              1400                             1.0    2     1 b 1';
+    const contradicting = await call('POST', `${BASE}/import-trf`, { trf: `012 Both won\n${p1}\n${p2}\n` });
+    expect(contradicting.statusCode).toBe(400);
+    expect(contradicting.json().error).toBe(
+      'TRF line 2: round 1: players 1 and 2 (line 3) are both recorded as winners',
+    );
     const empty = await call('POST', `${BASE}/import-trf`, { trf: '012 Nothing\n' });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().error).toBe('The file has no player records (001 lines)');

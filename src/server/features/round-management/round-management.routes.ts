@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  generatePairingsBodySchema,
   generatePairingsResponseSchema,
   manualChangeBodySchema,
   manualChangeResponseSchema,
@@ -17,7 +18,7 @@ import * as service from './round-management.service';
 const errors = apiErrors(400, 401, 403, 404, 409);
 const tags = ['round management'];
 
-/** /api/admin/rounds: the round-management page (SPEC §2 view_round_management, §4 round states, §8). */
+/** /api/admin/rounds: the round-management page (docs/requirements.md §2 view_round_management, §4 round states, §8). */
 export function registerRoundManagementRoutes(app: FastifyInstance, deps: service.RoundDeps): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const access = { permission: 'view_round_management' } as const;
@@ -57,10 +58,17 @@ export function registerRoundManagementRoutes(app: FastifyInstance, deps: servic
         summary: 'Generate (or regenerate) the pairings of the next upcoming round with the pairing engine',
         tags,
         params: roundNumberParamsSchema,
+        body: generatePairingsBodySchema,
         response: { 200: generatePairingsResponseSchema, ...errors },
       },
     },
-    async (request) => service.generatePairings(deps, await auditContextOf(request), request.params.number),
+    async (request) =>
+      service.generatePairings(
+        deps,
+        await auditContextOf(request),
+        request.params.number,
+        request.body ?? {},
+      ),
   );
 
   typed.post(

@@ -6,6 +6,7 @@ import {
   type GeneratePairingsResponse,
   type ManualChangeBody,
   type ManualChangeResponse,
+  REPEAT_BYE_NEEDED_CODE,
   ROUND_MESSAGES,
   ROUND_STATUS_LABELS,
   type RoundCountBody,
@@ -15,8 +16,30 @@ import {
 } from '../../../contracts/round-management';
 import { pairNextRound } from '../../../domain/pairing/engine';
 import { PairingError } from '../../../domain/pairing/types';
-import { schoolOf } from '../../../domain/schools';
-import { computeScores } from '../../../domain/standings/individual';
+import {
+  byesOf,
+  canChangePairings,
+  canComplete,
+  canDeleteRound,
+  canPair,
+  canStart,
+  findRound as findStateRound,
+  gamesOf,
+  isInProgress,
+  isStarted,
+  type LifecycleAnswer,
+  leftOutByRequest,
+  manualPairingWarnings,
+  nextRoundToPair,
+  type ProposedBoard,
+  pairingInput,
+  pairingPool,
+  type Round,
+  type RoundStatus,
+  schoolOfPlayer,
+  scoresBefore,
+  type TournamentState,
+} from '../../../domain/tournament';
 import { type AuditContext, recordSystemLog } from '../../audit/audit';
 import type { Db } from '../../db/client';
 import { matches, roundByes, rounds, tournaments } from '../../db/schema/tournaments';
@@ -29,16 +52,9 @@ import {
   type RoundRow,
   type TournamentRow,
 } from '../tournament/tournament.repo';
+import { toTournamentState } from '../tournament/tournament-state.loader';
 import * as repo from './round-management.repo';
-import {
-  boardOfPublicNote,
-  explainNotes,
-  type ProposedBoard,
-  pairingInputFor,
-  pairingPool,
-  publicNotes,
-  ruleWarnings,
-} from './round-pairing';
+import { boardOfPublicNote, explainNotes, publicNotes } from './round-pairing';
 
 export interface RoundDeps {
   db: Db;
@@ -48,11 +64,12 @@ export interface RoundDeps {
   publicUrl: string;
 }
 
+/** The active tournament's rows (for writes, mails and answers) and its state (for every rule). */
 type State = PublicTournamentData & { tournament: TournamentRow };
 
 const EVENT_TYPE = 'round_management';
-const label = (round: RoundRow) => ROUND_STATUS_LABELS[round.status];
-const lower = (round: RoundRow) => label(round).toLowerCase();
+const label = (round: { status: RoundStatus }) => ROUND_STATUS_LABELS[round.status];
+const lower = (round: { status: RoundStatus }) => label(round).toLowerCase();
 
 async function loadState(db: Db): Promise<State> {
   const data = await loadPublicTournamentData(db);
@@ -60,52 +77,61 @@ async function loadState(db: Db): Promise<State> {
   return data as State;
 }
 
+const stateOf = (rows: State): TournamentState => toTournamentState(rows);
+
 function findRound(state: State, number: number): RoundRow {
   const round = state.rounds.find((candidate) => candidate.number === number);
   if (!round) throw new HttpError(404, ROUND_MESSAGES.roundNotFound);
   return round;
 }
 
-/** The round "Generate pairings" applies to: the lowest upcoming round after the last started one. */
-export function nextRoundToPair(roundRows: readonly RoundRow[]): RoundRow | null {
-  const lastStarted = Math.max(0, ...roundRows.filter((r) => r.status !== 'upcoming').map((r) => r.number));
-  return (
-    [...roundRows]
-      .sort((a, b) => a.number - b.number)
-      .find((round) => round.status === 'upcoming' && round.number > lastStarted) ?? null
-  );
+/** A refusal of the round lifecycle (src/domain/tournament/rounds.ts) as the arbiter's message. */
+function assertAllowed(answer: LifecycleAnswer, number: number, action: 'pair' | 'start' | 'complete'): void {
+  if (answer.ok) return;
+  switch (answer.reason) {
+    case 'round_not_found':
+      throw new HttpError(404, ROUND_MESSAGES.roundNotFound);
+    case 'not_upcoming':
+      throw new HttpError(
+        409,
+        action === 'start'
+          ? ROUND_MESSAGES.notStartable(number, lower(answer))
+          : ROUND_MESSAGES.notUpcoming(number),
+      );
+    case 'not_next':
+      throw new HttpError(409, ROUND_MESSAGES.notNextRound(answer.nextRound));
+    case 'earlier_round_active':
+      throw new HttpError(409, ROUND_MESSAGES.previousNotCompleted(answer.roundNumber));
+    case 'not_paired':
+      throw new HttpError(409, ROUND_MESSAGES.noPairings);
+    case 'not_active':
+      throw new HttpError(409, ROUND_MESSAGES.notActive(number, lower(answer)));
+    case 'unfinished_games':
+      throw new HttpError(409, ROUND_MESSAGES.unfinished);
+  }
 }
 
-function summarise(state: State, round: RoundRow): AdminRoundSummary {
-  const roundMatches = state.matches.filter((match) => match.roundId === round.id);
+function summarise(state: TournamentState, round: Round): AdminRoundSummary {
+  const games = gamesOf(state, round.id);
   return {
     number: round.number,
     status: round.status,
     statusLabel: label(round),
     startTime: round.startTime?.toISOString() ?? null,
     endTime: round.endTime?.toISOString() ?? null,
-    boards: roundMatches.length,
-    finished: roundMatches.filter((match) => match.result !== null).length,
-    byes: state.byes.filter((bye) => bye.roundId === round.id).length,
-    pairingNotes: round.pairingNotes,
-    isCurrent: round.number === state.tournament.currentRound,
-    isNext: nextRoundToPair(state.rounds)?.id === round.id,
+    boards: games.length,
+    finished: games.filter((game) => game.result !== null).length,
+    byes: byesOf(state, round.id).length,
+    pairingNotes: [...round.pairingNotes],
+    isCurrent: round.number === state.currentRound,
+    isNext: nextRoundToPair(state)?.id === round.id,
   };
 }
 
-function detail(state: State, round: RoundRow): RoundDetail {
-  const before = computeScores({
-    players: state.players,
-    games: state.matches
-      .filter((match) => match.roundNumber < round.number)
-      .map((match) => ({
-        roundNumber: match.roundNumber,
-        whiteId: match.whitePlayerId,
-        blackId: match.blackPlayerId,
-        result: match.result,
-      })),
-    byes: state.byes.filter((bye) => bye.roundNumber < round.number),
-  });
+function detail(state: TournamentState, number: number): RoundDetail {
+  const round = findStateRound(state, number);
+  if (!round) throw new HttpError(404, ROUND_MESSAGES.roundNotFound);
+  const before = scoresBefore(state, round.number);
   const byId = new Map(state.players.map((player) => [player.id, player]));
   const view = (id: string): AdminRoundPlayer => {
     const player = byId.get(id);
@@ -113,24 +139,20 @@ function detail(state: State, round: RoundRow): RoundDetail {
       id,
       name: player?.name ?? 'Unknown',
       groupName: player?.groupName ?? null,
-      school: schoolOf(player?.groupName),
+      school: schoolOfPlayer(state, player)?.name ?? null,
       rating: player?.rating ?? null,
       halfPoints: before.get(id)?.halfPoints ?? 0,
     };
   };
   return {
     round: summarise(state, round),
-    boards: state.matches
-      .filter((match) => match.roundId === round.id)
-      .sort((a, b) => a.boardNumber - b.boardNumber)
-      .map((match) => ({
-        board: match.boardNumber,
-        white: view(match.whitePlayerId),
-        black: view(match.blackPlayerId),
-        result: match.result,
-      })),
-    byes: state.byes
-      .filter((bye) => bye.roundId === round.id)
+    boards: gamesOf(state, round.id).map((game) => ({
+      board: game.board,
+      white: view(game.whiteId),
+      black: view(game.blackId),
+      result: game.result,
+    })),
+    byes: byesOf(state, round.id)
       .map((bye) => ({ player: view(bye.playerId), kind: bye.kind }))
       .sort((a, b) => a.player.name.localeCompare(b.player.name, 'en')),
   };
@@ -139,26 +161,19 @@ function detail(state: State, round: RoundRow): RoundDetail {
 export async function listRounds(db: Db): Promise<RoundsResponse> {
   const data = await loadPublicTournamentData(db);
   if (!data.tournament) return { tournament: null, rounds: [] };
-  const state = data as State;
+  const state = stateOf(data as State);
   return {
     tournament: {
-      name: state.tournament.name,
-      currentRound: state.tournament.currentRound,
-      totalRounds: state.tournament.totalRounds,
+      name: state.name,
+      currentRound: state.currentRound,
+      totalRounds: state.totalRounds,
     },
     rounds: state.rounds.map((round) => summarise(state, round)),
   };
 }
 
 export async function getRound(db: Db, number: number): Promise<RoundDetail> {
-  const state = await loadState(db);
-  return detail(state, findRound(state, number));
-}
-
-/** An earlier round still being played: its results are needed before the next round is paired or started. */
-function assertNoEarlierActive(state: State, round: RoundRow): void {
-  const active = state.rounds.find((other) => other.status === 'active' && other.number < round.number);
-  if (active) throw new HttpError(409, ROUND_MESSAGES.previousNotCompleted(active.number));
+  return detail(stateOf(await loadState(db)), number);
 }
 
 /** The state with one round replaced by its row after a write (so the answer needs no second read). */
@@ -174,28 +189,40 @@ async function loadRound(db: Db, number: number): Promise<{ state: State; round:
   return { state, round: findRound(state, number) };
 }
 
+/** The summary of one round after a write. */
+const summaryOf = (rows: State, round: RoundRow): AdminRoundSummary => {
+  const state = stateOf(rows);
+  return summarise(state, findStateRound(state, round.number)!);
+};
+
 export async function generatePairings(
   deps: RoundDeps,
   context: AuditContext,
   number: number,
+  request: { allowRepeatBye?: boolean | undefined } = {},
 ): Promise<GeneratePairingsResponse> {
   const { db } = deps;
   const { state, round } = await loadRound(db, number);
-  if (round.status !== 'upcoming') throw new HttpError(409, ROUND_MESSAGES.notUpcoming(number));
-  const next = nextRoundToPair(state.rounds);
-  if (next?.id !== round.id) throw new HttpError(409, ROUND_MESSAGES.notNextRound(next?.number ?? null));
-  assertNoEarlierActive(state, round);
+  const tournamentState = stateOf(state);
+  assertAllowed(canPair(tournamentState, number), number, 'pair');
 
-  const pool = pairingPool(state.players);
-  const input = pairingInputFor(state, number);
-  const leftOut = new Set(input.byes.filter((bye) => bye.roundNumber === number).map((bye) => bye.playerId));
-  const paired = state.players.filter((player) => pool.isPaired(player) && !leftOut.has(player.id));
+  const pool = pairingPool(tournamentState);
+  const input = pairingInput(tournamentState, number);
+  const leftOut = leftOutByRequest(tournamentState, number);
+  const paired = tournamentState.players.filter((player) => pool.isPaired(player) && !leftOut.has(player.id));
   if (paired.length === 0) throw new HttpError(409, ROUND_MESSAGES.playersNotFound);
 
   let result: ReturnType<typeof pairNextRound>;
   try {
-    result = pairNextRound(input);
+    const allowRepeatBye = request.allowRepeatBye === true;
+    result = pairNextRound({ ...input, options: { ...input.options, allowRepeatBye } });
   } catch (error) {
+    if (error instanceof PairingError && error.code === 'repeat_bye_needed') {
+      const names = error.playerIds.map(
+        (id) => tournamentState.players.find((player) => player.id === id)?.name ?? 'a player',
+      );
+      throw new HttpError(409, ROUND_MESSAGES.repeatByeNeeded(names), REPEAT_BYE_NEEDED_CODE);
+    }
     if (error instanceof PairingError) {
       deps.logger.warn({ err: error, round: number }, 'pairing failed');
       throw new HttpError(
@@ -210,7 +237,7 @@ export async function generatePairings(
   // One transaction: the public pages hear of the new pairings once, complete (the log row goes with it).
   const fresh = await db.transaction(async (tx) => {
     const locked = await repo.lockRound(tx, round.id);
-    if (locked?.status !== 'upcoming') throw new HttpError(409, ROUND_MESSAGES.notUpcoming(number));
+    if (!locked || isStarted(locked)) throw new HttpError(409, ROUND_MESSAGES.notUpcoming(number));
     // A bye requested or removed since the engine's input was read would leave a player paired twice or not at all.
     const requested = await repo.requestedByePlayerIds(tx, round.id);
     if (requested.length !== leftOut.size || requested.some((id) => !leftOut.has(id))) {
@@ -255,7 +282,12 @@ export async function generatePairings(
       eventType: EVENT_TYPE,
       actionType: 'generate_pairings',
       description: `Generated pairings for Round ${number}: ${result.boards.length} boards${result.byePlayerId ? ', 1 bye' : ''}`,
-      metadata: { roundNumber: number, boards: result.boards.length, pairedFrom: pool.pairedFrom },
+      metadata: {
+        roundNumber: number,
+        boards: result.boards.length,
+        pairedFrom: pool.pairedFrom,
+        ...(request.allowRepeatBye === true ? { allowRepeatBye: true } : {}),
+      },
     });
     // The state after the write, without reading everything again.
     const freshRound = updated ?? round;
@@ -270,11 +302,11 @@ export async function generatePairings(
 
   const nameOf = (id: string) => state.players.find((player) => player.id === id)?.name ?? 'Unknown';
   return {
-    ...detail(fresh.state, fresh.round),
+    ...detail(stateOf(fresh.state), number),
     message: ROUND_MESSAGES.generated(number),
     pairedFrom: pool.pairedFrom,
     pairedPlayers: paired.length,
-    explanations: explainNotes(result.notes, nameOf, state.players),
+    explanations: explainNotes(result.notes, nameOf, tournamentState.players),
   };
 }
 
@@ -288,12 +320,12 @@ export async function changePairings(
 ): Promise<ManualChangeResponse> {
   const { db } = deps;
   const { state, round } = await loadRound(db, number);
-  if (round.status !== 'upcoming') throw new HttpError(409, ROUND_MESSAGES.notUpcoming(number));
+  const tournamentState = stateOf(state);
+  assertAllowed(canChangePairings(tournamentState, number), number, 'pair');
   const roundMatches = state.matches
     .filter((match) => match.roundId === round.id)
     .sort((a, b) => a.boardNumber - b.boardNumber);
   const pairingBye = state.byes.find((bye) => bye.roundId === round.id && bye.kind === 'pairing') ?? null;
-  if (roundMatches.length === 0) throw new HttpError(409, ROUND_MESSAGES.noPairings);
 
   const boards: ProposedBoard[] = roundMatches.map((match) => ({
     board: match.boardNumber,
@@ -338,11 +370,11 @@ export async function changePairings(
     return board.whiteId !== before.whitePlayerId || board.blackId !== before.blackPlayerId;
   });
   const isByeChanged = byePlayerId !== (pairingBye?.playerId ?? null);
-  const warnings = ruleWarnings(state, number, changed, isByeChanged ? byePlayerId : null);
+  const warnings = manualPairingWarnings(tournamentState, number, changed, isByeChanged ? byePlayerId : null);
   const acceptWarnings = body.acceptWarnings ?? false;
   if (warnings.length > 0 && !acceptWarnings) {
     return {
-      ...detail(state, round),
+      ...detail(tournamentState, number),
       applied: false,
       message: 'This change breaks pairing rules: confirm to save it anyway',
       warnings,
@@ -360,7 +392,7 @@ export async function changePairings(
   ];
   await db.transaction(async (tx) => {
     const locked = await repo.lockRound(tx, round.id);
-    if (locked?.status !== 'upcoming') throw new HttpError(409, ROUND_MESSAGES.notUpcoming(number));
+    if (!locked || isStarted(locked)) throw new HttpError(409, ROUND_MESSAGES.notUpcoming(number));
     // The change was computed from the boards read before the lock: refuse it if another arbiter moved them.
     const stored = await repo.roundPairings(tx, round.id);
     const isSame =
@@ -393,8 +425,8 @@ export async function changePairings(
       metadata: { roundNumber: number, change: body, warnings },
     });
   });
-  const fresh = await loadRound(db, number);
-  return { ...detail(fresh.state, fresh.round), applied: true, message: ROUND_MESSAGES.swapped, warnings };
+  const fresh = await loadState(db);
+  return { ...detail(stateOf(fresh), number), applied: true, message: ROUND_MESSAGES.swapped, warnings };
 }
 
 export async function startRound(
@@ -404,18 +436,12 @@ export async function startRound(
 ): Promise<{ message: string; round: AdminRoundSummary }> {
   const { db } = deps;
   const { state, round } = await loadRound(db, number);
-  if (round.status !== 'upcoming')
-    throw new HttpError(409, ROUND_MESSAGES.notStartable(number, lower(round)));
-  assertNoEarlierActive(state, round);
-  const hasPairings =
-    state.matches.some((match) => match.roundId === round.id) ||
-    state.byes.some((bye) => bye.roundId === round.id && bye.kind === 'pairing');
-  if (!hasPairings) throw new HttpError(409, ROUND_MESSAGES.noPairings);
+  assertAllowed(canStart(stateOf(state), number), number, 'start');
 
   const startTime = deps.now();
   const fresh = await db.transaction(async (tx) => {
     const locked = await repo.lockRound(tx, round.id);
-    if (locked?.status !== 'upcoming') {
+    if (!locked || isStarted(locked)) {
       throw new HttpError(409, ROUND_MESSAGES.notStartable(number, locked ? lower(locked) : 'gone'));
     }
     const [updated] = await tx
@@ -439,7 +465,7 @@ export async function startRound(
     );
   });
   sendRoundMails(deps, fresh.state, fresh.round, 'round_started');
-  return { message: ROUND_MESSAGES.started(number), round: summarise(fresh.state, fresh.round) };
+  return { message: ROUND_MESSAGES.started(number), round: summaryOf(fresh.state, fresh.round) };
 }
 
 export async function completeRound(
@@ -449,14 +475,11 @@ export async function completeRound(
 ): Promise<{ message: string; round: AdminRoundSummary }> {
   const { db } = deps;
   const { state, round } = await loadRound(db, number);
-  if (round.status !== 'active') throw new HttpError(409, ROUND_MESSAGES.notActive(number, lower(round)));
-  if (state.matches.some((match) => match.roundId === round.id && match.result === null)) {
-    throw new HttpError(409, ROUND_MESSAGES.unfinished);
-  }
+  assertAllowed(canComplete(stateOf(state), number), number, 'complete');
   const endTime = deps.now();
   const fresh = await db.transaction(async (tx) => {
     const locked = await repo.lockRound(tx, round.id);
-    if (locked?.status !== 'active') {
+    if (!locked || !isInProgress(locked)) {
       throw new HttpError(409, ROUND_MESSAGES.notActive(number, locked ? lower(locked) : 'gone'));
     }
     // Checked again under the lock: a result cleared meanwhile keeps the round open.
@@ -480,11 +503,11 @@ export async function completeRound(
     return withRound(state, updated ?? round);
   });
   sendRoundMails(deps, fresh.state, fresh.round, 'round_completed');
-  return { message: ROUND_MESSAGES.completed(number), round: summarise(fresh.state, fresh.round) };
+  return { message: ROUND_MESSAGES.completed(number), round: summaryOf(fresh.state, fresh.round) };
 }
 
 /**
- * SPEC §7 trigger-notification: mails the players with an account who opted in. In the background: a slow or
+ * docs/requirements.md §7 trigger-notification: mails the players with an account who opted in. In the background: a slow or
  * failing mail server never delays or fails the arbiter's request; failures are logged.
  */
 function sendRoundMails(
@@ -600,7 +623,7 @@ export async function changeRoundCount(
   }
 
   const doomed = state.rounds.filter((round) => round.number > target).sort((a, b) => a.number - b.number);
-  const started = doomed.filter((round) => round.status !== 'upcoming').at(-1);
+  const started = doomed.filter((round) => !canDeleteRound(round)).at(-1);
   if (started) throw new HttpError(409, ROUND_MESSAGES.cannotDeleteStarted(started.number, lower(started)));
   const deleted = doomed.map((round) => ({
     number: round.number,
@@ -621,7 +644,7 @@ export async function changeRoundCount(
   await db.transaction(async (tx) => {
     for (const round of doomed) {
       const locked = await repo.lockRound(tx, round.id);
-      if (locked && locked.status !== 'upcoming') {
+      if (locked && !canDeleteRound(locked)) {
         throw new HttpError(409, ROUND_MESSAGES.cannotDeleteStarted(locked.number, lower(locked)));
       }
     }

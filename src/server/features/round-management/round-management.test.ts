@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   generatePairingsResponseSchema,
   manualChangeResponseSchema,
+  REPEAT_BYE_NEEDED_CODE,
   ROUND_MESSAGES,
   roundCountResponseSchema,
   roundDetailSchema,
@@ -24,7 +25,6 @@ import {
   TEST_PUBLIC_URL,
   type TestApp,
 } from '../../testing/test-app';
-import { ruleWarnings } from './round-pairing';
 
 describe('round management', () => {
   let t: TestApp;
@@ -472,8 +472,8 @@ describe('round management', () => {
     const paired = body.boards.flatMap((b) => [b.white.id, b.black.id]).sort();
     expect(paired).toEqual(schoolmates.map((p) => p.id).sort());
     expect((await roundRow(5))!.pairingNotes).toEqual([
-      'Schoolmates paired on board 1: no pairing avoided it',
-      'Schoolmates paired on board 2: no pairing avoided it',
+      'Schoolmates paired on board 1: given the rules above it (no rematch, everyone paired, the bye as its rules give it), every pairing this round has at least 2 schoolmate pairs',
+      'Schoolmates paired on board 2: given the rules above it (no rematch, everyone paired, the bye as its rules give it), every pairing this round has at least 2 schoolmate pairs',
     ]);
     const detail = roundDetailSchema.parse((await call('GET', '/api/admin/rounds/5')).json());
     expect(detail.round.pairingNotes).toHaveLength(2);
@@ -485,6 +485,49 @@ describe('round management', () => {
     expect(await matchesOf(5)).toHaveLength(2);
   });
 
+  it('refuses a second pairing-allocated bye unless the arbiter allows it (FIDE C.04.1.d)', async () => {
+    const earlier = (
+      await db()
+        .select()
+        .from(roundByes)
+        .where(and(eq(roundByes.tournamentId, tournamentId), eq(roundByes.kind, 'pairing')))
+    ).find((bye) => bye.roundNumber < 5)!;
+    expect(earlier).toBeDefined();
+    const [player] = await db().select().from(players).where(eq(players.id, earlier.playerId));
+    // Only that player is left to pair: the odd one out would get a second pairing-allocated bye.
+    await db().update(players).set({ active: false }).where(eq(players.tournamentId, tournamentId));
+    await db()
+      .update(players)
+      .set({ active: true, checkedInAt: new Date() })
+      .where(eq(players.id, player!.id));
+    const before = await matchesOf(5);
+    const refused = await call('POST', '/api/admin/rounds/5/pairings');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      error: ROUND_MESSAGES.repeatByeNeeded([player!.name]),
+      code: REPEAT_BYE_NEEDED_CODE,
+    });
+    expect(await matchesOf(5)).toEqual(before);
+    expect((await call('POST', '/api/admin/rounds/5/pairings', { allowRepeatBye: 'yes' })).statusCode).toBe(
+      400,
+    );
+
+    const allowed = await call('POST', '/api/admin/rounds/5/pairings', { allowRepeatBye: true });
+    expect(allowed.statusCode).toBe(200);
+    expect(await matchesOf(5)).toEqual([]);
+    expect((await byesOf(5)).filter((bye) => bye.kind === 'pairing').map((bye) => bye.playerId)).toEqual([
+      player!.id,
+    ]);
+    const body = generatePairingsResponseSchema.parse(allowed.json());
+    expect(body.explanations.find((note) => note.kind === 'bye')?.text).toBe(
+      `${player!.name} gets the pairing-allocated bye: a second pairing-allocated bye, as the arbiter allowed: no complete pairing otherwise`,
+    );
+    expect((await roundRow(5))!.pairingNotes).toEqual([
+      'The pairing-allocated bye: a second pairing-allocated bye, as the arbiter allowed: no complete pairing otherwise',
+    ]);
+    expect((await lastLog()).at(-1)!.metadata).toMatchObject({ allowRepeatBye: true });
+  });
+
   it("says 'No active tournament' when there is none", async () => {
     await db().update(tournaments).set({ active: false }).where(eq(tournaments.id, tournamentId));
     const list = roundsResponseSchema.parse((await call('GET', '/api/admin/rounds')).json());
@@ -493,46 +536,5 @@ describe('round management', () => {
     expect(generate.statusCode).toBe(404);
     expect(generate.json().error).toBe('No active tournament');
     await db().update(tournaments).set({ active: true }).where(eq(tournaments.id, tournamentId));
-  });
-});
-
-describe('rule warnings of a manual change', () => {
-  const player = (id: string, groupName: string) =>
-    ({
-      id,
-      name: id.toUpperCase(),
-      groupName,
-      rating: 1500,
-      active: true,
-      checkedInAt: null,
-      club: null,
-    }) as never;
-  const game = (round: number, white: string, black: string) =>
-    ({ roundNumber: round, whitePlayerId: white, blackPlayerId: black, result: 'draw' }) as never;
-
-  it('names same school, a rematch, a colour against an absolute preference and a second bye', () => {
-    const data = {
-      players: [
-        player('a', 'Loreto A'),
-        player('b', 'Loreto B'),
-        player('c', 'Oak C'),
-        player('d', 'Elm A'),
-        player('e', 'Ash A'),
-      ],
-      matches: [game(1, 'a', 'c'), game(2, 'a', 'd'), game(1, 'b', 'd'), game(2, 'c', 'b')],
-      byes: [],
-    };
-    expect(ruleWarnings(data, 3, [{ board: 1, whiteId: 'a', blackId: 'b' }], null)).toEqual([
-      'Board 1: A and B are from the same school (Loreto)',
-      'Board 1: A gets white against an absolute preference for black (colour history)',
-    ]);
-    expect(ruleWarnings(data, 3, [{ board: 2, whiteId: 'c', blackId: 'a' }], null)).toEqual([
-      'Board 2: C and A already met in Round 1',
-    ]);
-    const withBye = { ...data, byes: [{ roundNumber: 1, playerId: 'e', kind: 'pairing' }] as never[] };
-    expect(ruleWarnings(withBye, 3, [], 'e')).toEqual([
-      'E gets the bye after already having a bye or a forfeit win',
-    ]);
-    expect(ruleWarnings(data, 3, [], 'e')).toEqual([]);
   });
 });

@@ -1,83 +1,54 @@
 /**
- * From the database rows of the active tournament to the pairing engine's input and back: who is paired,
- * the engine's notes in words (for the arbiter, and short public ones), and the rules a manual change breaks.
+ * The pairing engine's notes in words: for the arbiter, and short public ones. Who is paired, the engine's
+ * input and the rules a manual change breaks are the tournament state's (src/domain/tournament/pairing.ts).
  * Pure functions: no database, no clock.
  */
 import type { PairingExplanation } from '../../../contracts/round-management';
-import { buildPlayerStates, type PlayerState } from '../../../domain/pairing/history';
-import { assignPairingNumbers } from '../../../domain/pairing/pairing-numbers';
-import type { PairingInput, PairingNote } from '../../../domain/pairing/types';
-import { isSameSchool, schoolOf } from '../../../domain/schools';
-import { formatPoints, isPlayed } from '../../../domain/scoring/results';
-import type { ByeRow, MatchRow, PlayerRow } from '../tournament/tournament.repo';
+import { RELAXED_RULE_TEXT } from '../../../domain/pairing/relaxed-rules';
+import type { ByePassedOverReason, PairingNote } from '../../../domain/pairing/types';
+import { formatPoints } from '../../../domain/scoring/results';
 
-export interface RoundData {
-  players: readonly PlayerRow[];
-  matches: readonly MatchRow[];
-  byes: readonly ByeRow[];
-}
-
-/** SPEC §5 / issue 5: once anyone is checked in, only checked-in active players are paired. */
-export function pairingPool(players: readonly PlayerRow[]): {
-  pairedFrom: 'checked_in' | 'all_active';
-  isPaired: (player: PlayerRow) => boolean;
-} {
-  const isCheckInUsed = players.some((player) => player.checkedInAt !== null);
-  return {
-    pairedFrom: isCheckInUsed ? 'checked_in' : 'all_active',
-    isPaired: (player) => player.active && (!isCheckInUsed || player.checkedInAt !== null),
-  };
-}
+/** What a note needs to know of a player: withdrawn or not. */
+type NotedPlayer = { id: string; active: boolean };
 
 /**
- * The engine's input for `roundNumber`: every player of the tournament (those not paired marked inactive, so
- * their earlier games still count for their opponents), the games and byes of earlier rounds, and the byes
- * already entered for this round (requested half/full-point byes, absences), which leave those players out.
- * Pairing numbers are the initial ranking by rating, then name (assignPairingNumbers), derived every time.
+ * Why a rule was relaxed, in words that state what really happened (issue 11): the engine's notes carry the
+ * minimum number of such pairs that every pairing within the rules above has (the wording is the domain's).
  */
-export function pairingInputFor(data: RoundData, roundNumber: number): PairingInput {
-  const pool = pairingPool(data.players);
-  const numbers = assignPairingNumbers(data.players);
-  return {
-    roundNumber,
-    players: data.players.map((player) => ({
-      id: player.id,
-      pairingNumber: numbers.get(player.id) ?? 0,
-      rating: player.rating,
-      groupName: player.groupName,
-      club: player.club,
-      isActive: pool.isPaired(player),
-    })),
-    games: data.matches
-      .filter((match) => match.roundNumber < roundNumber)
-      .map((match) => ({
-        roundNumber: match.roundNumber,
-        whiteId: match.whitePlayerId,
-        blackId: match.blackPlayerId,
-        result: match.result,
-      })),
-    byes: data.byes
-      .filter(
-        (bye) => bye.roundNumber < roundNumber || (bye.roundNumber === roundNumber && bye.kind !== 'pairing'),
-      )
-      .map((bye) => ({ roundNumber: bye.roundNumber, playerId: bye.playerId, kind: bye.kind })),
-  };
-}
+const RELAXED = RELAXED_RULE_TEXT;
 
-const NO_WAY_AROUND = 'no pairing avoided it';
+const BYE_REASONS: Record<Extract<PairingNote, { kind: 'bye' }>['reason'], string> = {
+  'lowest-ranked eligible player': 'the lowest-ranked eligible player',
+  'no eligible player: lowest-ranked player':
+    'every player has had a bye or a forfeit win: the lowest-ranked player who can take it',
+  'no eligible player can take it: lowest-ranked player who can':
+    'no player without a bye or forfeit win could take it: the lowest-ranked player who can',
+  'repeat bye allowed by the arbiter: no complete pairing otherwise':
+    'a second pairing-allocated bye, as the arbiter allowed: no complete pairing otherwise',
+};
+
+const PASSED_OVER_REASONS: Record<ByePassedOverReason, string> = {
+  'already had the pairing-allocated bye': 'already had the pairing-allocated bye',
+  'already had a bye or forfeit win': 'already had a bye or a forfeit win',
+  'no complete pairing': 'the others could not all be paired',
+  'more schoolmate pairs': 'more schoolmates would have to meet',
+  'more clubmate pairs': 'more clubmates would have to meet',
+};
 
 /** The short public notes stored in rounds.pairing_notes: only where a rule had to be relaxed. */
 export function publicNotes(notes: readonly PairingNote[]): string[] {
   const out: string[] = [];
   for (const note of notes) {
     if (note.kind === 'schoolmates_paired')
-      out.push(`Schoolmates paired on board ${note.board}: ${NO_WAY_AROUND}`);
+      out.push(`Schoolmates paired on board ${note.board}: ${RELAXED.school(note.minimumPairs)}`);
     else if (note.kind === 'clubmates_paired')
-      out.push(`Clubmates paired on board ${note.board}: ${NO_WAY_AROUND}`);
+      out.push(`Clubmates paired on board ${note.board}: ${RELAXED.club(note.minimumPairs)}`);
     else if (note.kind === 'colour_preferences_clash')
-      out.push(`Players due the same colour meet on board ${note.board}: ${NO_WAY_AROUND}`);
+      out.push(
+        `Players due the same colour meet on board ${note.board}: ${RELAXED.clash(note.minimumPairs)}`,
+      );
     else if (note.kind === 'bye' && note.reason !== 'lowest-ranked eligible player')
-      out.push(`The bye went to a player who already had one: ${NO_WAY_AROUND}`);
+      out.push(`The pairing-allocated bye: ${BYE_REASONS[note.reason]}`);
   }
   return out;
 }
@@ -101,7 +72,7 @@ const COLOUR_REASONS: Record<Extract<PairingNote, { kind: 'colour' }>['reason'],
 export function explainNotes(
   notes: readonly PairingNote[],
   nameOf: (id: string) => string,
-  players: readonly PlayerRow[],
+  players: readonly NotedPlayer[],
 ): PairingExplanation[] {
   const byId = new Map(players.map((player) => [player.id, player]));
   return notes.map((note) => explainNote(note, nameOf, byId));
@@ -110,33 +81,36 @@ export function explainNotes(
 function explainNote(
   note: PairingNote,
   nameOf: (id: string) => string,
-  byId: ReadonlyMap<string, PlayerRow>,
+  byId: ReadonlyMap<string, NotedPlayer>,
 ): PairingExplanation {
   switch (note.kind) {
     case 'schoolmates_paired':
       return {
         kind: note.kind,
         board: note.board,
-        text: `Board ${note.board}: ${nameOf(note.playerIds[0])} and ${nameOf(note.playerIds[1])} are both from ${note.school}: no complete pairing avoids it`,
+        text: `Board ${note.board}: ${nameOf(note.playerIds[0])} and ${nameOf(note.playerIds[1])} are both from ${note.school}: ${RELAXED.school(note.minimumPairs)}`,
       };
     case 'clubmates_paired':
       return {
         kind: note.kind,
         board: note.board,
-        text: `Board ${note.board}: ${nameOf(note.playerIds[0])} and ${nameOf(note.playerIds[1])} are both from the club ${note.club}: no complete pairing avoids it`,
+        text: `Board ${note.board}: ${nameOf(note.playerIds[0])} and ${nameOf(note.playerIds[1])} are both from the club ${note.club}: ${RELAXED.club(note.minimumPairs)}`,
       };
     case 'colour_preferences_clash':
       return {
         kind: note.kind,
         board: note.board,
-        text: `Board ${note.board}: ${nameOf(note.playerIds[0])} and ${nameOf(note.playerIds[1])} both have an absolute preference for the same colour: no complete pairing avoids it`,
+        text: `Board ${note.board}: ${nameOf(note.playerIds[0])} and ${nameOf(note.playerIds[1])} both have an absolute preference for the same colour: ${RELAXED.clash(note.minimumPairs)}`,
       };
     case 'bye': {
-      const passed = note.passedOver.map((entry) => `${nameOf(entry.playerId)} (${entry.reason})`);
+      const passed = note.passedOver.map(
+        (entry) => `${nameOf(entry.playerId)} (${PASSED_OVER_REASONS[entry.reason]})`,
+      );
+      if (note.morePassedOver > 0) passed.push(`${note.morePassedOver} more`);
       return {
         kind: note.kind,
         board: null,
-        text: `${nameOf(note.playerId)} gets the pairing-allocated bye: ${note.reason}${passed.length > 0 ? `; passed over: ${passed.join(', ')}` : ''}`,
+        text: `${nameOf(note.playerId)} gets the pairing-allocated bye: ${BYE_REASONS[note.reason]}${passed.length > 0 ? `; passed over: ${passed.join(', ')}` : ''}`,
       };
     }
     case 'floated':
@@ -162,72 +136,4 @@ function explainNote(
       return { kind: note.kind, board: null, text: `${nameOf(note.playerId)} is not paired: ${reason}` };
     }
   }
-}
-
-export interface ProposedBoard {
-  board: number;
-  whiteId: string;
-  blackId: string;
-}
-
-/**
- * The pairing rules the given boards and bye break, one sentence each: schoolmates (SPEC §5), a rematch
- * (FIDE C.04.1.b; a forfeit is not a meeting), a colour against an absolute preference (C.04.3 A.6), a
- * second bye (C.04.1.d). Used for manual changes, which the engine did not make.
- */
-export function ruleWarnings(
-  data: RoundData,
-  roundNumber: number,
-  boards: readonly ProposedBoard[],
-  byePlayerId: string | null,
-): string[] {
-  const states = buildPlayerStates(pairingInputFor(data, roundNumber));
-  const byId = new Map(data.players.map((player) => [player.id, player]));
-  const nameOf = (id: string) => byId.get(id)?.name ?? 'Unknown';
-  const warnings: string[] = [];
-  for (const { board, whiteId, blackId } of boards) {
-    const white = byId.get(whiteId);
-    const black = byId.get(blackId);
-    if (isSameSchool(white?.groupName, black?.groupName)) {
-      warnings.push(
-        `Board ${board}: ${nameOf(whiteId)} and ${nameOf(blackId)} are from the same school (${schoolOf(white?.groupName)})`,
-      );
-    }
-    const met = data.matches.find(
-      (match) =>
-        match.roundNumber < roundNumber &&
-        match.result !== null &&
-        isPlayed(match.result) &&
-        ((match.whitePlayerId === whiteId && match.blackPlayerId === blackId) ||
-          (match.whitePlayerId === blackId && match.blackPlayerId === whiteId)),
-    );
-    const unfinished = data.matches.find(
-      (match) =>
-        match.roundNumber < roundNumber &&
-        match.result === null &&
-        ((match.whitePlayerId === whiteId && match.blackPlayerId === blackId) ||
-          (match.whitePlayerId === blackId && match.blackPlayerId === whiteId)),
-    );
-    const meeting = met ?? unfinished;
-    if (meeting) {
-      warnings.push(
-        `Board ${board}: ${nameOf(whiteId)} and ${nameOf(blackId)} already met in Round ${meeting.roundNumber}`,
-      );
-    }
-    for (const [id, colour] of [
-      [whiteId, 'white'],
-      [blackId, 'black'],
-    ] as const) {
-      const preference = (states.get(id) as PlayerState | undefined)?.preference;
-      if (preference?.strength === 'absolute' && preference.colour !== colour) {
-        warnings.push(
-          `Board ${board}: ${nameOf(id)} gets ${colour} against an absolute preference for ${preference.colour} (colour history)`,
-        );
-      }
-    }
-  }
-  if (byePlayerId && states.get(byePlayerId)?.isByeEligible === false) {
-    warnings.push(`${nameOf(byePlayerId)} gets the bye after already having a bye or a forfeit win`);
-  }
-  return warnings;
 }

@@ -1,10 +1,13 @@
 import type { RecentMatch } from '../../../contracts/tournament';
 import type { Db } from '../../db/client';
 import { CachedJson } from '../../http/cached-json';
+import { isDatabaseUnavailable } from '../../http/database-unavailable';
 import { PublicViews } from './public-views';
 import { loadPublicTournamentData } from './tournament.repo';
 
 const LOOKUP_MEMO_LIMIT = 2_000;
+/** While the database is unreachable, the last snapshot is served and a reload tried this often. */
+const STALE_RETRY_MS = 1_000;
 
 export type SnapshotView =
   | 'home'
@@ -70,12 +73,15 @@ export class PublicSnapshot {
 }
 
 /**
- * Per-process cache of the public data (DESIGN §5): public reads are hot and writes rare, so one database
+ * Per-process cache of the public data (docs/conventions.md §5): public reads are hot and writes rare, so one database
  * read serves every request until a change event invalidates it. Concurrent requests share one load. A
- * maximum age bounds staleness should change events ever be missed.
+ * maximum age bounds staleness should change events ever be missed. While the database cannot be reached,
+ * the last snapshot keeps being served (ADR 016).
  */
 export class PublicDataCache {
   private current: { promise: Promise<PublicSnapshot>; loadedAt: number } | undefined;
+  /** The last snapshot that loaded, served while the database cannot be reached. */
+  private lastGood: PublicSnapshot | undefined;
 
   constructor(
     private readonly db: Db,
@@ -90,10 +96,21 @@ export class PublicDataCache {
     const now = (this.options.now ?? Date.now)();
     const maxAge = this.options.maxAgeMs ?? 30_000;
     if (this.current && now - this.current.loadedAt < maxAge) return this.current.promise;
+    const entry = { promise: undefined as unknown as Promise<PublicSnapshot>, loadedAt: now };
     const promise = loadPublicTournamentData(this.db).then(
-      (data) => new PublicSnapshot(new PublicViews(data), this.options.random ?? Math.random),
+      (data) => {
+        this.lastGood = new PublicSnapshot(new PublicViews(data), this.options.random ?? Math.random);
+        return this.lastGood;
+      },
+      (error: unknown) => {
+        // The database is unreachable (a restart, ADR 016): the public pages keep showing the last data they
+        // had, and the next request after STALE_RETRY_MS tries the database again.
+        if (!this.lastGood || !isDatabaseUnavailable(error)) throw error;
+        entry.loadedAt = now - maxAge + STALE_RETRY_MS;
+        return this.lastGood;
+      },
     );
-    const entry = { promise, loadedAt: now };
+    entry.promise = promise;
     this.current = entry;
     promise.catch(() => {
       if (this.current === entry) this.current = undefined;

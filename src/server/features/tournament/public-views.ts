@@ -23,35 +23,47 @@ import type {
 } from '../../../contracts/tournament';
 import { nameMatches, normalizeName } from '../../../domain/names';
 import { halfPointsFor, halfPointsForBye, outcomeFor } from '../../../domain/scoring/results';
-import { DEFAULT_TIEBREAK_ORDER } from '../../../domain/scoring/tiebreaks';
-import {
-  computeIndividualStandings,
-  computeScores,
-  type PlayerScore,
-  type StandingRow,
-  type StandingsInput,
-} from '../../../domain/standings/individual';
-import { computeTeamStandings, type TeamStandingRow } from '../../../domain/standings/teams';
+import type { TiebreakKey } from '../../../domain/scoring/tiebreak-keys';
 import { computeTournamentStats } from '../../../domain/stats';
-import type { MatchRow, PlayerRow, PublicTournamentData, RoundRow } from './tournament.repo';
+import {
+  displayedRound,
+  isByeCounted,
+  isStarted,
+  type PlayerScore,
+  type Round,
+  type StandingRow,
+  scores,
+  standings,
+  standingsLabel,
+  standingsProgress,
+  type TeamStandingRow,
+  type TournamentState,
+  teamStandings,
+} from '../../../domain/tournament';
+import type { MatchRow, PlayerRow, PublicTournamentData } from './tournament.repo';
+import { toTournamentState } from './tournament-state.loader';
 
 export const RECENT_MATCHES_SHOWN = 3;
 export const LOOKUP_MAX_PLAYERS = 10;
 
 /**
- * Maps the active tournament's rows to the public API's shapes (src/contracts). Only allow-listed fields
- * leave: names, teams and ratings; never user ids, e-mails or internal ids.
+ * Maps the active tournament's state (src/domain/tournament) to the public API's shapes (src/contracts):
+ * which byes count, the round shown, scores and ranks are the domain's answers, never decided here. Only
+ * allow-listed fields leave: names, teams and ratings; never user ids, e-mails or internal ids.
  */
 export class PublicViews {
   private readonly playersById: Map<string, PlayerRow>;
+  /** The tournament state, or null when there is no active tournament. */
+  private readonly state: TournamentState | null;
   private standingsMemo: StandingRow[] | undefined;
   private teamsMemo: TeamStandingRow[] | undefined;
   private scoresMemo: Map<string, PlayerScore> | undefined;
-  private displayedRoundMemo: RoundRow | null | undefined;
-  private startedRoundsMemo: Set<string> | undefined;
+  private displayedRoundMemo: Round | null | undefined;
 
   constructor(private readonly data: PublicTournamentData) {
     this.playersById = new Map(data.players.map((player) => [player.id, player]));
+    const { tournament } = data;
+    this.state = tournament ? toTournamentState({ ...data, tournament }) : null;
   }
 
   get currentRoundNumber(): number {
@@ -62,84 +74,32 @@ export class PublicViews {
     return resolveLeaderboardVisible(this.data.settings.get(SETTING_KEYS.leaderboardVisible));
   }
 
-  private standingsInput(): StandingsInput {
-    return {
-      players: this.data.players.map((player) => ({
-        id: player.id,
-        name: player.name,
-        rating: player.rating,
-        groupName: player.groupName,
-        active: player.active,
-      })),
-      games: this.data.matches.map((match) => ({
-        roundNumber: match.roundNumber,
-        whiteId: match.whitePlayerId,
-        blackId: match.blackPlayerId,
-        result: match.result,
-      })),
-      // A bye counts once its round has started or been published (paired): a bye requested for round 5 is
-      // no point yet while round 2 is played.
-      byes: this.data.byes
-        .filter((bye) => this.startedRoundIds.has(bye.roundId) || bye.roundId === this.currentRoundRow?.id)
-        .map((bye) => ({
-          roundNumber: bye.roundNumber,
-          playerId: bye.playerId,
-          kind: bye.kind,
-        })),
-    };
-  }
-
-  private get startedRoundIds(): Set<string> {
-    this.startedRoundsMemo ??= new Set(
-      this.data.rounds.filter((round) => round.status !== 'upcoming').map((round) => round.id),
-    );
-    return this.startedRoundsMemo;
-  }
-
   /**
-   * The official standings: points, then the FIDE tie-breaks in DEFAULT_TIEBREAK_ORDER (C.07), then rating
-   * and name. One order for the leaderboard, the home page's leading players, lookup and the dashboard.
-   * While a round is in progress its unfinished games count as unplayed, so tie-breaks are provisional.
+   * The official standings: points, then the FIDE tie-breaks (C.07) in the tournament's stored order; players
+   * level on all of them share a rank (listed by name; no rating is added unless the order has it). One order
+   * for the leaderboard, the home page's leading players, lookup and the dashboard. While a round is in
+   * progress its unfinished games are left out for both players, so tie-breaks are provisional.
    */
   standings(): StandingRow[] {
-    this.standingsMemo ??= computeIndividualStandings(this.standingsInput(), {
-      tiebreaks: DEFAULT_TIEBREAK_ORDER,
-    });
+    this.standingsMemo ??= this.state ? standings(this.state) : [];
     return this.standingsMemo;
   }
 
   teamStandings(): TeamStandingRow[] {
-    this.teamsMemo ??= computeTeamStandings(this.standings());
+    this.teamsMemo ??= teamStandings(this.standings(), this.state ?? undefined);
     return this.teamsMemo;
   }
 
   /** Every player's score, withdrawn players included (the standings leave them out). */
   private scores(): Map<string, PlayerScore> {
-    this.scoresMemo ??= computeScores(this.standingsInput());
+    this.scoresMemo ??= this.state ? scores(this.state) : new Map();
     return this.scoresMemo;
   }
 
-  /**
-   * The round the public pages show as "this round": the tournament's current round, or the next one as soon as
-   * its pairings are generated, before it starts. Players look for their boards the moment a round is paired.
-   */
-  private get currentRoundRow(): RoundRow | undefined {
+  /** The round the public pages show as "this round" (domain: displayedRound). */
+  private get currentRoundRow(): Round | undefined {
     if (this.displayedRoundMemo === undefined) {
-      const paired = new Set([
-        ...this.data.matches.map((match) => match.roundId),
-        // Only the engine's bye means a round is paired; a requested bye may be entered rounds ahead.
-        ...this.data.byes.filter((bye) => bye.kind === 'pairing').map((bye) => bye.roundId),
-      ]);
-      const published = this.data.rounds
-        .filter(
-          (round) =>
-            round.number > this.currentRoundNumber && round.status === 'upcoming' && paired.has(round.id),
-        )
-        .sort((a, b) => a.number - b.number)[0];
-      this.displayedRoundMemo =
-        published ??
-        this.data.rounds.find((candidate) => candidate.number === this.currentRoundNumber) ??
-        null;
+      this.displayedRoundMemo = this.state ? displayedRound(this.state) : null;
     }
     return this.displayedRoundMemo ?? undefined;
   }
@@ -152,7 +112,7 @@ export class PublicViews {
   /** The current round's public pairing notes, or null when it has none. */
   pairingNotes(): PairingNotes | null {
     const round = this.currentRoundRow;
-    const notes = round ? publicNotes(round) : [];
+    const notes = round ? [...round.pairingNotes] : [];
     return round && notes.length > 0 ? { roundNumber: round.number, notes } : null;
   }
 
@@ -168,7 +128,7 @@ export class PublicViews {
         endDate: tournament.endDate,
         currentRound: tournament.currentRound,
         totalRounds: tournament.totalRounds,
-        rounds: this.data.rounds.map(toRoundSummary),
+        rounds: (this.state?.rounds ?? []).map(toRoundSummary),
       },
       stats: computeTournamentStats({
         activePlayerCount: this.data.players.filter((player) => player.active).length,
@@ -197,7 +157,7 @@ export class PublicViews {
           const player = this.publicPlayer(bye.playerId);
           return player ? [{ player, kind: bye.kind }] : [];
         }),
-      pairingNotes: publicNotes(round),
+      pairingNotes: [...round.pairingNotes],
     };
   }
 
@@ -219,16 +179,29 @@ export class PublicViews {
   }
 
   leaderboard(): LeaderboardResponse {
-    const afterRound = this.data.rounds.filter((round) => round.status === 'completed').length;
-    const tiebreakOrder = [...DEFAULT_TIEBREAK_ORDER];
+    const progress = this.state
+      ? standingsProgress(this.state)
+      : { afterRound: 0, inProgress: null, totalRounds: 0 };
+    const afterRound = progress.afterRound;
+    const standingsHeading = standingsLabel(progress);
+    const tiebreakOrder = [...(this.state?.tiebreakOrder ?? [])];
     const pairingNotes = this.pairingNotes();
     if (!this.leaderboardVisible) {
-      return { visible: false, afterRound, tiebreakOrder, players: [], teams: [], pairingNotes };
+      return {
+        visible: false,
+        afterRound,
+        standingsHeading,
+        tiebreakOrder,
+        players: [],
+        teams: [],
+        pairingNotes,
+      };
     }
     const rows = this.standings();
     return {
       visible: true,
       afterRound,
+      standingsHeading,
       tiebreakOrder,
       pairingNotes,
       players: rows.map((row) => ({
@@ -241,7 +214,7 @@ export class PublicViews {
         draws: row.draws,
         losses: row.losses,
         byes: row.byes,
-        tiebreaks: tiebreakValues(row),
+        tiebreaks: tiebreakValues(row, tiebreakOrder),
       })),
       teams: this.teamStandings().map((team) => ({
         rank: team.rank,
@@ -249,7 +222,12 @@ export class PublicViews {
         school: team.school,
         halfPoints: team.halfPoints,
         wins: team.wins,
-        members: team.members.map((member) => ({ name: member.name, halfPoints: member.halfPoints })),
+        buchholz: team.buchholz,
+        members: team.members.map((member) => ({
+          name: member.name,
+          halfPoints: member.halfPoints,
+          counted: member.counted,
+        })),
       })),
     };
   }
@@ -278,6 +256,7 @@ export class PublicViews {
       registration: this.registrationSettings(),
       leaderboardVisible: leaderboard.visible,
       featuredPlayers: leaderboard.players.slice(0, settings.featured_players_count),
+      tiebreakOrder: leaderboard.tiebreakOrder,
       currentRound: this.currentRound(),
       recentMatches,
       announcements: this.announcements(),
@@ -386,7 +365,7 @@ export class PublicViews {
           halfPoints: match.result === null ? null : halfPointsFor(match.result, colour),
         };
       });
-    const byes = this.data.byes
+    const byes = (this.state?.byes ?? [])
       .filter((bye) => bye.playerId === playerId)
       .map(
         (bye): PlayerRound => ({
@@ -397,7 +376,8 @@ export class PublicViews {
           result: null,
           outcome: null,
           bye: bye.kind,
-          halfPoints: halfPointsForBye(bye.kind),
+          // A bye of a round not started yet is planned, not points (domain: isByeCounted).
+          halfPoints: this.state && isByeCounted(this.state, bye) ? halfPointsForBye(bye.kind) : null,
         }),
       );
     return [...games, ...byes].sort((a, b) => a.roundNumber - b.roundNumber);
@@ -409,32 +389,24 @@ export class PublicViews {
   }
 
   private toBoard(match: MatchRow): Board {
+    const round = this.state?.rounds.find((candidate) => candidate.id === match.roundId);
     return {
       roundNumber: match.roundNumber,
       board: match.boardNumber,
       white: this.publicPlayer(match.whitePlayerId),
       black: this.publicPlayer(match.blackPlayerId),
       result: match.result,
+      isStarted: round !== undefined && isStarted(round),
     };
   }
 }
 
-function tiebreakValues(row: StandingRow): TiebreakValues {
-  return {
-    buchholz_cut1: row.tiebreaks?.buchholz_cut1 ?? 0,
-    buchholz: row.tiebreaks?.buchholz ?? 0,
-    sonneborn_berger: row.tiebreaks?.sonneborn_berger ?? 0,
-  };
+/** The values of the tournament's tie-break keys only (the columns the leaderboard shows). */
+function tiebreakValues(row: StandingRow, order: readonly TiebreakKey[]): TiebreakValues {
+  return Object.fromEntries(order.map((key) => [key, row.tiebreaks[key] ?? null]));
 }
 
-/** The stored notes as public text: strings only, trimmed, empty ones dropped. */
-function publicNotes(round: RoundRow): string[] {
-  const notes: unknown = round.pairingNotes;
-  if (!Array.isArray(notes)) return [];
-  return notes.flatMap((note) => (typeof note === 'string' && note.trim() !== '' ? [note.trim()] : []));
-}
-
-function toRoundSummary(round: RoundRow): RoundSummary {
+function toRoundSummary(round: Round): RoundSummary {
   return {
     number: round.number,
     status: round.status,

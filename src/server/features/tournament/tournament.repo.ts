@@ -3,6 +3,7 @@ import { SETTING_KEYS } from '../../../contracts/settings';
 import type { Db } from '../../db/client';
 import { systemSettings } from '../../db/schema/settings';
 import { announcements, matches, players, roundByes, rounds, tournaments } from '../../db/schema/tournaments';
+import { loadSchoolRows, type SchoolRows } from './tournament-state.loader';
 
 export type TournamentRow = typeof tournaments.$inferSelect;
 export type PlayerRow = typeof players.$inferSelect;
@@ -20,6 +21,8 @@ export interface PublicTournamentData {
   byes: ByeRow[];
   announcements: AnnouncementRow[];
   settings: Map<string, unknown>;
+  /** Teams and schools (docs/decisions/012-school-identity.md). */
+  schoolRows?: SchoolRows;
 }
 
 export const PUBLIC_SETTING_KEYS = [
@@ -41,7 +44,7 @@ export async function loadPublicTournamentData(db: Db): Promise<PublicTournament
     return { tournament: null, players: [], rounds: [], matches: [], byes: [], announcements: [], settings };
   }
   const id = tournament.id;
-  const [playerRows, roundRows, matchRows, byeRows, announcementRows] = await Promise.all([
+  const [playerRows, roundRows, matchRows, byeRows, announcementRows, schoolRows] = await Promise.all([
     db.select().from(players).where(eq(players.tournamentId, id)),
     db.select().from(rounds).where(eq(rounds.tournamentId, id)).orderBy(rounds.number),
     db.select().from(matches).where(eq(matches.tournamentId, id)),
@@ -52,6 +55,7 @@ export async function loadPublicTournamentData(db: Db): Promise<PublicTournament
       .where(eq(announcements.tournamentId, id))
       .orderBy(desc(announcements.createdAt))
       .limit(ANNOUNCEMENTS_SHOWN),
+    loadSchoolRows(db, id),
   ]);
   return {
     tournament,
@@ -61,5 +65,6 @@ export async function loadPublicTournamentData(db: Db): Promise<PublicTournament
     byes: byeRows,
     announcements: announcementRows,
     settings,
+    schoolRows,
   };
 }

@@ -91,20 +91,22 @@ describe.each(databaseTargets)('public read API on %s', (target) => {
     expect(home).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/);
   });
 
-  it('orders players level on points by the FIDE tie-breaks, then rating, and reports their values', async () => {
+  it("orders players level on points by the tournament's tie-break order and reports their values", async () => {
     const body = await getJson('/api/public/leaderboard', leaderboardResponseSchema);
+    // A tournament created without a choice has the default order (domain/scoring/tiebreak-keys.ts).
     expect(body.tiebreakOrder).toEqual([
       'buchholz_cut1',
       'buchholz',
       'sonneborn_berger',
-      'wins',
       'direct_encounter',
+      'wins',
+      'rating',
     ]);
     const key = (row: (typeof body.players)[number]) => [
       row.halfPoints,
-      row.tiebreaks.buchholz_cut1,
-      row.tiebreaks.buchholz,
-      row.tiebreaks.sonneborn_berger,
+      row.tiebreaks.buchholz_cut1 ?? 0,
+      row.tiebreaks.buchholz ?? 0,
+      row.tiebreaks.sonneborn_berger ?? 0,
     ];
     for (let i = 1; i < body.players.length; i++) {
       const [above, below] = [key(body.players[i - 1]!), key(body.players[i]!)];
@@ -112,9 +114,9 @@ describe.each(databaseTargets)('public read API on %s', (target) => {
       if (firstDifference >= 0) expect(above[firstDifference]!).toBeGreaterThan(below[firstDifference]!);
     }
     // After two rounds somebody has a non-zero Buchholz, and Cut-1 never exceeds the full Buchholz.
-    expect(body.players.some((row) => row.tiebreaks.buchholz > 0)).toBe(true);
+    expect(body.players.some((row) => (row.tiebreaks.buchholz ?? 0) > 0)).toBe(true);
     for (const row of body.players)
-      expect(row.tiebreaks.buchholz_cut1).toBeLessThanOrEqual(row.tiebreaks.buchholz);
+      expect(row.tiebreaks.buchholz_cut1 ?? 0).toBeLessThanOrEqual(row.tiebreaks.buchholz ?? 0);
     // The home page's leading players and lookup use the same ranks as the leaderboard.
     const home = await getJson('/api/public/home', homeResponseSchema);
     expect(home.featuredPlayers).toEqual(body.players.slice(0, home.featuredPlayers.length));
@@ -380,5 +382,14 @@ describe('pairings published before the round starts', () => {
       (await t.app.inject(`/api/public/players?name=${encodeURIComponent(white!.name)}`)).json(),
     );
     expect(lookup.players[0]?.current?.roundNumber).toBe(4);
+    // The home page agrees with its boards: round 4 is shown, its board has not started (not "in progress"),
+    // and the standings count round 3 in full, nothing of round 4.
+    const home = homeResponseSchema.parse((await t.app.inject('/api/public/home')).json());
+    expect(home.currentRound.round).toMatchObject({ number: 4, status: 'upcoming' });
+    expect(home.currentRound.boards.map((board) => board.isStarted)).toEqual([false]);
+    const leaderboard = leaderboardResponseSchema.parse(
+      (await t.app.inject('/api/public/leaderboard')).json(),
+    );
+    expect(leaderboard.standingsHeading).toBe('After round 3');
   });
 });
