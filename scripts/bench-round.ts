@@ -25,14 +25,15 @@ interface PublicRound {
 }
 
 import { pairNextRound } from '../src/domain/pairing/engine';
+import { pairingInput } from '../src/domain/tournament';
 import { buildApp } from '../src/server/app';
 import { createAuth } from '../src/server/auth/auth';
 import { openDatabase } from '../src/server/db/client';
 import { applyMigrations } from '../src/server/db/migrate';
 import { DEMO_PASSWORD } from '../src/server/db/seed/demo-accounts';
 import { prepareDemoData } from '../src/server/db/seed/demo-seed';
-import { pairingInputFor } from '../src/server/features/round-management/round-pairing';
 import { loadPublicTournamentData } from '../src/server/features/tournament/tournament.repo';
+import { toTournamentState } from '../src/server/features/tournament/tournament-state.loader';
 import { createOutboxMailer } from '../src/server/mail/mailer';
 
 function option(name: string, fallback: number): number {
@@ -152,7 +153,11 @@ try {
     await new Promise((resolve) => setTimeout(resolve, 300)); // let that change's live event pass
 
     // The engine alone on the same input, for comparison (pure CPU, no database or HTTP).
-    const engineInput = pairingInputFor(await loadPublicTournamentData(database.db), round);
+    const publicRows = await loadPublicTournamentData(database.db);
+    const engineInput = pairingInput(
+      toTournamentState({ ...publicRows, tournament: publicRows.tournament! }),
+      round,
+    );
     const e0 = performance.now();
     pairNextRound(engineInput);
     const engine = performance.now() - e0;

@@ -1,4 +1,4 @@
-// Import boundaries (DESIGN §4.9): the domain imports nothing of ours, contracts import only the domain,
+// Import boundaries (docs/conventions.md §4.9): the domain imports nothing of ours, contracts import only the domain,
 // the client never imports the server, and the server never imports the client.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';

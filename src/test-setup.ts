@@ -1,4 +1,4 @@
-// DESIGN §4.8: an unexpected console.error fails the test that printed it.
+// docs/conventions.md §4.8: an unexpected console.error fails the test that printed it.
 import { afterEach, vi } from 'vitest';
 
 let errors: unknown[][] = [];

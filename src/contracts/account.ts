@@ -51,7 +51,7 @@ export const deleteAccountBodySchema = z
   .strict();
 
 /**
- * The admin tutorial (SPEC §3 user_tutorial_progress, §4): not started until a record exists; 'active' is the
+ * The admin tutorial (docs/requirements.md §3 user_tutorial_progress, §4): not started until a record exists; 'active' is the
  * overlay on screen and never stored; it ends completed or skipped.
  */
 export const TUTORIAL_STATUSES = ['not_started', 'completed', 'skipped'] as const;

@@ -3,7 +3,7 @@ import { isoDateTime } from './common';
 
 /** What the check-in pages say; the server's refusals reach the desk's toasts as they are. */
 export const CHECKIN_MESSAGES = {
-  /** Refused check-in or undo while check-in is closed (SPEC §4: closed when the setting is missing). */
+  /** Refused check-in or undo while check-in is closed (docs/requirements.md §4: closed when the setting is missing). */
   closed: 'Check-in is closed. It can be opened on the Check-in Settings page.',
   noActiveTournament: 'No active tournament',
   playerNotFound: 'Player not found',
@@ -68,7 +68,7 @@ export const checkinActionResponseSchema = z.object({
 });
 export type CheckinActionResponse = z.infer<typeof checkinActionResponseSchema>;
 
-/** SPEC §5: names are corrected at check-in. */
+/** docs/requirements.md §5: names are corrected at check-in. */
 export const renamePlayerBodySchema = z
   .object({
     name: z.string().trim().min(1, 'Enter the player’s name').max(100, 'Keep the name under 100 characters'),

@@ -3,7 +3,7 @@ import { isoDateTime } from './common';
 
 /**
  * Guardian consent by e-mail link (T25, ADR 008). Every player who needs consent has a parent's or guardian's
- * e-mail address; that address gets a link `/registration/consent/:playerId?token=…`. The token is the only
+ * e-mail address; that address gets a link `/registration/consent/:playerId#token=…`. The token is the only
  * credential (no account), so anything wrong answers the same 404.
  */
 
@@ -20,10 +20,14 @@ export const GUARDIAN_CONSENT_STATUSES = ['pending', 'confirmed', 'cancelled'] a
 /** Any string: a malformed id gets the same 404 as a wrong token. */
 export const guardianConsentParamsSchema = z.object({ playerId: z.string().max(100) });
 
-/** GET /api/registrations/consent/:playerId?token= */
-export const guardianConsentQuerySchema = z
-  .object({ token: z.string().min(1, GUARDIAN_CONSENT_MESSAGES.invalidLink).max(300) })
-  .strict();
+/**
+ * GET /api/registrations/consent/:playerId reads the token from this header: the mailed link carries it in
+ * the URL fragment (`#token=…`), which browsers never send, and the page passes it on here (ADR 010).
+ */
+export const CONSENT_TOKEN_HEADER = 'x-consent-token';
+export const guardianConsentHeadersSchema = z.looseObject({
+  [CONSENT_TOKEN_HEADER]: z.string().min(1, GUARDIAN_CONSENT_MESSAGES.invalidLink).max(300),
+});
 
 /** POST /api/registrations/consent/:playerId (the token in the body keeps it out of request logs). */
 export const confirmGuardianConsentBodySchema = z

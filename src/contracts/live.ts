@@ -18,3 +18,15 @@ export const liveEventSchema = z.object({
 });
 export type LiveEvent = z.infer<typeof liveEventSchema>;
 export const LIVE_EVENT_NAME = 'change';
+
+/**
+ * The last event of a stream whose server is shutting down (ADR 016): the client closes the stream and opens
+ * a new one after a short random pause (another process, or this one restarted), then refetches what it shows,
+ * since changes made in between reached nobody.
+ */
+export const LIVE_RECONNECT_EVENT_NAME = 'reconnect';
+export const liveReconnectEventSchema = z.object({
+  /** The longest pause before reconnecting; clients pick a random moment within it. */
+  withinMs: z.number().int().nonnegative(),
+});
+export type LiveReconnectEvent = z.infer<typeof liveReconnectEventSchema>;

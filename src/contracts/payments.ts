@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PAYMENT_STATUSES } from './registrations';
 
 /**
- * Payments (issue #6, SPEC §7 create-checkout and verify-payment). The amount is always the server's: the
+ * Payments (issue #6, docs/requirements.md §7 create-checkout and verify-payment). The amount is always the server's: the
  * registration's team count × team price; any amount a client sends is ignored. Only a verified provider
  * event (Stripe webhook, or the built-in offline test checkout) or staff marking a manual payment moves a
  * registration to paid.
@@ -17,9 +17,10 @@ export const PAYMENT_MESSAGES = {
   sessionClosed: 'This payment session is already finished.',
   pending: 'Your payment is being processed. We will e-mail you when it is confirmed.',
   nothingToPay: 'There is nothing to pay for this registration.',
+  tooManyRequests: 'Too many payment checks from this network. Please wait a few minutes and try again.',
 } as const;
 
-/** POST /api/payments/create-checkout (registration_id, team_count as in SPEC §7). */
+/** POST /api/payments/create-checkout (registration_id, team_count as in docs/requirements.md §7). */
 export const createCheckoutBodySchema = z.object({
   registration_id: z.uuid('Unknown registration'),
   /** Must equal the registration's team count; it never sets the amount. */

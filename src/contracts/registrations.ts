@@ -22,6 +22,10 @@ export const REGISTRATION_MESSAGES = {
   tooManyRequests: 'Too many attempts. Please wait a few minutes and try again.',
   confirmed: (reference: string) => `Registration ${reference} confirmed`,
   teamsSaved: 'Team names saved',
+  /** A team name is unique within the tournament: another school already uses it (docs/decisions/012). */
+  teamNameTaken: (name: string, suggestion: string) =>
+    `Another school already has a team called "${name}" in this tournament. Choose another name, e.g. "${suggestion}".`,
+  identicalPlayers: "The four players of a team cannot all have the same name. Enter each player's own name.",
 } as const;
 
 const personName = (label: string) =>
@@ -175,8 +179,11 @@ export const registrationWithAccessSchema = z.object({
 });
 export type RegistrationWithAccess = z.infer<typeof registrationWithAccessSchema>;
 
-/** GET /api/registrations/status?reference=&email= */
-export const registrationStatusQuerySchema = z
+/**
+ * POST /api/registrations/status: the reference and e-mail address in the body, never in the address, so
+ * proxies and server logs that record request lines do not collect them.
+ */
+export const registrationStatusBodySchema = z
   .object({
     reference: z.string().trim().min(1, 'Enter the reference').max(40),
     email: z.string().trim().min(3, 'Enter the e-mail address').max(254),
@@ -185,10 +192,15 @@ export const registrationStatusQuerySchema = z
 
 export const registrationIdParamsSchema = z.object({ id: z.uuid('Unknown registration') });
 
-/** GET /api/registrations/:id/teams?token= (token optional when signed in as the owner). */
-export const registrationAccessQuerySchema = z
-  .object({ token: z.string().min(10).max(300).optional() })
-  .strict();
+/**
+ * The header that carries a registration's access token on GET /api/registrations/:id/teams (optional when
+ * signed in as the owner). Links give the token in the URL fragment (`#token=…`), which browsers never send;
+ * the page reads it and sends it here, so it stays out of request lines that proxies log (ADR 010).
+ */
+export const REGISTRATION_TOKEN_HEADER = 'x-registration-token';
+export const registrationTokenHeadersSchema = z.looseObject({
+  [REGISTRATION_TOKEN_HEADER]: z.string().min(10).max(300).optional(),
+});
 
 /** PUT /api/registrations/:id/teams: names only; every team and player of the registration, by id. */
 export const updateTeamsBodySchema = z

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** SPEC §8 texts of the password gate. */
+/** docs/requirements.md §8 texts of the password gate. */
 export const SETTINGS_GATE_MESSAGES = {
   notConfigured: 'Password protection not properly configured',
   granted: 'Access granted',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Settings documents keep the SPEC's stored key names (snake_case) end to end: they are edited and stored as
+ * Settings documents keep the requirements' stored key names (snake_case) end to end: they are edited and stored as
  * one JSON document each, so renaming every key on the way would only add a mapping to get wrong.
  */
 export const homePageSettingsSchema = z.object({
@@ -94,7 +94,7 @@ export const DEFAULT_HOME_PAGE_SETTINGS: HomePageSettings = {
 
 export const DEFAULT_REGISTRATION_SETTINGS: RegistrationSettings = { is_enabled: false, team_price: 6000 };
 
-/** A stored settings value may be the JSON itself or a string holding JSON (SPEC §3). */
+/** A stored settings value may be the JSON itself or a string holding JSON (docs/requirements.md §3). */
 function unwrapJson(stored: unknown): unknown {
   if (typeof stored !== 'string') return stored;
   try {
@@ -110,7 +110,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 /**
  * The stored home page settings merged over the defaults, field by field: a missing or malformed field keeps
- * its default, so one bad value never blanks the page. No stored record means all defaults (SPEC §4).
+ * its default, so one bad value never blanks the page. No stored record means all defaults (docs/requirements.md §4).
  */
 export function resolveHomePageSettings(stored: unknown): HomePageSettings {
   const value = unwrapJson(stored);
@@ -123,7 +123,7 @@ export function resolveHomePageSettings(stored: unknown): HomePageSettings {
   return merged as HomePageSettings;
 }
 
-/** `leaderboard_visible` is a boolean or `{visible}`; anything else, or nothing, means visible (SPEC §4). */
+/** `leaderboard_visible` is a boolean or `{visible}`; anything else, or nothing, means visible (docs/requirements.md §4). */
 export function resolveLeaderboardVisible(stored: unknown): boolean {
   const value = unwrapJson(stored);
   if (typeof value === 'boolean') return value;
@@ -133,7 +133,7 @@ export function resolveLeaderboardVisible(stored: unknown): boolean {
 
 /**
  * Public registration settings; disabled at €60.00 per team when missing or when `is_enabled`/`team_price`
- * are malformed (SPEC §4). A malformed later field (closing date, limits) is left out, so its default applies.
+ * are malformed (docs/requirements.md §4). A malformed later field (closing date, limits) is left out, so its default applies.
  */
 export function resolveRegistrationSettings(stored: unknown): RegistrationSettings {
   const value = unwrapJson(stored);

@@ -15,6 +15,8 @@ export const USER_MESSAGES = {
     'Player, admin and superadmin are standard roles and cannot be created, renamed or deleted',
   invalidReassignment:
     'Choose player, admin, superadmin or another custom role for the users of the deleted role',
+  lockLifted: 'Sign-in lock lifted',
+  notLocked: 'This account is not locked',
 } as const;
 
 export const userSummarySchema = z.object({
@@ -40,7 +42,7 @@ export const userCountsSchema = z.object({
   superadmin: z.number().int(),
 });
 
-/** create-user-direct (SPEC §7): email, password, full name, role (default player), optional custom role. */
+/** create-user-direct (docs/requirements.md §7): email, password, full name, role (default player), optional custom role. */
 export const createUserBodySchema = z
   .object({
     email: z.email('Enter a valid e-mail address').max(254),
@@ -92,3 +94,17 @@ export const deleteCustomRoleBodySchema = z
   })
   .strict();
 export const customRoleIdParamsSchema = z.object({ id: z.uuid() });
+
+/**
+ * An account locked by failed sign-ins (ADR 015): until when (the latest of its locks), after how many
+ * failures of the account (0 when only devices are locked), and how many of its known devices are locked by
+ * their own failures.
+ */
+export const signInLockSchema = z.object({
+  userId: z.string(),
+  lockedUntil: isoDateTime,
+  failures: z.number().int(),
+  lockedDevices: z.number().int(),
+});
+export type SignInLock = z.infer<typeof signInLockSchema>;
+export const signInLocksResponseSchema = z.object({ locks: z.array(signInLockSchema) });

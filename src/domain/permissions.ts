@@ -1,5 +1,5 @@
 /**
- * Roles and permissions (SPEC §6): the one place that says who may do what. The server's route guards and the
+ * Roles and permissions (docs/requirements.md §6): the one place that says who may do what. The server's route guards and the
  * client's menus and guards both ask this module; only the server's answer protects anything.
  */
 
@@ -38,7 +38,7 @@ const ADMIN_PERMISSIONS: readonly Permission[] = [
 ];
 
 /**
- * SPEC §6's superadmin list names every permission there is; a superadmin also gets every permission named in
+ * docs/requirements.md §6's superadmin list names every permission there is; a superadmin also gets every permission named in
  * any custom role (which can only name these, so the list is complete either way).
  */
 const SUPERADMIN_PERMISSIONS: readonly Permission[] = PERMISSIONS;
@@ -79,7 +79,7 @@ function grantedBy(customRole: CustomRoleRecord | undefined): Permission[] {
 }
 
 /**
- * Resolves a user's role and permissions (SPEC §6):
+ * Resolves a user's role and permissions (docs/requirements.md §6):
  * - no role record, or an unknown role, is a player;
  * - a custom role is stored as role player plus a custom role name, and grants the true entries of that
  *   custom role's record (a missing record grants nothing);
@@ -124,7 +124,7 @@ export function isAllowed(access: ResolvedAccess, rule: AccessRule): boolean {
 }
 
 /**
- * The role-access check (SPEC §6): anyone holding view_superadmin_dashboard passes; otherwise a superadmin
+ * The role-access check (docs/requirements.md §6): anyone holding view_superadmin_dashboard passes; otherwise a superadmin
  * needs that permission, an admin needs view_admin_result_input, and a player always passes.
  */
 export function passesRoleCheck(access: ResolvedAccess, requiredRole: StandardRole): boolean {
@@ -144,12 +144,12 @@ export function isPlainPlayer(access: ResolvedAccess): boolean {
   return access.role === 'player' && access.customRoleName === null;
 }
 
-/** The user menu's Admin Area entry: anyone who is not a plain player (SPEC §2 Layout). */
+/** The user menu's Admin Area entry: anyone who is not a plain player (docs/requirements.md §2 Layout). */
 export function canSeeAdminArea(access: ResolvedAccess): boolean {
   return !isPlainPlayer(access);
 }
 
-/** The admin tutorial is offered to staff who can enter results or run the event, not to players (SPEC §6). */
+/** The admin tutorial is offered to staff who can enter results or run the event, not to players (docs/requirements.md §6). */
 export function isOfferedAdminTutorial(access: ResolvedAccess): boolean {
   return (
     !isPlainPlayer(access) &&
@@ -158,7 +158,7 @@ export function isOfferedAdminTutorial(access: ResolvedAccess): boolean {
 }
 
 /**
- * Sections behind the settings password (SPEC §4–§6): users lacking view_superadmin_dashboard must enter it.
+ * Sections behind the settings password (docs/requirements.md §4–§6): users lacking view_superadmin_dashboard must enter it.
  * See ADR 007 for how the route table and this rule are reconciled.
  */
 export function needsSettingsPassword(access: ResolvedAccess): boolean {
@@ -179,22 +179,34 @@ export function canGrant(
   return granted.role !== 'superadmin' || granter.role === 'superadmin';
 }
 
-/** Resolves within `timeoutMs` or falls back to a player's empty permission set (SPEC §6: 10 s). */
+/** A user's permissions did not load in time (docs/requirements.md §6: 10 s). */
+export class PermissionLoadTimeoutError extends Error {
+  constructor(timeoutMs: number) {
+    super(`permissions did not load within ${timeoutMs} ms`);
+    this.name = 'PermissionLoadTimeoutError';
+  }
+}
+
+/**
+ * Resolves with the loaded access within `timeoutMs`, or rejects: with the load's own error, or with a
+ * PermissionLoadTimeoutError. Either way nothing is granted, and the caller says "try again" rather than
+ * "you may not" (ADR 016): a user whose role could not be read is not a user without a role.
+ */
 export async function withPermissionTimeout(
   load: Promise<ResolvedAccess>,
   timeoutMs: number,
   schedule: (callback: () => void, ms: number) => () => void,
 ): Promise<ResolvedAccess> {
-  return new Promise((resolve) => {
-    const cancel = schedule(() => resolve(PLAYER_ACCESS), timeoutMs);
+  return new Promise((resolve, reject) => {
+    const cancel = schedule(() => reject(new PermissionLoadTimeoutError(timeoutMs)), timeoutMs);
     load.then(
       (access) => {
         cancel();
         resolve(access);
       },
-      () => {
+      (error: unknown) => {
         cancel();
-        resolve(PLAYER_ACCESS);
+        reject(error);
       },
     );
   });
@@ -202,7 +214,7 @@ export async function withPermissionTimeout(
 
 export const PERMISSION_LOAD_TIMEOUT_MS = 10_000;
 
-/** Where the users of a deleted custom role go (SPEC §5). */
+/** Where the users of a deleted custom role go (docs/requirements.md §5). */
 export type Reassignment =
   | { role: StandardRole; customRoleName: null }
   | { role: 'player'; customRoleName: string };

@@ -1,6 +1,6 @@
 /**
  * Team registration rules shared by the form (live feedback) and the server (the decision): eligibility by
- * age on the tournament date (SPEC §1, §5: 13 or older; under-18s need a parent's or guardian's consent),
+ * age on the tournament date (docs/requirements.md §1, §5: 13 or older; under-18s need a parent's or guardian's consent),
  * the school-year mapping used when no date of birth is given, and the fee. Pure: no clock, no I/O.
  */
 

@@ -1,4 +1,4 @@
-/** Derived tournament statistics (SPEC §3). */
+/** Derived tournament statistics (docs/requirements.md §3). */
 export interface TournamentStats {
   totalPlayers: number;
   currentRound: number;

@@ -33,7 +33,10 @@ import { registerPublicRoutes } from './features/tournament/tournament.routes';
 import { registerTournamentManagementRoutes } from './features/tournament-management/tournament-management.routes';
 import { registerUserManagementRoutes } from './features/user-management/user-management.routes';
 import { registerClientApp } from './http/client-app';
+import { DatabaseProbe } from './http/database-unavailable';
+import { Drain, registerDrain } from './http/drain';
 import { registerErrorHandling } from './http/errors';
+import { registerJsonBodyParser } from './http/json-body';
 import { registerSecurityHeaders } from './http/security-headers';
 import { ChangeFeed } from './live/change-feed';
 import { registerLiveRoutes } from './live/live.routes';
@@ -51,7 +54,7 @@ export interface AppDeps {
   clientDir: string | null;
   now?: () => number;
   random?: () => number;
-  /** The pause before every settings-password answer (SPEC §5: about 500 ms). */
+  /** The pause before every settings-password answer (docs/requirements.md §5: about 500 ms). */
   settingsGateDelayMs?: number;
   /** Milliseconds over which change notifications are merged into one live event. */
   liveCoalesceMs?: number;
@@ -88,9 +91,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandling(app);
+  const databaseProbe = new DatabaseProbe(deps.database);
+  registerErrorHandling(app, { probe: databaseProbe });
+  registerJsonBodyParser(app);
   // Before the guards: a refused request gets the security headers too.
   registerSecurityHeaders(app, { isProduction: deps.env.NODE_ENV === 'production' });
+  // Before the guards: a server shutting down answers 503 without reading the session (ADR 016).
+  const drain = new Drain();
+  registerDrain(app, drain);
   registerGuards(app, {
     loadActor: createActorLoader(deps.auth, deps.database.db, nowAsDate),
     isFrozenSession: (request) => isFrozenSession(deps.database.db, request, nowAsDate()),
@@ -126,9 +134,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     baseURL: deps.publicUrl,
     db: deps.database.db,
     now: nowAsDate,
+    probe: databaseProbe,
   });
-  registerAccountRoutes(app, deps.database.db);
-  registerUserManagementRoutes(app, deps.database.db, deps.auth);
+  registerAccountRoutes(app, deps.database.db, deps.auth, nowAsDate);
+  registerUserManagementRoutes(app, deps.database.db, deps.auth, nowAsDate);
   registerPlayerManagementRoutes(app, deps.database.db);
   registerAdminPlayerLookupRoutes(app, deps.database.db);
   registerCheckinRoutes(app, { db: deps.database.db, now: nowAsDate });
@@ -168,7 +177,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     mailer: deps.mailer,
     publicUrl: deps.publicUrl,
     keys: registrationKeys,
-    provider: deps.payments ?? new OfflinePaymentProvider(deps.publicUrl),
+    provider: deps.payments ?? new OfflinePaymentProvider(deps.publicUrl, deps.database.db, now),
     now: nowAsDate,
   });
   registerManageRegistrationRoutes(app, {
@@ -181,7 +190,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerBillingOverviewRoutes(app, { db: deps.database.db, now: nowAsDate });
   registerPublicRoutes(app, cache);
   registerPlayerDashboardRoutes(app, cache);
-  registerLiveRoutes(app, feed);
+  registerLiveRoutes(app, feed, drain);
   await registerClientApp(app, deps.clientDir);
 
   return app;

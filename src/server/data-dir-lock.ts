@@ -12,7 +12,7 @@ function isRunning(pid: number): boolean {
 
 /**
  * Only one process may open a PGlite folder: a second one opens it without error and its writes are lost
- * (STACK.md). A pid file refuses a second server on the same DATA_DIR with a clear message.
+ * (docs/stack.md). A pid file refuses a second server on the same DATA_DIR with a clear message.
  */
 export function lockDataDir(dataDir: string): () => void {
   const dir = resolve(dataDir);

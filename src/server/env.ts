@@ -19,6 +19,8 @@ const envSchema = z.object({
   /** Number of proxy hops in front of the server whose X-Forwarded-For can be trusted. */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(5).default(0),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+  /** The longest a SIGTERM shutdown waits for running requests before cutting them off (ADR 016). */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   /** The site's public origin, e.g. https://chess.example.org. Mail links use it; defaults to the local address. */
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** Signs sessions. Required with DATABASE_URL; the embedded default keeps one in DATA_DIR/auth-secret. */

@@ -10,9 +10,11 @@ import { prepareDemoData } from './db/seed/demo-seed';
 import { parseEnv } from './env';
 import { OfflinePaymentProvider } from './features/payments/offline-provider';
 import { StripePaymentProvider } from './features/payments/stripe-provider';
+import { drainAndClose } from './http/drain';
 import { createOutboxMailer, createSmtpMailer } from './mail/mailer';
 
-const SHUTDOWN_GRACE_MS = 10_000;
+/** Time beyond SHUTDOWN_TIMEOUT_MS for closing the database before the process gives up and exits 1. */
+const SHUTDOWN_CLOSE_MARGIN_MS = 5_000;
 const LOOPBACK = '127.0.0.1';
 
 async function main(): Promise<void> {
@@ -65,7 +67,7 @@ async function main(): Promise<void> {
           secretKey: env.STRIPE_SECRET_KEY,
           webhookSecret: env.STRIPE_WEBHOOK_SECRET,
         })
-      : new OfflinePaymentProvider(publicUrl);
+      : new OfflinePaymentProvider(publicUrl, database.db);
   if (payments.name === 'offline') {
     logger.warn(
       'payments: built-in OFFLINE TEST provider (no money moves; anyone at checkout can mark a registration ' +
@@ -88,16 +90,25 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    logger.info({ signal }, 'shutting down: finishing requests in flight');
+    // Drain (ADR 016): no new connections, 503 + Connection: close on open ones, live streams told to
+    // reconnect, running requests finish; then the database closes. Bounded by SHUTDOWN_TIMEOUT_MS.
+    logger.info(
+      { signal, timeoutMs: env.SHUTDOWN_TIMEOUT_MS },
+      'shutting down: finishing requests in flight',
+    );
     const force = setTimeout(() => {
       logger.error('shutdown took too long; exiting');
       process.exit(1);
-    }, SHUTDOWN_GRACE_MS);
+    }, env.SHUTDOWN_TIMEOUT_MS + SHUTDOWN_CLOSE_MARGIN_MS);
     force.unref();
     try {
-      await app.close();
+      const finished = await drainAndClose(app, app.drain, {
+        timeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+        log: (message, details) => logger.warn(details ?? {}, message),
+      });
       await database.close();
       unlock();
+      logger.info({ finished }, 'shut down');
       process.exit(0);
     } catch (error) {
       logger.error({ err: error }, 'shutdown failed');

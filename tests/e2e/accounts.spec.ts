@@ -236,7 +236,10 @@ test('superadmin creates a user, changes their role and freezes them; the frozen
   await expect(row).toHaveCount(0);
 });
 
-test('creating a user with an address already taken gives the SPEC message', async ({ browser, baseURL }) => {
+test('creating a user with an address already taken gives the required message', async ({
+  browser,
+  baseURL,
+}) => {
   // Its own browser: the 409 this provokes is logged on the console, as every refused request is.
   const admin = await otherDevice(browser, baseURL);
   await signInAndWait(admin, 'superadmin@demo.test');

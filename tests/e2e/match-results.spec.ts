@@ -233,3 +233,29 @@ test('the dashboard summarises the round and links unfinished boards into result
   await page.goto('/admin/dashboard');
   await expect(list.getByRole('link')).toHaveCount(open.length - 1);
 });
+
+for (const viewport of [
+  { width: 1024, height: 700 },
+  { width: 390, height: 700 },
+]) {
+  test(`the cookie banner never covers the last board’s result buttons at ${viewport.width} px (issue #10 item 5)`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    await openResultEntry(page);
+    const banner = page.getByRole('region', { name: 'Cookies on this site' });
+    await expect(banner).toBeVisible();
+    const boards = await currentBoards(page.request);
+    const last = boardRow(page, boards.at(-1)!.board);
+    // The end of the page, where a banner laid over the page would hide the last board for good.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const buttons = last.getByRole('button');
+    await expect(buttons.first()).toBeVisible();
+    const bannerBox = (await banner.boundingBox())!;
+    for (const button of await buttons.all()) {
+      const box = (await button.boundingBox())!;
+      // Nothing of the button lies under the banner.
+      expect(box.y + box.height <= bannerBox.y || box.y >= bannerBox.y + bannerBox.height).toBe(true);
+    }
+  });
+}

@@ -28,8 +28,8 @@ async function registerAndStartCheckout(request: APIRequestContext, teams: strin
 }
 
 async function paymentStatus(request: APIRequestContext, reference: string) {
-  const found = await request.get('/api/registrations/status', {
-    params: { reference, email: 'teacher@school.example' },
+  const found = await request.post('/api/registrations/status', {
+    data: { reference, email: 'teacher@school.example' },
   });
   return (await found.json()).registration.paymentStatus as string;
 }

@@ -6,7 +6,7 @@ import { queryKeys } from '../lib/query-keys';
 import { useTheme } from '../lib/theme';
 import { createQueryClient } from './query-client';
 
-/** SPEC §9: toasts last 4 s, at most 3 show at once, 356 px wide (sonner's default width). */
+/** docs/requirements.md §9: toasts last 4 s, at most 3 show at once, 356 px wide (sonner's default width). */
 export const TOAST_DURATION_MS = 4_000;
 export const VISIBLE_TOASTS = 3;
 

@@ -2,7 +2,7 @@ import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiRequestError } from '../lib/api-client';
 
 /**
- * SPEC §7: application-wide no retry and no refetch on window focus (tournament queries opt back in to
+ * docs/requirements.md §7: application-wide no retry and no refetch on window focus (tournament queries opt back in to
  * focus refetching and a 30 s interval, see lib/query-keys.ts).
  * `onBackgroundError` hears failures of refetches whose page already shows data, so the page can keep the
  * data it has and say quietly that it could not refresh (queries with `meta: { quiet: true }` stay silent).

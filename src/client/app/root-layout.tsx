@@ -9,7 +9,7 @@ import { SiteHeader } from '../features/layout/site-header';
 import { useScrollRestoration } from '../features/layout/use-scroll-restoration';
 
 /**
- * The one layout: the public header and footer for anonymous visitors and on the public pages SPEC §2 lists;
+ * The one layout: the public header and footer for anonymous visitors and on the public pages docs/requirements.md §2 lists;
  * signed-in users elsewhere get the compact app bar instead (see chrome.ts). The lazily loaded page between.
  */
 export function RootLayout() {

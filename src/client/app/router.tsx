@@ -76,7 +76,7 @@ const adminRoutes = lazyPage(() => import('../features/admin/admin-routes'), 'Ad
 const notFound = lazyPage(() => import('../features/errors/not-found-page'), 'NotFoundPage');
 
 /**
- * SPEC §2: the player dashboard can be configured to refuse players ('Player dashboard is currently
+ * docs/requirements.md §2: the player dashboard can be configured to refuse players ('Player dashboard is currently
  * unavailable'). Set to true to switch it off for players; admins and superadmins still get in.
  */
 const IS_PLAYER_DASHBOARD_CLOSED_TO_PLAYERS = false;
@@ -84,7 +84,7 @@ const playerDashboardRefusal = IS_PLAYER_DASHBOARD_CLOSED_TO_PLAYERS
   ? { roles: ['player'] as const, message: ACCESS_MESSAGES.playerDashboardUnavailable }
   : undefined;
 
-/** The one route table (SPEC §2), with each signed-in route's guard (SPEC §4). */
+/** The one route table (docs/requirements.md §2), with each signed-in route's guard (docs/requirements.md §4). */
 export function AppRoutes() {
   return (
     <Routes>

@@ -1,4 +1,4 @@
-/** The visitor's cookie choice, stored with the date it was made (SPEC §1, §4). */
+/** The visitor's cookie choice, stored with the date it was made (docs/requirements.md §1, §4). */
 export const COOKIE_CONSENT_KEY = 'cookie-consent';
 /** After this many months the banner asks again. */
 export const CONSENT_VALID_MONTHS = 6;

@@ -1,5 +1,5 @@
 /**
- * A short label for this browser (SPEC §9: browser and screen traits hashed to 8 hex characters). It only
+ * A short label for this browser (docs/requirements.md §9: browser and screen traits hashed to 8 hex characters). It only
  * names the device in the code mail; trust itself rests on the server's signed cookie, never on this.
  */
 export async function deviceFingerprint(): Promise<string> {

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { LIVE_EVENT_NAME } from '../../contracts/live';
+import { LIVE_EVENT_NAME, LIVE_RECONNECT_EVENT_NAME } from '../../contracts/live';
 import { LIVE_URL, MAX_INVALIDATE_DELAY_MS, queryKeysForEvent, subscribeToLiveUpdates } from './live-updates';
 import { queryKeys } from './query-keys';
 
@@ -96,5 +96,88 @@ describe('subscribeToLiveUpdates', () => {
 
     stop();
     expect(source?.closed).toBe(true);
+  });
+});
+
+describe('reconnecting the live stream', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  class ClosableFakeEventSource extends FakeEventSource {
+    readyState = 1;
+    say(name: string, data: unknown) {
+      this.dispatchEvent(new MessageEvent(name, { data: JSON.stringify(data) }));
+    }
+    fail(readyState: number) {
+      this.readyState = readyState;
+      this.dispatchEvent(new Event('error'));
+    }
+  }
+
+  function subscribe() {
+    vi.useFakeTimers();
+    vi.stubGlobal('EventSource', ClosableFakeEventSource);
+    const client = new QueryClient();
+    const invalidate = vi.spyOn(client, 'invalidateQueries').mockResolvedValue();
+    const sources: ClosableFakeEventSource[] = [];
+    const stop = subscribeToLiveUpdates(client, {
+      random: () => 0.5,
+      createEventSource: (url) => {
+        const source = new ClosableFakeEventSource(url);
+        sources.push(source);
+        return source as unknown as EventSource;
+      },
+    });
+    const invalidated = () => invalidate.mock.calls.map(([filters]) => JSON.stringify(filters?.queryKey));
+    return { sources, stop, invalidated, invalidate };
+  }
+
+  it('reopens the stream within the time a shutting-down server names, then refetches everything', () => {
+    const { sources, stop, invalidated } = subscribe();
+    sources[0]?.dispatchEvent(new Event('open'));
+    sources[0]?.say(LIVE_RECONNECT_EVENT_NAME, { withinMs: 3_000 });
+    expect(sources[0]?.closed).toBe(true);
+    vi.advanceTimersByTime(1_499);
+    expect(sources).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(sources).toHaveLength(2);
+    expect(sources[1]?.url).toBe(LIVE_URL);
+
+    // The first open of a stream refetches nothing; a reopened one refetches all the public data.
+    sources[1]?.dispatchEvent(new Event('open'));
+    vi.advanceTimersByTime(MAX_INVALIDATE_DELAY_MS);
+    expect(invalidated()).toEqual(
+      expect.arrayContaining(
+        [queryKeys.home, queryKeys.leaderboard, queryKeys.rounds, queryKeys.announcements].map((key) =>
+          JSON.stringify(key),
+        ),
+      ),
+    );
+    stop();
+    expect(sources[1]?.closed).toBe(true);
+  });
+
+  it('reopens a stream the browser gave up on (an error status) with a growing pause, not one it retries itself', () => {
+    const { sources, stop } = subscribe();
+    sources[0]?.fail(0); // CONNECTING: the browser retries by itself
+    vi.advanceTimersByTime(60_000);
+    expect(sources).toHaveLength(1);
+
+    sources[0]?.fail(2); // CLOSED: e.g. a 503 while the server restarts
+    vi.advanceTimersByTime(749);
+    expect(sources).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(sources).toHaveLength(2);
+    sources[1]?.fail(2);
+    vi.advanceTimersByTime(1_499);
+    expect(sources).toHaveLength(2);
+    vi.advanceTimersByTime(1);
+    expect(sources).toHaveLength(3);
+    stop();
+    sources[2]?.fail(2);
+    vi.advanceTimersByTime(60_000);
+    expect(sources).toHaveLength(3);
   });
 });

@@ -1,5 +1,12 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import { LIVE_EVENT_NAME, type LiveEvent, type LiveTopic, liveEventSchema } from '../../contracts/live';
+import {
+  LIVE_EVENT_NAME,
+  LIVE_RECONNECT_EVENT_NAME,
+  type LiveEvent,
+  type LiveTopic,
+  liveEventSchema,
+  liveReconnectEventSchema,
+} from '../../contracts/live';
 import { watchRoundChanges } from './live-updates-rounds';
 import { notify } from './notify';
 import { queryKeys } from './query-keys';
@@ -50,6 +57,11 @@ export function queryKeysForEvent(event: LiveEvent): QueryKey[] {
   return [...keys.values()];
 }
 
+/** After a stream failed for good (an error status, e.g. 503 from a restarting server), retry after this… */
+export const RETRY_MIN_MS = 1_000;
+/** …doubling per failure up to this. */
+export const RETRY_MAX_MS = 30_000;
+
 export interface LiveUpdatesOptions {
   /** Called for each event after its queries are scheduled for invalidation (e.g. to show a toast). */
   onEvent?: (event: LiveEvent) => void;
@@ -59,10 +71,23 @@ export interface LiveUpdatesOptions {
   createEventSource?: (url: string) => EventSource;
 }
 
+/** EventSource.CLOSED (the global may be missing where this module is imported, e.g. server-side tests). */
+const CLOSED = 2;
+
+/** Every topic: after a reconnection, anything may have changed while nobody was listening. */
+const EVERYTHING: LiveEvent = {
+  topics: Object.keys(topicKeys) as LiveTopic[],
+  settingsKeys: [],
+};
+
 /**
  * Opens the app's one EventSource on /api/live and invalidates the queries each change touches, after a
  * random 0–400 ms delay. Events arriving within that delay are merged into one invalidation.
- * EventSource reconnects by itself after a dropped connection. Returns a function that closes it.
+ * EventSource reconnects by itself after a dropped connection. A server shutting down sends `reconnect`
+ * (ADR 016): the stream is reopened at a random moment within the time it names. A stream that failed for
+ * good (EventSource gives up on an error status) is reopened with a growing pause. Whenever a stream opens
+ * again, everything on screen is refetched, since changes meanwhile reached nobody. Returns a function that
+ * closes it.
  */
 export function subscribeToLiveUpdates(
   queryClient: QueryClient,
@@ -70,19 +95,29 @@ export function subscribeToLiveUpdates(
 ): () => void {
   if (typeof EventSource === 'undefined') return () => {};
   const random = options.random ?? Math.random;
-  const source = (options.createEventSource ?? ((url) => new EventSource(url)))(LIVE_URL);
+  const createEventSource = options.createEventSource ?? ((url) => new EventSource(url));
   const stopRoundNotices = watchRoundChanges(
     queryClient,
     options.onRoundChange ?? ((message) => notify('info', message, { id: 'round-change' })),
   );
   const pending = new Map<string, QueryKey>();
   let timer: ReturnType<typeof setTimeout> | null = null;
+  let reopenTimer: ReturnType<typeof setTimeout> | null = null;
+  let source: EventSource | null = null;
+  let hasOpened = false;
+  let failures = 0;
+  let stopped = false;
 
   const flush = () => {
     timer = null;
     const keys = [...pending.values()];
     pending.clear();
     for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
+  };
+
+  const schedule = (event: LiveEvent) => {
+    for (const key of queryKeysForEvent(event)) pending.set(JSON.stringify(key), key);
+    timer ??= setTimeout(flush, Math.floor(random() * MAX_INVALIDATE_DELAY_MS));
   };
 
   const onChange = (message: MessageEvent<string>) => {
@@ -94,16 +129,72 @@ export function subscribeToLiveUpdates(
     }
     const parsed = liveEventSchema.safeParse(data);
     if (!parsed.success) return;
-    for (const key of queryKeysForEvent(parsed.data)) pending.set(JSON.stringify(key), key);
-    timer ??= setTimeout(flush, Math.floor(random() * MAX_INVALIDATE_DELAY_MS));
+    schedule(parsed.data);
     options.onEvent?.(parsed.data);
   };
 
-  source.addEventListener(LIVE_EVENT_NAME, onChange as EventListener);
-  return () => {
+  const onOpen = () => {
+    failures = 0;
+    if (hasOpened) schedule(EVERYTHING);
+    hasOpened = true;
+  };
+
+  /** Closes the stream and opens a new one at a random moment between `minMs` and `maxMs` from now. */
+  const reopenBetween = (minMs: number, maxMs: number) => {
+    close();
+    if (stopped || reopenTimer) return;
+    reopenTimer = setTimeout(
+      () => {
+        reopenTimer = null;
+        open();
+      },
+      minMs + Math.floor(random() * (maxMs - minMs)),
+    );
+  };
+
+  const onReconnect = (message: MessageEvent<string>) => {
+    let within = RETRY_MIN_MS;
+    try {
+      const parsed = liveReconnectEventSchema.safeParse(JSON.parse(message.data));
+      if (parsed.success) within = parsed.data.withinMs;
+    } catch {
+      // A malformed farewell still means: reconnect.
+    }
+    reopenBetween(0, within);
+  };
+
+  const onError = () => {
+    // EventSource retries a dropped connection itself (readyState CONNECTING); CLOSED means it gave up.
+    if (source?.readyState !== CLOSED) return;
+    failures += 1;
+    const pause = Math.min(RETRY_MAX_MS, RETRY_MIN_MS * 2 ** (failures - 1));
+    reopenBetween(pause / 2, pause);
+  };
+
+  function open() {
+    source = createEventSource(LIVE_URL);
+    source.addEventListener(LIVE_EVENT_NAME, onChange as EventListener);
+    source.addEventListener(LIVE_RECONNECT_EVENT_NAME, onReconnect as EventListener);
+    source.addEventListener('open', onOpen);
+    source.addEventListener('error', onError);
+  }
+
+  function close() {
+    if (!source) return;
     source.removeEventListener(LIVE_EVENT_NAME, onChange as EventListener);
+    source.removeEventListener(LIVE_RECONNECT_EVENT_NAME, onReconnect as EventListener);
+    source.removeEventListener('open', onOpen);
+    source.removeEventListener('error', onError);
     source.close();
+    source = null;
+  }
+
+  open();
+  return () => {
+    stopped = true;
+    close();
     stopRoundNotices();
     if (timer) clearTimeout(timer);
+    if (reopenTimer) clearTimeout(reopenTimer);
   };
 }

@@ -45,6 +45,7 @@ export const queryKeys = {
   admin: ['admin'] as const,
   adminUsers: (search: string) => ['admin', 'users', search] as const,
   adminUserCounts: ['admin', 'user-counts'] as const,
+  signInLocks: ['admin', 'sign-in-locks'] as const,
   customRoles: ['admin', 'custom-roles'] as const,
   adminTournaments: ['admin', 'tournaments'] as const,
   tournamentTemplates: ['admin', 'tournament-templates'] as const,
@@ -97,7 +98,7 @@ export const userScopedKeys = [
 ] as const;
 
 /**
- * SPEC §7: tournament data refetches every 30 s and on window focus, while the app-wide default is no
+ * docs/requirements.md §7: tournament data refetches every 30 s and on window focus, while the app-wide default is no
  * retry and no refetch on focus (see query-client.ts).
  */
 export const TOURNAMENT_REFETCH_MS = 30_000;

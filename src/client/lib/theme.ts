@@ -1,7 +1,7 @@
 import { useCallback, useSyncExternalStore } from 'react';
 
 /**
- * Themes (SPEC §9): light (default), dark and custom. 'custom' is the "Clubhouse" palette: walnut header
+ * Themes (docs/requirements.md §9): light (default), dark and custom. 'custom' is the "Clubhouse" palette: walnut header
  * and hero on parchment, the colours of a wooden chessboard, for schools that want a warmer look. It is a
  * fixed, contrast-checked palette rather than free colour picking, so no choice can make text unreadable.
  * public/theme-init.js applies the stored theme before the first paint and must agree with this file.

@@ -1,4 +1,3 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { securityAuditLog } from '../db/schema/accounts';
 import { systemLogs } from '../db/schema/settings';
@@ -51,28 +50,4 @@ export async function recordSystemLog(
     userId: context.actorId,
     metadata: entry.metadata ?? {},
   });
-}
-
-/**
- * How many security events of one type happened since a moment, for one user or one account key (the keyed
- * hash of a typed address): the attempt limits (sign-in, settings password) count their failures here.
- */
-export async function countSecurityEventsSince(
-  db: Db,
-  query: { type: string; since: Date; userId?: string; accountKey?: string },
-): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(securityAuditLog)
-    .where(
-      and(
-        eq(securityAuditLog.eventType, query.type),
-        gt(securityAuditLog.createdAt, query.since),
-        query.userId === undefined ? undefined : eq(securityAuditLog.userId, query.userId),
-        query.accountKey === undefined
-          ? undefined
-          : eq(sql`${securityAuditLog.details}->>'accountKey'`, query.accountKey),
-      ),
-    );
-  return row?.n ?? 0;
 }

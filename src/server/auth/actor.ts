@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import {
   PERMISSION_LOAD_TIMEOUT_MS,
+  PermissionLoadTimeoutError,
   type ResolvedAccess,
   resolveAccess,
   withPermissionTimeout,
@@ -9,6 +10,7 @@ import {
 import type { Db } from '../db/client';
 import { customRoles, userRoles, userStatus } from '../db/schema/accounts';
 import { session as sessionTable } from '../db/schema/auth';
+import { DatabaseUnavailableError } from '../http/database-unavailable';
 import { type Auth, SESSION_ABSOLUTE_MAX_MS } from './auth';
 
 /** The signed-in user behind a request, with what they may do. */
@@ -43,7 +45,8 @@ export async function loadAccess(
 
 /**
  * Resolves the request's session (better-auth, database sessions, no cookie cache) and the user's access.
- * Permission loading falls back to none after 10 s (SPEC §6). A session older than the absolute maximum is
+ * Permissions that fail to load, or take over 10 s (docs/requirements.md §6), fail the request with a 503
+ * rather than granting none (ADR 016). A session older than the absolute maximum is
  * deleted and treated as none. Memoised per request.
  */
 export function createActorLoader(auth: Auth, db: Db, now: () => Date = () => new Date()) {
@@ -58,6 +61,7 @@ export function createActorLoader(auth: Auth, db: Db, now: () => Date = () => ne
       return null;
     }
     const loaded = loadAccess(db, session.user.id);
+    // Permissions that did not load are not "no permissions": the request fails with 503 (ADR 016).
     const access = await withPermissionTimeout(
       loaded.then((value) => value.access),
       PERMISSION_LOAD_TIMEOUT_MS,
@@ -65,8 +69,15 @@ export function createActorLoader(auth: Auth, db: Db, now: () => Date = () => ne
         const timer = setTimeout(callback, ms);
         return () => clearTimeout(timer);
       },
-    );
-    const { isFrozen } = await loaded.catch(() => ({ isFrozen: false }));
+    ).catch((error: unknown) => {
+      // A failed read goes to the error handler as it is (a lost database → 503); a load that hangs past
+      // the time-out means a database too slow to use, also a 503.
+      if (error instanceof PermissionLoadTimeoutError) {
+        throw new DatabaseUnavailableError('the signed-in user’s permissions did not load', { cause: error });
+      }
+      throw error;
+    });
+    const { isFrozen } = await loaded;
     return {
       userId: session.user.id,
       email: session.user.email,

@@ -3,15 +3,18 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { recordSecurityEvent } from '../audit/audit';
 import type { Db } from '../db/client';
 import { user } from '../db/schema/auth';
-import { type Auth, CLIENT_IP_HEADER } from './auth';
+import { type DatabaseProbe, sendDatabaseUnavailable } from '../http/database-unavailable';
+import { RateCounter } from '../http/rate-counter';
+import { type Auth, CLIENT_IP_HEADER, whileSigningIn } from './auth';
 import { isFrozenSession } from './frozen-sessions';
 import { ACCESS_MESSAGES } from './guards';
+import { knownDeviceCookie, knownDeviceOf } from './known-device';
 import {
   accountKey,
-  recentFailures,
-  SIGN_IN_FAILURE_LIMIT,
-  SIGN_IN_WINDOW_MINUTES,
-  TOO_MANY_ATTEMPTS,
+  SignInLimits,
+  type SignInReservation,
+  TOO_MANY_REQUESTS,
+  tooManySignInAttempts,
 } from './sign-in-limit';
 
 /** Builds a fetch Request for better-auth from a Fastify request, with the client address Fastify resolved. */
@@ -32,16 +35,57 @@ export function toWebRequest(request: FastifyRequest, baseURL: string): Request 
 
 const SIGN_IN_PATH = '/api/auth/sign-in/email';
 
+/**
+ * The path better-auth will route the request by: the URL as `toWebRequest` builds it, so `/./`, `%2e` and
+ * fragments are resolved the same way here (a raw comparison would let `/api/auth/./sign-in/email` past the
+ * sign-in limits).
+ */
+function authPathOf(request: FastifyRequest, baseURL: string): string {
+  return new URL(request.url, baseURL).pathname;
+}
+
+/**
+ * Routes where better-auth checks the signed-in user's password itself (changing it, turning the device
+ * check on or off, showing the authenticator secret or new backup codes, deleting the account): each check
+ * takes an attempt from the same per-account counter as signing in (ADR 015), so a session left open on a
+ * school computer cannot be used to guess the password faster than the sign-in form allows.
+ */
+const PASSWORD_CHECKING_PATHS = new Set([
+  '/api/auth/change-password',
+  '/api/auth/two-factor/enable',
+  '/api/auth/two-factor/disable',
+  '/api/auth/two-factor/get-totp-uri',
+  '/api/auth/two-factor/generate-backup-codes',
+  '/api/auth/delete-user',
+]);
+
+/** Whether the body carries a password for better-auth to check. */
+function carriesPassword(body: unknown): boolean {
+  const fields = body as { password?: unknown; currentPassword?: unknown } | undefined;
+  return typeof fields?.password === 'string' || typeof fields?.currentPassword === 'string';
+}
+
+/** better-auth's answer to a wrong password on the routes above: 400 with the code INVALID_PASSWORD. */
+function isInvalidPassword(status: number, body: Buffer | null): boolean {
+  if (status !== 400 || !body) return false;
+  try {
+    return (JSON.parse(body.toString('utf8')) as { code?: unknown }).code === 'INVALID_PASSWORD';
+  } catch {
+    return false;
+  }
+}
+
+/** The typed address of a sign-in, whatever its length (a long one is limited like any other). */
 function emailOf(body: unknown): string | null {
   const email = (body as { email?: unknown } | undefined)?.email;
-  return typeof email === 'string' && email.length <= 254 ? email : null;
+  return typeof email === 'string' ? email : null;
 }
 
 /** Mounts better-auth's own routes (sign-up, sign-in, sign-out, session, password reset) under /api/auth. */
 export async function registerAuthRoutes(
   app: FastifyInstance,
   auth: Auth,
-  options: { baseURL: string; db: Db; now?: () => Date },
+  options: { baseURL: string; db: Db; now?: () => Date; probe?: DatabaseProbe },
 ): Promise<void> {
   await app.register(async (scope) => authRoutes(scope, auth, options));
 }
@@ -50,20 +94,71 @@ export async function registerAuthRoutes(
 function authRoutes(
   app: FastifyInstance,
   auth: Auth,
-  options: { baseURL: string; db: Db; now?: () => Date },
+  options: { baseURL: string; db: Db; now?: () => Date; probe?: DatabaseProbe },
 ): void {
   const { baseURL, db } = options;
   const secret = auth.options.secret;
   if (!secret) throw new Error('better-auth has no secret');
   const now = options.now ?? (() => new Date());
 
-  // Sign-in: a per-account limit on top of better-auth's per-address one (a whole school shares an address,
-  // an attacker rotates addresses), and an audit row for every success and failure.
+  const limits = new SignInLimits(db, new RateCounter(db, () => now().getTime()), secret);
+  const limitAddresses = auth.options.rateLimit?.enabled === true;
+  const secureCookies = auth.options.advanced?.useSecureCookies === true;
+  /** The sign-in attempt each request holds until better-auth has answered it (ADR 015). */
+  const reservations = new WeakMap<FastifyRequest, SignInReservation>();
+
+  // Sign-in: the per-address limit (better-auth's own rule for this route is off, this one replaces it; a
+  // known device of the typed account has its own bucket instead of its address's), then an attempt
+  // reserved on the account, or on the known device; refused requests never reach the
+  // password check. Both are counters in the database, shared by every process.
   app.addHook('preHandler', async (request, reply) => {
-    if (request.method !== 'POST' || request.url.split('?')[0] !== SIGN_IN_PATH) return;
+    if (request.method !== 'POST') return;
+    if (PASSWORD_CHECKING_PATHS.has(authPathOf(request, baseURL))) {
+      const actor = carriesPassword(request.body) ? await request.actor() : null;
+      if (!actor) return;
+      const attempt = await limits.reserveAttempt(actor.email, null);
+      if (!attempt.ok) {
+        await recordSecurityEvent(
+          db,
+          { actorId: actor.userId, ip: request.ip },
+          {
+            type: 'sign_in_locked',
+            severity: 'warning',
+            details: { accountKey: accountKey(actor.email, secret) },
+            at: now(),
+          },
+        );
+        return reply
+          .code(429)
+          .header('retry-after', String(attempt.retryAfterSeconds))
+          .send({ error: tooManySignInAttempts(attempt.retryAfterSeconds), requestId: request.id });
+      }
+      reservations.set(request, attempt.reservation);
+      return;
+    }
+    if (authPathOf(request, baseURL) !== SIGN_IN_PATH) return;
     const email = emailOf(request.body);
+    const device = email
+      ? await limits.deviceOfAccount(email, knownDeviceOf(request, secret, now(), { secure: secureCookies }))
+      : null;
+    if (limitAddresses) {
+      const address = await limits.reserveRequest(request.ip, device);
+      if (!address.ok) {
+        await recordSecurityEvent(
+          db,
+          { actorId: null, ip: request.ip },
+          { type: 'sign_in_rate_limited', severity: 'warning', at: now() },
+        );
+        return reply
+          .code(429)
+          .header('x-retry-after', String(address.retryAfterSeconds))
+          .header('retry-after', String(address.retryAfterSeconds))
+          .send({ message: TOO_MANY_REQUESTS, error: TOO_MANY_REQUESTS, requestId: request.id });
+      }
+    }
     if (!email) return;
-    if ((await recentFailures(db, accountKey(email, secret), now())) >= SIGN_IN_FAILURE_LIMIT) {
+    const attempt = await limits.reserveAttempt(email, device);
+    if (!attempt.ok) {
       await recordSecurityEvent(
         db,
         { actorId: null, ip: request.ip },
@@ -71,17 +166,26 @@ function authRoutes(
           type: 'sign_in_locked',
           severity: 'warning',
           details: { accountKey: accountKey(email, secret) },
+          at: now(),
         },
       );
       return reply
         .code(429)
-        .header('retry-after', String(SIGN_IN_WINDOW_MINUTES * 60))
-        .send({ error: TOO_MANY_ATTEMPTS, requestId: request.id });
+        .header('retry-after', String(attempt.retryAfterSeconds))
+        .send({ error: tooManySignInAttempts(attempt.retryAfterSeconds), requestId: request.id });
     }
+    reservations.set(request, attempt.reservation);
   });
-  /** Audit rows for the sign-in steps (item 10): who, from where, when and how it ended; never a secret. */
-  async function recordAuthStep(request: FastifyRequest, status: number, body: Buffer | null): Promise<void> {
-    const path = request.url.split('?')[0];
+  /**
+   * Audit rows for the sign-in steps (item 10): who, from where, when and how it ended; never a secret.
+   * Answers the user id when the step completed a sign-in (a session was handed out), else null.
+   */
+  async function recordAuthStep(
+    request: FastifyRequest,
+    status: number,
+    body: Buffer | null,
+  ): Promise<string | null> {
+    const path = authPathOf(request, baseURL);
     const parsed = (() => {
       try {
         return body
@@ -94,7 +198,7 @@ function authRoutes(
     const context = { ip: request.ip };
     if (path === SIGN_IN_PATH) {
       const email = emailOf(request.body);
-      if (!email) return;
+      if (!email) return null;
       const needsCode = status === 200 && parsed.twoFactorRedirect === true;
       const succeeded = status === 200 && !needsCode;
       const [account] =
@@ -112,19 +216,25 @@ function authRoutes(
             ? 'sign_in_two_factor_required'
             : succeeded
               ? 'sign_in_succeeded'
-              : 'sign_in_failed',
+              : status === 401
+                ? 'sign_in_failed'
+                : 'sign_in_refused',
           severity: succeeded || needsCode ? 'info' : 'warning',
           details: { accountKey: accountKey(email, secret), status },
           at: now(),
         },
       );
-    } else if (path === '/api/auth/two-factor/send-otp') {
+      return succeeded ? (account?.id ?? null) : null;
+    }
+    if (path === '/api/auth/two-factor/send-otp') {
       await recordSecurityEvent(
         db,
         { ...context, actorId: null },
         { type: 'two_factor_code_sent', details: { status }, at: now() },
       );
-    } else if (path === '/api/auth/two-factor/verify-otp') {
+      return null;
+    }
+    if (path === '/api/auth/two-factor/verify-otp') {
       const verified = status === 200;
       await recordSecurityEvent(
         db,
@@ -136,7 +246,9 @@ function authRoutes(
           at: now(),
         },
       );
+      return verified ? (parsed.user?.id ?? null) : null;
     }
+    return null;
   }
 
   app.route({
@@ -145,24 +257,49 @@ function authRoutes(
     config: { access: 'public' },
     schema: { summary: 'better-auth: sign-up, sign-in, sign-out, session, password reset', tags: ['auth'] },
     handler: async (request, reply) => {
-      const response = await auth.handler(toWebRequest(request, baseURL));
+      const reservation = reservations.get(request);
+      let response: Response;
+      try {
+        const handle = () => auth.handler(toWebRequest(request, baseURL));
+        response = await (authPathOf(request, baseURL) === SIGN_IN_PATH ? whileSigningIn(handle) : handle());
+      } catch (error) {
+        if (reservation) await limits.settle(reservation, 'other');
+        throw error;
+      }
       const body = response.body ? Buffer.from(await response.arrayBuffer()) : null;
+      // better-auth answers a failed query with its own 500: a lost database is a 503 here too (ADR 016).
+      // The attempt is given back first (best effort: the database may be gone): it was no wrong password.
+      if (response.status >= 500 && options.probe && !(await options.probe.isReachable())) {
+        if (reservation) await limits.settle(reservation, 'other').catch(() => undefined);
+        return sendDatabaseUnavailable(request, reply);
+      }
       // A session revoked by a freeze: say so, rather than "no session" (see frozen-sessions.ts).
       if (
-        request.url.split('?')[0] === '/api/auth/get-session' &&
+        authPathOf(request, baseURL) === '/api/auth/get-session' &&
         (body === null || body.toString() === 'null') &&
         (await isFrozenSession(db, request, now()))
       ) {
         return reply.code(403).send({ error: ACCESS_MESSAGES.frozen, requestId: request.id });
       }
-      // Recorded before answering, so the next attempt already counts this one.
-      if (request.method === 'POST') await recordAuthStep(request, response.status, body);
+      // Settled and recorded before answering, so the next attempt already sees this one's outcome. Only a
+      // wrong password (401 on sign-in, 400 INVALID_PASSWORD elsewhere) counts toward the lock.
+      if (reservation) {
+        const wrong =
+          authPathOf(request, baseURL) === SIGN_IN_PATH
+            ? response.status === 401
+            : isInvalidPassword(response.status, body);
+        await limits.settle(reservation, wrong ? 'wrong-password' : 'other');
+      }
+      const signedInAs =
+        request.method === 'POST' ? await recordAuthStep(request, response.status, body) : null;
       reply.code(response.status);
       response.headers.forEach((value, name) => {
         if (name !== 'set-cookie' && name !== 'content-length') reply.header(name, value);
       });
       // Several cookies come back at once (session and its signature): copy every one.
       const cookies = response.headers.getSetCookie();
+      // A completed sign-in makes this browser a known device of the account (ADR 015).
+      if (signedInAs) cookies.push(knownDeviceCookie(secret, signedInAs, now(), { secure: secureCookies }));
       if (cookies.length > 0) reply.header('set-cookie', cookies);
       return reply.send(body);
     },

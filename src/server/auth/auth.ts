@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError } from 'better-auth/api';
@@ -15,7 +16,7 @@ import { revokeTrustedDevices } from './trusted-devices';
 
 const FROZEN_MESSAGE = 'Your account has been frozen. Please contact an administrator.';
 
-/** The browser's device fingerprint (8 hex characters, SPEC §9), shown in the code mail; informational only. */
+/** The browser's device fingerprint (8 hex characters, docs/requirements.md §9), shown in the code mail; informational only. */
 export const DEVICE_FINGERPRINT_HEADER = 'x-device-fingerprint';
 
 /** The header the server sets, from Fastify's own resolution of the client address, for better-auth's limits. */
@@ -25,6 +26,14 @@ export const CLIENT_IP_HEADER = 'x-chess-client-ip';
 export const SESSION_IDLE_SECONDS = 60 * 60 * 24 * 7;
 /** …but never longer than 30 days from sign-in, however often it is used (T08): then the user signs in again. */
 export const SESSION_ABSOLUTE_MAX_MS = 30 * 24 * 60 * 60 * 1000;
+
+/**
+ * Set while better-auth handles a sign-in. Signing in never stores a password, yet for an unknown address
+ * better-auth hashes the typed one (so both answers take as long): that hash must not refuse a common
+ * password, or the different answer would tell which addresses have accounts (docs/security.md T07).
+ */
+const signingIn = new AsyncLocalStorage<true>();
+export const whileSigningIn = <T>(handle: () => Promise<T>): Promise<T> => signingIn.run(true, handle);
 
 export interface AuthConfig {
   db: Db;
@@ -36,6 +45,8 @@ export interface AuthConfig {
   isProduction: boolean;
   /** better-auth limits by IP on its own routes; off only where a test needs many sign-ins in a row. */
   rateLimit?: boolean;
+  /** Checks a password against its hash; better-auth's scrypt check unless a test counts the checks. */
+  verifyPassword?: typeof verifyPassword;
 }
 
 export function createAuth(config: AuthConfig) {
@@ -57,11 +68,11 @@ export function createAuth(config: AuthConfig) {
       // here, so this is the one place that refuses common passwords.
       password: {
         hash: async (password) => {
-          if (isCommonPassword(password))
+          if (!signingIn.getStore() && isCommonPassword(password))
             throw new APIError('BAD_REQUEST', { message: COMMON_PASSWORD_MESSAGE });
           return hashPassword(password);
         },
-        verify: verifyPassword,
+        verify: config.verifyPassword ?? verifyPassword,
       },
       resetPasswordTokenExpiresIn: 60 * 60,
       sendResetPassword: async ({ user, url }) => {
@@ -95,8 +106,10 @@ export function createAuth(config: AuthConfig) {
       storage: 'database',
       window: 60,
       max: 100,
-      // A whole school shares one address: reading the session must never be limited (T04).
-      customRules: { '/get-session': false },
+      // A whole school shares one address: reading the session must never be limited (T04). Signing in is
+      // limited per address by auth.routes.ts instead, with the same rule, so that a refused request is
+      // refused before the account's attempt is reserved and never counts as a wrong password (ADR 015).
+      customRules: { '/get-session': false, '/sign-in/email': false },
     },
     advanced: {
       useSecureCookies: config.isProduction,
@@ -104,7 +117,7 @@ export function createAuth(config: AuthConfig) {
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
     },
     plugins: [
-      // The device check (SPEC §4, T13, T14): with two-factor on and an untrusted device, signing in gives no
+      // The device check (docs/requirements.md §4, T13, T14): with two-factor on and an untrusted device, signing in gives no
       // session until the 6-digit code mailed to the user is verified.
       twoFactor({
         issuer: 'School chess tournament',

@@ -93,6 +93,12 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
     path: '/api/admin/users/no-such-user/freeze',
   },
   'DELETE /api/admin/users/:id': { allowed: ['superadmin'], path: '/api/admin/users/no-such-user' },
+  // Sign-in locks (ADR 015): seen and lifted from user management.
+  'GET /api/admin/users/sign-in-locks': { allowed: ['superadmin'] },
+  'DELETE /api/admin/users/:id/sign-in-lock': {
+    allowed: ['superadmin'],
+    path: '/api/admin/users/no-such-user/sign-in-lock',
+  },
   'GET /api/admin/custom-roles': { allowed: ['superadmin'] },
   'POST /api/admin/custom-roles': { allowed: ['superadmin'] },
   'PUT /api/admin/custom-roles/:id': {
@@ -161,7 +167,7 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
     path: '/api/admin/rounds/99/complete',
   },
   'PUT /api/admin/rounds/count': { allowed: ['superadmin', 'custom-role'] },
-  // Check-in (SPEC §2): the desk is access_checkin_page (admins, superadmins, the demo Arbiter), the overview
+  // Check-in (docs/requirements.md §2): the desk is access_checkin_page (admins, superadmins, the demo Arbiter), the overview
   // access_checkin_overview (admins, superadmins), opening and closing access_checkin_settings (superadmins).
   'GET /api/admin/checkin/state': { allowed: ['admin', 'superadmin', 'custom-role'] },
   'PUT /api/admin/checkin/state': { allowed: ['superadmin'] },
@@ -179,7 +185,7 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
     path: '/api/admin/checkin/players/00000000-0000-4000-8000-000000000000/name',
   },
   'GET /api/admin/checkin/overview': { allowed: ['admin', 'superadmin'] },
-  // Tournament management needs view_tournament_management: superadmins only (SPEC §6; not admins, not the
+  // Tournament management needs view_tournament_management: superadmins only (docs/requirements.md §6; not admins, not the
   // demo custom role).
   'GET /api/admin/tournaments': { allowed: ['superadmin'] },
   'POST /api/admin/tournaments': { allowed: ['superadmin'] },
@@ -215,10 +221,7 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   // token or to its signed-in owner (404 otherwise), so those routes are public at this layer.
   'GET /api/registrations/challenge': { allowed: EVERYONE },
   'POST /api/registrations': { allowed: EVERYONE },
-  'GET /api/registrations/status': {
-    allowed: EVERYONE,
-    path: '/api/registrations/status?reference=REG-AAAA-AA&email=nobody%40example.org',
-  },
+  'POST /api/registrations/status': { allowed: EVERYONE },
   'GET /api/registrations/:id/teams': {
     allowed: EVERYONE,
     path: '/api/registrations/00000000-0000-4000-8000-000000000000/teams',
@@ -230,7 +233,7 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   // Guardian consent (T25): the link's token is the credential; a wrong one is a 404 for everyone.
   'GET /api/registrations/consent/:playerId': {
     allowed: EVERYONE,
-    path: '/api/registrations/consent/00000000-0000-4000-8000-000000000000?token=not-a-real-token',
+    path: '/api/registrations/consent/00000000-0000-4000-8000-000000000000',
   },
   'POST /api/registrations/consent/:playerId': {
     allowed: EVERYONE,

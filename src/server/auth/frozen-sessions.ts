@@ -6,7 +6,7 @@ import { sessionStore } from '../db/schema/accounts';
 import { session } from '../db/schema/auth';
 
 /**
- * Freezing revokes a user's sessions at once (T09), yet the user should be told why (SPEC §4: "Your account
+ * Freezing revokes a user's sessions at once (T09), yet the user should be told why (docs/requirements.md §4: "Your account
  * has been frozen…"), not just that they are signed out. So the revoked sessions' tokens are remembered,
  * hashed, for as long as a session could have lived: a request still carrying one gets the frozen answer.
  */

@@ -10,7 +10,9 @@ import * as accounts from './schema/accounts';
 import * as auth from './schema/auth';
 import * as mail from './schema/mail';
 import * as registrations from './schema/registrations';
+import * as schools from './schema/schools';
 import * as settings from './schema/settings';
+import * as sharedState from './schema/shared-state';
 import * as tournaments from './schema/tournaments';
 import * as tracking from './schema/tracking';
 
@@ -21,7 +23,9 @@ export const schema = {
   ...accounts,
   ...settings,
   ...registrations,
+  ...schools,
   ...tracking,
+  ...sharedState,
 };
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -86,6 +90,12 @@ async function openPostgres(url: string, poolMax: number, logger: Logger): Promi
   });
   // An idle client losing its connection emits 'error' on the pool; without a handler Node would exit.
   pool.on('error', (error) => logger.warn({ err: error }, 'idle database connection lost'));
+  // A client that loses its connection while checked out (between two statements of a transaction, say) emits
+  // 'error' on itself, where the pool has no listener then: without this one Node would exit. The statement in
+  // flight fails on its own, and the pool discards the dead client when it is released.
+  pool.on('connect', (client) => {
+    client.on('error', (error) => logger.warn({ err: error }, 'database connection lost while in use'));
+  });
   const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
   const listeners = new Set<{ stop: () => Promise<void> }>();
 

@@ -29,7 +29,9 @@ export async function registerClientApp(app: FastifyInstance, clientDir: string 
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
-    if (path.startsWith('/api/') || path === '/api' || request.method !== 'GET') {
+    // HEAD is answered wherever GET is (Fastify strips the body), so a site page is not a 404 to HEAD.
+    const isRead = request.method === 'GET' || request.method === 'HEAD';
+    if (path.startsWith('/api/') || path === '/api' || !isRead) {
       return reply.code(404).send({ error: 'Not found', requestId: request.id } satisfies ApiError);
     }
     if (!hasClient) {

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../testing/test-app';
+import { startTestApp, TEST_PUBLIC_URL, type TestApp } from '../testing/test-app';
+import { exceedsJsonDepth, JSON_TOO_DEEP_MESSAGE, MAX_JSON_DEPTH } from './json-body';
 
 function fakeClientBuild(): string {
   const dir = mkdtempSync(join(tmpdir(), 'client-'));
@@ -26,8 +27,10 @@ describe('HTTP behaviour', () => {
 
   it('answers text the database cannot store (a NUL byte) with a 400, not a 500', async () => {
     const response = await t.app.inject({
+      method: 'POST',
       url: '/api/registrations/status',
-      query: { reference: 'REG-\u0000', email: 'teacher@example.org' },
+      headers: { origin: TEST_PUBLIC_URL },
+      payload: { reference: 'REG-\u0000', email: 'teacher@example.org' },
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toBe('The request contains a character that cannot be stored.');
@@ -75,6 +78,82 @@ describe('HTTP behaviour', () => {
     const api = await t.app.inject('/api/does-not-exist');
     expect(api.statusCode).toBe(404);
     expect(api.json()).toEqual({ error: 'Not found', requestId: api.headers['x-request-id'] });
+  });
+
+  it('answers HEAD wherever it answers GET: same status and headers, no body', async () => {
+    for (const url of [
+      '/',
+      '/leaderboard',
+      '/api/public/leaderboard',
+      '/api/health',
+      '/assets/app-abc123.js',
+    ]) {
+      const get = await t.app.inject({ method: 'GET', url });
+      const head = await t.app.inject({ method: 'HEAD', url });
+      expect(head.statusCode, url).toBe(get.statusCode);
+      expect(get.statusCode, url).toBe(200);
+      expect(head.body, url).toBe('');
+      for (const name of ['content-type', 'cache-control', 'etag', 'content-security-policy']) {
+        expect(head.headers[name], `${url} ${name}`).toBe(get.headers[name]);
+      }
+    }
+    expect((await t.app.inject({ method: 'HEAD', url: '/api/nope' })).statusCode).toBe(404);
+  });
+
+  it('answers HEAD on the live stream at once, without holding a stream open', async () => {
+    const head = await t.app.inject({ method: 'HEAD', url: '/api/live' });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toContain('text/event-stream');
+    expect(head.body).toBe('');
+  });
+
+  it('refuses JSON nested deeper than the limit with a 400 that says so, on better-auth routes too', async () => {
+    const signIn = (payload: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        headers: { origin: TEST_PUBLIC_URL, 'content-type': 'application/json' },
+        payload,
+      });
+    const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
+    // The case that gave a 500: a deeply nested value in the sign-in body.
+    for (const body of [
+      `{"email":${nested(10_000)},"password":"x"}`,
+      `{"email":"a@example.org","password":"x","extra":${'{"a":'.repeat(5_000)}1${'}'.repeat(5_000)}}`,
+      nested(120_000),
+      nested(MAX_JSON_DEPTH + 1),
+    ]) {
+      const response = await signIn(body);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        error: JSON_TOO_DEEP_MESSAGE,
+        requestId: response.headers['x-request-id'],
+      });
+    }
+    // A megabyte of brackets is refused for its size before anything reads it.
+    expect((await signIn(nested(500_000))).statusCode).toBe(413);
+    // At the limit, the body is parsed and judged on its content (here: not a valid sign-in).
+    const atLimit = await signIn(
+      `{"email":"a@example.org","password":"x","extra":${nested(MAX_JSON_DEPTH - 1)}}`,
+    );
+    expect(atLimit.statusCode).not.toBe(500);
+    expect(atLimit.body).not.toContain(JSON_TOO_DEEP_MESSAGE);
+    // Brackets inside strings are text, not nesting.
+    expect(exceedsJsonDepth(`{"a":"${'['.repeat(100)}\\"]"}`, 2)).toBe(false);
+    expect(exceedsJsonDepth('{"a":[[1]]}', 2)).toBe(true);
+    // Other JSON routes use the same parser, and broken JSON is still a plain 400.
+    const registration = await t.app.inject({
+      method: 'POST',
+      url: '/api/registrations',
+      headers: { origin: TEST_PUBLIC_URL, 'content-type': 'application/json' },
+      payload: `{"schoolName":${nested(1_000)}}`,
+    });
+    expect(registration.statusCode).toBe(400);
+    expect(registration.json().error).toBe(JSON_TOO_DEEP_MESSAGE);
+    const broken = await signIn('{"email":');
+    expect(broken.statusCode).toBe(400);
+    const poisoned = await signIn('{"email":"a@example.org","password":"x","__proto__":{"admin":true}}');
+    expect(poisoned.statusCode).toBe(400);
   });
 
   it('caches hashed assets for a year and sends pre-compressed files', async () => {

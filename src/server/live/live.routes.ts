@@ -1,18 +1,24 @@
 import type { FastifyInstance } from 'fastify';
-import { LIVE_EVENT_NAME } from '../../contracts/live';
+import { LIVE_EVENT_NAME, LIVE_RECONNECT_EVENT_NAME, type LiveReconnectEvent } from '../../contracts/live';
+import type { Drain } from '../http/drain';
 import type { ChangeFeed } from './change-feed';
 
 const HEARTBEAT_MS = 25_000;
+/** Streams told to reconnect spread their reconnections over this window, so not all arrive at once. */
+export const RECONNECT_WITHIN_MS = 3_000;
 
 /**
  * GET /api/live: a server-sent events stream of change events. Browsers reconnect by themselves; the
- * heartbeat keeps proxies and phones from dropping an idle stream.
+ * heartbeat keeps proxies and phones from dropping an idle stream. When the server shuts down, each stream
+ * gets a last `reconnect` event and ends (ADR 016).
  */
-export function registerLiveRoutes(app: FastifyInstance, feed: ChangeFeed): void {
-  const open = new Set<() => void>();
-  app.addHook('preClose', async () => {
-    for (const end of open) end();
-  });
+export function registerLiveRoutes(app: FastifyInstance, feed: ChangeFeed, drain?: Drain): void {
+  const open = new Set<(farewell?: boolean) => void>();
+  const endAll = (farewell: boolean) => {
+    for (const end of [...open]) end(farewell);
+  };
+  drain?.onStart(() => endAll(true));
+  app.addHook('preClose', async () => endAll(true));
 
   app.get(
     '/api/live',
@@ -38,19 +44,32 @@ export function registerLiveRoutes(app: FastifyInstance, feed: ChangeFeed): void
         connection: 'keep-alive',
         'x-accel-buffering': 'no',
       });
+      if (request.method === 'HEAD') {
+        response.end();
+        return;
+      }
       response.write(`retry: 3000\n: connected\n\n`);
       const unsubscribe = feed.subscribe((event) => {
         response.write(`event: ${LIVE_EVENT_NAME}\ndata: ${JSON.stringify(event)}\n\n`);
       });
       const heartbeat = setInterval(() => response.write(': ping\n\n'), HEARTBEAT_MS);
-      const end = () => {
+      const end = (farewell = false) => {
         clearInterval(heartbeat);
         unsubscribe();
         open.delete(end);
-        if (!response.writableEnded) response.end();
+        if (response.writableEnded) return;
+        if (farewell) {
+          const data: LiveReconnectEvent = { withinMs: RECONNECT_WITHIN_MS };
+          response.write(`event: ${LIVE_RECONNECT_EVENT_NAME}\ndata: ${JSON.stringify(data)}\n\n`);
+          // The connection goes too: the next stream must be a new connection (another process, or the
+          // restarted one), not a request on this one, which would get the draining 503.
+          response.end(() => request.raw.socket?.end());
+          return;
+        }
+        response.end();
       };
       open.add(end);
-      request.raw.on('close', end);
+      request.raw.on('close', () => end());
     },
   );
 }

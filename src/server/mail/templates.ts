@@ -47,7 +47,7 @@ export function signInCodeMail(input: {
   };
 }
 
-/** SPEC §7 trigger-notification round_started: to a player who opted in to round e-mails. */
+/** docs/requirements.md §7 trigger-notification round_started: to a player who opted in to round e-mails. */
 export function roundStartedMail(input: {
   to: string;
   name: string;
@@ -67,7 +67,7 @@ export function roundStartedMail(input: {
   };
 }
 
-/** SPEC §7 trigger-notification round_completed. */
+/** docs/requirements.md §7 trigger-notification round_completed. */
 export function roundCompletedMail(input: {
   to: string;
   name: string;

@@ -3,6 +3,10 @@ import { type LiveEvent, liveEventSchema } from '../../contracts/live';
 /** Reads a server-sent events stream over real HTTP and collects the `change` events. */
 export class SseClient {
   readonly events: LiveEvent[] = [];
+  /** Events other than `change` (e.g. the `reconnect` farewell of a server shutting down), in order. */
+  readonly otherEvents: { event: string; data: string }[] = [];
+  /** True once the server ended the stream. */
+  ended = false;
   private readonly controller = new AbortController();
   private connected: Promise<void>;
 
@@ -33,11 +37,13 @@ export class SseClient {
               .filter((line) => line.startsWith('data: '))
               .map((line) => line.slice(6))
               .join('\n');
-            if (block.includes('event: change') && data)
-              this.events.push(liveEventSchema.parse(JSON.parse(data)));
+            const name = /^event: (.+)$/m.exec(block)?.[1];
+            if (name === 'change' && data) this.events.push(liveEventSchema.parse(JSON.parse(data)));
+            else if (name) this.otherEvents.push({ event: name, data });
             end = buffer.indexOf('\n\n');
           }
         }
+        this.ended = true;
       } catch {
         // aborted
       }

@@ -1,5 +1,5 @@
 import { type App, type AppDeps, buildApp } from '../app';
-import { type Auth, createAuth } from '../auth/auth';
+import { type Auth, type AuthConfig, createAuth } from '../auth/auth';
 import type { Database } from '../db/client';
 import { seedDemoTournament } from '../db/seed/demo-seed';
 import { createOutboxMailer, type Mailer } from '../mail/mailer';
@@ -20,7 +20,7 @@ export const TEST_AUTH_SECRET = 'test-secret-that-is-at-least-32-characters-long
 /** better-auth on the test database, with mail kept in the outbox table unless a mailer is given. */
 export function createTestAuth(
   database: Database,
-  options: { mailer?: Mailer; rateLimit?: boolean } = {},
+  options: { mailer?: Mailer; rateLimit?: boolean; verifyPassword?: AuthConfig['verifyPassword'] } = {},
 ): Auth {
   return createAuth({
     db: database.db,
@@ -30,6 +30,7 @@ export function createTestAuth(
     logger: silentLogger,
     isProduction: false,
     rateLimit: options.rateLimit ?? false,
+    ...(options.verifyPassword ? { verifyPassword: options.verifyPassword } : {}),
   });
 }
 

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 
-/** Debian's Chromium, never a downloaded browser (STACK.md). */
+/** Debian's Chromium, never a downloaded browser (docs/stack.md). */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** Without the background-networking flags Chromium keeps trying hosts this network refuses. */

@@ -9,9 +9,11 @@ import pino from 'pino';
 import { z } from 'zod';
 import { buildApp } from '../../../src/server/app';
 import { createAuth } from '../../../src/server/auth/auth';
+import { ACCOUNT_LIMIT, accountKey, SCOPES } from '../../../src/server/auth/sign-in-limit';
 import { openDatabase } from '../../../src/server/db/client';
 import { applyMigrations } from '../../../src/server/db/migrate';
 import { mailOutbox } from '../../../src/server/db/schema/mail';
+import { rateCounters } from '../../../src/server/db/schema/shared-state';
 import { seedDemoAccounts } from '../../../src/server/db/seed/demo-accounts';
 import { seedDemoTournament } from '../../../src/server/db/seed/demo-seed';
 import { deleteSetting, saveSetting } from '../../../src/server/features/settings/settings.repo';
@@ -24,7 +26,7 @@ await applyMigrations(database);
 
 async function reset(variant: 'demo' | 'empty'): Promise<void> {
   await database.db.execute(
-    sql`truncate tournaments, system_settings, "user", user_roles, user_status, user_preferences, custom_roles, profiles, mail_outbox, rate_limit, security_audit_log, system_logs, session_store, protected_passwords, invites, registrations, payment_events, tournament_templates cascade`,
+    sql`truncate tournaments, system_settings, "user", user_roles, user_status, user_preferences, custom_roles, profiles, mail_outbox, rate_limit, rate_counters, security_audit_log, system_logs, session_store, protected_passwords, invites, registrations, payment_events, tournament_templates cascade`,
   );
   if (variant === 'demo') {
     await seedDemoTournament(database.db, new Date());
@@ -82,6 +84,22 @@ app.get('/__e2e/sql', async (request) => {
     return (await tx.execute(sql.raw(statement))) as unknown as { rows: Record<string, unknown>[] };
   });
   return { rows: rows.rows };
+});
+
+/** Locks an account as 10 failed sign-ins would (from one address the per-address limit takes 30 s). */
+app.post('/__e2e/lock-sign-in', async (request) => {
+  const { email } = z.object({ email: z.string() }).parse(request.body);
+  const row = {
+    scope: SCOPES.account,
+    key: accountKey(email, auth.options.secret),
+    count: ACCOUNT_LIMIT.limit,
+    expiresAt: new Date(Date.now() + ACCOUNT_LIMIT.windowMs),
+  };
+  await database.db
+    .insert(rateCounters)
+    .values(row)
+    .onConflictDoUpdate({ target: [rateCounters.scope, rateCounters.key], set: row });
+  return { ok: true };
 });
 
 app.get('/__e2e/outbox', async (request) => {

@@ -7,7 +7,7 @@ type SiteState = {
 
 /**
  * `site` puts the server in a known state; every test starts from the demo tournament. An unexpected
- * console error on a page fails the test (DESIGN §4.8).
+ * console error on a page fails the test (docs/conventions.md §4.8).
  */
 export const test = base.extend<{ site: SiteState; consoleErrors: string[] }>({
   site: [

@@ -5,7 +5,7 @@ import { PreferencesSection } from './preferences-section';
 import { ProfileSection } from './profile-section';
 import { YourDataSection } from './your-data-section';
 
-/** /account-settings, for any signed-in user (SPEC §2): profile, password, preferences, GDPR. */
+/** /account-settings, for any signed-in user (docs/requirements.md §2): profile, password, preferences, GDPR. */
 export function AccountSettingsPage() {
   return (
     <>

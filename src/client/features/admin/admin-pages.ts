@@ -14,7 +14,7 @@ export interface AdminPage {
 const resultInput: AccessRule = { permission: 'view_admin_result_input' };
 const superadmin: AccessRule = { permission: 'view_superadmin_dashboard' };
 
-/** SPEC §2 admin routes with the permission each needs, in navigation order. */
+/** docs/requirements.md §2 admin routes with the permission each needs, in navigation order. */
 export const ADMIN_PAGES: readonly AdminPage[] = [
   {
     path: 'welcome',

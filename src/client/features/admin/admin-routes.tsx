@@ -3,7 +3,7 @@ import { lazyPage } from '../../lib/lazy-page';
 import { RequireAccess } from '../auth/require-access';
 import { adminPage } from './admin-pages';
 
-/** An admin page behind its SPEC §2 permission; staff lacking it see the Access Denied page in the admin frame. */
+/** An admin page behind its docs/requirements.md §2 permission; staff lacking it see the Access Denied page in the admin frame. */
 function adminRoute(path: string, page: React.ReactElement) {
   return (
     <Route
@@ -61,7 +61,7 @@ const billingOverview = lazyPage(
 );
 const notFound = lazyPage(() => import('../errors/not-found-page'), 'NotFoundPage');
 
-/** The /admin route table (SPEC §2): the admin layout, and each page behind its permission. */
+/** The /admin route table (docs/requirements.md §2): the admin layout, and each page behind its permission. */
 export function AdminRoutes() {
   return (
     <Routes>

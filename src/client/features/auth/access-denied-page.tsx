@@ -4,7 +4,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { buttonClasses } from '../../components/ui/button';
 import { ACCESS_MESSAGES } from './messages';
 
-/** SPEC §8: the Access Denied page, with a Go back link (to the previous page, or home after a direct visit). */
+/** docs/requirements.md §8: the Access Denied page, with a Go back link (to the previous page, or home after a direct visit). */
 export function AccessDeniedPage() {
   const navigate = useNavigate();
   const location = useLocation();

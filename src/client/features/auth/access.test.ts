@@ -14,7 +14,7 @@ function signedIn(role: StandardRole, permissions: Permission[] = [], customRole
   return { status: 'signed-in', me, access: accessOf(me) } satisfies SessionView;
 }
 
-describe('decideAccess (SPEC §4 guard order)', () => {
+describe('decideAccess (docs/requirements.md §4 guard order)', () => {
   it('waits while the session loads, whatever the rule', () => {
     expect(decideAccess({ status: 'loading' }, { permission: 'view_user_management' })).toEqual({
       kind: 'loading',

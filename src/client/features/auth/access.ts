@@ -18,12 +18,12 @@ export type SessionState =
 export type SessionView = SessionState | { status: 'loading' } | { status: 'error' };
 
 /**
- * What a route asks for: any signed-in user, the admin area (anyone not a plain player, SPEC §2 Layout) or an
+ * What a route asks for: any signed-in user, the admin area (anyone not a plain player, docs/requirements.md §2 Layout) or an
  * access rule of the permissions module.
  */
 export type RouteRule = 'signed-in' | 'admin-area' | AccessRule;
 
-/** A route option refusing some roles with their own message (SPEC §2: the player dashboard can refuse players). */
+/** A route option refusing some roles with their own message (docs/requirements.md §2: the player dashboard can refuse players). */
 export interface RouteRefusal {
   roles: readonly StandardRole[];
   message: string;
@@ -48,7 +48,7 @@ export function satisfiesRule(access: ResolvedAccess, rule: RouteRule): boolean 
 }
 
 /**
- * The route guard (SPEC §4), in its fixed order: loading, then the frozen-account check, then
+ * The route guard (docs/requirements.md §4), in its fixed order: loading, then the frozen-account check, then
  * authentication, then the role or permission check (a configured refusal first, then the rule).
  */
 export function decideAccess(session: SessionView, rule: RouteRule, refusal?: RouteRefusal): AccessDecision {

@@ -8,7 +8,7 @@ import { notify } from '../../lib/notify';
 import { DEVICE_CHECK_MESSAGES } from './messages';
 import { sendDeviceCode, useVerifyDeviceCode } from './queries';
 
-/** Only digits, at most 6 (SPEC §5): anything else typed or pasted is dropped. */
+/** Only digits, at most 6 (docs/requirements.md §5): anything else typed or pasted is dropped. */
 export function cleanCode(value: string): string {
   return value.replace(/\D/g, '').slice(0, 6);
 }
@@ -16,7 +16,7 @@ export function cleanCode(value: string): string {
 type Step = 'send' | 'verify';
 
 /**
- * The blocking device check (SPEC §4): until the emailed code is verified there is no session, so nothing
+ * The blocking device check (docs/requirements.md §4): until the emailed code is verified there is no session, so nothing
  * behind this screen is reachable. Steps: send, then verify; resend returns to send; closing resets to send.
  */
 export function DeviceVerification({ onVerified }: { onVerified: () => void }) {

@@ -1,4 +1,4 @@
-/** SPEC §8 texts for signing in and access, verbatim: the server sends the same words with its refusals. */
+/** docs/requirements.md §8 texts for signing in and access, verbatim: the server sends the same words with its refusals. */
 export const AUTH_MESSAGES = {
   loggedIn: 'Logged in successfully',
   accountCreated: 'Account created successfully',
@@ -6,7 +6,7 @@ export const AUTH_MESSAGES = {
   loginFailed: 'Failed to login',
   signupFailed: 'Failed to create account',
   logoutFailed: 'Failed to log out',
-  /** The guard area's own wording (SPEC §8). */
+  /** The guard area's own wording (docs/requirements.md §8). */
   guardLogoutFailed: 'Failed to logout',
 } as const;
 
@@ -18,7 +18,7 @@ export const ACCESS_MESSAGES = {
   accessDeniedPage: "You don't have permission to access this page.",
 } as const;
 
-/** SPEC §8 texts of the device check. */
+/** docs/requirements.md §8 texts of the device check. */
 export const DEVICE_CHECK_MESSAGES = {
   title: 'Device Verification Required',
   codeSent: 'Verification code sent to your email',

@@ -62,7 +62,7 @@ const signInAnswerSchema = z.object({ twoFactorRedirect: z.boolean().optional() 
 
 /**
  * Signs in. With two-factor on and an untrusted device the server gives no session yet: the answer is
- * 'device-check', and the emailed code must be verified first (SPEC §4, ADR 002).
+ * 'device-check', and the emailed code must be verified first (docs/requirements.md §4, ADR 002).
  */
 export function useSignIn() {
   const queryClient = useQueryClient();

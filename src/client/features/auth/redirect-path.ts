@@ -1,4 +1,4 @@
-/** The query parameter that carries the page to return to after signing in (SPEC §6: remember the origin). */
+/** The query parameter that carries the page to return to after signing in (docs/requirements.md §6: remember the origin). */
 export const REDIRECT_PARAM = 'redirect';
 
 const PROBE_ORIGIN = 'https://site.invalid';

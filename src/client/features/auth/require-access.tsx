@@ -21,7 +21,7 @@ const AccessDeniedPage = lazy(async () => ({
 }));
 
 /**
- * The route guard of the route table (SPEC §4 order: loading, frozen, authentication, role or permission).
+ * The route guard of the route table (docs/requirements.md §4 order: loading, frozen, authentication, role or permission).
  * - frozen: the frozen message, signed out, to /login;
  * - anonymous: 'You need to be logged in…', to /login remembering the page;
  * - refused: the refusal's message (or 'You don't have permission…') and back to / — or, with

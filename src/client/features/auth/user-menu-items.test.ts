@@ -13,7 +13,7 @@ const accessFor = (role: string, customRoleName: string | null = null) =>
 const labels = (role: string, customRoleName: string | null = null) =>
   userMenuEntries(accessFor(role, customRoleName), '/admin/welcome').map((entry) => entry.label);
 
-describe('user menu entries (SPEC §2 Layout)', () => {
+describe('user menu entries (docs/requirements.md §2 Layout)', () => {
   it('gives a plain player their settings, registrations and board', () => {
     expect(labels('player')).toEqual(['Account Settings', 'My Registrations', 'My Board']);
   });
@@ -54,7 +54,7 @@ describe('user menu entries (SPEC §2 Layout)', () => {
     ]);
   });
 
-  it('describes the first two entries in the SPEC words and links Admin Area to the given page', () => {
+  it('describes the first two entries in the required words and links Admin Area to the given page', () => {
     const entries = userMenuEntries(accessFor('admin'), '/admin/welcome');
     expect(entries[0]).toMatchObject({
       description: 'Manage your profile & preferences',

@@ -17,7 +17,7 @@ export function initialsOf(name: string, email: string): string {
   return initials.toUpperCase();
 }
 
-/** The menu's name line: the user's name, or 'User' (SPEC §2 Layout). */
+/** The menu's name line: the user's name, or 'User' (docs/requirements.md §2 Layout). */
 export function displayName(me: MeResponse): string {
   return me.user.name.trim() || 'User';
 }
@@ -29,7 +29,7 @@ export function roleBadge(access: ResolvedAccess): string | null {
 }
 
 /**
- * SPEC §2 Layout, in order: Account Settings, My Registrations, (our addition) My Board, Team Tasks (CRM) with
+ * docs/requirements.md §2 Layout, in order: Account Settings, My Registrations, (our addition) My Board, Team Tasks (CRM) with
  * crm_access, Admin Area.
  */
 export function userMenuEntries(access: ResolvedAccess, adminHome: string): UserMenuEntry[] {
@@ -46,7 +46,7 @@ export function userMenuEntries(access: ResolvedAccess, adminHome: string): User
       description: 'View your tournament entries',
       to: '/my-registrations',
     },
-    // Not in SPEC §2's list: without it, a pupil who signs in has no way to reach /player-dashboard.
+    // Not in docs/requirements.md §2's list: without it, a pupil who signs in has no way to reach /player-dashboard.
     {
       key: 'player-dashboard',
       label: 'My Board',

@@ -30,7 +30,7 @@ const icons: Record<UserMenuEntry['key'], typeof Settings> = {
 type SignedIn = Extract<SessionState, { status: 'signed-in' }>;
 
 /**
- * The signed-in user menu (SPEC §2 Layout): a disclosure button with the user's initials that opens a panel
+ * The signed-in user menu (docs/requirements.md §2 Layout): a disclosure button with the user's initials that opens a panel
  * with name, e-mail, role badge, the links the user may use and Sign Out. Escape, a click outside or a
  * navigation closes it.
  */
@@ -45,7 +45,7 @@ export function UserMenu({ session }: { session: SignedIn }) {
   const signOut = useSignOut();
   const name = displayName(me);
   const badge = roleBadge(access);
-  // While the admin tutorial runs (but for its last step) the menu stays shut (SPEC §2 Layout).
+  // While the admin tutorial runs (but for its last step) the menu stays shut (docs/requirements.md §2 Layout).
   const isLocked = useNavigationLocked();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the location is the trigger, not an input

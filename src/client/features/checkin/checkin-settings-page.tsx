@@ -19,7 +19,7 @@ export function CheckinSettingsPage() {
   const session = useSession();
   const state = useQuery(checkinStateQuery);
   const setOpen = useSetCheckinOpen();
-  // SPEC §4: closed when the setting is missing or fails to load.
+  // docs/requirements.md §4: closed when the setting is missing or fails to load.
   const isOpen = state.data?.open === true;
   const may = (permission: 'access_checkin_page' | 'access_checkin_overview') =>
     session.status === 'signed-in' && session.access.permissions.has(permission);

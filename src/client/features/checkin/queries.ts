@@ -13,7 +13,7 @@ import { getJson, sendJson } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
 
 /**
- * SPEC §4: check-in is closed when the setting is missing or fails to load. A failed read leaves `data`
+ * docs/requirements.md §4: check-in is closed when the setting is missing or fails to load. A failed read leaves `data`
  * undefined, which the pages read as closed.
  */
 export const checkinStateQuery = queryOptions({

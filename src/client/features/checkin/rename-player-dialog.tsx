@@ -8,7 +8,7 @@ import { readForm, useFieldErrors } from '../../lib/form';
 import { notify, notifyFailure } from '../../lib/notify';
 import { useRenamePlayer } from './queries';
 
-/** SPEC §5: a player's name is corrected at check-in, by the desk. */
+/** docs/requirements.md §5: a player's name is corrected at check-in, by the desk. */
 export function RenamePlayerDialog({
   player,
   onClose,

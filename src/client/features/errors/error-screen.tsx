@@ -11,7 +11,7 @@ function errorDetails(error: unknown): string {
   }
 }
 
-/** The fatal error screen (SPEC §8): title, explanation, the error's details and 'Reload Page'. */
+/** The fatal error screen (docs/requirements.md §8): title, explanation, the error's details and 'Reload Page'. */
 export function ErrorScreen({
   title,
   message,

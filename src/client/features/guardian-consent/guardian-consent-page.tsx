@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { CircleAlert, CircleCheck, ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { GUARDIAN_CONSENT_MESSAGES, type GuardianConsentView } from '../../../contracts/guardian-consent';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -11,6 +11,7 @@ import { PageHeader } from '../../components/ui/page-header';
 import { Spinner } from '../../components/ui/spinner';
 import { ApiRequestError, serverMessage } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format';
+import { useLinkToken } from '../../lib/link-token';
 import { notify } from '../../lib/notify';
 import { TERMS_EFFECTIVE_DATE } from '../info/privacy-page';
 import { LoadError } from '../tournament/load-error';
@@ -36,7 +37,7 @@ function InvalidLink({ message }: { message: string }) {
   );
 }
 
-/** What is kept and for how long (SPEC §1: records kept up to two years; terms effective 16/06/2025). */
+/** What is kept and for how long (docs/requirements.md §1: records kept up to two years; terms effective 16/06/2025). */
 function WhatWeKeep({ view }: { view: GuardianConsentView }) {
   return (
     <section aria-labelledby="what-we-keep" className="flex flex-col gap-2 text-sm text-fg">
@@ -178,11 +179,10 @@ function ConsentLoader({ playerId, token }: { playerId: string; token: string })
   return <ConsentCard view={query.data} playerId={playerId} token={token} />;
 }
 
-/** /registration/consent/:playerId?token= — a parent or guardian confirms their consent (T25, ADR 008). */
+/** /registration/consent/:playerId#token= — a parent or guardian confirms their consent (T25, ADR 008). */
 export function GuardianConsentPage() {
   const { playerId = '' } = useParams();
-  const [params] = useSearchParams();
-  const token = params.get('token') ?? '';
+  const token = useLinkToken() ?? '';
   return (
     <>
       <PageHeader eyebrow="Team Registration" title="Parent or Guardian Consent">

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { guardianConsentViewSchema } from '../../../contracts/guardian-consent';
+import { CONSENT_TOKEN_HEADER, guardianConsentViewSchema } from '../../../contracts/guardian-consent';
 import { getJson, sendJson } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
 
@@ -9,7 +9,7 @@ export const guardianConsentQuery = (playerId: string, token: string) =>
   queryOptions({
     queryKey: queryKeys.guardianConsent(playerId),
     queryFn: ({ signal }) =>
-      getJson(`${path(playerId)}?token=${encodeURIComponent(token)}`, guardianConsentViewSchema, signal),
+      getJson(path(playerId), guardianConsentViewSchema, signal, { [CONSENT_TOKEN_HEADER]: token }),
     retry: false,
   });
 

@@ -4,7 +4,7 @@ import { Container } from '../../components/ui/container';
 import { PageHeader } from '../../components/ui/page-header';
 import { Prose } from '../../components/ui/prose';
 
-/** SPEC §1: terms and conditions (effective 16/06/2025) and the privacy policy (GDPR, Irish data protection). */
+/** docs/requirements.md §1: terms and conditions (effective 16/06/2025) and the privacy policy (GDPR, Irish data protection). */
 export const TERMS_EFFECTIVE_DATE = '16/06/2025';
 
 export function PrivacyPage() {

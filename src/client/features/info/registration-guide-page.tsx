@@ -9,7 +9,7 @@ import { StepList } from '../../components/ui/step-list';
 import { formatEuroCents } from '../../lib/format';
 import { useRegistrationSettings } from '../registration/queries';
 
-/** SPEC §4: registration defaults to €60.00 per team when the setting cannot be read. */
+/** docs/requirements.md §4: registration defaults to €60.00 per team when the setting cannot be read. */
 const DEFAULT_TEAM_PRICE_CENTS = 6000;
 
 export function RegistrationGuidePage() {

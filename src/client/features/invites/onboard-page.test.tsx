@@ -86,7 +86,7 @@ describe('OnboardPage', () => {
     ]);
   });
 
-  it('sends the new member to /login with the SPEC-style message when signing in does not follow', async () => {
+  it('sends the new member to /login with the required message when signing in does not follow', async () => {
     stubFetch({
       [invitePath]: details,
       [`${invitePath}/accept`]: { message: INVITE_MESSAGES.accepted },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { chromeFor } from './chrome';
 
-describe('chromeFor (SPEC §2 Layout)', () => {
+describe('chromeFor (docs/requirements.md §2 Layout)', () => {
   it('gives anonymous visitors the public header and footer on public pages', () => {
     for (const path of ['/', '/privacy', '/registration-guide', '/login'])
       expect(chromeFor(path, false)).toBe('public');

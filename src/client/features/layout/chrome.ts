@@ -1,4 +1,4 @@
-/** SPEC §2 Layout: the pages that keep the public header and footer for signed-in users too. */
+/** docs/requirements.md §2 Layout: the pages that keep the public header and footer for signed-in users too. */
 const PUBLIC_CHROME_PATHS = new Set([
   '/',
   '/home',
@@ -16,7 +16,7 @@ export type Chrome = 'public' | 'app';
 
 /**
  * Which frame a page gets: anonymous visitors see the public header and footer everywhere; signed-in users
- * see them only on the pages listed above and get neither elsewhere (SPEC §2), but a compact app bar with the
+ * see them only on the pages listed above and get neither elsewhere (docs/requirements.md §2), but a compact app bar with the
  * brand and their menu instead, so they can always find their way.
  */
 export function chromeFor(pathname: string, isSignedIn: boolean): Chrome {

@@ -4,7 +4,11 @@ import { Link } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { type ConsentChoice, readConsent, storeConsent } from '../../lib/cookie-consent';
 
-/** Shown until the visitor accepts or declines; the choice is stored with its date and asked again after 6 months. */
+/**
+ * Shown until the visitor accepts or declines; the choice is stored with its date and asked again after 6 months.
+ * Sticky, not fixed: it takes its own place after the page, so at the end of any page (e.g. the last board's
+ * result buttons on an admin page) nothing is left underneath it, and every control can be scrolled clear.
+ */
 export function CookieBanner() {
   const [isOpen, setIsOpen] = useState(() => readConsent() === null);
   if (!isOpen) return null;
@@ -17,7 +21,7 @@ export function CookieBanner() {
   return (
     <section
       aria-labelledby="cookie-notice-title"
-      className="fixed inset-x-3 bottom-3 z-50 mx-auto max-w-3xl rounded-2xl border border-line bg-surface p-4 text-fg shadow-2xl shadow-black/30 sm:inset-x-6 sm:p-5"
+      className="sticky bottom-3 z-50 mx-3 mb-3 self-center rounded-2xl border border-line bg-surface p-4 text-fg shadow-2xl shadow-black/30 sm:mx-6 sm:max-w-3xl sm:p-5"
     >
       <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
         <Cookie aria-hidden="true" className="hidden size-8 shrink-0 text-accent-text sm:block" />

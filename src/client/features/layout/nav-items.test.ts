@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { navItems } from './nav-items';
 
 describe('navItems', () => {
-  it('lists the public navigation in SPEC order', () => {
+  it('lists the public navigation in the required order', () => {
     expect(navItems(true).map((item) => item.label)).toEqual([
       'Leaderboard',
       'Player Lookup',

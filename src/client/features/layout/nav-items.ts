@@ -5,7 +5,7 @@ export interface NavItem {
 
 export const CONTACT_HREF = '/#contact-us';
 
-/** SPEC §2 Layout: the public navigation, in order. Leaderboard is left out while the leaderboard is hidden. */
+/** docs/requirements.md §2 Layout: the public navigation, in order. Leaderboard is left out while the leaderboard is hidden. */
 export function navItems(leaderboardVisible: boolean): NavItem[] {
   const items: NavItem[] = [
     { label: 'Leaderboard', to: '/leaderboard' },

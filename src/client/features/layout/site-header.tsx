@@ -63,7 +63,7 @@ export function SiteHeader() {
     return () => window.removeEventListener('keydown', onKey);
   }, [isOpen]);
 
-  // SPEC §2 Layout: the user menu once signed in, 'Sign In / Register' otherwise (nothing while unknown).
+  // docs/requirements.md §2 Layout: the user menu once signed in, 'Sign In / Register' otherwise (nothing while unknown).
   const session = useSession();
   const isSignedIn = session.status === 'signed-in';
   const signIn =

@@ -18,7 +18,7 @@ const tones = {
   },
 };
 
-/** Light / Dark / Custom as a radio group (SPEC §9: stored under 'app-theme'), on the dark band or a card. */
+/** Light / Dark / Custom as a radio group (docs/requirements.md §9: stored under 'app-theme'), on the dark band or a card. */
 export function ThemePicker({ tone = 'band' }: { tone?: keyof typeof tones }) {
   const [theme, setTheme] = useTheme();
   const classes = tones[tone];

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 
-/** SPEC §2: Contact Us from another page scrolls to the section after about 100 ms. */
+/** docs/requirements.md §2: Contact Us from another page scrolls to the section after about 100 ms. */
 export const HASH_SCROLL_DELAY_MS = 100;
 const HASH_SCROLL_ATTEMPTS = 40;
 

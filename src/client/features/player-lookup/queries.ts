@@ -3,7 +3,7 @@ import { playerLookupResponseSchema } from '../../../contracts/player-lookup';
 import { getJson } from '../../lib/api-client';
 import { queryKeys, tournamentDataPolicy } from '../../lib/query-keys';
 
-/** SPEC §7: lookup results are tournament data (30 s refetch and on focus). */
+/** docs/requirements.md §7: lookup results are tournament data (30 s refetch and on focus). */
 export function playerLookupQuery(name: string) {
   return queryOptions({
     queryKey: queryKeys.playerLookup(name),

@@ -27,8 +27,8 @@ export function accessTokenFor(registrationId: string): string | undefined {
   return typeof token === 'string' ? token : undefined;
 }
 
-/** The teams page of a registration, with its token when there is one. */
+/** The teams page of a registration, with its token (in the fragment, never sent to a server) when there is one. */
 export function teamsHref(registrationId: string, token: string | undefined): string {
   const path = `/registration/teams/${encodeURIComponent(registrationId)}`;
-  return token ? `${path}?token=${encodeURIComponent(token)}` : path;
+  return token ? `${path}#token=${encodeURIComponent(token)}` : path;
 }

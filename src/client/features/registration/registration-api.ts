@@ -7,6 +7,7 @@ import {
 import {
   type CreateRegistrationBody,
   myRegistrationsResponseSchema,
+  REGISTRATION_TOKEN_HEADER,
   type RegistrationSummary,
   registrationChallengeSchema,
   registrationResponseSchema,
@@ -63,9 +64,14 @@ export const verifyPaymentQuery = (sessionId: string, registrationId: string) =>
       query.state.data?.sessionStatus === 'open' && query.state.dataUpdateCount < 10 ? 3000 : false,
   });
 
+/** The reference and e-mail address go in a POST body, never in the address (proxies log those). */
 export function lookupRegistration(reference: string, email: string) {
-  const search = new URLSearchParams({ reference, email });
-  return getJson(`/api/registrations/status?${search}`, registrationWithAccessSchema).then((found) => {
+  return sendJson(
+    'POST',
+    '/api/registrations/status',
+    { reference, email },
+    registrationWithAccessSchema,
+  ).then((found) => {
     rememberAccessToken(found.registration.id, found.accessToken);
     return found;
   });
@@ -76,9 +82,10 @@ export const registrationTeamsQuery = (id: string, token: string | undefined) =>
     queryKey: queryKeys.registrationTeams(id),
     queryFn: ({ signal }) =>
       getJson(
-        `/api/registrations/${encodeURIComponent(id)}/teams${token ? `?token=${encodeURIComponent(token)}` : ''}`,
+        `/api/registrations/${encodeURIComponent(id)}/teams`,
         registrationResponseSchema,
         signal,
+        token ? { [REGISTRATION_TOKEN_HEADER]: token } : {},
       ),
     retry: false,
   });

@@ -33,7 +33,7 @@ import { createCheckout, fetchChallenge, postRegistration } from './registration
 import { RegistrationConfirmation } from './registration-confirmation';
 import { type PlayerChange, TeamFields } from './team-fields';
 
-/** SPEC §4: on error or without data, registration counts as closed with a team price of 6000 cents. */
+/** docs/requirements.md §4: on error or without data, registration counts as closed with a team price of 6000 cents. */
 const FALLBACK: RegistrationSettings = { is_enabled: false, team_price: 6000 };
 
 type Phase = 'idle' | 'robot' | 'sending' | 'checkout';

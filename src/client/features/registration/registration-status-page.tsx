@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { registrationStatusQuerySchema } from '../../../contracts/registrations';
+import { registrationStatusBodySchema } from '../../../contracts/registrations';
 import { SubmitButton } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Container } from '../../components/ui/container';
@@ -24,7 +24,7 @@ export function RegistrationStatusPage() {
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const query = check(registrationStatusQuerySchema, { reference, email });
+    const query = check(registrationStatusBodySchema, { reference, email });
     if (query) lookup.mutate(query);
   };
 

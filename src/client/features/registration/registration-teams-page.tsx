@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { CircleAlert, Lock, Save } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import {
   REGISTRATION_MESSAGES,
   type RegistrationSummary,
@@ -15,6 +15,7 @@ import { Notice } from '../../components/ui/notice';
 import { PageHeader } from '../../components/ui/page-header';
 import { Spinner } from '../../components/ui/spinner';
 import { ApiRequestError, serverMessage } from '../../lib/api-client';
+import { useLinkToken } from '../../lib/link-token';
 import { notify } from '../../lib/notify';
 import { LoadError } from '../tournament/load-error';
 import { accessTokenFor, rememberAccessToken } from './access-tokens';
@@ -142,8 +143,7 @@ function TeamsForm({
 /** /registration/teams/:registrationId — the teams and players; names editable until the closing date. */
 export function RegistrationTeamsPage() {
   const { registrationId = '' } = useParams();
-  const [params] = useSearchParams();
-  const token = params.get('token') ?? accessTokenFor(registrationId);
+  const token = useLinkToken() ?? accessTokenFor(registrationId);
   const query = useQuery(registrationTeamsQuery(registrationId, token));
   // A working link's token is kept for this tab, so the success page can offer Pay now again.
   useEffect(() => {

@@ -38,7 +38,7 @@ export function useSaveSettingsPassword() {
 
 export type UnlockFailure = 'incorrect' | 'too-many' | 'not-configured' | 'other';
 
-/** What a refused unlock means for the gate: the server's status says which SPEC §8 text applies. */
+/** What a refused unlock means for the gate: the server's status says which docs/requirements.md §8 text applies. */
 export function unlockFailure(error: unknown): { kind: UnlockFailure; message: string } {
   if (error instanceof ApiRequestError) {
     if (error.status === 403 && error.message === SETTINGS_GATE_MESSAGES.incorrect) {

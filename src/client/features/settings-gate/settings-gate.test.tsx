@@ -135,7 +135,7 @@ describe('SettingsGate', () => {
 });
 
 describe('unlockFailure', () => {
-  it('tells the SPEC texts apart by the server’s answer', () => {
+  it('tells the required texts apart by the server’s answer', () => {
     expect(unlockFailure(new ApiRequestError('Incorrect password', 403, 'r')).kind).toBe('incorrect');
     expect(unlockFailure(new ApiRequestError('x', 429, 'r')).message).toBe(SETTINGS_GATE_MESSAGES.tooMany);
     expect(unlockFailure(new ApiRequestError('x', 409, 'r')).message).toBe(

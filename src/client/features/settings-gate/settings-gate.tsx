@@ -14,7 +14,7 @@ import { SettingsPasswordForm } from './settings-password-form';
 
 interface GateProps {
   children: ReactNode;
-  /** Where Cancel goes (SPEC §4: default /). */
+  /** Where Cancel goes (docs/requirements.md §4: default /). */
   redirectPath?: string;
 }
 
@@ -133,7 +133,7 @@ function GateForView({ children, redirectPath = '/' }: GateProps) {
 }
 
 /**
- * The settings password gate (SPEC §4, §8; ADR 007) around a protected section. The route guard has already
+ * The settings password gate (docs/requirements.md §4, §8; ADR 007) around a protected section. The route guard has already
  * checked the permission; this asks for the settings password on every opening of the view (leaving and
  * coming back asks again). The server keeps its own record of the unlock and refuses the section's API
  * without it, so this screen is a courtesy, not the protection.

@@ -3,7 +3,7 @@ import { Button } from '../../components/ui/button';
 import { Notice } from '../../components/ui/notice';
 import { errorMessage } from '../../lib/api-client';
 
-/** SPEC §8 'Failed to load tournament data', with the server's reason and a way to try again. */
+/** docs/requirements.md §8 'Failed to load tournament data', with the server's reason and a way to try again. */
 export function LoadError({
   error,
   onRetry,

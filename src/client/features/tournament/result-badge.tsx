@@ -11,7 +11,7 @@ const descriptions: Record<MatchResult, string> = {
   double_forfeit: 'Double forfeit',
 };
 
-/** From white's viewpoint (SPEC §4): null in progress, draw, white win, anything else a loss. */
+/** From white's viewpoint (docs/requirements.md §4): null in progress, draw, white win, anything else a loss. */
 function toneFor(result: MatchResult | null): BadgeTone {
   if (result === null) return 'live';
   if (result === 'draw') return 'draw';
@@ -19,8 +19,18 @@ function toneFor(result: MatchResult | null): BadgeTone {
   return 'loss';
 }
 
-/** A match result as text ("1-0", "½-½", "In progress") with colour as a second cue only. */
-export function ResultBadge({ result }: { result: MatchResult | null }) {
+/**
+ * A match result as text ("1-0", "½-½", "In progress", "Not started") with colour as a second cue only. A game
+ * without a result is in progress only once its round has started (the server says so: Board.isStarted).
+ */
+export function ResultBadge({
+  result,
+  isStarted = true,
+}: {
+  result: MatchResult | null;
+  isStarted?: boolean;
+}) {
+  if (result === null && !isStarted) return <Badge tone="neutral">Not started</Badge>;
   if (result === null) {
     return (
       <Badge tone="live">

@@ -1,7 +1,7 @@
 import type { RoundStatus, RoundSummary } from '../../../contracts/tournament';
 import { formatTime } from '../../lib/format';
 
-/** SPEC §4: Upcoming, In Progress (active) or Completed. */
+/** docs/requirements.md §4: Upcoming, In Progress (active) or Completed. */
 export const ROUND_STATUS_LABELS: Record<RoundStatus, string> = {
   upcoming: 'Upcoming',
   active: 'In Progress',

@@ -19,7 +19,7 @@ export const tutorialProgressQuery = queryOptions({
   meta: { quiet: true },
 });
 
-/** SPEC §8: failures of tutorial progress go only to the console. */
+/** docs/requirements.md §8: failures of tutorial progress go only to the console. */
 function reportProgressFailure(error: unknown): void {
   console.error('Admin tutorial progress could not be saved or read', error);
 }
@@ -121,7 +121,7 @@ export function TutorialOverlay({
 }
 
 /**
- * The admin tutorial (SPEC §4): runs once for staff with no progress record; completing or skipping it is
+ * The admin tutorial (docs/requirements.md §4): runs once for staff with no progress record; completing or skipping it is
  * stored, so it does not come back. Reading or saving the progress fails silently (console only).
  */
 export function AdminTutorial({ access }: { access: ResolvedAccess }) {

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 
 /**
  * Whether the admin tutorial is on screen, for the user menu and the admin navigation: while it runs they are
- * disabled, except at its last step (SPEC §2 Layout). A tiny store of its own, so the menu does not pull the
+ * disabled, except at its last step (docs/requirements.md §2 Layout). A tiny store of its own, so the menu does not pull the
  * tutorial's code in.
  */
 export type TutorialPhase = 'idle' | 'running' | 'final-step';

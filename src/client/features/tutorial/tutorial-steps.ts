@@ -4,7 +4,7 @@ export interface TutorialStep {
   key: string;
   title: string;
   text: string;
-  /** Shown only to holders of this permission (SPEC §6: the steps are filtered by permission). */
+  /** Shown only to holders of this permission (docs/requirements.md §6: the steps are filtered by permission). */
   permission?: Permission;
 }
 

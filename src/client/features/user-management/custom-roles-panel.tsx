@@ -106,7 +106,7 @@ function CustomRoleDialog({
   );
 }
 
-/** SPEC §5: the role's users move to a standard role or another custom role. */
+/** docs/requirements.md §5: the role's users move to a standard role or another custom role. */
 function DeleteCustomRoleDialog({ role, onClose }: { role: CustomRole | null; onClose: () => void }) {
   const remove = useDeleteCustomRole();
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {

@@ -8,6 +8,7 @@ import {
   listUsersResponseSchema,
   messageResponseSchema,
   type setRoleBodySchema,
+  signInLocksResponseSchema,
   userCountsSchema,
 } from '../../../contracts/users';
 import { getJson, sendJson } from '../../lib/api-client';
@@ -34,6 +35,17 @@ export const customRolesQuery = queryOptions({
   queryKey: queryKeys.customRoles,
   queryFn: ({ signal }) => getJson('/api/admin/custom-roles', customRolesResponseSchema, signal),
 });
+
+/** Accounts locked by failed sign-ins (ADR 015); refreshed every minute, as locks end by themselves. */
+export const signInLocksQuery = queryOptions({
+  queryKey: queryKeys.signInLocks,
+  queryFn: ({ signal }) => getJson('/api/admin/users/sign-in-locks', signInLocksResponseSchema, signal),
+  refetchInterval: 60_000,
+});
+
+export function useSignInLocks() {
+  return useQuery(signInLocksQuery);
+}
 
 export function useUsers(search: string) {
   return useQuery(usersQuery(search));
@@ -79,6 +91,12 @@ export function useFreezeUser() {
 export function useUnfreezeUser() {
   return useAdminMutation((id: string) =>
     sendJson('DELETE', `${userPath(id)}/freeze`, undefined, messageResponseSchema),
+  );
+}
+
+export function useLiftSignInLock() {
+  return useAdminMutation((id: string) =>
+    sendJson('DELETE', `${userPath(id)}/sign-in-lock`, undefined, messageResponseSchema),
   );
 }
 

@@ -17,10 +17,14 @@ interface DialogProps {
   onClose: () => void;
 }
 
-/** SPEC §8 user-creation messages: the server's 409 text, a generic check-the-email on other refusals. */
+/**
+ * docs/requirements.md §8 user-creation messages: a refusal the server explains (409 e-mail taken, 400 e.g. a
+ * common password) shows the server's words; anything else the generic check-the-email message.
+ */
 function createFailure(error: unknown): void {
-  if (error instanceof ApiRequestError && error.status === 409) notify('error', error.message);
-  else if (error instanceof ApiRequestError && error.status !== 0) {
+  if (error instanceof ApiRequestError && (error.status === 409 || error.status === 400)) {
+    notify('error', error.message);
+  } else if (error instanceof ApiRequestError && error.status !== 0) {
     notify('error', 'Failed to create user. Please check if the email already exists.', {
       description: error.message,
     });

@@ -1,6 +1,15 @@
-import { Snowflake, Sun, Trash2, UserCog, UserPlus, UsersRound } from 'lucide-react';
+import {
+  LockKeyhole,
+  LockKeyholeOpen,
+  Snowflake,
+  Sun,
+  Trash2,
+  UserCog,
+  UserPlus,
+  UsersRound,
+} from 'lucide-react';
 import { useState } from 'react';
-import type { UserSummary } from '../../../contracts/users';
+import type { SignInLock, UserSummary } from '../../../contracts/users';
 import type { ResolvedAccess } from '../../../domain/permissions';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -10,28 +19,48 @@ import { Spinner } from '../../components/ui/spinner';
 import { notify, notifyFailure } from '../../lib/notify';
 import { useDebouncedSearch } from '../../lib/use-debounced-search';
 import { LoadError } from '../tournament/load-error';
-import { useUnfreezeUser, useUsers } from './queries';
+import { useLiftSignInLock, useSignInLocks, useUnfreezeUser, useUsers } from './queries';
 import { roleLabel } from './role-options';
 import { ChangeRoleDialog, CreateUserDialog, DeleteUserDialog, FreezeUserDialog } from './user-dialogs';
 
 const SEARCH_DELAY_MS = 300;
 const dateFormat = new Intl.DateTimeFormat('en-IE', { day: 'numeric', month: 'short', year: 'numeric' });
+const timeFormat = new Intl.DateTimeFormat('en-IE', { hour: '2-digit', minute: '2-digit' });
 
 type Action = { kind: 'role' | 'freeze' | 'delete'; user: UserSummary } | null;
 
 function UserActions({
   user,
+  lock,
   may,
   onAction,
 }: {
   user: UserSummary;
+  lock: SignInLock | undefined;
   may: { freeze: boolean; delete: boolean };
   onAction: (action: Action) => void;
 }) {
   const unfreeze = useUnfreezeUser();
+  const liftLock = useLiftSignInLock();
   const who = <span className="sr-only"> {user.email}</span>;
   return (
     <div className="flex flex-wrap gap-1.5 md:justify-end">
+      {lock ? (
+        <Button
+          size="sm"
+          variant="secondary"
+          disabled={liftLock.isPending}
+          onClick={() =>
+            liftLock.mutate(user.id, {
+              onSuccess: ({ message }) => notify('success', message, { description: user.email }),
+              onError: (error) => notifyFailure(error, 'Failed to lift the sign-in lock'),
+            })
+          }
+        >
+          <LockKeyholeOpen aria-hidden="true" className="size-4" />
+          Lift lock{who}
+        </Button>
+      ) : null}
       <Button size="sm" variant="secondary" onClick={() => onAction({ kind: 'role', user })}>
         <UserCog aria-hidden="true" className="size-4" />
         Change role{who}
@@ -74,6 +103,7 @@ export function UsersPanel({ access, myId }: { access: ResolvedAccess; myId: str
   const [action, setAction] = useState<Action>(null);
   const [isCreating, setIsCreating] = useState(false);
   const { data, error, isPending, refetch, isFetching } = useUsers(search);
+  const locks = new Map((useSignInLocks().data?.locks ?? []).map((lock) => [lock.userId, lock]));
 
   const may = {
     create: access.permissions.has('create_players'),
@@ -122,34 +152,49 @@ export function UsersPanel({ access, myId }: { access: ResolvedAccess; myId: str
             aria-label="Users"
             className="flex flex-col divide-y divide-line rounded-2xl border border-line bg-surface shadow-sm"
           >
-            {data.users.map((user) => (
-              <li
-                key={user.id}
-                className="flex flex-col gap-3 p-4 md:flex-row md:items-center md:justify-between"
-              >
-                <div className="min-w-0">
-                  <p className="flex flex-wrap items-center gap-2 font-semibold text-fg">
-                    <span className="truncate">{user.name || 'User'}</span>
-                    <Badge tone={user.role === 'player' && !user.customRoleName ? 'neutral' : 'accent'}>
-                      {roleLabel(user)}
-                    </Badge>
-                    {user.isFrozen ? (
-                      <Badge tone="loss">
-                        <Snowflake aria-hidden="true" className="size-3" />
-                        Frozen
+            {data.users.map((user) => {
+              const lock = locks.get(user.id);
+              return (
+                <li
+                  key={user.id}
+                  className="flex flex-col gap-3 p-4 md:flex-row md:items-center md:justify-between"
+                >
+                  <div className="min-w-0">
+                    <p className="flex flex-wrap items-center gap-2 font-semibold text-fg">
+                      <span className="truncate">{user.name || 'User'}</span>
+                      <Badge tone={user.role === 'player' && !user.customRoleName ? 'neutral' : 'accent'}>
+                        {roleLabel(user)}
                       </Badge>
-                    ) : null}
-                    {user.id === myId ? <Badge tone="win">You</Badge> : null}
-                  </p>
-                  <p className="truncate text-sm text-muted">{user.email}</p>
-                  <p className="text-xs text-muted">
-                    Joined {dateFormat.format(new Date(user.createdAt))}
-                    {user.isFrozen && user.frozenReason ? ` · Frozen: ${user.frozenReason}` : ''}
-                  </p>
-                </div>
-                {user.id === myId ? null : <UserActions user={user} may={may} onAction={setAction} />}
-              </li>
-            ))}
+                      {user.isFrozen ? (
+                        <Badge tone="loss">
+                          <Snowflake aria-hidden="true" className="size-3" />
+                          Frozen
+                        </Badge>
+                      ) : null}
+                      {lock ? (
+                        <Badge tone="loss">
+                          <LockKeyhole aria-hidden="true" className="size-3" />
+                          Locked until {timeFormat.format(new Date(lock.lockedUntil))}
+                        </Badge>
+                      ) : null}
+                      {user.id === myId ? <Badge tone="win">You</Badge> : null}
+                    </p>
+                    <p className="truncate text-sm text-muted">{user.email}</p>
+                    <p className="text-xs text-muted">
+                      Joined {dateFormat.format(new Date(user.createdAt))}
+                      {user.isFrozen && user.frozenReason ? ` · Frozen: ${user.frozenReason}` : ''}
+                      {lock && lock.failures > 0 ? ` · ${lock.failures} failed sign-ins` : ''}
+                      {lock && lock.lockedDevices > 0
+                        ? ` · ${lock.lockedDevices} known device${lock.lockedDevices === 1 ? '' : 's'} locked`
+                        : ''}
+                    </p>
+                  </div>
+                  {user.id === myId ? null : (
+                    <UserActions user={user} lock={lock} may={may} onAction={setAction} />
+                  )}
+                </li>
+              );
+            })}
           </ul>
         </>
       )}

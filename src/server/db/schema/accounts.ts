@@ -32,7 +32,7 @@ export const customRoles = pgTable('custom_roles', {
   id: uuid('id').primaryKey().defaultRandom(),
   name: text('name').notNull().unique(),
   description: text('description'),
-  /** Map of permission name to boolean; only true entries count (SPEC §6). */
+  /** Map of permission name to boolean; only true entries count (docs/requirements.md §6). */
   permissions: jsonb('permissions').$type<Record<string, boolean>>().notNull().default({}),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -86,7 +86,7 @@ export const securityAuditLog = pgTable(
   (t) => [index('security_audit_log_created').on(t.createdAt)],
 );
 
-/** Short-lived key/value records (SPEC §3 session store): expire on read after ttl seconds. */
+/** Short-lived key/value records (docs/requirements.md §3 session store): expire on read after ttl seconds. */
 export const sessionStore = pgTable('session_store', {
   id: text('id').primaryKey(),
   data: jsonb('data').notNull(),
@@ -106,7 +106,7 @@ export const protectedPasswords = pgTable('protected_passwords', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** An invitation to join with a role (SPEC /invite, /onboard/{token}): single use, expires, token stored hashed. */
+/** An invitation to join with a role (docs/requirements.md §2: /invite, /onboard/{token}): single use, expires, token stored hashed. */
 export const invites = pgTable(
   'invites',
   {

@@ -11,8 +11,9 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { schools } from './schools';
 
-/** A school's entry: one registrant, one payment, one or more teams of exactly 4 (SPEC §5). */
+/** A school's entry: one registrant, one payment, one or more teams of exactly 4 (docs/requirements.md §5). */
 export const registrations = pgTable(
   'registrations',
   {
@@ -24,6 +25,10 @@ export const registrations = pgTable(
     registrantEmail: text('registrant_email').notNull(),
     registrantPhone: text('registrant_phone'),
     schoolName: text('school_name').notNull(),
+    /** The school this entry is for (docs/decisions/012-school-identity.md); `schoolName` keeps what was typed. */
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id, { onDelete: 'restrict' }),
     teamCount: integer('team_count').notNull(),
     paymentStatus: text('payment_status', { enum: ['unpaid', 'pending', 'paid', 'cancelled'] })
       .notNull()
@@ -39,6 +44,11 @@ export const registrations = pgTable(
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     /** When staff copied the players into the active tournament. */
     promotedAt: timestamp('promoted_at', { withTimezone: true }),
+    /**
+     * Checkout creates the provider refused (answered with an error): part of the next create's idempotency
+     * key, so a retry after a refusal is a new attempt instead of the provider's stored refusal again.
+     */
+    checkoutRefusals: integer('checkout_refusals').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -118,6 +128,11 @@ export const payments = pgTable(
       .notNull()
       .default('open'),
     checkoutUrl: text('checkout_url'),
+    /**
+     * When the provider reported the checkout completed. With status 'open' it means the money is still
+     * clearing (an asynchronous method): this payment is what keeps the registration pending.
+     */
+    completedAt: timestamp('completed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,6 +1,6 @@
 import { bigserial, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
-/** Site settings by key (SPEC §3): checkin_open, leaderboard_visible, home_page_settings, registration_settings… */
+/** Site settings by key (docs/requirements.md §3): checkin_open, leaderboard_visible, home_page_settings, registration_settings… */
 export const systemSettings = pgTable('system_settings', {
   key: text('key').primaryKey(),
   value: jsonb('value'),

@@ -10,7 +10,7 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core';
 
-/** Visitor location records (SPEC §3); written only after cookie consent. */
+/** Visitor location records (docs/requirements.md §3); written only after cookie consent. */
 export const visitorLocations = pgTable(
   'visitor_locations',
   {

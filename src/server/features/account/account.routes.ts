@@ -12,15 +12,25 @@ import {
   updateTutorialBodySchema,
 } from '../../../contracts/account';
 import { messageResponseSchema } from '../../../contracts/common';
+import type { Auth } from '../../auth/auth';
+import { SignInLimits } from '../../auth/sign-in-limit';
 import type { Db } from '../../db/client';
+import { RateCounter } from '../../http/rate-counter';
 import { apiErrors } from '../../http/route-helpers';
 import * as service from './account.service';
 
-const errors = apiErrors(400, 401, 403, 409);
+const errors = apiErrors(400, 401, 403, 409, 429);
 const tags = ['account'];
 
-export function registerAccountRoutes(app: FastifyInstance, db: Db): void {
+export function registerAccountRoutes(
+  app: FastifyInstance,
+  db: Db,
+  auth: Auth,
+  now: () => Date = () => new Date(),
+): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
+  // Deleting the account checks its password: the same per-account attempts as signing in (ADR 015).
+  const signInLimits = new SignInLimits(db, new RateCounter(db, () => now().getTime()), auth.options.secret);
   const signedIn = { access: 'signed-in' } as const;
 
   typed.get(
@@ -117,14 +127,17 @@ export function registerAccountRoutes(app: FastifyInstance, db: Db): void {
     {
       config: signedIn,
       schema: {
-        summary: 'Delete my account (needs my password)',
+        summary: 'Delete my account (needs my password; wrong ones count toward the sign-in lock)',
         tags,
         body: deleteAccountBodySchema,
         response: { 200: messageResponseSchema, ...errors },
       },
     },
-    async (request) => {
-      await service.deleteMyAccount(db, (await request.actor())!, request.ip, request.body.password);
+    async (request, reply) => {
+      await service.deleteMyAccount(db, (await request.actor())!, request.ip, request.body.password, {
+        limits: signInLimits,
+        onRefused: (seconds) => reply.header('retry-after', String(seconds)),
+      });
       return { message: 'Your account has been deleted' };
     },
   );

@@ -8,6 +8,7 @@ import {
 } from '../../../contracts/account';
 import { actorContext, recordSecurityEvent } from '../../audit/audit';
 import type { Actor } from '../../auth/actor';
+import { type SignInLimits, tooManySignInAttempts } from '../../auth/sign-in-limit';
 import { revokeTrustedDevices } from '../../auth/trusted-devices';
 import type { Db } from '../../db/client';
 import {
@@ -88,7 +89,7 @@ export async function updatePreferences(
   return next;
 }
 
-/** The admin tutorial's progress: not started until the user completes or skips it (SPEC §4). */
+/** The admin tutorial's progress: not started until the user completes or skips it (docs/requirements.md §4). */
 export async function readTutorial(db: Db, userId: string): Promise<TutorialProgress> {
   const [row] = await db.select().from(userTutorialProgress).where(eq(userTutorialProgress.userId, userId));
   if (!row) return { status: 'not_started', completedAt: null };
@@ -190,13 +191,31 @@ export async function exportMyData(db: Db, actor: Actor) {
   };
 }
 
-/** Deletes the signed-in user's own account after checking their password (GDPR Art. 17). */
-export async function deleteMyAccount(db: Db, actor: Actor, ip: string, password: string): Promise<void> {
+/**
+ * Deletes the signed-in user's own account after checking their password (GDPR Art. 17). The check takes an
+ * attempt from the account's sign-in limit first (ADR 015): a stolen session cannot guess the password here
+ * faster than at the sign-in form, and a wrong one counts toward the account's lock.
+ */
+export async function deleteMyAccount(
+  db: Db,
+  actor: Actor,
+  ip: string,
+  password: string,
+  attempts: { limits: SignInLimits; onRefused: (retryAfterSeconds: number) => void },
+): Promise<void> {
+  const attempt = await attempts.limits.reserveAttempt(actor.email, null);
+  if (!attempt.ok) {
+    attempts.onRefused(attempt.retryAfterSeconds);
+    throw new HttpError(429, tooManySignInAttempts(attempt.retryAfterSeconds));
+  }
   const [credential] = await db
     .select({ hash: account.password })
     .from(account)
     .where(and(eq(account.userId, actor.userId), eq(account.providerId, 'credential')));
-  if (!credential?.hash || !(await verifyPassword({ hash: credential.hash, password }))) {
+  const hash = credential?.hash;
+  const isRight = hash ? await verifyPassword({ hash, password }) : false;
+  await attempts.limits.settle(attempt.reservation, isRight ? 'other' : 'wrong-password');
+  if (!isRight) {
     await recordSecurityEvent(db, actorContext(actor, ip), {
       type: 'account_delete_refused',
       severity: 'warning',

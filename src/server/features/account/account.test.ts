@@ -101,6 +101,24 @@ describe('my account', () => {
     expect(await t.database.db.select().from(user).where(eq(user.email, 'arbiter@demo.test'))).toEqual([]);
   });
 
+  it('counts wrong passwords given to delete the account toward the sign-in lock (ADR 015)', async () => {
+    const cookie = await signInAs('player@demo.test');
+    const answers = await Promise.all(
+      Array.from({ length: 15 }, (_, i) =>
+        call('DELETE', '/api/account', cookie, { password: `guess-${i}` }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.statusCode).sort();
+    expect(statuses).toEqual([...Array(10).fill(403), ...Array(5).fill(429)]);
+    const retryAfter = Number(answers.find((answer) => answer.statusCode === 429)?.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(800);
+    expect(retryAfter).toBeLessThanOrEqual(900);
+    // The account is locked for signing in too; the stolen session learnt nothing.
+    expect((await signIn(t.app, 'player@demo.test', DEMO_PASSWORD)).status).toBe(429);
+    expect((await call('DELETE', '/api/account', cookie, { password: DEMO_PASSWORD })).statusCode).toBe(429);
+    expect(await t.database.db.select().from(user).where(eq(user.email, 'player@demo.test'))).toHaveLength(1);
+  });
+
   it('does not let the last superadmin delete their account', async () => {
     const cookie = await signInAs('superadmin@demo.test');
     const response = await call('DELETE', '/api/account', cookie, { password: DEMO_PASSWORD });

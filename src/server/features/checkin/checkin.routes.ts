@@ -20,7 +20,7 @@ const tags = ['check-in'];
 
 /**
  * /api/admin/checkin: the check-in desk (access_checkin_page), overview (access_checkin_overview) and
- * settings (access_checkin_settings) of SPEC §2, on the active tournament's players.
+ * settings (access_checkin_settings) of docs/requirements.md §2, on the active tournament's players.
  */
 export function registerCheckinRoutes(app: FastifyInstance, deps: { db: Db; now: () => Date }): void {
   const { db, now } = deps;
@@ -111,7 +111,7 @@ export function registerCheckinRoutes(app: FastifyInstance, deps: { db: Db; now:
     {
       config: { access: desk },
       schema: {
-        summary: "Correct a player's name at the desk (SPEC §5)",
+        summary: "Correct a player's name at the desk (docs/requirements.md §5)",
         tags,
         params: checkinPlayerParamsSchema,
         body: renamePlayerBodySchema,

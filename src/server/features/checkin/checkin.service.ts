@@ -11,6 +11,7 @@ import { matchesCheckinSearch, normalizeSearchText, summarizeCheckin } from '../
 import { schoolOf } from '../../../domain/schools';
 import { type AuditContext, recordSystemLog } from '../../audit/audit';
 import type { Db } from '../../db/client';
+import { isDatabaseUnavailable } from '../../http/database-unavailable';
 import { HttpError } from '../../http/errors';
 import { readSetting, saveSetting } from '../settings/settings.repo';
 import * as repo from './checkin.repo';
@@ -28,13 +29,15 @@ function toCheckinPlayer(row: repo.CheckinPlayerRow): CheckinPlayer {
 }
 
 /**
- * SPEC §4: check-in is open only when `checkin_open` says so; a missing setting, a malformed value or a failed
+ * docs/requirements.md §4: check-in is open only when `checkin_open` says so; a missing setting, a malformed value or a failed
  * read all mean closed. `onError` hears about a failed read (it is logged, not shown).
  */
 export async function isCheckinOpen(db: Db, onError: (error: unknown) => void = () => {}): Promise<boolean> {
   try {
     return resolveCheckinOpen(await readSetting(db, SETTING_KEYS.checkinOpen));
   } catch (error) {
+    // A lost database is a 503 (ADR 016), not "check-in is closed".
+    if (isDatabaseUnavailable(error)) throw error;
     onError(error);
     return false;
   }
@@ -119,7 +122,7 @@ export async function undoCheckIn(db: Db, playerId: string, now: Date): Promise<
 }
 
 /**
- * SPEC §5: a player's name is corrected at check-in. Allowed whether check-in is open or not (a name does not
+ * docs/requirements.md §5: a player's name is corrected at check-in. Allowed whether check-in is open or not (a name does not
  * change who is paired); logged with the old and new name.
  */
 export async function renamePlayer(

@@ -313,7 +313,7 @@ describe('check-in', () => {
   });
 
   describe('without an active tournament', () => {
-    it('shows empty counts and refuses check-in with the SPEC message', async () => {
+    it('shows empty counts and refuses check-in with the required message', async () => {
       const susan = await playerNamed('Susan Polgar');
       await db().update(tournaments).set({ active: false });
       const found = await search('polgar');

@@ -2,7 +2,7 @@ import type { MailMessage } from '../../mail/mailer';
 
 const SIGNATURE = '\n\n— The tournament organisers';
 
-/** SPEC §1 and §8: the terms' effective date and how long registration records are kept. */
+/** docs/requirements.md §1 and §8: the terms' effective date and how long registration records are kept. */
 export const TERMS_EFFECTIVE = '16/06/2025';
 export const RETENTION = 'up to two years';
 

@@ -1,17 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  CONSENT_TOKEN_HEADER,
   confirmGuardianConsentBodySchema,
+  guardianConsentHeadersSchema,
   guardianConsentParamsSchema,
-  guardianConsentQuerySchema,
   guardianConsentViewSchema,
 } from '../../../contracts/guardian-consent';
 import { REGISTRATION_MESSAGES } from '../../../contracts/registrations';
 import type { Db } from '../../db/client';
-import { HttpError } from '../../http/errors';
+import { perAddressLimit, RateCounter } from '../../http/rate-counter';
 import { apiErrors } from '../../http/route-helpers';
 import type { RegistrationKeys } from '../registrations/registration-security';
-import { WindowLimiter } from '../registrations/registration-security';
 import { tournamentContext } from '../registrations/registrations.service';
 import * as service from './guardian-consent.service';
 
@@ -30,10 +30,12 @@ export interface GuardianConsentRouteDeps {
  */
 export function registerGuardianConsentRoutes(app: FastifyInstance, deps: GuardianConsentRouteDeps): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  const limiter = new WindowLimiter({ limit: 30, windowMs: 10 * 60_000, now: () => deps.now().getTime() });
-  const limit = (ip: string) => {
-    if (!limiter.take(ip)) throw new HttpError(429, REGISTRATION_MESSAGES.tooManyRequests);
-  };
+  const limit = perAddressLimit(
+    new RateCounter(deps.db, () => deps.now().getTime()),
+    'guardian-consent',
+    { limit: 30, windowMs: 10 * 60_000 },
+    REGISTRATION_MESSAGES.tooManyRequests,
+  );
   const eventName = async () => (await tournamentContext(deps.db, deps.now())).name;
 
   typed.get(
@@ -44,17 +46,17 @@ export function registerGuardianConsentRoutes(app: FastifyInstance, deps: Guardi
         summary: "A guardian's consent link: the player's first name, team, school and the consent status",
         tags,
         params: guardianConsentParamsSchema,
-        querystring: guardianConsentQuerySchema,
+        headers: guardianConsentHeadersSchema,
         response: { 200: guardianConsentViewSchema, ...errors },
       },
     },
     async (request, reply) => {
-      limit(request.ip);
+      await limit(request, reply);
       reply.header('cache-control', 'no-store');
       return service.readGuardianConsent(
         deps,
         request.params.playerId,
-        request.query.token,
+        request.headers[CONSENT_TOKEN_HEADER],
         await eventName(),
       );
     },
@@ -73,7 +75,7 @@ export function registerGuardianConsentRoutes(app: FastifyInstance, deps: Guardi
       },
     },
     async (request, reply) => {
-      limit(request.ip);
+      await limit(request, reply);
       reply.header('cache-control', 'no-store');
       return service.confirmGuardianConsent(
         deps,

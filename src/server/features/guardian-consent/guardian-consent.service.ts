@@ -25,7 +25,8 @@ export function consentUrl(
   player: { id: string; name: string },
   email: string,
 ) {
-  return `${deps.publicUrl}/registration/consent/${player.id}?token=${deps.keys.consentToken(player.id, email, player.name)}`;
+  // The token in the fragment: browsers never send it, so no server or proxy log records it (ADR 010).
+  return `${deps.publicUrl}/registration/consent/${player.id}#token=${deps.keys.consentToken(player.id, email, player.name)}`;
 }
 
 /**

@@ -22,7 +22,7 @@ import { RegistrationKeys } from '../registrations/registration-security';
 import { loadRegistration } from '../registrations/registrations.repo';
 import { requestGuardianConsent } from './guardian-consent.service';
 
-const LINK = /\/registration\/consent\/([0-9a-f-]{36})\?token=([A-Za-z0-9_-]+)/g;
+const LINK = /\/registration\/consent\/([0-9a-f-]{36})#token=([A-Za-z0-9_-]+)/g;
 
 const minor = (guardian: string, email: string, extra: Partial<RegistrationPlayerInput> = {}) => ({
   name: 'Young',
@@ -48,7 +48,7 @@ describe('guardian consent by e-mail link (T25)', () => {
         .where(eq(registrationTeamPlayers.id, playerId))
     )[0]?.at ?? null;
   const read = (playerId: string, token: string) =>
-    t.app.inject({ url: `/api/registrations/consent/${playerId}`, query: { token } });
+    t.app.inject({ url: `/api/registrations/consent/${playerId}`, headers: { 'x-consent-token': token } });
   const confirm = (playerId: string, token: string) =>
     send(t.app, 'POST', `/api/registrations/consent/${playerId}`, { token });
 
@@ -202,7 +202,7 @@ describe('guardian consent by e-mail link (T25)', () => {
       (
         await t.app.inject({
           url: `/api/registrations/${registration.id}/teams`,
-          query: { token: accessToken },
+          headers: { 'x-registration-token': accessToken },
         })
       ).json().registration;
     const before = await teams();
@@ -271,7 +271,7 @@ describe('guardian consent by e-mail link (T25)', () => {
     for (let i = 0; i < 31; i += 1) {
       const response = await t.app.inject({
         url: '/api/registrations/consent/00000000-0000-4000-8000-000000000000',
-        query: { token: `guess-${i}` },
+        headers: { 'x-consent-token': `guess-${i}` },
         remoteAddress: '198.51.100.20',
       });
       statuses.push(response.statusCode);
@@ -355,8 +355,9 @@ describe('guardian consent by e-mail link (T25)', () => {
 
     const mailsBefore = mailsFor('parent.nine@family.example').length;
     const teamsUrl = `/api/registrations/${registration.id}/teams`;
-    const current = (await t.app.inject({ url: teamsUrl, query: { token: accessToken } })).json()
-      .registration;
+    const current = (
+      await t.app.inject({ url: teamsUrl, headers: { 'x-registration-token': accessToken } })
+    ).json().registration;
     const renamed = await send(t.app, 'PUT', teamsUrl, {
       token: accessToken,
       teams: current.teams.map(
@@ -383,7 +384,9 @@ describe('guardian consent by e-mail link (T25)', () => {
     expect((await confirm(link!.playerId, mails.at(-1)!.links[0]!.token)).statusCode).toBe(200);
 
     // Renaming a child whose guardian has not confirmed yet mails nobody (no way to mail strangers at will).
-    const again = (await t.app.inject({ url: teamsUrl, query: { token: accessToken } })).json().registration;
+    const again = (
+      await t.app.inject({ url: teamsUrl, headers: { 'x-registration-token': accessToken } })
+    ).json().registration;
     await db()
       .update(registrationTeamPlayers)
       .set({ guardianConfirmedAt: null })

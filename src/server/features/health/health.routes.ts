@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { healthResponseSchema, readyResponseSchema } from '../../../contracts/health';
 import type { Database } from '../../db/client';
+import { RETRY_AFTER_SECONDS } from '../../http/database-unavailable';
 
 const READY_TIMEOUT_MS = 2_000;
 
@@ -39,7 +40,10 @@ export function registerHealthRoutes(app: FastifyInstance, database: Database, n
         ]);
         return { status: 'ready' as const, database: 'ok' as const };
       } catch {
-        return reply.code(503).send({ status: 'unavailable', database: 'unreachable' });
+        return reply
+          .code(503)
+          .header('retry-after', String(RETRY_AFTER_SECONDS))
+          .send({ status: 'unavailable', database: 'unreachable' });
       } finally {
         clearTimeout(timer);
       }

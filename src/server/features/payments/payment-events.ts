@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, ne, notExists, sql } from 'drizzle-orm';
 import { recordSecurityEvent, recordSystemLog } from '../../audit/audit';
 import type { Db } from '../../db/client';
 import { paymentEvents, payments, registrations } from '../../db/schema/registrations';
@@ -67,11 +67,18 @@ export async function applyPaymentEvent(
       );
       return { outcome: 'unknown_session' as const };
     }
+    // The registration row too, so events of two checkouts of one registration apply one after the other
+    // (always payment first, then registration: no deadlock between them).
+    await tx
+      .select({ id: registrations.id })
+      .from(registrations)
+      .where(eq(registrations.id, payment.registrationId))
+      .for('update');
 
     switch (event.type) {
       case 'checkout.session.completed':
         if (event.session.paymentStatus === 'paid') return fulfil(tx, event, payment, now);
-        return markPending(tx, event, payment);
+        return markPending(tx, event, payment, now);
       case 'checkout.session.async_payment_succeeded':
         return fulfil(tx, event, payment, now);
       case 'checkout.session.async_payment_failed':
@@ -200,9 +207,16 @@ async function fulfil(db: Db, event: PaymentProviderEvent, payment: PaymentRow, 
   return { outcome: 'paid' as const, receiptFor: payment.registrationId };
 }
 
-/** Checkout finished but the money is still clearing (e.g. a bank debit): pending until the async event. */
-async function markPending(db: Db, event: PaymentProviderEvent, payment: PaymentRow) {
-  if (payment.status !== 'open') return { outcome: 'unchanged' as const };
+/**
+ * Checkout finished but the money is still clearing (e.g. a bank debit): the payment is marked completed,
+ * which makes it the one keeping the registration pending until its asynchronous event.
+ */
+async function markPending(db: Db, event: PaymentProviderEvent, payment: PaymentRow, now: Date) {
+  if (payment.status !== 'open' || payment.completedAt !== null) return { outcome: 'unchanged' as const };
+  await db
+    .update(payments)
+    .set({ completedAt: now, updatedAt: sql`now()` })
+    .where(eq(payments.id, payment.id));
   const [updated] = await db
     .update(registrations)
     .set({ paymentStatus: 'pending', updatedAt: sql`now()` })
@@ -215,16 +229,48 @@ async function markPending(db: Db, event: PaymentProviderEvent, payment: Payment
   return { outcome: 'pending' as const };
 }
 
-/** The delayed payment failed: the registration goes back to unpaid (pay later), its teams kept. */
+/**
+ * The delayed payment failed: this payment is failed, and the registration goes back to unpaid (pay later,
+ * its teams kept) only if this payment was keeping it pending and no other checkout of it is still clearing.
+ * A failure never touches a registration that is paid (by card or by staff) or cancelled, nor one that
+ * another, newer checkout made pending.
+ */
 async function markFailed(db: Db, event: PaymentProviderEvent, payment: PaymentRow) {
   if (!(await setPaymentStatus(db, payment, 'failed', ['open']))) return { outcome: 'unchanged' as const };
-  await db
-    .update(registrations)
-    .set({ paymentStatus: 'unpaid', updatedAt: sql`now()` })
-    .where(and(eq(registrations.id, payment.registrationId), eq(registrations.paymentStatus, 'pending')));
-  await log(db, event, 'payment_failed', 'The payment failed; the registration is kept, unpaid', {
-    registrationId: payment.registrationId,
-  });
+  const otherStillClearing = db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.registrationId, payment.registrationId),
+        ne(payments.id, payment.id),
+        eq(payments.status, 'open'),
+        isNotNull(payments.completedAt),
+      ),
+    );
+  const reverted =
+    payment.completedAt === null
+      ? []
+      : await db
+          .update(registrations)
+          .set({ paymentStatus: 'unpaid', updatedAt: sql`now()` })
+          .where(
+            and(
+              eq(registrations.id, payment.registrationId),
+              eq(registrations.paymentStatus, 'pending'),
+              notExists(otherStillClearing),
+            ),
+          )
+          .returning({ id: registrations.id });
+  await log(
+    db,
+    event,
+    'payment_failed',
+    reverted.length > 0
+      ? 'The payment failed; the registration is kept, unpaid'
+      : 'The payment failed; the registration is unchanged (another payment is in progress or done)',
+    { registrationId: payment.registrationId, registrationReverted: reverted.length > 0 },
+  );
   return { outcome: 'failed' as const };
 }
 

@@ -14,6 +14,7 @@ import {
   verifyPaymentResponseSchema,
 } from '../../../contracts/payments';
 import { HttpError } from '../../http/errors';
+import { perAddressLimit, RateCounter } from '../../http/rate-counter';
 import { apiErrors } from '../../http/route-helpers';
 import { activeActor } from '../registrations/registrations.routes';
 import { OfflinePaymentProvider } from './offline-provider';
@@ -26,13 +27,26 @@ import {
 } from './payments.service';
 import { WebhookVerificationError } from './provider';
 
-const errors = apiErrors(400, 401, 403, 404, 409, 503);
+const errors = apiErrors(400, 401, 403, 404, 409, 429, 503);
 const tags = ['payments'];
 const NOT_FOUND = 'Not found';
+
+/**
+ * verify-payment per address: each call may ask the provider's API, and the success page polls it (every
+ * 3 s, 10 times at most), so 120 in 10 minutes lets a school's computers check a few payments each while a
+ * script probing session ids, or making us hammer the provider, is stopped.
+ */
+export const VERIFY_PAYMENT_LIMIT = { limit: 120, windowMs: 10 * 60_000 };
 
 export function registerPaymentRoutes(app: FastifyInstance, deps: PaymentDeps): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const offline = deps.provider instanceof OfflinePaymentProvider ? deps.provider : null;
+  const limitVerify = perAddressLimit(
+    new RateCounter(deps.db, () => deps.now().getTime()),
+    'payments.verify',
+    VERIFY_PAYMENT_LIMIT,
+    PAYMENT_MESSAGES.tooManyRequests,
+  );
 
   typed.post(
     '/api/payments/create-checkout',
@@ -70,7 +84,11 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: PaymentDeps): 
         response: { 200: verifyPaymentResponseSchema, ...errors },
       },
     },
-    async (request) => verifyPayment(deps, request.body),
+    async (request, reply) => {
+      await limitVerify(request, reply);
+      reply.header('cache-control', 'no-store');
+      return verifyPayment(deps, request.body);
+    },
   );
 
   // Stripe signs the exact bytes it sent: this route alone keeps the body as a Buffer for the check.
@@ -113,7 +131,7 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: PaymentDeps): 
       },
     },
     async (request) => {
-      const session = offline?.describe(request.params.id);
+      const session = await offline?.describe(request.params.id);
       if (!session) throw new HttpError(404, PAYMENT_MESSAGES.sessionNotFound);
       return {
         sessionId: session.id,
@@ -148,7 +166,7 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: PaymentDeps): 
       },
     },
     async (request) => {
-      const settled = offline?.complete(request.params.id, request.body.outcome);
+      const settled = await offline?.complete(request.params.id, request.body.outcome);
       if (!settled) throw new HttpError(404, PAYMENT_MESSAGES.sessionNotFound);
       // The same internal events a Stripe webhook produces, applied by the same code.
       for (const event of settled.events) await applyPaymentEvent(deps.db, deps, event);

@@ -7,14 +7,14 @@ import {
 import { recordSystemLog } from '../../audit/audit';
 import type { Actor } from '../../auth/actor';
 import type { Db } from '../../db/client';
-import { payments } from '../../db/schema/registrations';
+import { payments, registrations } from '../../db/schema/registrations';
 import { HttpError } from '../../http/errors';
 import type { Mailer } from '../../mail/mailer';
 import type { RegistrationKeys } from '../registrations/registration-security';
 import { findRegistration } from '../registrations/registrations.repo';
 import { authorisedRegistration } from '../registrations/registrations.service';
 import { applyPaymentEvent } from './payment-events';
-import type { PaymentProvider, PaymentProviderEvent } from './provider';
+import { CheckoutRefusedError, type PaymentProvider, type PaymentProviderEvent } from './provider';
 
 /** The provider could not create a session (network, outage): the route answers 503 with a clear message. */
 export class ProviderUnavailableError extends Error {
@@ -50,11 +50,14 @@ export async function createCheckout(
   if (body.team_count !== registration.teamCount) throw new HttpError(409, PAYMENT_MESSAGES.teamCountChanged);
   if (registration.amountCents <= 0) throw new HttpError(409, PAYMENT_MESSAGES.nothingToPay);
 
-  // One key per attempt: a double click (same attempt number) gets the provider's same session back.
+  // One key per attempt: a double click, or a retry after no answer (same attempt), gets the provider's same
+  // session back. A session made (a payments row) or a create the provider refused starts a new attempt.
   const [attempts] = await db
     .select({ n: count() })
     .from(payments)
     .where(eq(payments.registrationId, registration.id));
+  const refusals = registration.checkoutRefusals;
+  const idempotencyKey = `checkout-${registration.id}-${attempts?.n ?? 0}${refusals > 0 ? `-r${refusals}` : ''}`;
   const base = `${deps.publicUrl}/registration/success?registration_id=${registration.id}`;
   let session: { sessionId: string; url: string };
   try {
@@ -64,9 +67,16 @@ export async function createCheckout(
       teamCount: registration.teamCount,
       successUrl: `${base}&session_id={CHECKOUT_SESSION_ID}`,
       cancelUrl: `${base}&cancelled=1`,
-      idempotencyKey: `checkout-${registration.id}-${attempts?.n ?? 0}`,
+      idempotencyKey,
     });
   } catch (error) {
+    if (error instanceof CheckoutRefusedError) {
+      // Counted once even when two requests of the same attempt were both refused.
+      await db
+        .update(registrations)
+        .set({ checkoutRefusals: refusals + 1 })
+        .where(and(eq(registrations.id, registration.id), eq(registrations.checkoutRefusals, refusals)));
+    }
     throw new ProviderUnavailableError(error);
   }
   const [created] = await db

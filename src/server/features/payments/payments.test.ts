@@ -9,6 +9,7 @@ import { createTestAuth, signIn, startTestApp, TEST_PUBLIC_URL, type TestApp } f
 import { silentLogger } from '../../testing/test-database';
 import { mailsTo, openRegistration, register, send, teamOf } from '../registrations/registration-fixtures';
 import { markRegistrationPaid } from './mark-paid';
+import { VERIFY_PAYMENT_LIMIT } from './payments.routes';
 
 describe('payments with the offline test provider', () => {
   let t: TestApp;
@@ -143,7 +144,7 @@ describe('payments with the offline test provider', () => {
     const teams = (
       await t.app.inject({
         url: `/api/registrations/${registration.id}/teams`,
-        query: { token: accessToken },
+        headers: { 'x-registration-token': accessToken },
       })
     ).json().registration.teams;
     expect(teams).toHaveLength(1);
@@ -202,6 +203,29 @@ describe('payments with the offline test provider', () => {
     expect((await verify('cs_test_fake', first.registration.id)).json().error).toBe(
       PAYMENT_MESSAGES.sessionNotFound,
     );
+  });
+
+  it('limits verify-payment per address with 429 and Retry-After, counted before the lookup', async () => {
+    const { registration } = await register(t.app);
+    const probe = (remoteAddress: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/payments/verify-payment',
+        remoteAddress,
+        headers: { origin: TEST_PUBLIC_URL },
+        payload: { sessionId: `offline_cs_guess${Math.random()}`, registrationId: registration.id },
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < VERIFY_PAYMENT_LIMIT.limit; i += 1)
+      statuses.push((await probe('203.0.113.9')).statusCode);
+    expect(new Set(statuses)).toEqual(new Set([404]));
+    const refused = await probe('203.0.113.9');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error).toBe(PAYMENT_MESSAGES.tooManyRequests);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(VERIFY_PAYMENT_LIMIT.windowMs / 1000);
+    // Another address (another school) is unaffected.
+    expect((await probe('203.0.113.10')).statusCode).toBe(404);
   });
 
   it('markRegistrationPaid records a cash payment once, with the actor, note and one receipt', async () => {

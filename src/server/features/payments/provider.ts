@@ -45,6 +45,7 @@ export interface CreateCheckoutInput {
 
 export interface PaymentProvider {
   readonly name: ProviderName;
+  /** Throws CheckoutRefusedError when the provider answered with an error (see there). */
   createCheckout(input: CreateCheckoutInput): Promise<{ sessionId: string; url: string }>;
   /** Verifies and parses a webhook delivery; throws WebhookVerificationError when it is not authentic. */
   parseWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): PaymentProviderEvent;
@@ -53,3 +54,15 @@ export interface PaymentProvider {
 }
 
 export class WebhookVerificationError extends Error {}
+
+/**
+ * The provider answered a create with an error (it did not just fail to answer): no session exists for that
+ * idempotency key, and the provider would replay the same error for it, so the next attempt needs a new key.
+ * A create that got no answer (network, timeout) throws anything else and keeps its key: the provider may
+ * have made the session, and the retry with the same key gets it back.
+ */
+export class CheckoutRefusedError extends Error {
+  constructor(cause: unknown) {
+    super('The payment provider refused to create the checkout', { cause });
+  }
+}

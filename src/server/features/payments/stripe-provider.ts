@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
 import {
+  CheckoutRefusedError,
   type CheckoutSessionState,
   type CreateCheckoutInput,
   type PaymentProvider,
@@ -52,7 +53,23 @@ export class StripePaymentProvider implements PaymentProvider {
     // The amount is the team price × teams, so one line of `teamCount` entries states it exactly.
     const perTeam = input.amountCents / input.teamCount;
     if (!Number.isInteger(perTeam)) throw new Error('The amount is not a whole number of team entries');
-    const session = await this.stripe.checkout.sessions.create(
+    let session: Stripe.Checkout.Session;
+    try {
+      session = await this.createSession(input, perTeam);
+    } catch (error) {
+      // An error Stripe answered (4xx, 5xx) is stored under the key and replayed for it; a connection error
+      // or timeout has no status and keeps the key (the SDK has already retried it with the same key).
+      if (error instanceof Stripe.errors.StripeError && typeof error.statusCode === 'number') {
+        throw new CheckoutRefusedError(error);
+      }
+      throw error;
+    }
+    if (!session.url) throw new Error('Stripe returned a checkout session without a URL');
+    return { sessionId: session.id, url: session.url };
+  }
+
+  private createSession(input: CreateCheckoutInput, perTeam: number): Promise<Stripe.Checkout.Session> {
+    return this.stripe.checkout.sessions.create(
       {
         mode: 'payment',
         line_items: [
@@ -76,8 +93,6 @@ export class StripePaymentProvider implements PaymentProvider {
       },
       { idempotencyKey: input.idempotencyKey },
     );
-    if (!session.url) throw new Error('Stripe returned a checkout session without a URL');
-    return { sessionId: session.id, url: session.url };
   }
 
   parseWebhook(

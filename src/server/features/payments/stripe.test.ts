@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { count, eq, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { PAYMENT_MESSAGES } from '../../../contracts/payments';
 import { securityAuditLog } from '../../db/schema/accounts';
 import { paymentEvents, payments, registrations } from '../../db/schema/registrations';
 import { systemLogs } from '../../db/schema/settings';
@@ -40,12 +41,28 @@ class StripeStandIn {
     form: URLSearchParams;
   }[] = [];
   private readonly byKey = new Map<string, string>();
+  /** Errors answered to a create, stored under its key and replayed for that key, as Stripe does. */
+  private readonly errorsByKey = new Map<string, { status: number; body: unknown }>();
+  /**
+   * What the next creates do instead of succeeding: 'refuse' answers a 500 API error; 'lose' makes the session
+   * but drops the connection before answering (the answer is lost on the way).
+   */
+  readonly nextCreates: ('refuse' | 'lose')[] = [];
   private server: Server | undefined;
 
   async start(): Promise<number> {
     this.server = createServer((request, response) => {
       void this.handle(request).then(({ status, body }) => {
-        response.writeHead(status, { 'content-type': 'application/json', 'request-id': 'req_standin' });
+        if (status === 0) {
+          request.socket.destroy();
+          return;
+        }
+        response.writeHead(status, {
+          'content-type': 'application/json',
+          'request-id': 'req_standin',
+          // As Stripe says of a stored 500: retrying with the same key would only replay it.
+          ...(status >= 500 ? { 'stripe-should-retry': 'false' } : {}),
+        });
         response.end(JSON.stringify(body));
       });
     });
@@ -65,8 +82,20 @@ class StripeStandIn {
     const idempotencyKey = request.headers['idempotency-key'] as string | undefined;
     this.requests.push({ method: request.method ?? '', path, idempotencyKey, form });
     if (request.method === 'POST' && path === '/v1/checkout/sessions') {
+      const failure = this.nextCreates.shift();
       const existing = idempotencyKey ? this.byKey.get(idempotencyKey) : undefined;
+      if (existing && failure === 'lose') return { status: 0, body: null };
       if (existing) return { status: 200, body: this.sessions.get(existing) };
+      const storedError = idempotencyKey ? this.errorsByKey.get(idempotencyKey) : undefined;
+      if (storedError) return storedError;
+      if (failure === 'refuse') {
+        const refusal = {
+          status: 500,
+          body: { error: { type: 'api_error', message: 'An unknown error occurred' } },
+        };
+        if (idempotencyKey) this.errorsByKey.set(idempotencyKey, refusal);
+        return refusal;
+      }
       const id = `cs_test_${randomBytes(12).toString('hex')}`;
       const session: StandInSession = {
         id,
@@ -83,6 +112,7 @@ class StripeStandIn {
       };
       this.sessions.set(id, session);
       if (idempotencyKey) this.byKey.set(idempotencyKey, id);
+      if (failure === 'lose') return { status: 0, body: null };
       return { status: 200, body: session };
     }
     const retrieve = /^\/v1\/checkout\/sessions\/([\w]+)$/.exec(path);
@@ -221,6 +251,59 @@ describe('payments with Stripe (signed test events, local API stand-in)', () => 
     expect(standIn.sessions.get(sessionId)?.amount_total).toBe(18_000);
   });
 
+  it('uses a new idempotency key after Stripe refused a create, so paying again is not the stored refusal', async () => {
+    const created = await register(t.app, { registrantEmail: 'refused@school.example' });
+    const create = () =>
+      send(t.app, 'POST', '/api/payments/create-checkout', {
+        registration_id: created.registration.id,
+        team_count: 2,
+        access_token: created.accessToken,
+      });
+    const keysSent = () =>
+      standIn.requests
+        .filter((r) => r.method === 'POST' && r.form.get('client_reference_id') === created.registration.id)
+        .map((r) => r.idempotencyKey);
+    standIn.nextCreates.push('refuse');
+    const refused = await create();
+    expect(refused.statusCode).toBe(503);
+    expect(refused.json().error).toBe(PAYMENT_MESSAGES.providerUnavailable);
+    const paid = await create();
+    expect(paid.statusCode).toBe(200);
+    expect(keysSent()).toEqual([
+      `checkout-${created.registration.id}-0`,
+      `checkout-${created.registration.id}-0-r1`,
+    ]);
+    expect(standIn.sessions.get(paid.json().sessionId)?.client_reference_id).toBe(created.registration.id);
+  });
+
+  it('keeps the idempotency key when the answer was lost, so the retry gets the session Stripe made', async () => {
+    const created = await register(t.app, { registrantEmail: 'lost@school.example' });
+    const create = () =>
+      send(t.app, 'POST', '/api/payments/create-checkout', {
+        registration_id: created.registration.id,
+        team_count: 2,
+        access_token: created.accessToken,
+      });
+    const mine = () =>
+      standIn.requests.filter(
+        (r) => r.method === 'POST' && r.form.get('client_reference_id') === created.registration.id,
+      );
+    // Every answer lost: the SDK retries with the same key, then the payer sees the 503 and tries again.
+    standIn.nextCreates.push('lose', 'lose', 'lose');
+    expect((await create()).statusCode).toBe(503);
+    const retried = await create();
+    expect(retried.statusCode).toBe(200);
+    const sessionsMade = [...standIn.sessions.values()].filter(
+      (session) => session.client_reference_id === created.registration.id,
+    );
+    expect(sessionsMade).toHaveLength(1);
+    expect(retried.json().sessionId).toBe(sessionsMade[0]?.id);
+    expect(new Set(mine().map((r) => r.idempotencyKey))).toEqual(
+      new Set([`checkout-${created.registration.id}-0`]),
+    );
+    expect(mine().length).toBeGreaterThanOrEqual(4);
+  });
+
   it('refuses a forged, unsigned, wrongly signed or stale event with 400 and writes nothing (T21)', async () => {
     const { registration, sessionId } = await registeredWithCheckout();
     const payload = event('checkout.session.completed', {
@@ -317,6 +400,69 @@ describe('payments with Stripe (signed test events, local API stand-in)', () => 
     expect(retry.statusCode).toBe(200);
     expect(retry.json().sessionId).not.toBe(sessionId);
     expect(standIn.requests.at(-1)?.idempotencyKey).toBe(`checkout-${registration.id}-1`);
+  });
+
+  it('lets a failed delayed payment reset only what its own checkout did, never another checkout or a manual payment', async () => {
+    const { registration, sessionId: first, accessToken } = await registeredWithCheckout();
+    const second = (
+      await send(t.app, 'POST', '/api/payments/create-checkout', {
+        registration_id: registration.id,
+        team_count: 2,
+        access_token: accessToken,
+      })
+    ).json().sessionId as string;
+    expect(second).not.toBe(first);
+    const completedUnpaid = (id: string) =>
+      deliver(event('checkout.session.completed', { id, status: 'complete', payment_status: 'unpaid' }));
+    const failed = (id: string) =>
+      deliver(event('checkout.session.async_payment_failed', { id, status: 'complete' }));
+
+    // The newer checkout made it pending; the older one's failure (arriving before its own completion) and
+    // then a completion and failure of the older one leave it pending: the newer payment is still clearing.
+    await completedUnpaid(second);
+    expect(await status(registration.id)).toBe('pending');
+    await failed(first);
+    expect(await paymentStatus(first)).toBe('failed');
+    expect(await status(registration.id)).toBe('pending');
+    const third = await registeredWithCheckout();
+    const thirdSecond = (
+      await send(t.app, 'POST', '/api/payments/create-checkout', {
+        registration_id: third.registration.id,
+        team_count: 2,
+        access_token: third.accessToken,
+      })
+    ).json().sessionId as string;
+    await completedUnpaid(thirdSecond);
+    await completedUnpaid(third.sessionId);
+    await failed(third.sessionId);
+    expect(await status(third.registration.id)).toBe('pending');
+    // The newer one's own failure does send it back to unpaid.
+    await failed(thirdSecond);
+    expect(await status(third.registration.id)).toBe('unpaid');
+
+    // The newer checkout of the first registration succeeds: paid, and a late failure of anything stays paid.
+    await deliver(
+      event('checkout.session.async_payment_succeeded', {
+        id: second,
+        status: 'complete',
+        payment_status: 'paid',
+      }),
+    );
+    expect(await status(registration.id)).toBe('paid');
+
+    // Staff marked it paid by cash while a checkout was clearing: the checkout's failure leaves it paid.
+    const manual = await registeredWithCheckout();
+    await completedUnpaid(manual.sessionId);
+    await db()
+      .update(registrations)
+      .set({ paymentStatus: 'paid', paidVia: 'cash', paidAt: new Date() })
+      .where(eq(registrations.id, manual.registration.id));
+    await failed(manual.sessionId);
+    expect(await status(manual.registration.id)).toBe('paid');
+    const failureLogs = (
+      await db().select().from(systemLogs).where(eq(systemLogs.actionType, 'payment_failed'))
+    ).filter((row) => row.metadata.registrationId === manual.registration.id);
+    expect(failureLogs[0]?.metadata).toMatchObject({ registrationReverted: false });
   });
 
   it('fulfils on async_payment_succeeded after a pending completion', async () => {

@@ -1,5 +1,8 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { eq, lte } from 'drizzle-orm';
 import { meetsDifficulty } from '../../../domain/registration';
+import type { Db } from '../../db/client';
+import { usedChallenges } from '../../db/schema/shared-state';
 
 /** Equal-time comparison of two strings of any length (hashed first, so lengths leak nothing either). */
 export function constantTimeEquals(a: string, b: string): boolean {
@@ -57,19 +60,21 @@ export class RegistrationKeys {
   }
 }
 
-export type ProofCheck = { ok: true; release: () => void } | { ok: false };
+export type ProofCheck = { ok: true; release: () => Promise<void> } | { ok: false };
 
 /**
  * Self-hosted proof of work against form bots (no third-party service): the server hands out a signed,
  * expiring challenge; the browser finds a nonce so that SHA-256(challenge + nonce) starts with `bits` zero
  * bits; the server checks the signature, the expiry, the work and that the challenge was not used before.
- * Used challenges are remembered in memory until they expire (one server process; ADR note in the report).
+ * Used challenges are rows of `used_challenges` (unique id, kept until the challenge expires), so every server
+ * process refuses a challenge spent on another, also when the same proof arrives on two at once.
  */
 export class ProofOfWork {
-  private readonly used = new Map<string, number>();
+  private lastPurge = 0;
 
   constructor(
     private readonly keys: RegistrationKeys,
+    private readonly db: Db,
     private readonly options: { bits: number; ttlMs: number; now: () => number },
   ) {}
 
@@ -87,9 +92,8 @@ export class ProofOfWork {
    * Checks a proof and claims its challenge. `release` gives the challenge back, for a submission refused
    * for another reason (a validation error), so the registrant can correct the form and send it again.
    */
-  check(proof: { challenge: string; nonce: string }): ProofCheck {
+  async check(proof: { challenge: string; nonce: string }): Promise<ProofCheck> {
     const now = this.options.now();
-    this.forgetExpired(now);
     const parts = proof.challenge.split('.');
     if (parts.length !== 5 || parts[0] !== 'pow1') return { ok: false };
     const [, id, expiresText, bitsText, signature] = parts as [string, string, string, string, string];
@@ -101,13 +105,27 @@ export class ProofOfWork {
     if (!Number.isInteger(bits) || bits < this.options.bits) return { ok: false };
     const digest = createHash('sha256').update(`${proof.challenge}${proof.nonce}`, 'utf8').digest();
     if (!meetsDifficulty(digest, bits)) return { ok: false };
-    if (this.used.has(id)) return { ok: false };
-    this.used.set(id, expires);
-    return { ok: true, release: () => this.used.delete(id) };
+    await this.purgeNowAndThen(now);
+    // The unique id decides a race: of any number of concurrent claims, one inserts the row.
+    const claimed = await this.db
+      .insert(usedChallenges)
+      .values({ id, expiresAt: new Date(expires) })
+      .onConflictDoNothing()
+      .returning({ id: usedChallenges.id });
+    if (claimed.length !== 1) return { ok: false };
+    return {
+      ok: true,
+      release: async () => {
+        await this.db.delete(usedChallenges).where(eq(usedChallenges.id, id));
+      },
+    };
   }
 
-  private forgetExpired(now: number): void {
-    for (const [id, expires] of this.used) if (expires <= now) this.used.delete(id);
+  /** Deletes claims of expired challenges (refused by their expiry anyway), at most once a minute. */
+  private async purgeNowAndThen(now: number): Promise<void> {
+    if (now - this.lastPurge < 60_000 && now >= this.lastPurge) return;
+    this.lastPurge = now;
+    await this.db.delete(usedChallenges).where(lte(usedChallenges.expiresAt, new Date(now)));
   }
 }
 
@@ -116,30 +134,5 @@ export function solveChallenge(challenge: string, bits: number): string {
   for (let nonce = 0; ; nonce += 1) {
     const digest = createHash('sha256').update(`${challenge}${nonce}`, 'utf8').digest();
     if (meetsDifficulty(digest, bits)) return String(nonce);
-  }
-}
-
-/**
- * Fixed-window attempt counter per key (an IP address), in memory. Generous on purpose where a whole school
- * shares one address.
- */
-export class WindowLimiter {
-  private readonly windows = new Map<string, { start: number; count: number }>();
-
-  constructor(private readonly options: { limit: number; windowMs: number; now: () => number }) {}
-
-  /** Counts one attempt; false when the key is over its limit in the current window. */
-  take(key: string): boolean {
-    const now = this.options.now();
-    if (this.windows.size > 10_000) {
-      for (const [k, w] of this.windows) if (now - w.start >= this.options.windowMs) this.windows.delete(k);
-    }
-    const window = this.windows.get(key);
-    if (!window || now - window.start >= this.options.windowMs) {
-      this.windows.set(key, { start: now, count: 1 });
-      return true;
-    }
-    window.count += 1;
-    return window.count <= this.options.limit;
   }
 }

@@ -5,11 +5,12 @@ import {
   createRegistrationBodySchema,
   myRegistrationsResponseSchema,
   REGISTRATION_MESSAGES,
-  registrationAccessQuerySchema,
+  REGISTRATION_TOKEN_HEADER,
   registrationChallengeSchema,
   registrationIdParamsSchema,
   registrationResponseSchema,
-  registrationStatusQuerySchema,
+  registrationStatusBodySchema,
+  registrationTokenHeadersSchema,
   registrationWithAccessSchema,
   updateTeamsBodySchema,
 } from '../../../contracts/registrations';
@@ -20,9 +21,10 @@ import {
 import { actorContext } from '../../audit/audit';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../http/errors';
+import { perAddressLimit, RateCounter } from '../../http/rate-counter';
 import { apiErrors } from '../../http/route-helpers';
 import type { Mailer } from '../../mail/mailer';
-import { ProofOfWork, type RegistrationKeys, WindowLimiter } from './registration-security';
+import { ProofOfWork, type RegistrationKeys } from './registration-security';
 import * as service from './registrations.service';
 
 const errors = apiErrors(400, 401, 403, 404, 409, 429);
@@ -32,6 +34,8 @@ const tags = ['registrations'];
 export const DEFAULT_POW_BITS = 16;
 const CHALLENGE_TTL_MS = 15 * 60_000;
 const MINUTE = 60_000;
+/** Registrations one address may submit per hour (a school office registering many teams stays well below). */
+export const REGISTRATIONS_PER_HOUR = 40;
 
 export interface RegistrationRouteDeps {
   db: Db;
@@ -54,14 +58,6 @@ export async function activeActor(request: FastifyRequest) {
   return actor && !actor.isFrozen ? actor : null;
 }
 
-/** Per-IP limits, generous where a whole school shares one address. */
-function limiter(now: () => number, limit: number, windowMs: number) {
-  const counter = new WindowLimiter({ limit, windowMs, now });
-  return (request: FastifyRequest) => {
-    if (!counter.take(request.ip)) throw new HttpError(429, REGISTRATION_MESSAGES.tooManyRequests);
-  };
-}
-
 export function registerRegistrationRoutes(app: FastifyInstance, deps: RegistrationRouteDeps): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const nowAsDate = () => new Date(deps.now());
@@ -72,15 +68,20 @@ export function registerRegistrationRoutes(app: FastifyInstance, deps: Registrat
     keys: deps.keys,
     now: nowAsDate,
   };
-  const pow = new ProofOfWork(deps.keys, {
+  const pow = new ProofOfWork(deps.keys, deps.db, {
     bits: deps.powBits ?? DEFAULT_POW_BITS,
     ttlMs: CHALLENGE_TTL_MS,
     now: deps.now,
   });
-  const limitChallenges = limiter(deps.now, 200, 10 * MINUTE);
-  const limitRegistrations = limiter(deps.now, 40, 60 * MINUTE);
-  const limitLookups = limiter(deps.now, 30, 10 * MINUTE);
-  const limitTeamReads = limiter(deps.now, 300, 10 * MINUTE);
+  // Per-address limits, generous where a whole school shares one address; counted in the database, so
+  // they are one limit across every server process.
+  const counter = new RateCounter(deps.db, deps.now);
+  const limiter = (scope: string, limit: number, windowMs: number) =>
+    perAddressLimit(counter, scope, { limit, windowMs }, REGISTRATION_MESSAGES.tooManyRequests);
+  const limitChallenges = limiter('registration.challenge', 200, 10 * MINUTE);
+  const limitRegistrations = limiter('registration.create', REGISTRATIONS_PER_HOUR, 60 * MINUTE);
+  const limitLookups = limiter('registration.lookup', 30, 10 * MINUTE);
+  const limitTeamReads = limiter('registration.teams', 300, 10 * MINUTE);
 
   typed.get(
     '/api/registrations/challenge',
@@ -93,7 +94,7 @@ export function registerRegistrationRoutes(app: FastifyInstance, deps: Registrat
       },
     },
     async (request, reply) => {
-      limitChallenges(request);
+      await limitChallenges(request, reply);
       reply.header('cache-control', 'no-store');
       return pow.issue();
     },
@@ -111,8 +112,8 @@ export function registerRegistrationRoutes(app: FastifyInstance, deps: Registrat
       },
     },
     async (request, reply) => {
-      limitRegistrations(request);
-      const proof = pow.check(request.body.botProof);
+      await limitRegistrations(request, reply);
+      const proof = await pow.check(request.body.botProof);
       if (!proof.ok) throw new HttpError(400, REGISTRATION_MESSAGES.botCheckFailed);
       try {
         const created = await service.createRegistration(
@@ -123,28 +124,29 @@ export function registerRegistrationRoutes(app: FastifyInstance, deps: Registrat
         return reply.code(201).send(created);
       } catch (error) {
         // Refused for another reason: the same proof may be sent again with the corrected form.
-        if (error instanceof HttpError || error instanceof service.RegistrationInputError) proof.release();
+        if (error instanceof HttpError || error instanceof service.RegistrationInputError)
+          await proof.release();
         if (error instanceof service.RegistrationInputError) return sendInputError(request, reply, error);
         throw error;
       }
     },
   );
 
-  typed.get(
+  typed.post(
     '/api/registrations/status',
     {
       config: { access: 'public' },
       schema: {
-        summary: 'Look up a registration by its reference and e-mail address',
+        summary: 'Look up a registration by its reference and e-mail address (in the body, kept out of logs)',
         tags,
-        querystring: registrationStatusQuerySchema,
+        body: registrationStatusBodySchema,
         response: { 200: registrationWithAccessSchema, ...errors },
       },
     },
     async (request, reply) => {
-      limitLookups(request);
+      await limitLookups(request, reply);
       reply.header('cache-control', 'no-store');
-      return service.lookupRegistration(serviceDeps, request.query);
+      return service.lookupRegistration(serviceDeps, request.body);
     },
   );
 
@@ -153,22 +155,22 @@ export function registerRegistrationRoutes(app: FastifyInstance, deps: Registrat
     {
       config: { access: 'public' },
       schema: {
-        summary: "A registration's teams and players (access token or signed-in owner)",
+        summary: `A registration's teams and players (access token in ${REGISTRATION_TOKEN_HEADER}, or the signed-in owner)`,
         tags,
         params: registrationIdParamsSchema,
-        querystring: registrationAccessQuerySchema,
+        headers: registrationTokenHeadersSchema,
         response: { 200: registrationResponseSchema, ...errors },
       },
     },
     async (request, reply) => {
-      limitTeamReads(request);
+      await limitTeamReads(request, reply);
       reply.header('cache-control', 'no-store');
       return {
         registration: await service.readTeams(
           serviceDeps,
           await activeActor(request),
           request.params.id,
-          request.query.token,
+          request.headers[REGISTRATION_TOKEN_HEADER],
         ),
       };
     },
@@ -187,7 +189,7 @@ export function registerRegistrationRoutes(app: FastifyInstance, deps: Registrat
       },
     },
     async (request, reply) => {
-      limitTeamReads(request);
+      await limitTeamReads(request, reply);
       try {
         return {
           registration: await service.updateTeams(

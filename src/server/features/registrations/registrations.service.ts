@@ -23,12 +23,15 @@ import {
   REFERENCE_ALPHABET,
   registrationAmountCents,
 } from '../../../domain/registration';
+import { hasIdenticalPlayers, suggestTeamName, teamNameKey } from '../../../domain/schools';
 import { type AuditContext, recordSystemLog } from '../../audit/audit';
 import type { Actor } from '../../auth/actor';
 import type { Db } from '../../db/client';
 import { user } from '../../db/schema/auth';
 import { registrations, registrationTeamPlayers, registrationTeams } from '../../db/schema/registrations';
+import { schools } from '../../db/schema/schools';
 import { tournaments } from '../../db/schema/tournaments';
+import { isDatabaseUnavailable } from '../../http/database-unavailable';
 import { HttpError } from '../../http/errors';
 import type { Mailer } from '../../mail/mailer';
 import {
@@ -36,6 +39,7 @@ import {
   requestConsentAgain,
   requestGuardianConsent,
 } from '../guardian-consent/guardian-consent.service';
+import { findOrCreateSchool, type SchoolRow, teamNamesOfOtherSchools } from '../schools/school-records';
 import { readSetting, saveSetting } from '../settings/settings.repo';
 import { registrationConfirmationMail } from './registration-mails';
 import { constantTimeEquals, type RegistrationKeys } from './registration-security';
@@ -67,7 +71,9 @@ const REGISTRATION_LOCK = 6_060_606;
 export async function readRegistrationSettings(db: Db): Promise<RegistrationSettings> {
   try {
     return resolveRegistrationSettings(await readSetting(db, SETTING_KEYS.registration));
-  } catch {
+  } catch (error) {
+    // A lost database is a 503 (ADR 016), not "registration closed".
+    if (isDatabaseUnavailable(error)) throw error;
     return resolveRegistrationSettings(undefined);
   }
 }
@@ -214,7 +220,37 @@ function checkPlayers(body: CreateRegistrationBody, day: string) {
     if (names.indexOf(name) !== t)
       issues.push({ path: `teams.${t}.name`, message: 'Give each team its own name' });
   });
+  body.teams.forEach((team, t) => {
+    if (hasIdenticalPlayers(team.players.map((player) => player.name))) {
+      issues.push({ path: `teams.${t}.players`, message: REGISTRATION_MESSAGES.identicalPlayers });
+    }
+  });
   return { issues, consent };
+}
+
+/** Refuses (400, per team) the team names another school already uses, suggesting a free one. */
+async function refuseTeamNamesOfOtherSchools(
+  tx: Db,
+  school: SchoolRow,
+  teams: readonly { name: string }[],
+): Promise<void> {
+  const taken = await teamNamesOfOtherSchools(tx, school.id);
+  const ours = new Set(teams.map((team) => teamNameKey(team.name)));
+  const isTaken = (name: string) => taken.has(teamNameKey(name)) || ours.has(teamNameKey(name));
+  const issues = teams.flatMap((team, t) =>
+    taken.has(teamNameKey(team.name))
+      ? [
+          {
+            path: `teams.${t}.name`,
+            message: REGISTRATION_MESSAGES.teamNameTaken(
+              team.name.trim(),
+              suggestTeamName(team.name, school, isTaken),
+            ),
+          },
+        ]
+      : [],
+  );
+  if (issues.length > 0) throw new RegistrationInputError(issues);
 }
 
 /**
@@ -255,6 +291,14 @@ export async function createRegistration(
         throw new HttpError(409, REGISTRATION_MESSAGES.full);
       }
     }
+    // docs/decisions/012-school-identity.md: the entry belongs to a school record, and a team name another
+    // school uses in the tournament is refused with a free name to take instead.
+    const school = await findOrCreateSchool(tx, body.schoolName, {
+      teacherName: body.registrantName,
+      teacherEmail: email,
+      teacherPhone: body.registrantPhone || null,
+    });
+    await refuseTeamNamesOfOtherSchools(tx, school, body.teams);
     let reference = newReference();
     for (let attempt = 0; attempt < 10; attempt += 1) {
       const [taken] = await tx
@@ -273,6 +317,7 @@ export async function createRegistration(
         registrantEmail: email,
         registrantPhone: body.registrantPhone || null,
         schoolName: body.schoolName,
+        schoolId: school.id,
         teamCount: body.teams.length,
         amountCents,
         currency: 'eur',
@@ -322,7 +367,8 @@ export async function createRegistration(
     await deps.mailer.send(
       registrationConfirmationMail({
         registration,
-        teamsUrl: `${deps.publicUrl}/registration/teams/${id}?token=${accessToken}`,
+        // The token in the fragment: browsers never send it, so no server or proxy log records it (ADR 010).
+        teamsUrl: `${deps.publicUrl}/registration/teams/${id}#token=${accessToken}`,
         statusUrl: `${deps.publicUrl}/registration/status`,
         editableUntil: limits.closesAt,
         pendingConsent: toSummary(registration, settings, now, tournament.day).pendingConsentCount,
@@ -449,6 +495,17 @@ export async function updateTeams(
       { path: `teams.${duplicate}.name`, message: 'Give each team its own name' },
     ]);
   }
+
+  const identical = body.teams.findIndex((team) =>
+    hasIdenticalPlayers(team.players.map((player) => player.name)),
+  );
+  if (identical >= 0) {
+    throw new RegistrationInputError([
+      { path: `teams.${identical}.players`, message: REGISTRATION_MESSAGES.identicalPlayers },
+    ]);
+  }
+  const [school] = await db.select().from(schools).where(eq(schools.id, row.schoolId));
+  if (school) await refuseTeamNamesOfOtherSchools(db, school, body.teams);
 
   const changes: { kind: 'team' | 'player'; from: string; to: string }[] = [];
   const renamedPlayerIds: string[] = [];

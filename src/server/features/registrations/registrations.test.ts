@@ -121,7 +121,7 @@ describe('registrations', () => {
       const [mail] = await mailsTo(db(), 'head.teacher@school.example');
       expect(mail?.subject).toBe(`Registration ${registration.reference} received`);
       expect(mail?.text).toContain('€120.00');
-      expect(mail?.text).toContain(`/registration/teams/${registration.id}?token=${accessToken}`);
+      expect(mail?.text).toContain(`/registration/teams/${registration.id}#token=${accessToken}`);
       expect(mail?.text).toContain('1 player is under 18: we e-mailed each parent or guardian');
       const [log] = (await logsOf('registration_created')).filter(
         (row) => row.metadata.registrationId === registration.id,
@@ -291,8 +291,10 @@ describe('registrations', () => {
       });
       const compact = registration.reference.replaceAll('-', ' ').toLowerCase();
       const found = await t.app.inject({
+        method: 'POST',
         url: '/api/registrations/status',
-        query: { reference: compact, email: ' LOOKUP@school.example ' },
+        headers: { origin: TEST_PUBLIC_URL },
+        payload: { reference: compact, email: ' LOOKUP@school.example ' },
       });
       expect(found.statusCode).toBe(200);
       expect(found.json().registration.id).toBe(registration.id);
@@ -302,12 +304,16 @@ describe('registrations', () => {
     it('answers the same 404 for a wrong e-mail and for an unknown reference', async () => {
       const { registration } = await register(t.app, { registrantEmail: 'private@school.example' });
       const wrongEmail = await t.app.inject({
+        method: 'POST',
         url: '/api/registrations/status',
-        query: { reference: registration.reference, email: 'someone@else.example' },
+        headers: { origin: TEST_PUBLIC_URL },
+        payload: { reference: registration.reference, email: 'someone@else.example' },
       });
       const wrongReference = await t.app.inject({
+        method: 'POST',
         url: '/api/registrations/status',
-        query: { reference: 'REG-AAAA-AA', email: 'private@school.example' },
+        headers: { origin: TEST_PUBLIC_URL },
+        payload: { reference: 'REG-AAAA-AA', email: 'private@school.example' },
       });
       expect(wrongEmail.statusCode).toBe(404);
       expect(wrongReference.statusCode).toBe(404);
@@ -320,9 +326,11 @@ describe('registrations', () => {
       const statuses: number[] = [];
       for (let i = 0; i < 31; i += 1) {
         const response = await t.app.inject({
+          method: 'POST',
           url: '/api/registrations/status',
+          headers: { origin: TEST_PUBLIC_URL },
           remoteAddress: '198.51.100.8',
-          query: { reference: `REG-AAAA-A${i % 9}`, email: 'guess@example.org' },
+          payload: { reference: `REG-AAAA-A${i % 9}`, email: 'guess@example.org' },
         });
         statuses.push(response.statusCode);
       }
@@ -335,23 +343,28 @@ describe('registrations', () => {
     it('opens with the access token or to the signed-in owner, and is the same 404 for anyone else', async () => {
       const { registration, accessToken } = await register(t.app, {}, player);
       const url = `/api/registrations/${registration.id}/teams`;
-      expect((await t.app.inject({ url, query: { token: accessToken } })).statusCode).toBe(200);
+      expect((await t.app.inject({ url, headers: { 'x-registration-token': accessToken } })).statusCode).toBe(
+        200,
+      );
       expect((await t.app.inject({ url, headers: { cookie: player } })).statusCode).toBe(200);
       const anonymous = await t.app.inject({ url });
-      const wrongToken = await t.app.inject({ url, query: { token: 'a'.repeat(43) } });
+      const wrongToken = await t.app.inject({ url, headers: { 'x-registration-token': 'a'.repeat(43) } });
       const otherUser = await t.app.inject({ url, headers: { cookie: admin } });
       for (const response of [anonymous, wrongToken, otherUser]) {
         expect(response.statusCode).toBe(404);
         expect(response.json().error).toBe(REGISTRATION_MESSAGES.accessDenied);
       }
       const otherToken = (await register(t.app)).accessToken;
-      expect((await t.app.inject({ url, query: { token: otherToken } })).statusCode).toBe(404);
+      expect((await t.app.inject({ url, headers: { 'x-registration-token': otherToken } })).statusCode).toBe(
+        404,
+      );
     });
 
     it('renames teams and players until the closing date, logs it, and refuses foreign ids', async () => {
       const { registration, accessToken } = await register(t.app);
       const url = `/api/registrations/${registration.id}/teams`;
-      const current = (await t.app.inject({ url, query: { token: accessToken } })).json().registration;
+      const current = (await t.app.inject({ url, headers: { 'x-registration-token': accessToken } })).json()
+        .registration;
       const edit = (teams: unknown, token = accessToken) => send(t.app, 'PUT', url, { token, teams });
       const renamed = current.teams.map((team: { id: string; name: string; players: { id: string }[] }) => ({
         id: team.id,

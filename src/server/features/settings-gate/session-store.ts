@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sessionStore } from '../../db/schema/accounts';
 
-/** Short-lived records (SPEC §3 session store): each has a time to live and expires when read after it. */
+/** Short-lived records (docs/requirements.md §3 session store): each has a time to live and expires when read after it. */
 export async function putRecord(
   db: Db,
   id: string,

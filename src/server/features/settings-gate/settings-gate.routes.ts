@@ -8,6 +8,7 @@ import {
   unlockBodySchema,
 } from '../../../contracts/settings-gate';
 import type { Db } from '../../db/client';
+import { RateCounter } from '../../http/rate-counter';
 import { apiErrors } from '../../http/route-helpers';
 import * as service from './settings-gate.service';
 
@@ -31,6 +32,11 @@ export function requireSettingsUnlock(db: Db, now: () => Date) {
 
 export function registerSettingsGateRoutes(app: FastifyInstance, db: Db, clock: service.GateClock): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
+  const counter = new RateCounter(db, () => clock.now().getTime());
+  const attempts = (reply: FastifyReply): service.GateAttempts => ({
+    counter,
+    onRefused: (seconds) => reply.header('retry-after', String(seconds)),
+  });
   typed.get(
     '/api/settings-gate',
     {
@@ -54,8 +60,15 @@ export function registerSettingsGateRoutes(app: FastifyInstance, db: Db, clock: 
         response: { 200: messageResponseSchema, ...errors },
       },
     },
-    async (request) => ({
-      message: await service.unlock(db, (await request.actor())!, request.ip, request.body.password, clock),
+    async (request, reply) => ({
+      message: await service.unlock(
+        db,
+        attempts(reply),
+        (await request.actor())!,
+        request.ip,
+        request.body.password,
+        clock,
+      ),
     }),
   );
   typed.put(
@@ -69,8 +82,15 @@ export function registerSettingsGateRoutes(app: FastifyInstance, db: Db, clock: 
         response: { 200: messageResponseSchema, ...errors },
       },
     },
-    async (request) => {
-      await service.setSettingsPassword(db, (await request.actor())!, request.ip, request.body, clock);
+    async (request, reply) => {
+      await service.setSettingsPassword(
+        db,
+        attempts(reply),
+        (await request.actor())!,
+        request.ip,
+        request.body,
+        clock,
+      );
       return { message: SETTINGS_GATE_MESSAGES.saved };
     },
   );

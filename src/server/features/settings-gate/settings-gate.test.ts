@@ -4,7 +4,7 @@ import type { App } from '../../app';
 import { protectedPasswords, securityAuditLog } from '../../db/schema/accounts';
 import { DEMO_PASSWORD, seedDemoAccounts } from '../../db/seed/demo-accounts';
 import { buildTestApp, createTestAuth, signIn, TEST_PUBLIC_URL } from '../../testing/test-app';
-import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
+import { createTestDatabase, databaseTargets, type TestDatabase } from '../../testing/test-database';
 import { requireSettingsUnlock, SETTINGS_SECTION_ACCESS } from './settings-gate.routes';
 
 describe('settings password gate', () => {
@@ -130,5 +130,72 @@ describe('settings password gate', () => {
     expect(response.statusCode).toBe(403);
     expect(Date.now() - started).toBeGreaterThanOrEqual(450);
     await slow.close();
+  });
+});
+
+describe.each(databaseTargets)('settings password attempts under a burst (ADR 015), on %s', (target) => {
+  let testDatabase: TestDatabase;
+  let app: App;
+  let baseUrl: string;
+  let clock = Date.parse('2026-11-22T10:00:00Z');
+
+  beforeAll(async () => {
+    testDatabase = await createTestDatabase(target);
+    await seedDemoAccounts(testDatabase.database.db, createTestAuth(testDatabase.database));
+    // The pause before every answer lets the whole burst be in flight at once.
+    app = await buildTestApp(testDatabase.database, { now: () => clock, settingsGateDelayMs: 100 });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  });
+  afterAll(async () => {
+    await app.close();
+    await testDatabase.drop();
+  });
+
+  const send = (method: 'POST' | 'PUT', url: string, cookie: string, payload: object) =>
+    fetch(`${baseUrl}${url}`, {
+      method,
+      headers: { cookie, origin: TEST_PUBLIC_URL, 'content-type': 'application/json' },
+      body: JSON.stringify(payload),
+    });
+  /** Each check of the settings password leaves exactly one audit row: accepted or failed. */
+  const checksSoFar = async () =>
+    (await testDatabase.database.db.select().from(securityAuditLog)).filter(
+      (row) => row.eventType === 'settings_password_failed' || row.eventType === 'settings_password_accepted',
+    ).length;
+
+  it('checks at most 5 of 30 concurrent attempts, refuses the rest with Retry-After, then lets the right one in after the window', async () => {
+    const cookie = (await signIn(app, 'superadmin@demo.test', DEMO_PASSWORD)).cookie;
+    expect(
+      (await send('PUT', '/api/settings-gate/password', cookie, { newPassword: 'board-room-42' })).status,
+    ).toBe(200);
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        send('POST', '/api/settings-gate/unlock', cookie, { password: `guess-${i}` }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    const checks = await checksSoFar();
+    expect(checks).toBeGreaterThan(0);
+    expect(checks).toBeLessThanOrEqual(5);
+    expect(statuses.filter((status) => status === 403)).toHaveLength(checks);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(30 - checks);
+    const refused = answers.find((answer) => answer.status === 429)!;
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(((await refused.json()) as { error: string }).error).toBe(SETTINGS_GATE_MESSAGES.tooMany);
+
+    // Changing the password is a check of the current one too: no way around the limit.
+    const change = await send('PUT', '/api/settings-gate/password', cookie, {
+      newPassword: 'taken-over-99',
+      currentPassword: 'board-room-42',
+    });
+    expect(change.status).toBe(429);
+    expect(await checksSoFar()).toBe(checks);
+
+    clock += 11 * 60_000;
+    expect(
+      (await send('POST', '/api/settings-gate/unlock', cookie, { password: 'board-room-42' })).status,
+    ).toBe(200);
   });
 });

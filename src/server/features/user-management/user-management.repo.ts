@@ -43,7 +43,7 @@ function toSummary(row: SummaryRow): UserSummary {
     id: row.id,
     email: row.email,
     name: row.name,
-    // A user with no role record is a player (SPEC §6).
+    // A user with no role record is a player (docs/requirements.md §6).
     role: row.role && isStandardRole(row.role) ? row.role : 'player',
     customRoleName: row.customRoleName,
     isFrozen: row.isFrozen ?? false,

@@ -12,12 +12,15 @@ import {
   listUsersResponseSchema,
   messageResponseSchema,
   setRoleBodySchema,
+  signInLocksResponseSchema,
   userCountsSchema,
   userIdParamsSchema,
 } from '../../../contracts/users';
 import { isPermission } from '../../../domain/permissions';
 import type { Auth } from '../../auth/auth';
+import { SignInLimits } from '../../auth/sign-in-limit';
 import type { Db } from '../../db/client';
+import { RateCounter } from '../../http/rate-counter';
 import { apiErrors } from '../../http/route-helpers';
 import * as repo from './user-management.repo';
 import * as service from './user-management.service';
@@ -25,10 +28,59 @@ import * as service from './user-management.service';
 const errors = apiErrors(400, 401, 403, 404, 409);
 const tags = ['user management'];
 
-/** /api/admin/users and /api/admin/custom-roles: the user-management page (SPEC §2, §5, §6, §8). */
-export function registerUserManagementRoutes(app: FastifyInstance, db: Db, auth: Auth): void {
+/** /api/admin/users and /api/admin/custom-roles: the user-management page (docs/requirements.md §2, §5, §6, §8). */
+export function registerUserManagementRoutes(
+  app: FastifyInstance,
+  db: Db,
+  auth: Auth,
+  now: () => Date = () => new Date(),
+): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const manage = { permission: 'view_user_management' } as const;
+  const signInLimits = new SignInLimits(db, new RateCounter(db, () => now().getTime()), auth.options.secret);
+
+  typed.get(
+    '/api/admin/users/sign-in-locks',
+    {
+      config: { access: manage },
+      schema: {
+        summary: 'Accounts locked by failed sign-ins, with their unlock time and number of failures',
+        tags,
+        response: { 200: signInLocksResponseSchema, ...errors },
+      },
+    },
+    async () => ({
+      locks: (await signInLimits.lockedAccounts(now())).map((lock) => ({
+        userId: lock.userId,
+        lockedUntil: lock.lockedUntil.toISOString(),
+        failures: lock.failures,
+        lockedDevices: lock.lockedDevices,
+      })),
+    }),
+  );
+
+  typed.delete(
+    '/api/admin/users/:id/sign-in-lock',
+    {
+      config: { access: manage },
+      schema: {
+        summary: "Lift an account's sign-in lock and forget its failed sign-ins",
+        tags,
+        params: userIdParamsSchema,
+        response: { 200: messageResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      message: await service.liftSignInLock(
+        db,
+        signInLimits,
+        (await request.actor())!,
+        request.ip,
+        request.params.id,
+        now(),
+      ),
+    }),
+  );
 
   typed.get(
     '/api/admin/users',

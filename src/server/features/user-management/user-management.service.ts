@@ -13,6 +13,7 @@ import { actorContext, recordSecurityEvent, recordSystemLog } from '../../audit/
 import type { Actor } from '../../auth/actor';
 import type { Auth } from '../../auth/auth';
 import { forgetFrozenSessions, rememberFrozenSessions } from '../../auth/frozen-sessions';
+import type { SignInLimits } from '../../auth/sign-in-limit';
 import type { Db } from '../../db/client';
 import { customRoles, profiles } from '../../db/schema/accounts';
 import { HttpError } from '../../http/errors';
@@ -168,6 +169,36 @@ export async function unfreezeUser(db: Db, actor: Actor, ip: string, targetId: s
     type: 'user_unfrozen',
     details: { targetUserId: targetId },
   });
+}
+
+/**
+ * Lifts a lock left by failed sign-ins (ADR 015), so the owner can sign in at once, and forgets the failures.
+ * It grants nothing, so anyone with user management may do it for any account; it is audited.
+ */
+export async function liftSignInLock(
+  db: Db,
+  limits: SignInLimits,
+  actor: Actor,
+  ip: string,
+  targetId: string,
+  now: Date,
+): Promise<string> {
+  const target = await requireUser(db, targetId);
+  if (!(await limits.liftLock(target.id, target.email, now)))
+    throw new HttpError(409, USER_MESSAGES.notLocked);
+  await recordSecurityEvent(db, actorContext(actor, ip), {
+    type: 'sign_in_lock_lifted',
+    severity: 'warning',
+    details: { targetUserId: targetId },
+    at: now,
+  });
+  await recordSystemLog(db, actorContext(actor, ip), {
+    eventType: 'user_management',
+    actionType: 'lift_sign_in_lock',
+    description: `Lifted the sign-in lock of ${target.email}`,
+    metadata: { targetUserId: targetId },
+  });
+  return USER_MESSAGES.lockLifted;
 }
 
 export async function deleteUserAccount(db: Db, actor: Actor, ip: string, targetId: string): Promise<void> {

@@ -51,7 +51,7 @@ describe('user management', () => {
     expect(wildcard).toEqual([]);
   });
 
-  it('creates a user directly with the SPEC messages, and refuses a taken address', async () => {
+  it('creates a user directly with the required messages, and refuses a taken address', async () => {
     const created = await createUser(superadmin, {
       email: 'Coach@Example.org',
       password: 'coach-password-1',
@@ -97,7 +97,7 @@ describe('user management', () => {
     );
   });
 
-  it('changes a role with the SPEC message, effective at the target’s next request', async () => {
+  it('changes a role with the required message, effective at the target’s next request', async () => {
     const target = await idOf('player@demo.test');
     const { cookie } = await signInAs('player@demo.test');
     const response = await call('PUT', `/api/admin/users/${target}/role`, superadmin, { role: 'admin' });
@@ -177,7 +177,7 @@ describe('user management', () => {
     });
     expect(frozen.statusCode).toBe(200);
     expect(await t.database.db.select().from(session).where(eq(session.userId, target))).toEqual([]);
-    // The old session is gone, but its holder is told why (SPEC §4), not just signed out.
+    // The old session is gone, but its holder is told why (docs/requirements.md §4), not just signed out.
     const after = await call('GET', '/api/me', cookie);
     expect(after.statusCode).toBe(403);
     expect(after.json().error).toBe('Your account has been frozen. Please contact an administrator.');

@@ -1,0 +1,1 @@
+ALTER TABLE "payments" ADD COLUMN "completed_at" timestamp with time zone;
