@@ -4,7 +4,7 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'deploy/**/*.test.ts'],
     environment: 'node',
-    setupFiles: ['src/test-setup.ts'],
+    setupFiles: ['tests/support/setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

@@ -1,5 +1,7 @@
 // Import boundaries (docs/conventions.md §4.9): the domain imports nothing of ours, contracts import only the domain,
-// the client never imports the server, and the server never imports the client.
+// the client never imports the server, and the server never imports the client. Also (issue #10 item 4): no
+// import cycle among src files, and a feature imports another feature only through that feature's public
+// modules listed below (tests are exempt from the feature rule: they may set up state through any module).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 
@@ -22,6 +24,89 @@ function* sourceFiles(dir) {
   }
 }
 
+/**
+ * The modules of a feature other features may import, `<feature>/<module>` without extension, one reason each.
+ * Anything else in src/<side>/features/<feature>/ is that feature's own. Add a module here only with a reason.
+ */
+const publicModules = {
+  server: {
+    'tournament/tournament-state.loader': 'the one loader of the tournament state (ADR 011)',
+    'tournament/public-data-cache': 'the shared public snapshot, read by the player dashboard',
+    'tournament/tournament.repo': 'reads of the active tournament and its rounds (round management)',
+    'schools/school-records': 'the one place schools and teams are found or created (ADR 012)',
+    'settings/settings.repo': 'reading and saving a settings document',
+    'payments/mark-paid': 'the one way a registration becomes paid',
+    'registrations/registrations.service': 'registration rules reused by payments, consent and staff edits',
+    'registrations/registrations.repo': 'registration rows read by payments, consent and staff edits',
+    'registrations/registration-security': 'access tokens and challenges shared with payments and consent',
+    'registrations/registration-mails': 'the registration receipt mail, sent again when paid',
+    'registrations/registrations.routes': 'activeActor, shared with the payment routes (to move to auth/)',
+    'guardian-consent/guardian-consent.service': 'consent state of a registration (account export, staff)',
+    'user-management/user-management.repo': 'user and role rows (account, invites)',
+    'user-management/user-management.service': 'granting a role, reused by accepting an invite',
+    'player-management/player-management.repo': 'player rows for the admin player lookup',
+    'player-management/player-management.service': 'player views for the admin player lookup',
+  },
+  client: {
+    'auth/queries': 'the session and its permissions',
+    'auth/require-access': 'the route guard',
+    'auth/auth-schemas': 'password form rules (account, invites)',
+    'auth/auth-card': 'the sign-in card frame (invites)',
+    'auth/new-password-fields': 'the new-password fields (account, invites, settings gate, users)',
+    'auth/lazy-user-menu': 'the user menu, loaded lazily by the layout',
+    'auth/user-menu-items': 'the user menu entries (admin)',
+    'admin/admin-pages': 'the admin page list (menu and guard)',
+    'tutorial/tutorial-state': 'tutorial progress',
+    'layout/theme-picker': 'the theme picker (account)',
+    'home/queries': 'the home data (layout header)',
+    'info/privacy-page': 'the privacy text (guardian consent)',
+    'errors/page-outlet': 'the error boundary outlet (print)',
+    'registrations/queries': 'the registration settings',
+    'user-management/role-options': 'role choices (invites)',
+    'user-management/role-select': 'the role picker (invites)',
+    'invites/invites-panel': 'the invitations panel (user management)',
+    'player-lookup/player-badge': 'a player badge (dashboard)',
+    'player-lookup/player-result-card': 'a player result card (dashboard)',
+    'print/print-lists': 'printable lists (player lookup)',
+    'leaderboard/players-table': 'the standings tables, printed too',
+    'leaderboard/teams-table': 'the team standings table, printed too',
+    'leaderboard/queries': 'the standings data, printed too',
+    'leaderboard/tiebreak-labels': 'tie-break headings, printed too',
+    'tournament/queries': 'the public tournament data',
+    'tournament/board-views': 'boards and pairings views',
+    'tournament/leaderboard-hidden': 'the hidden-leaderboard notice',
+    'tournament/pairing-notes': 'pairing notes of a round',
+    'tournament/player-link': 'a link to a player',
+    'tournament/rank-medal': 'rank medals',
+    'tournament/round-label': 'round labels',
+    'tournament/round-schedule-table': 'the round schedule',
+    'tournament/result-badge': 'a result badge',
+    'print/qr-code': 'QR codes (player badge)',
+  },
+};
+/** A page (`*-page`, `*-pages`) is public too: the route tables (app/router.tsx, admin/admin-routes.tsx) mount it. */
+const isPublicModule = (side, name) => name in publicModules[side] || /-pages?$/.test(name);
+
+const featureOf = (path) => {
+  const match = /^src\/(server|client)\/features\/([^/]+)\/(.+)\.tsx?$/.exec(relative(root, path));
+  return match ? { side: match[1], feature: match[2], module: match[3] } : null;
+};
+const isTestFile = (path) => /\.test\.tsx?$/.test(path);
+
+function resolveSource(from, specifier) {
+  const base = resolve(dirname(from), specifier);
+  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts')]) {
+    try {
+      if (statSync(candidate).isFile()) return candidate;
+    } catch {}
+  }
+  return null;
+}
+
+/** Static imports that exist at run time: `import type` and `export type` lines do not, nor does `import()`. */
+const staticImportPattern = /(?:^|\n)\s*(import|export)\s+(type\s)?[^'"]*?from\s*['"]([^'"]+)['"]/g;
+const graph = new Map();
+
 const layerOf = (path) => layers.find((layer) => path.startsWith(`${join(root, 'src', layer)}/`));
 const problems = [];
 for (const layer of layers) {
@@ -33,6 +118,13 @@ for (const layer of layers) {
   }
   for (const file of sourceFiles(dir)) {
     const text = readFileSync(file, 'utf8');
+    const edges = [];
+    graph.set(file, edges);
+    for (const match of text.matchAll(staticImportPattern)) {
+      if (match[2] || !match[3].startsWith('.')) continue;
+      const target = resolveSource(file, match[3]);
+      if (target) edges.push(target);
+    }
     for (const match of text.matchAll(importPattern)) {
       const specifier = match[1] ?? match[2];
       if (!specifier) continue;
@@ -48,11 +140,44 @@ for (const layer of layers) {
       if (target && !allowed[layer].includes(target)) {
         problems.push(`${relative(root, file)}: ${layer} must not import ${target} (${specifier})`);
       }
+      const from = featureOf(file);
+      const to = featureOf(resolveSource(file, specifier) ?? resolve(dirname(file), specifier));
+      if (from && to && from.side === to.side && from.feature !== to.feature && !isTestFile(file)) {
+        const name = `${to.feature}/${to.module}`;
+        if (!isPublicModule(to.side, name)) {
+          problems.push(
+            `${relative(root, file)}: imports ${name}, not a public module of ${to.side} feature ${to.feature} (scripts/check-boundaries.mjs)`,
+          );
+        }
+      }
     }
   }
 }
+
+// Import cycles: a depth-first search over the static import graph; each cycle is reported once.
+const state = new Map();
+const stack = [];
+const seenCycles = new Set();
+function visit(file) {
+  state.set(file, 'open');
+  stack.push(file);
+  for (const next of graph.get(file) ?? []) {
+    if (state.get(next) === 'open') {
+      const cycle = stack.slice(stack.indexOf(next)).map((path) => relative(root, path));
+      const key = [...cycle].sort().join(' ');
+      if (!seenCycles.has(key)) {
+        seenCycles.add(key);
+        problems.push(`import cycle: ${[...cycle, cycle[0]].join(' -> ')}`);
+      }
+    } else if (!state.has(next) && graph.has(next)) visit(next);
+  }
+  stack.pop();
+  state.set(file, 'done');
+}
+for (const file of graph.keys()) if (!state.has(file)) visit(file);
+
 if (problems.length > 0) {
-  console.error(`Import boundary violations:\n${problems.join('\n')}`);
+  console.error(`Import boundary violations:\n${[...new Set(problems)].join('\n')}`);
   process.exit(1);
 }
 console.log('import boundaries: ok');

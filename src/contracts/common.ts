@@ -10,6 +10,17 @@ export const apiErrorSchema = z.object({
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
 
+/**
+ * docs/requirements.md §8 texts, verbatim, of the access refusals: the server's guards and sign-in hooks send them
+ * and the client shows the same words for its own checks. Defined only here.
+ */
+export const ACCESS_MESSAGES = {
+  signInRequired: 'You need to be logged in to access this page',
+  frozen: 'Your account has been frozen. Please contact an administrator.',
+  forbidden: "You don't have permission to access this page",
+  crossOrigin: 'This request did not come from this site.',
+} as const;
+
 /** A change the API confirms with one sentence for a toast. */
 export const messageResponseSchema = z.object({ message: z.string() });
 

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { isoDateTime } from './common';
-import { PAYMENT_STATUSES, registrationSummarySchema, updateTeamsBodySchema } from './registrations';
+import { PAYMENT_MESSAGES } from './payments';
+import {
+  PAYMENT_STATUSES,
+  REGISTRATION_MESSAGES,
+  registrationSummarySchema,
+  updateTeamsBodySchema,
+} from './registrations';
 
 /**
  * /admin/manage-registrations (view_registration_management, issue #6 item 6): staff search and filter the
@@ -19,7 +25,7 @@ export const PAID_VIA_LABELS: Record<string, string> = {
 
 export const MANAGE_REGISTRATION_MESSAGES = {
   notFound: 'Registration not found.',
-  alreadyPaid: 'This registration is already paid.',
+  alreadyPaid: PAYMENT_MESSAGES.alreadyPaid,
   cancelled: 'This registration is cancelled.',
   markedPaid: (reference: string, via: ManualPaymentMethod) =>
     `Registration ${reference} marked paid (${PAID_VIA_LABELS[via]})`,
@@ -29,8 +35,8 @@ export const MANAGE_REGISTRATION_MESSAGES = {
     'This registration is paid or its payment is in progress. Tick the confirmation to cancel it; any refund is made outside this site.',
   changedMeanwhile: 'This registration was changed meanwhile. Reload the page and try again.',
   teamsSaved: 'Team and player names saved',
-  teamsMismatch: 'The teams sent do not match this registration. Reload the page and try again.',
-  duplicateTeamName: 'Give each team its own name',
+  teamsMismatch: REGISTRATION_MESSAGES.teamsMismatch,
+  duplicateTeamName: REGISTRATION_MESSAGES.duplicateTeamName,
   /** A new name may be another child, whose guardian has not consented: such a swap is a withdrawal plus a new entry. */
   promotedMinorRenamed: (name: string) =>
     `${name} is already playing and needed a guardian's consent: withdraw them in Player Management and add the new player as a late entry instead of renaming.`,

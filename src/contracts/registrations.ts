@@ -19,6 +19,7 @@ export const REGISTRATION_MESSAGES = {
   editClosed: 'Team and player names can no longer be changed online. Please contact the organisers.',
   cancelled: 'This registration was cancelled.',
   teamsMismatch: 'The teams sent do not match this registration. Reload the page and try again.',
+  duplicateTeamName: 'Give each team its own name',
   tooManyRequests: 'Too many attempts. Please wait a few minutes and try again.',
   confirmed: (reference: string) => `Registration ${reference} confirmed`,
   teamsSaved: 'Team names saved',

@@ -92,7 +92,14 @@ export const DEFAULT_HOME_PAGE_SETTINGS: HomePageSettings = {
   show_how_to_register: true,
 };
 
-export const DEFAULT_REGISTRATION_SETTINGS: RegistrationSettings = { is_enabled: false, team_price: 6000 };
+/** docs/requirements.md §4: the team price (euro cents) when none is stored or the stored one cannot be read. */
+export const DEFAULT_TEAM_PRICE_CENTS = 6000;
+
+/** docs/requirements.md §4: registration closed at the default team price, when the setting is missing or malformed. */
+export const DEFAULT_REGISTRATION_SETTINGS: RegistrationSettings = {
+  is_enabled: false,
+  team_price: DEFAULT_TEAM_PRICE_CENTS,
+};
 
 /** A stored settings value may be the JSON itself or a string holding JSON (docs/requirements.md §3). */
 function unwrapJson(stored: unknown): unknown {

@@ -4,9 +4,9 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SseClient } from '../../tests/support/server/sse-client';
 import { LIVE_RECONNECT_EVENT_NAME } from '../contracts/live';
 import { DRAINING_MESSAGE } from './http/drain';
-import { SseClient } from './testing/sse-client';
 
 const serverEntry = new URL('./main.ts', import.meta.url).pathname;
 

@@ -22,7 +22,10 @@ const registrationGuide = lazyPage(
 );
 const siteNavigation = lazyPage(() => import('../features/info/site-navigation-page'), 'SiteNavigationPage');
 const privacy = lazyPage(() => import('../features/info/privacy-page'), 'PrivacyPage');
-const registration = lazyPage(() => import('../features/registration/registration-page'), 'RegistrationPage');
+const registration = lazyPage(
+  () => import('../features/registrations/registration-page'),
+  'RegistrationPage',
+);
 const offlineCheckout = lazyPage(
   () => import('../features/payments/offline-checkout-page'),
   'OfflineCheckoutPage',
@@ -34,19 +37,19 @@ const accountSettings = lazyPage(
   'AccountSettingsPage',
 );
 const myRegistrations = lazyPage(
-  () => import('../features/registration/my-registrations-page'),
+  () => import('../features/registrations/my-registrations-page'),
   'MyRegistrationsPage',
 );
 const registrationSuccess = lazyPage(
-  () => import('../features/registration/registration-success-page'),
+  () => import('../features/registrations/registration-success-page'),
   'RegistrationSuccessPage',
 );
 const registrationStatus = lazyPage(
-  () => import('../features/registration/registration-status-page'),
+  () => import('../features/registrations/registration-status-page'),
   'RegistrationStatusPage',
 );
 const registrationTeams = lazyPage(
-  () => import('../features/registration/registration-teams-page'),
+  () => import('../features/registrations/registration-teams-page'),
   'RegistrationTeamsPage',
 );
 const guardianConsent = lazyPage(

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ACCESS_MESSAGES } from '../../contracts/common';
 import { recordSecurityEvent } from '../audit/audit';
 import type { Db } from '../db/client';
 import { user } from '../db/schema/auth';
@@ -7,7 +8,6 @@ import { type DatabaseProbe, sendDatabaseUnavailable } from '../http/database-un
 import { RateCounter } from '../http/rate-counter';
 import { type Auth, CLIENT_IP_HEADER, whileSigningIn } from './auth';
 import { isFrozenSession } from './frozen-sessions';
-import { ACCESS_MESSAGES } from './guards';
 import { knownDeviceCookie, knownDeviceOf } from './known-device';
 import {
   accountKey,

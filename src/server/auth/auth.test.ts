@@ -1,13 +1,18 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailText, startSmtpSink } from '../../../tests/support/server/smtp-sink';
+import {
+  buildTestApp,
+  createTestAuth,
+  TEST_PUBLIC_URL,
+  type TestApp,
+} from '../../../tests/support/server/test-app';
+import { createTestDatabase } from '../../../tests/support/server/test-database';
 import { meResponseSchema } from '../../contracts/account';
+import { ACCESS_MESSAGES } from '../../contracts/common';
 import { userRoles, userStatus } from '../db/schema/accounts';
 import { user } from '../db/schema/auth';
 import { createSmtpMailer } from '../mail/mailer';
-import { mailText, startSmtpSink } from '../testing/smtp-sink';
-import { buildTestApp, createTestAuth, TEST_PUBLIC_URL, type TestApp } from '../testing/test-app';
-import { createTestDatabase } from '../testing/test-database';
-import { ACCESS_MESSAGES } from './guards';
 import { COMMON_PASSWORD_MESSAGE } from './password-policy';
 
 const origin = { origin: TEST_PUBLIC_URL };

@@ -6,6 +6,7 @@ import { hashPassword, verifyPassword } from 'better-auth/crypto';
 import { twoFactor } from 'better-auth/plugins';
 import { eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
+import { ACCESS_MESSAGES } from '../../contracts/common';
 import type { Db } from '../db/client';
 import { userStatus } from '../db/schema/accounts';
 import * as authSchema from '../db/schema/auth';
@@ -13,8 +14,6 @@ import type { Mailer } from '../mail/mailer';
 import { passwordResetMail, signInCodeMail } from '../mail/templates';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './password-policy';
 import { revokeTrustedDevices } from './trusted-devices';
-
-const FROZEN_MESSAGE = 'Your account has been frozen. Please contact an administrator.';
 
 /** The browser's device fingerprint (8 hex characters, docs/requirements.md §9), shown in the code mail; informational only. */
 export const DEVICE_FINGERPRINT_HEADER = 'x-device-fingerprint';
@@ -90,7 +89,7 @@ export function createAuth(config: AuthConfig) {
               .select({ isFrozen: userStatus.isFrozen })
               .from(userStatus)
               .where(eq(userStatus.userId, session.userId));
-            if (status?.isFrozen) throw new APIError('FORBIDDEN', { message: FROZEN_MESSAGE });
+            if (status?.isFrozen) throw new APIError('FORBIDDEN', { message: ACCESS_MESSAGES.frozen });
           },
         },
       },

@@ -1,9 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../app';
-import { userStatus } from '../db/schema/accounts';
-import { user } from '../db/schema/auth';
-import { seedDemoAccounts } from '../db/seed/demo-accounts';
 import {
   buildTestApp,
   createTestAuth,
@@ -11,7 +7,11 @@ import {
   startTestApp,
   TEST_PUBLIC_URL,
   type TestApp,
-} from '../testing/test-app';
+} from '../../../tests/support/server/test-app';
+import type { App } from '../app';
+import { userStatus } from '../db/schema/accounts';
+import { user } from '../db/schema/auth';
+import { seedDemoAccounts } from '../db/seed/demo-accounts';
 import { AUTHORIZATION_MATRIX, PERSONAS, type Persona } from './authorization-matrix';
 
 const PERSONA_EMAILS: Record<Exclude<Persona, 'anonymous' | 'frozen' | 'player-other'>, string> = {

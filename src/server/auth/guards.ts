@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ApiError } from '../../contracts/common';
+import { ACCESS_MESSAGES, type ApiError } from '../../contracts/common';
 import { type AccessRule, isAllowed } from '../../domain/permissions';
 import type { Actor } from './actor';
 
@@ -22,13 +22,6 @@ declare module 'fastify' {
     actor(): Promise<Actor | null>;
   }
 }
-
-export const ACCESS_MESSAGES = {
-  signInRequired: 'You need to be logged in to access this page',
-  frozen: 'Your account has been frozen. Please contact an administrator.',
-  forbidden: "You don't have permission to access this page",
-  crossOrigin: 'This request did not come from this site.',
-} as const;
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 

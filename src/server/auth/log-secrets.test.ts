@@ -2,11 +2,16 @@ import { Writable } from 'node:stream';
 import { desc } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  buildTestApp,
+  createTestAuth,
+  sessionCookieFrom,
+  TEST_PUBLIC_URL,
+} from '../../../tests/support/server/test-app';
+import { createTestDatabase, type TestDatabase } from '../../../tests/support/server/test-database';
 import type { App } from '../app';
 import { mailOutbox } from '../db/schema/mail';
 import { createOutboxMailer } from '../mail/mailer';
-import { buildTestApp, createTestAuth, sessionCookieFrom, TEST_PUBLIC_URL } from '../testing/test-app';
-import { createTestDatabase, type TestDatabase } from '../testing/test-database';
 
 /** T20: whatever happens, the logs never hold a password, a one-time code, a reset token or a session token. */
 describe('logs hold no secrets', () => {

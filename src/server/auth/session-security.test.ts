@@ -1,9 +1,6 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { session as sessionTable, user } from '../db/schema/auth';
-import { seedDemoTournament } from '../db/seed/demo-seed';
-import { createOutboxMailer } from '../mail/mailer';
 import {
   buildTestApp,
   createTestAuth,
@@ -11,8 +8,15 @@ import {
   sessionCookieFrom,
   TEST_AUTH_SECRET,
   TEST_PUBLIC_URL,
-} from '../testing/test-app';
-import { createTestDatabase, silentLogger, type TestDatabase } from '../testing/test-database';
+} from '../../../tests/support/server/test-app';
+import {
+  createTestDatabase,
+  silentLogger,
+  type TestDatabase,
+} from '../../../tests/support/server/test-database';
+import { session as sessionTable, user } from '../db/schema/auth';
+import { seedDemoTournament } from '../db/seed/demo-seed';
+import { createOutboxMailer } from '../mail/mailer';
 import { createAuth, SESSION_ABSOLUTE_MAX_MS } from './auth';
 
 const PASSWORD = 'a-long-enough-password';

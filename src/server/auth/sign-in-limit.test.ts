@@ -2,16 +2,20 @@ import { APIError } from 'better-auth/api';
 import { verifyPassword } from 'better-auth/crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../app';
-import { securityAuditLog } from '../db/schema/accounts';
 import {
   buildTestApp,
   createTestAuth,
   mergeCookies,
   sessionCookieFrom,
   TEST_PUBLIC_URL,
-} from '../testing/test-app';
-import { createTestDatabase, databaseTargets, type TestDatabase } from '../testing/test-database';
+} from '../../../tests/support/server/test-app';
+import {
+  createTestDatabase,
+  databaseTargets,
+  type TestDatabase,
+} from '../../../tests/support/server/test-database';
+import type { App } from '../app';
+import { securityAuditLog } from '../db/schema/accounts';
 import type { Auth } from './auth';
 import { SIGN_IN_FAILURE_LIMIT, TOO_MANY_REQUESTS, tooManySignInAttempts } from './sign-in-limit';
 

@@ -1,11 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../app';
-import { securityAuditLog } from '../db/schema/accounts';
-import { verification } from '../db/schema/auth';
-import { DEMO_PASSWORD, seedDemoAccounts } from '../db/seed/demo-accounts';
-import { createSmtpMailer } from '../mail/mailer';
-import { mailText, startSmtpSink } from '../testing/smtp-sink';
+import { mailText, startSmtpSink } from '../../../tests/support/server/smtp-sink';
 import {
   buildTestApp,
   createTestAuth,
@@ -13,8 +8,13 @@ import {
   sessionCookieFrom,
   signIn,
   TEST_PUBLIC_URL,
-} from '../testing/test-app';
-import { createTestDatabase, type TestDatabase } from '../testing/test-database';
+} from '../../../tests/support/server/test-app';
+import { createTestDatabase, type TestDatabase } from '../../../tests/support/server/test-database';
+import type { App } from '../app';
+import { securityAuditLog } from '../db/schema/accounts';
+import { verification } from '../db/schema/auth';
+import { DEMO_PASSWORD, seedDemoAccounts } from '../db/seed/demo-accounts';
+import { createSmtpMailer } from '../mail/mailer';
 
 describe('two-factor device check (T13, T14)', () => {
   let testDatabase: TestDatabase;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../testing/test-database';
+import { createTestDatabase, type TestDatabase } from '../../../tests/support/server/test-database';
 
 /** node-postgres's result shape (Drizzle types `execute` loosely across drivers). */
 type Rows<T> = { rows: T[] };

@@ -15,7 +15,7 @@ import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { databaseTargets, silentLogger } from '../testing/test-database';
+import { databaseTargets, silentLogger } from '../../../tests/support/server/test-database';
 import { type Database, openDatabase, type Schema } from './client';
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));

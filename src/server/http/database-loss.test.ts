@@ -1,10 +1,16 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createTestAuth,
+  signIn,
+  startTestApp,
+  TEST_PUBLIC_URL,
+  type TestApp,
+} from '../../../tests/support/server/test-app';
+import { type DatabaseTarget, databaseTargets } from '../../../tests/support/server/test-database';
 import { AUTHORIZATION_MATRIX } from '../auth/authorization-matrix';
 import { seedDemoAccounts } from '../db/seed/demo-accounts';
-import { createTestAuth, signIn, startTestApp, TEST_PUBLIC_URL, type TestApp } from '../testing/test-app';
-import { type DatabaseTarget, databaseTargets } from '../testing/test-database';
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from './database-unavailable';
 
 /** Takes the test's own database away: PGlite closes; on PostgreSQL the database refuses every connection. */

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { buildTestApp } from '../../../tests/support/server/test-app';
+import { createTestDatabase, type TestDatabase } from '../../../tests/support/server/test-database';
 import type { App } from '../app';
-import { buildTestApp } from '../testing/test-app';
-import { createTestDatabase, type TestDatabase } from '../testing/test-database';
 import { drainAndClose } from './drain';
 
 /** An app with one extra page that answers after `delayMs`, listening on a free port. */

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, TEST_PUBLIC_URL, type TestApp } from '../testing/test-app';
+import { startTestApp, TEST_PUBLIC_URL, type TestApp } from '../../../tests/support/server/test-app';
 import { exceedsJsonDepth, JSON_TOO_DEEP_MESSAGE, MAX_JSON_DEPTH } from './json-body';
 
 function fakeClientBuild(): string {

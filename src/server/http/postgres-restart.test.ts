@@ -1,16 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  buildTestApp,
+  createTestAuth,
+  SEED_TIME,
+  signIn,
+  TEST_PUBLIC_URL,
+} from '../../../tests/support/server/test-app';
+import { silentLogger } from '../../../tests/support/server/test-database';
+import {
+  startThrowawayPostgres,
+  type ThrowawayPostgres,
+  throwawayPostgresUnavailable,
+} from '../../../tests/support/server/throwaway-postgres';
 import type { App } from '../app';
 import { type Database, openDatabase } from '../db/client';
 import { applyMigrations } from '../db/migrate';
 import { seedDemoAccounts } from '../db/seed/demo-accounts';
 import { seedDemoTournament } from '../db/seed/demo-seed';
-import { buildTestApp, createTestAuth, SEED_TIME, signIn, TEST_PUBLIC_URL } from '../testing/test-app';
-import { silentLogger } from '../testing/test-database';
-import {
-  startThrowawayPostgres,
-  type ThrowawayPostgres,
-  throwawayPostgresUnavailable,
-} from '../testing/throwaway-postgres';
 
 const unavailable = throwawayPostgresUnavailable();
 if (unavailable)

@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createTestDatabase,
+  databaseTargets,
+  type TestDatabase,
+} from '../../../tests/support/server/test-database';
 import type { Database } from '../db/client';
-import { createTestDatabase, databaseTargets, type TestDatabase } from '../testing/test-database';
 import { RateCounter } from './rate-counter';
 
 const LIMIT = { limit: 10, windowMs: 60_000 };

@@ -1,13 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { SseClient } from '../../../tests/support/server/sse-client';
+import { buildTestApp, eventually, startTestApp, type TestApp } from '../../../tests/support/server/test-app';
+import { databaseTargets } from '../../../tests/support/server/test-database';
 import { SETTING_KEYS } from '../../contracts/settings';
 import type { App } from '../app';
 import { matches } from '../db/schema/tournaments';
 import { saveSetting } from '../features/settings/settings.repo';
-import { SseClient } from '../testing/sse-client';
-import { buildTestApp, eventually, startTestApp, type TestApp } from '../testing/test-app';
-import { databaseTargets } from '../testing/test-database';
 
 async function listen(app: App): Promise<string> {
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -1,9 +1,10 @@
 import type { Browser, Page } from '@playwright/test';
+import { ACCESS_MESSAGES } from '../../../src/contracts/common';
 import { dismissCookieBanner, expect } from './fixtures';
 
 /** Demo accounts (README); every test starts from the demo state. */
 export const DEMO_PASSWORD = 'demo-pass-2025';
-export const FROZEN_MESSAGE = 'Your account has been frozen. Please contact an administrator.';
+export const FROZEN_MESSAGE = ACCESS_MESSAGES.frozen;
 
 export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
   if (!page.url().includes('/login')) await page.goto('/login');

@@ -1,10 +1,10 @@
 import { SlidersHorizontal } from 'lucide-react';
 import type { Preferences } from '../../../contracts/account';
+import { LoadError } from '../../components/load-error';
 import { SwitchField } from '../../components/ui/field';
 import { Spinner } from '../../components/ui/spinner';
 import { notify, notifyFailure } from '../../lib/notify';
 import { ThemePicker } from '../layout/theme-picker';
-import { LoadError } from '../tournament/load-error';
 import { usePreferences, useUpdatePreferences } from './queries';
 import { SettingsSection } from './settings-section';
 

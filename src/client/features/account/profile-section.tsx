@@ -1,13 +1,13 @@
 import { UserRound } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { ACCOUNT_MESSAGES, type Profile, updateProfileBodySchema } from '../../../contracts/account';
+import { LoadError } from '../../components/load-error';
 import { SubmitButton } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { Spinner } from '../../components/ui/spinner';
 import { serverMessage } from '../../lib/api-client';
 import { readForm, useFieldErrors } from '../../lib/form';
 import { notify } from '../../lib/notify';
-import { LoadError } from '../tournament/load-error';
 import { useProfile, useUpdateProfile } from './queries';
 import { SettingsSection } from './settings-section';
 

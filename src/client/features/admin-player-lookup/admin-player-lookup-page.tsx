@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { LookupDetail, LookupGame } from '../../../contracts/admin-player-lookup';
 import { formatPoints, formatResult } from '../../../domain/scoring/results';
+import { LoadError } from '../../components/load-error';
 import { Badge, type BadgeTone } from '../../components/ui/badge';
 import { buttonClasses } from '../../components/ui/button';
 import { Notice } from '../../components/ui/notice';
@@ -10,7 +11,6 @@ import { SearchField, SearchForm } from '../../components/ui/search-field';
 import { Spinner } from '../../components/ui/spinner';
 import { useDebouncedSearch } from '../../lib/use-debounced-search';
 import { useSession } from '../auth/queries';
-import { LoadError } from '../tournament/load-error';
 import { useLookupDetail, useLookupSearch } from './queries';
 
 const SEARCH_DELAY_MS = 250;

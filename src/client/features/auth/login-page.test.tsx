@@ -3,9 +3,10 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { StubAnswer, stubFetch } from '../../../../tests/support/client/test-utils';
+import { ACCESS_MESSAGES } from '../../../contracts/common';
 import { createQueryClient } from '../../app/query-client';
 import { notify } from '../../lib/notify';
-import { StubAnswer, stubFetch } from '../../lib/test-utils';
 import { LoginPage } from './login-page';
 import { ResetPasswordPage } from './reset-password-page';
 
@@ -84,7 +85,7 @@ describe('LoginPage', () => {
   it("shows the server's refusal (a frozen account)", async () => {
     stubFetch({
       '/api/auth/sign-in/email': new StubAnswer(403, {
-        message: 'Your account has been frozen. Please contact an administrator.',
+        message: ACCESS_MESSAGES.frozen,
       }),
     });
     renderAuthPage('/login');
@@ -92,7 +93,7 @@ describe('LoginPage', () => {
     const { notifyFailure } = await import('../../lib/notify');
     await waitFor(() => expect(notifyFailure).toHaveBeenCalledWith(expect.anything(), 'Failed to login'));
     const [error] = vi.mocked(notifyFailure).mock.calls[0] ?? [];
-    expect((error as Error).message).toBe('Your account has been frozen. Please contact an administrator.');
+    expect((error as Error).message).toBe(ACCESS_MESSAGES.frozen);
   });
 });
 

@@ -1,3 +1,5 @@
+import { ACCESS_MESSAGES as API_ACCESS_MESSAGES } from '../../../contracts/common';
+
 /** docs/requirements.md §8 texts for signing in and access, verbatim: the server sends the same words with its refusals. */
 export const AUTH_MESSAGES = {
   loggedIn: 'Logged in successfully',
@@ -10,11 +12,12 @@ export const AUTH_MESSAGES = {
   guardLogoutFailed: 'Failed to logout',
 } as const;
 
+/** The server's access refusals (one definition, in the contracts) and the client's own access texts. */
 export const ACCESS_MESSAGES = {
-  frozen: 'Your account has been frozen. Please contact an administrator.',
+  frozen: API_ACCESS_MESSAGES.frozen,
   playerDashboardUnavailable: 'Player dashboard is currently unavailable',
-  forbidden: "You don't have permission to access this page",
-  signInRequired: 'You need to be logged in to access this page',
+  forbidden: API_ACCESS_MESSAGES.forbidden,
+  signInRequired: API_ACCESS_MESSAGES.signInRequired,
   accessDeniedPage: "You don't have permission to access this page.",
 } as const;
 

@@ -3,10 +3,10 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { StubAnswer, stubFetch } from '../../../../tests/support/client/test-utils';
 import type { MeResponse } from '../../../contracts/account';
 import { createQueryClient } from '../../app/query-client';
 import { notify } from '../../lib/notify';
-import { StubAnswer, stubFetch } from '../../lib/test-utils';
 import { ACCESS_MESSAGES } from './messages';
 import { RequireAccess } from './require-access';
 
@@ -105,11 +105,7 @@ describe('RequireAccess', () => {
     });
     renderGuarded('/account-settings');
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/login'));
-    expect(notify).toHaveBeenCalledWith(
-      'error',
-      'Your account has been frozen. Please contact an administrator.',
-      { id: 'access' },
-    );
+    expect(notify).toHaveBeenCalledWith('error', ACCESS_MESSAGES.frozen, { id: 'access' });
     expect(notify).not.toHaveBeenCalledWith('error', ACCESS_MESSAGES.signInRequired, expect.anything());
     const signOut = fetchMock.mock.calls.find(([input]) => String(input) === '/api/auth/sign-out');
     expect(signOut?.[1]?.method).toBe('POST');

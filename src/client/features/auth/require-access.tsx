@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { LoadError } from '../../components/load-error';
 import { Spinner } from '../../components/ui/spinner';
 import { notify } from '../../lib/notify';
 import { queryKeys } from '../../lib/query-keys';
-import { LoadError } from '../tournament/load-error';
 import { decideAccess, type RouteRefusal, type RouteRule } from './access';
 import { ACCESS_MESSAGES, AUTH_MESSAGES } from './messages';
 import { signOutRequest, useForgetUser, useSession } from './queries';

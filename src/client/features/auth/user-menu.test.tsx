@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderAt, stubFetch } from '../../../../tests/support/client/test-utils';
 import type { MeResponse } from '../../../contracts/account';
 import { notify } from '../../lib/notify';
-import { renderAt, stubFetch } from '../../lib/test-utils';
 import { accessOf } from './access';
 import { UserMenu } from './user-menu';
 

@@ -2,12 +2,12 @@ import { BarChart3, Download } from 'lucide-react';
 import { Link } from 'react-router';
 import type { BillingOverview } from '../../../contracts/billing-overview';
 import { PAID_VIA_LABELS } from '../../../contracts/manage-registrations';
+import { LoadError } from '../../components/load-error';
 import { buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Notice } from '../../components/ui/notice';
 import { Spinner } from '../../components/ui/spinner';
 import { formatEuroCents } from '../../lib/format';
-import { LoadError } from '../tournament/load-error';
 import { PaymentsChart, PaymentsTable } from './payments-chart';
 import { BILLING_CSV_URL, useBillingOverview } from './queries';
 

@@ -2,6 +2,7 @@ import { CircleCheck, Lock, Pencil, Search, Undo2, UserCheck, UsersRound } from 
 import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { CheckinPlayer } from '../../../contracts/checkin';
+import { LoadError } from '../../components/load-error';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { cx } from '../../components/ui/cx';
@@ -10,7 +11,6 @@ import { Spinner } from '../../components/ui/spinner';
 import { notifyFailure } from '../../lib/notify';
 import { useDebouncedSearch } from '../../lib/use-debounced-search';
 import { useSession } from '../auth/queries';
-import { LoadError } from '../tournament/load-error';
 import { CheckinCounts, CheckinHeading, checkedInTime, checkinLinkClass, PairingHint } from './checkin-parts';
 import { useCheckinDesk, useCheckinOpen, useDeskAction } from './queries';
 import { RenamePlayerDialog } from './rename-player-dialog';

@@ -1,10 +1,10 @@
 import { PartyPopper, UsersRound } from 'lucide-react';
 import { Link } from 'react-router';
 import type { CheckinOverview } from '../../../contracts/checkin';
+import { LoadError } from '../../components/load-error';
 import { Notice } from '../../components/ui/notice';
 import { Spinner } from '../../components/ui/spinner';
 import { useSession } from '../auth/queries';
-import { LoadError } from '../tournament/load-error';
 import {
   CheckinCounts,
   CheckinHeading,

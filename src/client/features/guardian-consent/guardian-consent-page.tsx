@@ -3,6 +3,7 @@ import { CircleAlert, CircleCheck, ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { GUARDIAN_CONSENT_MESSAGES, type GuardianConsentView } from '../../../contracts/guardian-consent';
+import { LoadError } from '../../components/load-error';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Container } from '../../components/ui/container';
@@ -14,7 +15,6 @@ import { formatDateTime } from '../../lib/format';
 import { useLinkToken } from '../../lib/link-token';
 import { notify } from '../../lib/notify';
 import { TERMS_EFFECTIVE_DATE } from '../info/privacy-page';
-import { LoadError } from '../tournament/load-error';
 import { guardianConsentQuery, useConfirmGuardianConsent } from './queries';
 
 /** An inline link that looks like one (plain Links outside prose are not underlined). */

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderAt, stubFetch } from '../../../../tests/support/client/test-utils';
 import type { HomeResponse } from '../../../contracts/home';
-import { renderAt, stubFetch } from '../../lib/test-utils';
 import { HomePage } from './home-page';
 
 const settings: HomeResponse['settings'] = {

@@ -1,11 +1,11 @@
 import { CalendarDays, Clock, MapPin, MessageCircle, Users } from 'lucide-react';
 import type { HomeResponse } from '../../../contracts/home';
 import type { TournamentSummary } from '../../../contracts/tournament';
+import { LoadError } from '../../components/load-error';
 import { Container } from '../../components/ui/container';
 import { SectionHeading } from '../../components/ui/section-heading';
 import { Spinner } from '../../components/ui/spinner';
 import { formatDateRange } from '../../lib/format';
-import { LoadError } from '../tournament/load-error';
 import { RoundScheduleTable } from '../tournament/round-schedule-table';
 import { AboutSection } from './about-section';
 import { AnnouncementsSection } from './announcements-section';

@@ -1,14 +1,15 @@
 import { CalendarDays, MapPin, Timer, Users } from 'lucide-react';
 import { Link } from 'react-router';
+import { DEFAULT_TEAM_PRICE_CENTS } from '../../../contracts/settings';
 import type { TournamentSummary } from '../../../contracts/tournament';
+import { LoadError } from '../../components/load-error';
 import { Card } from '../../components/ui/card';
 import { Container } from '../../components/ui/container';
 import { PageHeader } from '../../components/ui/page-header';
 import { Prose } from '../../components/ui/prose';
 import { Spinner } from '../../components/ui/spinner';
 import { formatDateRange, formatEuroCents } from '../../lib/format';
-import { useRegistrationSettings } from '../registration/queries';
-import { LoadError } from '../tournament/load-error';
+import { useRegistrationSettings } from '../registrations/queries';
 import { useTournament } from '../tournament/queries';
 import { RoundScheduleTable } from '../tournament/round-schedule-table';
 
@@ -84,7 +85,7 @@ function Rules({ teamPrice }: { teamPrice: string }) {
 export function ImportantInformationPage() {
   const { data, error, isPending, refetch, isFetching } = useTournament();
   const registration = useRegistrationSettings();
-  const teamPrice = formatEuroCents(registration.data?.team_price ?? 6000);
+  const teamPrice = formatEuroCents(registration.data?.team_price ?? DEFAULT_TEAM_PRICE_CENTS);
   return (
     <>
       <PageHeader eyebrow="Important information" title="2025 Tournament">

@@ -1,5 +1,6 @@
 import { ArrowRight, CreditCard, ListChecks, UserPlus, Users } from 'lucide-react';
 import { Link } from 'react-router';
+import { DEFAULT_TEAM_PRICE_CENTS } from '../../../contracts/settings';
 import { ButtonLink } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Container } from '../../components/ui/container';
@@ -7,10 +8,7 @@ import { PageHeader } from '../../components/ui/page-header';
 import { Prose } from '../../components/ui/prose';
 import { StepList } from '../../components/ui/step-list';
 import { formatEuroCents } from '../../lib/format';
-import { useRegistrationSettings } from '../registration/queries';
-
-/** docs/requirements.md §4: registration defaults to €60.00 per team when the setting cannot be read. */
-const DEFAULT_TEAM_PRICE_CENTS = 6000;
+import { useRegistrationSettings } from '../registrations/queries';
 
 export function RegistrationGuidePage() {
   const { data } = useRegistrationSettings();

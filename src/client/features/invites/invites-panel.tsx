@@ -1,6 +1,7 @@
 import { MailPlus, Send } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { createInviteBodySchema } from '../../../contracts/invites';
+import { LoadError } from '../../components/load-error';
 import { Badge } from '../../components/ui/badge';
 import { Button, SubmitButton } from '../../components/ui/button';
 import { Dialog, DialogActions } from '../../components/ui/dialog';
@@ -8,7 +9,6 @@ import { TextField } from '../../components/ui/field';
 import { Spinner } from '../../components/ui/spinner';
 import { readForm, useFieldErrors } from '../../lib/form';
 import { notify, notifyFailure } from '../../lib/notify';
-import { LoadError } from '../tournament/load-error';
 import { parseRoleChoice, roleLabel } from '../user-management/role-options';
 import { RoleSelect } from '../user-management/role-select';
 import { inviteState, sortInvites } from './invite-status';

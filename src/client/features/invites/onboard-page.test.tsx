@@ -3,10 +3,10 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { StubAnswer, stubFetch } from '../../../../tests/support/client/test-utils';
 import { INVITE_MESSAGES } from '../../../contracts/invites';
 import { createQueryClient } from '../../app/query-client';
 import { notify } from '../../lib/notify';
-import { StubAnswer, stubFetch } from '../../lib/test-utils';
 import { inviteState, sortInvites } from './invite-status';
 import { OnboardPage } from './onboard-page';
 

@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
 import { acceptInviteBodySchema, INVITE_MESSAGES } from '../../../contracts/invites';
+import { LoadError } from '../../components/load-error';
 import { ButtonLink, SubmitButton } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { Notice } from '../../components/ui/notice';
@@ -14,7 +15,6 @@ import { AuthCard } from '../auth/auth-card';
 import { newPasswordSchema } from '../auth/auth-schemas';
 import { NewPasswordFields } from '../auth/new-password-fields';
 import { useSignIn } from '../auth/queries';
-import { LoadError } from '../tournament/load-error';
 import { useAcceptInvite, useInvite } from './queries';
 
 const dateFormat = new Intl.DateTimeFormat('en-IE', { day: 'numeric', month: 'long', year: 'numeric' });

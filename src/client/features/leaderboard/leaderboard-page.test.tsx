@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderAt, stubFetch } from '../../lib/test-utils';
+import { renderAt, stubFetch } from '../../../../tests/support/client/test-utils';
 import { LeaderboardPage } from './leaderboard-page';
 
 afterEach(() => {

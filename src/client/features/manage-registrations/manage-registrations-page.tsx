@@ -8,6 +8,7 @@ import {
   REGISTRATION_STATUS_FILTERS,
 } from '../../../contracts/manage-registrations';
 import type { RegistrationPaymentStatus } from '../../../contracts/registrations';
+import { LoadError } from '../../components/load-error';
 import { Badge, type BadgeTone } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogActions } from '../../components/ui/dialog';
@@ -18,7 +19,6 @@ import { Spinner } from '../../components/ui/spinner';
 import { formatDateTime, formatEuroCents } from '../../lib/format';
 import { notify, notifyFailure } from '../../lib/notify';
 import { useDebouncedSearch } from '../../lib/use-debounced-search';
-import { LoadError } from '../tournament/load-error';
 import { useAdminRegistrations, usePromote } from './queries';
 import { CancelDialog, MarkPaidDialog, TeamsDialog } from './registration-dialogs';
 import { RegistrationSettingsPanel } from './registration-settings-panel';

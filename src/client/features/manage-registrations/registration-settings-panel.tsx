@@ -12,7 +12,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { type FieldErrors, focusFirstInvalid, readForm, validate } from '../../lib/form';
 import { formatEuroCents } from '../../lib/format';
 import { notify, notifyFailure } from '../../lib/notify';
-import { useRegistrationSettings } from '../registration/queries';
+import { useRegistrationSettings } from '../registrations/queries';
 import { useSaveRegistrationSettings } from './queries';
 import { centsToEuroInput, euroToCents, isoToLocalInput, localInputToIso } from './settings-values';
 

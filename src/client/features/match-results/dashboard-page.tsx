@@ -1,6 +1,7 @@
 import { ArrowRight, CalendarX2, CheckCircle2, Trophy } from 'lucide-react';
 import { Link } from 'react-router';
 import { MATCH_RESULT_MESSAGES } from '../../../contracts/match-results';
+import { LoadError } from '../../components/load-error';
 import { Badge } from '../../components/ui/badge';
 import { ButtonLink } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -8,7 +9,6 @@ import { Notice } from '../../components/ui/notice';
 import { Spinner } from '../../components/ui/spinner';
 import { adminPagesFor } from '../admin/admin-pages';
 import { useSession } from '../auth/queries';
-import { LoadError } from '../tournament/load-error';
 import { ROUND_STATUS_LABELS } from '../tournament/round-label';
 import { ProgressBar } from './progress-bar';
 import { useResultEntry } from './queries';

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderAt, StubAnswer, stubFetch } from '../../../../tests/support/client/test-utils';
 import type { EntryBoard, ResultEntryResponse } from '../../../contracts/match-results';
 import type { MatchResult } from '../../../domain/scoring/results';
-import { renderAt, StubAnswer, stubFetch } from '../../lib/test-utils';
 import { MatchResultsPage } from './match-results-page';
 
 afterEach(() => {

@@ -7,6 +7,7 @@ import {
   type ResultEntryResponse,
 } from '../../../contracts/match-results';
 import { formatResult, type MatchResult } from '../../../domain/scoring/results';
+import { LoadError } from '../../components/load-error';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { CheckboxField, controlClass } from '../../components/ui/field';
@@ -14,7 +15,6 @@ import { Notice } from '../../components/ui/notice';
 import { Spinner } from '../../components/ui/spinner';
 import { ApiRequestError, serverMessage } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
-import { LoadError } from '../tournament/load-error';
 import { ROUND_STATUS_LABELS } from '../tournament/round-label';
 import { BoardEntryRow, FORFEIT_CHOICES } from './board-entry-row';
 import { entryKeyAction, parseBoardNumber } from './entry-keys';

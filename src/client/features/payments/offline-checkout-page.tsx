@@ -1,6 +1,7 @@
 import { CircleAlert, CreditCard, FlaskConical } from 'lucide-react';
 import { useParams } from 'react-router';
 import type { OFFLINE_OUTCOMES } from '../../../contracts/payments';
+import { LoadError } from '../../components/load-error';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Container } from '../../components/ui/container';
@@ -9,7 +10,6 @@ import { Spinner } from '../../components/ui/spinner';
 import { ApiRequestError } from '../../lib/api-client';
 import { formatEuroCents } from '../../lib/format';
 import { notifyFailure } from '../../lib/notify';
-import { LoadError } from '../tournament/load-error';
 import { useOfflineSession, useSettleOfflineSession } from './queries';
 
 type Outcome = (typeof OFFLINE_OUTCOMES)[number];

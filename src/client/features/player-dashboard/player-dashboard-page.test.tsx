@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderAt, StubAnswer, stubFetch } from '../../../../tests/support/client/test-utils';
 import type { PlayerDashboardResponse } from '../../../contracts/player-dashboard';
-import { renderAt, StubAnswer, stubFetch } from '../../lib/test-utils';
 import { PlayerDashboardPage } from './player-dashboard-page';
 
 afterEach(() => {

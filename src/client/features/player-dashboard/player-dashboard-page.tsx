@@ -2,6 +2,7 @@ import { UserRoundX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { PlayerDashboard } from '../../../contracts/player-dashboard';
 import { formatPoints } from '../../../domain/scoring/results';
+import { LoadError } from '../../components/load-error';
 import { ButtonLink } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Container } from '../../components/ui/container';
@@ -11,7 +12,6 @@ import { Spinner } from '../../components/ui/spinner';
 import { playerLookupHref } from '../../lib/format';
 import { PlayerBadge } from '../player-lookup/player-badge';
 import { CurrentRound, History } from '../player-lookup/player-result-card';
-import { LoadError } from '../tournament/load-error';
 import { nextBoardStatus, rankText, recordText } from './dashboard-text';
 import { usePlayerDashboard } from './queries';
 

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderAt, stubFetch } from '../../../../tests/support/client/test-utils';
 import type { PlayerLookupResponse } from '../../../contracts/player-lookup';
-import { renderAt, stubFetch } from '../../lib/test-utils';
 import { PlayerLookupPage } from './player-lookup-page';
 
 afterEach(() => {

@@ -2,12 +2,12 @@ import { Search, UserRoundSearch } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { playerLookupQuerySchema } from '../../../contracts/player-lookup';
+import { LoadError } from '../../components/load-error';
 import { Button } from '../../components/ui/button';
 import { Container } from '../../components/ui/container';
 import { Notice } from '../../components/ui/notice';
 import { PageHeader } from '../../components/ui/page-header';
 import { Spinner } from '../../components/ui/spinner';
-import { LoadError } from '../tournament/load-error';
 import { PlayerResultCard } from './player-result-card';
 import { usePlayerLookup } from './queries';
 

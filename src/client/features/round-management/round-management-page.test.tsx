@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderAt, StubAnswer, stubFetch } from '../../../../tests/support/client/test-utils';
 import {
   type AdminRoundPlayer,
   type AdminRoundSummary,
@@ -10,7 +11,6 @@ import {
   type RoundDetail,
   type RoundsResponse,
 } from '../../../contracts/round-management';
-import { renderAt, StubAnswer, stubFetch } from '../../lib/test-utils';
 import { RoundManagementPage } from './round-management-page';
 
 afterEach(() => {

@@ -6,6 +6,7 @@ import {
   REPEAT_BYE_NEEDED_CODE,
   ROUND_MESSAGES,
 } from '../../../contracts/round-management';
+import { LoadError } from '../../components/load-error';
 import { Badge, type BadgeTone } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -16,7 +17,6 @@ import { Spinner } from '../../components/ui/spinner';
 import { ApiRequestError } from '../../lib/api-client';
 import { formatTime } from '../../lib/format';
 import { notify, notifyFailure } from '../../lib/notify';
-import { LoadError } from '../tournament/load-error';
 import { useGeneratePairings, useRoundAction, useRounds } from './queries';
 import { RoundCountControl } from './round-count-control';
 import { RoundPairings } from './round-pairings';

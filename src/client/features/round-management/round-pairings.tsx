@@ -7,13 +7,13 @@ import type {
   PairingExplanation,
 } from '../../../contracts/round-management';
 import { formatPoints } from '../../../domain/scoring/results';
+import { LoadError } from '../../components/load-error';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { cx } from '../../components/ui/cx';
 import { Dialog, DialogActions } from '../../components/ui/dialog';
 import { Spinner } from '../../components/ui/spinner';
 import { notify, notifyFailure } from '../../lib/notify';
-import { LoadError } from '../tournament/load-error';
 import { ResultBadge } from '../tournament/result-badge';
 import { useChangePairings, useRoundDetail } from './queries';
 

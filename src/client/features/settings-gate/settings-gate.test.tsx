@@ -3,6 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Link, MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ACCESS_MESSAGES } from '../../../contracts/common';
 import { SETTINGS_GATE_MESSAGES } from '../../../contracts/settings-gate';
 import { createQueryClient } from '../../app/query-client';
 import { ApiRequestError } from '../../lib/api-client';
@@ -142,7 +143,7 @@ describe('unlockFailure', () => {
       'Password protection not properly configured',
     );
     // A 403 for another reason (a frozen account) keeps the server's own words.
-    const frozen = 'Your account has been frozen. Please contact an administrator.';
+    const frozen = ACCESS_MESSAGES.frozen;
     expect(unlockFailure(new ApiRequestError(frozen, 403, 'r'))).toEqual({ kind: 'other', message: frozen });
   });
 });

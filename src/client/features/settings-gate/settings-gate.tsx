@@ -2,13 +2,13 @@ import { LockKeyhole, ShieldAlert } from 'lucide-react';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { SETTINGS_GATE_MESSAGES } from '../../../contracts/settings-gate';
+import { LoadError } from '../../components/load-error';
 import { Button, SubmitButton } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { TextField } from '../../components/ui/field';
 import { Spinner } from '../../components/ui/spinner';
 import { readForm, useFieldErrors } from '../../lib/form';
 import { notify } from '../../lib/notify';
-import { LoadError } from '../tournament/load-error';
 import { unlockFailure, useSettingsGateStatus, useUnlockSettings } from './queries';
 import { SettingsPasswordForm } from './settings-password-form';
 

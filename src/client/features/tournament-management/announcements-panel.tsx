@@ -6,6 +6,7 @@ import {
   MAX_ANNOUNCEMENT_LENGTH,
   updateAnnouncementBodySchema,
 } from '../../../contracts/tournament-management';
+import { LoadError } from '../../components/load-error';
 import { Button, SubmitButton } from '../../components/ui/button';
 import { Dialog, DialogActions } from '../../components/ui/dialog';
 import { SelectField, TextareaField } from '../../components/ui/field';
@@ -14,7 +15,6 @@ import { Spinner } from '../../components/ui/spinner';
 import { useFieldErrors } from '../../lib/form';
 import { formatDateTime } from '../../lib/format';
 import { notify, notifyFailure } from '../../lib/notify';
-import { LoadError } from '../tournament/load-error';
 import {
   useAnnouncements,
   useCreateAnnouncement,

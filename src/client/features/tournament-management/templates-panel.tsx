@@ -6,13 +6,13 @@ import {
   MAX_TOTAL_ROUNDS,
   TOURNAMENT_MESSAGES,
 } from '../../../contracts/tournament-management';
+import { LoadError } from '../../components/load-error';
 import { Button, SubmitButton } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { Notice } from '../../components/ui/notice';
 import { Spinner } from '../../components/ui/spinner';
 import { readForm, useFieldErrors } from '../../lib/form';
 import { notify } from '../../lib/notify';
-import { LoadError } from '../tournament/load-error';
 import { useCreateTemplate, useTemplates } from './queries';
 import { notifyFailed } from './tournament-dialogs';
 

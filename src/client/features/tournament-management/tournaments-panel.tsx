@@ -1,13 +1,13 @@
 import { Archive, CalendarPlus, Pencil, Power, Trophy } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { type AdminTournament, TOURNAMENT_MESSAGES } from '../../../contracts/tournament-management';
+import { LoadError } from '../../components/load-error';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Notice } from '../../components/ui/notice';
 import { Spinner } from '../../components/ui/spinner';
 import { formatDateRange } from '../../lib/format';
 import { useMediaQuery } from '../../lib/use-media-query';
-import { LoadError } from '../tournament/load-error';
 import { useTournaments } from './queries';
 import {
   ActivateTournamentDialog,

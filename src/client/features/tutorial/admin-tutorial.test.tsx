@@ -2,9 +2,9 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { StubAnswer, stubFetch } from '../../../../tests/support/client/test-utils';
 import { type Permission, resolveAccess } from '../../../domain/permissions';
 import { createQueryClient } from '../../app/query-client';
-import { StubAnswer, stubFetch } from '../../lib/test-utils';
 import { AdminTutorial } from './admin-tutorial';
 import { isNavigationLocked } from './tutorial-state';
 import { tutorialStepsFor } from './tutorial-steps';

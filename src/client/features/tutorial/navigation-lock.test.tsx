@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderAt, stubFetch } from '../../../../tests/support/client/test-utils';
 import type { MeResponse } from '../../../contracts/account';
-import { renderAt, stubFetch } from '../../lib/test-utils';
 import { accessOf } from '../auth/access';
 import { UserMenu } from '../auth/user-menu';
 import { setTutorialPhase } from './tutorial-state';

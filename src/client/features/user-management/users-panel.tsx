@@ -11,6 +11,7 @@ import {
 import { useState } from 'react';
 import type { SignInLock, UserSummary } from '../../../contracts/users';
 import type { ResolvedAccess } from '../../../domain/permissions';
+import { LoadError } from '../../components/load-error';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Notice } from '../../components/ui/notice';
@@ -18,7 +19,6 @@ import { SearchField, SearchForm } from '../../components/ui/search-field';
 import { Spinner } from '../../components/ui/spinner';
 import { notify, notifyFailure } from '../../lib/notify';
 import { useDebouncedSearch } from '../../lib/use-debounced-search';
-import { LoadError } from '../tournament/load-error';
 import { useLiftSignInLock, useSignInLocks, useUnfreezeUser, useUsers } from './queries';
 import { roleLabel } from './role-options';
 import { ChangeRoleDialog, CreateUserDialog, DeleteUserDialog, FreezeUserDialog } from './user-dialogs';

@@ -1,6 +1,10 @@
 import { count, eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import { DEFAULT_HOME_PAGE_SETTINGS, SETTING_KEYS } from '../../../contracts/settings';
+import {
+  DEFAULT_HOME_PAGE_SETTINGS,
+  DEFAULT_TEAM_PRICE_CENTS,
+  SETTING_KEYS,
+} from '../../../contracts/settings';
 import { seededRandom } from '../../../domain/random';
 import type { MatchResult } from '../../../domain/scoring/results';
 import type { Auth } from '../../auth/auth';
@@ -230,7 +234,7 @@ export async function seedDemoTournament(db: Db, now: Date, options: DemoSeedOpt
         value: { ...DEFAULT_HOME_PAGE_SETTINGS, featured_players_count: 5 },
       },
       { key: SETTING_KEYS.leaderboardVisible, value: true },
-      { key: SETTING_KEYS.registration, value: { is_enabled: false, team_price: 6000 } },
+      { key: SETTING_KEYS.registration, value: { is_enabled: false, team_price: DEFAULT_TEAM_PRICE_CENTS } },
       { key: SETTING_KEYS.checkinOpen, value: false },
       { key: SETTING_KEYS.demoMode, value: true },
     ]);

@@ -1,9 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createTestAuth,
+  signIn,
+  startTestApp,
+  TEST_PUBLIC_URL,
+  type TestApp,
+} from '../../../../tests/support/server/test-app';
 import { ACCOUNT_MESSAGES, preferencesSchema, profileSchema } from '../../../contracts/account';
 import { user } from '../../db/schema/auth';
 import { DEMO_PASSWORD, seedDemoAccounts } from '../../db/seed/demo-accounts';
-import { createTestAuth, signIn, startTestApp, TEST_PUBLIC_URL, type TestApp } from '../../testing/test-app';
 
 describe('my account', () => {
   let t: TestApp;

@@ -1,13 +1,23 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  openRegistration,
+  register,
+  send,
+  teamOf,
+} from '../../../../tests/support/server/registration-fixtures';
+import {
+  createTestAuth,
+  signIn,
+  startTestApp,
+  type TestApp,
+} from '../../../../tests/support/server/test-app';
 import { BILLING_CSV_HEADER } from '../../../contracts/billing-overview';
 import { parseCsv } from '../../../domain/csv';
 import { user } from '../../db/schema/auth';
 import { registrations } from '../../db/schema/registrations';
 import { systemLogs } from '../../db/schema/settings';
 import { DEMO_PASSWORD, seedDemoAccounts } from '../../db/seed/demo-accounts';
-import { createTestAuth, signIn, startTestApp, type TestApp } from '../../testing/test-app';
-import { openRegistration, register, send, teamOf } from '../registrations/registration-fixtures';
 import { summariseBilling } from './billing-overview.service';
 
 type Row = Parameters<typeof summariseBilling>[0][number];

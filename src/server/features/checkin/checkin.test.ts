@@ -1,6 +1,13 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  createTestAuth,
+  signIn,
+  startTestApp,
+  TEST_PUBLIC_URL,
+  type TestApp,
+} from '../../../../tests/support/server/test-app';
+import {
   CHECKIN_MESSAGES,
   CHECKIN_SEARCH_LIMIT,
   checkinActionResponseSchema,
@@ -12,7 +19,6 @@ import { user } from '../../db/schema/auth';
 import { systemLogs } from '../../db/schema/settings';
 import { players, tournaments } from '../../db/schema/tournaments';
 import { DEMO_PASSWORD, seedDemoAccounts } from '../../db/seed/demo-accounts';
-import { createTestAuth, signIn, startTestApp, TEST_PUBLIC_URL, type TestApp } from '../../testing/test-app';
 import { deleteSetting, readSetting, saveSetting } from '../settings/settings.repo';
 
 describe('check-in', () => {

@@ -1,14 +1,14 @@
 import { createHmac } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { GUARDIAN_CONSENT_MESSAGES } from '../../../contracts/guardian-consent';
-import type { RegistrationPlayerInput } from '../../../contracts/registrations';
-import { GUARDIAN_CONSENT_POLICY_VERSION } from '../../../domain/registration';
-import { registrations, registrationTeamPlayers } from '../../db/schema/registrations';
-import { systemLogs } from '../../db/schema/settings';
-import { DEMO_PASSWORD, seedDemoAccounts } from '../../db/seed/demo-accounts';
-import { createSmtpMailer } from '../../mail/mailer';
-import { mailText, startSmtpSink } from '../../testing/smtp-sink';
+import {
+  ADULT,
+  openRegistration,
+  register,
+  send,
+  teamOf,
+} from '../../../../tests/support/server/registration-fixtures';
+import { mailText, startSmtpSink } from '../../../../tests/support/server/smtp-sink';
 import {
   createTestAuth,
   signIn,
@@ -16,8 +16,14 @@ import {
   TEST_AUTH_SECRET,
   TEST_PUBLIC_URL,
   type TestApp,
-} from '../../testing/test-app';
-import { ADULT, openRegistration, register, send, teamOf } from '../registrations/registration-fixtures';
+} from '../../../../tests/support/server/test-app';
+import { GUARDIAN_CONSENT_MESSAGES } from '../../../contracts/guardian-consent';
+import type { RegistrationPlayerInput } from '../../../contracts/registrations';
+import { GUARDIAN_CONSENT_POLICY_VERSION } from '../../../domain/registration';
+import { registrations, registrationTeamPlayers } from '../../db/schema/registrations';
+import { systemLogs } from '../../db/schema/settings';
+import { DEMO_PASSWORD, seedDemoAccounts } from '../../db/seed/demo-accounts';
+import { createSmtpMailer } from '../../mail/mailer';
 import { RegistrationKeys } from '../registrations/registration-security';
 import { loadRegistration } from '../registrations/registrations.repo';
 import { requestGuardianConsent } from './guardian-consent.service';

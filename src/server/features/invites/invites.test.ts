@@ -1,12 +1,17 @@
 import { desc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  buildTestApp,
+  createTestAuth,
+  signIn,
+  TEST_PUBLIC_URL,
+} from '../../../../tests/support/server/test-app';
+import { createTestDatabase, type TestDatabase } from '../../../../tests/support/server/test-database';
 import { INVITE_MESSAGES } from '../../../contracts/invites';
 import type { App } from '../../app';
 import { invites } from '../../db/schema/accounts';
 import { mailOutbox } from '../../db/schema/mail';
 import { DEMO_PASSWORD, seedDemoAccounts } from '../../db/seed/demo-accounts';
-import { buildTestApp, createTestAuth, signIn, TEST_PUBLIC_URL } from '../../testing/test-app';
-import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
 
 describe('invitations', () => {
   let testDatabase: TestDatabase;

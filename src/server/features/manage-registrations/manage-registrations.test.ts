@@ -1,12 +1,5 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MANAGE_REGISTRATION_MESSAGES as MESSAGES } from '../../../contracts/manage-registrations';
-import { user } from '../../db/schema/auth';
-import { registrations, registrationTeamPlayers } from '../../db/schema/registrations';
-import { systemLogs } from '../../db/schema/settings';
-import { players, tournaments } from '../../db/schema/tournaments';
-import { DEMO_PASSWORD, seedDemoAccounts } from '../../db/seed/demo-accounts';
-import { createTestAuth, signIn, startTestApp, type TestApp } from '../../testing/test-app';
 import {
   ADULT,
   mailsTo,
@@ -14,7 +7,19 @@ import {
   register,
   send,
   teamOf,
-} from '../registrations/registration-fixtures';
+} from '../../../../tests/support/server/registration-fixtures';
+import {
+  createTestAuth,
+  signIn,
+  startTestApp,
+  type TestApp,
+} from '../../../../tests/support/server/test-app';
+import { MANAGE_REGISTRATION_MESSAGES as MESSAGES } from '../../../contracts/manage-registrations';
+import { user } from '../../db/schema/auth';
+import { registrations, registrationTeamPlayers } from '../../db/schema/registrations';
+import { systemLogs } from '../../db/schema/settings';
+import { players, tournaments } from '../../db/schema/tournaments';
+import { DEMO_PASSWORD, seedDemoAccounts } from '../../db/seed/demo-accounts';
 
 const BASE = '/api/admin/registrations';
 

@@ -2,6 +2,14 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
+  createTestAuth,
+  eventually,
+  signIn,
+  startTestApp,
+  TEST_PUBLIC_URL,
+  type TestApp,
+} from '../../../../tests/support/server/test-app';
+import {
   type EntryBoard,
   MATCH_RESULT_MESSAGES,
   matchResultConflictSchema,
@@ -12,14 +20,6 @@ import { user } from '../../db/schema/auth';
 import { systemLogs } from '../../db/schema/settings';
 import { matches, rounds, tournaments } from '../../db/schema/tournaments';
 import { DEMO_PASSWORD, seedDemoAccounts } from '../../db/seed/demo-accounts';
-import {
-  createTestAuth,
-  eventually,
-  signIn,
-  startTestApp,
-  TEST_PUBLIC_URL,
-  type TestApp,
-} from '../../testing/test-app';
 
 const publicPoints = z.object({
   players: z.array(z.object({ name: z.string(), halfPoints: z.number().int() })),

@@ -1,13 +1,25 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  mailsTo,
+  openRegistration,
+  register,
+  send,
+  teamOf,
+} from '../../../../tests/support/server/registration-fixtures';
+import {
+  createTestAuth,
+  signIn,
+  startTestApp,
+  TEST_PUBLIC_URL,
+  type TestApp,
+} from '../../../../tests/support/server/test-app';
+import { silentLogger } from '../../../../tests/support/server/test-database';
 import { PAYMENT_MESSAGES } from '../../../contracts/payments';
 import { paymentEvents, payments, registrations } from '../../db/schema/registrations';
 import { systemLogs } from '../../db/schema/settings';
 import { DEMO_PASSWORD, seedDemoAccounts } from '../../db/seed/demo-accounts';
 import { createOutboxMailer } from '../../mail/mailer';
-import { createTestAuth, signIn, startTestApp, TEST_PUBLIC_URL, type TestApp } from '../../testing/test-app';
-import { silentLogger } from '../../testing/test-database';
-import { mailsTo, openRegistration, register, send, teamOf } from '../registrations/registration-fixtures';
 import { markRegistrationPaid } from './mark-paid';
 import { VERIFY_PAYMENT_LIMIT } from './payments.routes';
 

@@ -4,13 +4,19 @@ import type { AddressInfo } from 'node:net';
 import { count, eq, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  mailsTo,
+  openRegistration,
+  register,
+  send,
+  teamOf,
+} from '../../../../tests/support/server/registration-fixtures';
+import { startTestApp, TEST_PUBLIC_URL, type TestApp } from '../../../../tests/support/server/test-app';
 import { PAYMENT_MESSAGES } from '../../../contracts/payments';
 import { securityAuditLog } from '../../db/schema/accounts';
 import { paymentEvents, payments, registrations } from '../../db/schema/registrations';
 import { systemLogs } from '../../db/schema/settings';
 import { ConfigError, parseEnv } from '../../env';
-import { startTestApp, TEST_PUBLIC_URL, type TestApp } from '../../testing/test-app';
-import { mailsTo, openRegistration, register, send, teamOf } from '../registrations/registration-fixtures';
 import { StripePaymentProvider } from './stripe-provider';
 
 const WEBHOOK_SECRET = 'whsec_test_secret_for_signed_test_events';

@@ -1,12 +1,18 @@
 import { and, eq, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createTestAuth,
+  eventually,
+  signIn,
+  startTestApp,
+  type TestApp,
+} from '../../../../tests/support/server/test-app';
 import { leaderboardResponseSchema } from '../../../contracts/leaderboard';
 import { playerDashboardResponseSchema } from '../../../contracts/player-dashboard';
 import { SETTING_KEYS } from '../../../contracts/settings';
 import { user } from '../../db/schema/auth';
 import { matches, players, rounds } from '../../db/schema/tournaments';
 import { DEMO_PASSWORD, seedDemoAccounts } from '../../db/seed/demo-accounts';
-import { createTestAuth, eventually, signIn, startTestApp, type TestApp } from '../../testing/test-app';
 import { saveSetting } from '../settings/settings.repo';
 
 describe('GET /api/me/player-dashboard', () => {

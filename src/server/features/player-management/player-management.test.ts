@@ -2,6 +2,13 @@ import { and, count, eq, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listTrfFixtures, readTrfFixture } from '../../../../scripts/lib/trf-fixtures';
 import {
+  createTestAuth,
+  signIn,
+  startTestApp,
+  TEST_PUBLIC_URL,
+  type TestApp,
+} from '../../../../tests/support/server/test-app';
+import {
   lookupDetailResponseSchema,
   lookupSearchResponseSchema,
 } from '../../../contracts/admin-player-lookup';
@@ -19,7 +26,6 @@ import { user } from '../../db/schema/auth';
 import { systemLogs } from '../../db/schema/settings';
 import { matches, players, roundByes, rounds, tournaments } from '../../db/schema/tournaments';
 import { DEMO_PASSWORD, seedDemoAccounts } from '../../db/seed/demo-accounts';
-import { createTestAuth, signIn, startTestApp, TEST_PUBLIC_URL, type TestApp } from '../../testing/test-app';
 
 const BASE = '/api/admin/player-management';
 

@@ -218,7 +218,7 @@ function checkPlayers(body: CreateRegistrationBody, day: string) {
   const names = body.teams.map((team) => team.name.trim().toLowerCase());
   names.forEach((name, t) => {
     if (names.indexOf(name) !== t)
-      issues.push({ path: `teams.${t}.name`, message: 'Give each team its own name' });
+      issues.push({ path: `teams.${t}.name`, message: REGISTRATION_MESSAGES.duplicateTeamName });
   });
   body.teams.forEach((team, t) => {
     if (hasIdenticalPlayers(team.players.map((player) => player.name))) {
@@ -492,7 +492,7 @@ export async function updateTeams(
   const duplicate = names.findIndex((name, t) => names.indexOf(name) !== t);
   if (duplicate >= 0) {
     throw new RegistrationInputError([
-      { path: `teams.${duplicate}.name`, message: 'Give each team its own name' },
+      { path: `teams.${duplicate}.name`, message: REGISTRATION_MESSAGES.duplicateTeamName },
     ]);
   }
 

@@ -1,6 +1,25 @@
 import { createHash } from 'node:crypto';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  ADULT,
+  botProof,
+  MINOR_WITH_CONSENT,
+  mailsTo,
+  openRegistration,
+  register,
+  registrationBody,
+  send,
+  teamOf,
+} from '../../../../tests/support/server/registration-fixtures';
+import {
+  createTestAuth,
+  eventually,
+  signIn,
+  startTestApp,
+  TEST_PUBLIC_URL,
+  type TestApp,
+} from '../../../../tests/support/server/test-app';
 import { REGISTRATION_MESSAGES } from '../../../contracts/registrations';
 import { SETTING_KEYS } from '../../../contracts/settings';
 import {
@@ -13,26 +32,7 @@ import { user } from '../../db/schema/auth';
 import { registrations, registrationTeamPlayers, registrationTeams } from '../../db/schema/registrations';
 import { systemLogs } from '../../db/schema/settings';
 import { DEMO_PASSWORD, seedDemoAccounts } from '../../db/seed/demo-accounts';
-import {
-  createTestAuth,
-  eventually,
-  signIn,
-  startTestApp,
-  TEST_PUBLIC_URL,
-  type TestApp,
-} from '../../testing/test-app';
 import { saveSetting } from '../settings/settings.repo';
-import {
-  ADULT,
-  botProof,
-  MINOR_WITH_CONSENT,
-  mailsTo,
-  openRegistration,
-  register,
-  registrationBody,
-  send,
-  teamOf,
-} from './registration-fixtures';
 import { solveChallenge } from './registration-security';
 
 describe('registrations', () => {

@@ -1,11 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { REGISTRATION_MESSAGES } from '../../../contracts/registrations';
-import type { App } from '../../app';
-import { registrations } from '../../db/schema/registrations';
-import { rateCounters, usedChallenges } from '../../db/schema/shared-state';
-import { buildTestApp, startTestApp, TEST_PUBLIC_URL, type TestApp } from '../../testing/test-app';
-import { databaseTargets } from '../../testing/test-database';
 import {
   ADULT,
   botProof,
@@ -14,7 +8,18 @@ import {
   registrationBody,
   send,
   teamOf,
-} from './registration-fixtures';
+} from '../../../../tests/support/server/registration-fixtures';
+import {
+  buildTestApp,
+  startTestApp,
+  TEST_PUBLIC_URL,
+  type TestApp,
+} from '../../../../tests/support/server/test-app';
+import { databaseTargets } from '../../../../tests/support/server/test-database';
+import { REGISTRATION_MESSAGES } from '../../../contracts/registrations';
+import type { App } from '../../app';
+import { registrations } from '../../db/schema/registrations';
+import { rateCounters, usedChallenges } from '../../db/schema/shared-state';
 
 /**
  * Two app instances on one database, as two server processes behind a load balancer (ADR 010, "Since"):

@@ -1,6 +1,14 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  createTestAuth,
+  eventually,
+  signIn,
+  startTestApp,
+  TEST_PUBLIC_URL,
+  type TestApp,
+} from '../../../../tests/support/server/test-app';
+import {
   generatePairingsResponseSchema,
   manualChangeResponseSchema,
   REPEAT_BYE_NEEDED_CODE,
@@ -17,14 +25,6 @@ import { systemLogs } from '../../db/schema/settings';
 import { matches, players, roundByes, rounds, tournaments } from '../../db/schema/tournaments';
 import { DEMO_PASSWORD, seedDemoAccounts } from '../../db/seed/demo-accounts';
 import type { MailMessage } from '../../mail/mailer';
-import {
-  createTestAuth,
-  eventually,
-  signIn,
-  startTestApp,
-  TEST_PUBLIC_URL,
-  type TestApp,
-} from '../../testing/test-app';
 
 describe('round management', () => {
   let t: TestApp;

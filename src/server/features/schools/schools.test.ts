@@ -5,20 +5,26 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REGISTRATION_MESSAGES } from '../../../contracts/registrations';
-import { registrations, registrationTeamPlayers, registrationTeams } from '../../db/schema/registrations';
-import { schools } from '../../db/schema/schools';
-import { players, rounds, teams, tournaments } from '../../db/schema/tournaments';
-import { DEMO_PASSWORD, seedDemoAccounts } from '../../db/seed/demo-accounts';
-import { createTestAuth, signIn, startTestApp, TEST_PUBLIC_URL, type TestApp } from '../../testing/test-app';
-import { databaseTargets } from '../../testing/test-database';
 import {
   openRegistration,
   register,
   registrationBody,
   send,
   teamOf,
-} from '../registrations/registration-fixtures';
+} from '../../../../tests/support/server/registration-fixtures';
+import {
+  createTestAuth,
+  signIn,
+  startTestApp,
+  TEST_PUBLIC_URL,
+  type TestApp,
+} from '../../../../tests/support/server/test-app';
+import { databaseTargets } from '../../../../tests/support/server/test-database';
+import { REGISTRATION_MESSAGES } from '../../../contracts/registrations';
+import { registrations, registrationTeamPlayers, registrationTeams } from '../../db/schema/registrations';
+import { schools } from '../../db/schema/schools';
+import { players, rounds, teams, tournaments } from '../../db/schema/tournaments';
+import { DEMO_PASSWORD, seedDemoAccounts } from '../../db/seed/demo-accounts';
 
 describe.each(databaseTargets)('schools as records (%s)', (target) => {
   let t: TestApp;

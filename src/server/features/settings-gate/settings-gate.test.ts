@@ -1,10 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  buildTestApp,
+  createTestAuth,
+  signIn,
+  TEST_PUBLIC_URL,
+} from '../../../../tests/support/server/test-app';
+import {
+  createTestDatabase,
+  databaseTargets,
+  type TestDatabase,
+} from '../../../../tests/support/server/test-database';
 import { SETTINGS_GATE_MESSAGES } from '../../../contracts/settings-gate';
 import type { App } from '../../app';
 import { protectedPasswords, securityAuditLog } from '../../db/schema/accounts';
 import { DEMO_PASSWORD, seedDemoAccounts } from '../../db/seed/demo-accounts';
-import { buildTestApp, createTestAuth, signIn, TEST_PUBLIC_URL } from '../../testing/test-app';
-import { createTestDatabase, databaseTargets, type TestDatabase } from '../../testing/test-database';
 import { requireSettingsUnlock, SETTINGS_SECTION_ACCESS } from './settings-gate.routes';
 
 describe('settings password gate', () => {

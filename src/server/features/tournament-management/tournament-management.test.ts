@@ -1,5 +1,13 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createTestAuth,
+  eventually,
+  signIn,
+  startTestApp,
+  TEST_PUBLIC_URL,
+  type TestApp,
+} from '../../../../tests/support/server/test-app';
 import { homeResponseSchema } from '../../../contracts/home';
 import { leaderboardResponseSchema } from '../../../contracts/leaderboard';
 import {
@@ -21,14 +29,6 @@ import {
   tournamentTemplates,
 } from '../../db/schema/tournaments';
 import { DEMO_PASSWORD, seedDemoAccounts } from '../../db/seed/demo-accounts';
-import {
-  createTestAuth,
-  eventually,
-  signIn,
-  startTestApp,
-  TEST_PUBLIC_URL,
-  type TestApp,
-} from '../../testing/test-app';
 import { createTournament } from './tournament-management.service';
 
 const NO_SUCH_ID = '00000000-0000-4000-8000-000000000000';

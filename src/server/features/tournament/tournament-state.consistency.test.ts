@@ -7,6 +7,19 @@
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  buildTestApp,
+  createTestAuth,
+  eventually,
+  SEED_TIME,
+  signIn,
+  TEST_PUBLIC_URL,
+} from '../../../../tests/support/server/test-app';
+import {
+  createTestDatabase,
+  databaseTargets,
+  type TestDatabase,
+} from '../../../../tests/support/server/test-database';
 import { lookupDetailResponseSchema } from '../../../contracts/admin-player-lookup';
 import { homeResponseSchema } from '../../../contracts/home';
 import { leaderboardResponseSchema } from '../../../contracts/leaderboard';
@@ -22,15 +35,6 @@ import { user } from '../../db/schema/auth';
 import { matches, players } from '../../db/schema/tournaments';
 import { DEMO_PASSWORD, seedDemoAccounts } from '../../db/seed/demo-accounts';
 import { seedDemoTournament } from '../../db/seed/demo-seed';
-import {
-  buildTestApp,
-  createTestAuth,
-  eventually,
-  SEED_TIME,
-  signIn,
-  TEST_PUBLIC_URL,
-} from '../../testing/test-app';
-import { createTestDatabase, databaseTargets, type TestDatabase } from '../../testing/test-database';
 import { saveSetting } from '../settings/settings.repo';
 
 type Standing = { rank: number | null; halfPoints: number };

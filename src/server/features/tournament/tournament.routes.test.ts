@@ -1,5 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually, startTestApp, type TestApp } from '../../../../tests/support/server/test-app';
+import { databaseTargets } from '../../../../tests/support/server/test-database';
 import { homeResponseSchema } from '../../../contracts/home';
 import { leaderboardResponseSchema } from '../../../contracts/leaderboard';
 import { playerLookupResponseSchema } from '../../../contracts/player-lookup';
@@ -7,8 +9,6 @@ import { rosterResponseSchema } from '../../../contracts/roster';
 import { SETTING_KEYS } from '../../../contracts/settings';
 import { currentRoundResponseSchema, tournamentResponseSchema } from '../../../contracts/tournament';
 import { matches, players, roundByes, rounds } from '../../db/schema/tournaments';
-import { eventually, startTestApp, type TestApp } from '../../testing/test-app';
-import { databaseTargets } from '../../testing/test-database';
 import { deleteSetting, saveSetting } from '../settings/settings.repo';
 
 describe.each(databaseTargets)('public read API on %s', (target) => {

@@ -4,11 +4,17 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createTestAuth,
+  signIn,
+  startTestApp,
+  TEST_PUBLIC_URL,
+  type TestApp,
+} from '../../../../tests/support/server/test-app';
+import { databaseTargets } from '../../../../tests/support/server/test-database';
 import { COMMON_PASSWORD_MESSAGE } from '../../auth/password-policy';
 import { user } from '../../db/schema/auth';
 import { DEMO_PASSWORD, seedDemoAccounts } from '../../db/seed/demo-accounts';
-import { createTestAuth, signIn, startTestApp, TEST_PUBLIC_URL, type TestApp } from '../../testing/test-app';
-import { databaseTargets } from '../../testing/test-database';
 
 describe.each(databaseTargets)('creating a user with a common password (%s)', (target) => {
   let t: TestApp;

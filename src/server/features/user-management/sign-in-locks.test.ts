@@ -1,13 +1,22 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  buildTestApp,
+  createTestAuth,
+  signIn,
+  TEST_PUBLIC_URL,
+} from '../../../../tests/support/server/test-app';
+import {
+  createTestDatabase,
+  databaseTargets,
+  type TestDatabase,
+} from '../../../../tests/support/server/test-database';
 import { signInLocksResponseSchema, USER_MESSAGES } from '../../../contracts/users';
 import type { App } from '../../app';
 import { SIGN_IN_FAILURE_LIMIT } from '../../auth/sign-in-limit';
 import { securityAuditLog } from '../../db/schema/accounts';
 import { user } from '../../db/schema/auth';
 import { DEMO_PASSWORD, seedDemoAccounts } from '../../db/seed/demo-accounts';
-import { buildTestApp, createTestAuth, signIn, TEST_PUBLIC_URL } from '../../testing/test-app';
-import { createTestDatabase, databaseTargets, type TestDatabase } from '../../testing/test-database';
 
 describe.each(databaseTargets)('sign-in locks in user management (ADR 015), on %s', (target) => {
   let testDatabase: TestDatabase;

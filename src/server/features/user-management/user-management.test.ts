@@ -1,11 +1,18 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createTestAuth,
+  signIn,
+  startTestApp,
+  TEST_PUBLIC_URL,
+  type TestApp,
+} from '../../../../tests/support/server/test-app';
+import { ACCESS_MESSAGES } from '../../../contracts/common';
 import { customRolesResponseSchema, listUsersResponseSchema, USER_MESSAGES } from '../../../contracts/users';
 import { customRoles, securityAuditLog, userRoles } from '../../db/schema/accounts';
 import { session, user } from '../../db/schema/auth';
 import { players } from '../../db/schema/tournaments';
 import { DEMO_PASSWORD, seedDemoAccounts } from '../../db/seed/demo-accounts';
-import { createTestAuth, signIn, startTestApp, TEST_PUBLIC_URL, type TestApp } from '../../testing/test-app';
 
 describe('user management', () => {
   let t: TestApp;
@@ -180,7 +187,7 @@ describe('user management', () => {
     // The old session is gone, but its holder is told why (docs/requirements.md §4), not just signed out.
     const after = await call('GET', '/api/me', cookie);
     expect(after.statusCode).toBe(403);
-    expect(after.json().error).toBe('Your account has been frozen. Please contact an administrator.');
+    expect(after.json().error).toBe(ACCESS_MESSAGES.frozen);
     const sessionRead = await t.app.inject({ url: '/api/auth/get-session', headers: { cookie } });
     expect(sessionRead.statusCode).toBe(403);
     const again = await signInAs('admin@demo.test');

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import pino from 'pino';
-import { type Database, openDatabase } from '../db/client';
-import { applyMigrations } from '../db/migrate';
+import { type Database, openDatabase } from '../../../src/server/db/client';
+import { applyMigrations } from '../../../src/server/db/migrate';
 
 export type DatabaseTarget = 'pglite' | 'postgres';
 

@@ -7,6 +7,7 @@ import {
   type RegistrationSummary,
   updateTeamsBodySchema,
 } from '../../../contracts/registrations';
+import { LoadError } from '../../components/load-error';
 import { ButtonLink, SubmitButton } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Container } from '../../components/ui/container';
@@ -17,7 +18,6 @@ import { Spinner } from '../../components/ui/spinner';
 import { ApiRequestError, serverMessage } from '../../lib/api-client';
 import { useLinkToken } from '../../lib/link-token';
 import { notify } from '../../lib/notify';
-import { LoadError } from '../tournament/load-error';
 import { accessTokenFor, rememberAccessToken } from './access-tokens';
 import { formatDeadline } from './format-deadline';
 import { registrationTeamsQuery, useUpdateTeams } from './registration-api';

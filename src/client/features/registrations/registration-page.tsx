@@ -2,7 +2,11 @@ import { CircleAlert, CircleX, Plus, ShieldCheck } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { REGISTRATION_MESSAGES, type RegistrationWithAccess } from '../../../contracts/registrations';
-import { type RegistrationSettings, registrationLimits } from '../../../contracts/settings';
+import {
+  DEFAULT_REGISTRATION_SETTINGS,
+  type RegistrationSettings,
+  registrationLimits,
+} from '../../../contracts/settings';
 import { registrationAmountCents } from '../../../domain/registration';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -32,9 +36,6 @@ import { useRegistrationSettings } from './queries';
 import { createCheckout, fetchChallenge, postRegistration } from './registration-api';
 import { RegistrationConfirmation } from './registration-confirmation';
 import { type PlayerChange, TeamFields } from './team-fields';
-
-/** docs/requirements.md §4: on error or without data, registration counts as closed with a team price of 6000 cents. */
-const FALLBACK: RegistrationSettings = { is_enabled: false, team_price: 6000 };
 
 type Phase = 'idle' | 'robot' | 'sending' | 'checkout';
 type Mode = 'pay-now' | 'pay-later';
@@ -472,7 +473,7 @@ export function RegistrationPage() {
       />
     );
   } else {
-    const settings = settingsQuery.data ?? FALLBACK;
+    const settings = settingsQuery.data ?? DEFAULT_REGISTRATION_SETTINGS;
     body = isRegistrationOpen(settings) ? (
       <RegistrationForm
         settings={settings}

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderAt, stubFetch } from '../../lib/test-utils';
+import { renderAt, stubFetch } from '../../../../tests/support/client/test-utils';
 import { emptyDraft, saveDraft } from './form-state';
 import { RegistrationPage } from './registration-page';
 

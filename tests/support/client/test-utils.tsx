@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { vi } from 'vitest';
-import { createQueryClient } from '../app/query-client';
+import { createQueryClient } from '../../../src/client/app/query-client';
 
 /** A stubbed answer with a status other than 200 (see stubFetch). */
 export class StubAnswer {

@@ -1,8 +1,8 @@
-import { type App, type AppDeps, buildApp } from '../app';
-import { type Auth, type AuthConfig, createAuth } from '../auth/auth';
-import type { Database } from '../db/client';
-import { seedDemoTournament } from '../db/seed/demo-seed';
-import { createOutboxMailer, type Mailer } from '../mail/mailer';
+import { type App, type AppDeps, buildApp } from '../../../src/server/app';
+import { type Auth, type AuthConfig, createAuth } from '../../../src/server/auth/auth';
+import type { Database } from '../../../src/server/db/client';
+import { seedDemoTournament } from '../../../src/server/db/seed/demo-seed';
+import { createOutboxMailer, type Mailer } from '../../../src/server/mail/mailer';
 import { createTestDatabase, type DatabaseTarget, silentLogger, type TestDatabase } from './test-database';
 
 export const SEED_TIME = new Date('2025-11-22T12:00:00Z');

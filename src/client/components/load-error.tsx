@@ -1,7 +1,7 @@
 import { CircleAlert } from 'lucide-react';
-import { Button } from '../../components/ui/button';
-import { Notice } from '../../components/ui/notice';
-import { errorMessage } from '../../lib/api-client';
+import { errorMessage } from '../lib/api-client';
+import { Button } from './ui/button';
+import { Notice } from './ui/notice';
 
 /** docs/requirements.md §8 'Failed to load tournament data', with the server's reason and a way to try again. */
 export function LoadError({

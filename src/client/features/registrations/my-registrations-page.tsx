@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { ClipboardList } from 'lucide-react';
+import { LoadError } from '../../components/load-error';
 import { ButtonLink } from '../../components/ui/button';
 import { Container } from '../../components/ui/container';
 import { Notice } from '../../components/ui/notice';
 import { PageHeader } from '../../components/ui/page-header';
 import { Spinner } from '../../components/ui/spinner';
-import { LoadError } from '../tournament/load-error';
 import { myRegistrationsQuery } from './registration-api';
 import { RegistrationCard } from './registration-summary';
 

@@ -1,12 +1,16 @@
 import { desc, eq } from 'drizzle-orm';
-import type { CreateRegistrationBody, RegistrationPlayerInput } from '../../../contracts/registrations';
-import { type RegistrationSettings, SETTING_KEYS } from '../../../contracts/settings';
-import type { App } from '../../app';
-import type { Db } from '../../db/client';
-import { mailOutbox } from '../../db/schema/mail';
-import { TEST_PUBLIC_URL } from '../../testing/test-app';
-import { saveSetting } from '../settings/settings.repo';
-import { solveChallenge } from './registration-security';
+import type { CreateRegistrationBody, RegistrationPlayerInput } from '../../../src/contracts/registrations';
+import {
+  DEFAULT_TEAM_PRICE_CENTS,
+  type RegistrationSettings,
+  SETTING_KEYS,
+} from '../../../src/contracts/settings';
+import type { App } from '../../../src/server/app';
+import type { Db } from '../../../src/server/db/client';
+import { mailOutbox } from '../../../src/server/db/schema/mail';
+import { solveChallenge } from '../../../src/server/features/registrations/registration-security';
+import { saveSetting } from '../../../src/server/features/settings/settings.repo';
+import { TEST_PUBLIC_URL } from './test-app';
 
 /** Test helpers for the registration and payment API tests (made-up, generic names only). */
 
@@ -25,7 +29,11 @@ export function teamOf(name: string, players: RegistrationPlayerInput[] = [ADULT
 }
 
 export async function openRegistration(db: Db, settings: Partial<RegistrationSettings> = {}): Promise<void> {
-  await saveSetting(db, SETTING_KEYS.registration, { is_enabled: true, team_price: 6000, ...settings });
+  await saveSetting(db, SETTING_KEYS.registration, {
+    is_enabled: true,
+    team_price: DEFAULT_TEAM_PRICE_CENTS,
+    ...settings,
+  });
 }
 
 export async function botProof(app: App): Promise<CreateRegistrationBody['botProof']> {

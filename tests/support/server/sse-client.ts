@@ -1,4 +1,4 @@
-import { type LiveEvent, liveEventSchema } from '../../contracts/live';
+import { type LiveEvent, liveEventSchema } from '../../../src/contracts/live';
 
 /** Reads a server-sent events stream over real HTTP and collects the `change` events. */
 export class SseClient {

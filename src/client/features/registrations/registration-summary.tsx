@@ -1,5 +1,9 @@
 import { CreditCard, MailCheck, Users } from 'lucide-react';
-import type { RegistrationPaymentStatus, RegistrationSummary } from '../../../contracts/registrations';
+import {
+  REGISTRATION_MESSAGES,
+  type RegistrationPaymentStatus,
+  type RegistrationSummary,
+} from '../../../contracts/registrations';
 import { Badge, type BadgeTone } from '../../components/ui/badge';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -34,7 +38,7 @@ export function paymentLine(registration: RegistrationSummary): string {
     case 'pending':
       return `${amount}: the payment is being processed.`;
     case 'cancelled':
-      return 'This registration was cancelled.';
+      return REGISTRATION_MESSAGES.cancelled;
     default:
       return `${amount} due.`;
   }
