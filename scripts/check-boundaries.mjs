@@ -40,7 +40,6 @@ const publicModules = {
     'registrations/registrations.repo': 'registration rows read by payments, consent and staff edits',
     'registrations/registration-security': 'access tokens and challenges shared with payments and consent',
     'registrations/registration-mails': 'the registration receipt mail, sent again when paid',
-    'registrations/registrations.routes': 'activeActor, shared with the payment routes (to move to auth/)',
     'guardian-consent/guardian-consent.service': 'consent state of a registration (account export, staff)',
     'user-management/user-management.repo': 'user and role rows (account, invites)',
     'user-management/user-management.service': 'granting a role, reused by accepting an invite',

@@ -96,3 +96,12 @@ export function createActorLoader(auth: Auth, db: Db, now: () => Date = () => ne
     return pending;
   };
 }
+
+/**
+ * The signed-in user, unless frozen: a frozen account acts as nobody on the public routes that take a
+ * signed-in user as optional (registration, payments).
+ */
+export async function activeActor(request: FastifyRequest): Promise<Actor | null> {
+  const actor = await request.actor();
+  return actor && !actor.isFrozen ? actor : null;
+}

@@ -13,10 +13,10 @@ import {
   verifyPaymentBodySchema,
   verifyPaymentResponseSchema,
 } from '../../../contracts/payments';
+import { activeActor } from '../../auth/actor';
 import { HttpError } from '../../http/errors';
 import { perAddressLimit, RateCounter } from '../../http/rate-counter';
 import { apiErrors } from '../../http/route-helpers';
-import { activeActor } from '../registrations/registrations.routes';
 import { OfflinePaymentProvider } from './offline-provider';
 import { applyPaymentEvent } from './payment-events';
 import {

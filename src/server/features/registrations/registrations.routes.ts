@@ -19,6 +19,7 @@ import {
   updateRegistrationSettingsBodySchema,
 } from '../../../contracts/settings';
 import { actorContext } from '../../audit/audit';
+import { activeActor } from '../../auth/actor';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../http/errors';
 import { perAddressLimit, RateCounter } from '../../http/rate-counter';
@@ -50,12 +51,6 @@ function sendInputError(request: FastifyRequest, reply: FastifyReply, error: ser
   return reply
     .code(400)
     .send({ error: error.message, requestId: request.id, issues: error.issues } satisfies ApiError);
-}
-
-/** The signed-in user, unless frozen: a frozen account acts as nobody on these public routes. */
-export async function activeActor(request: FastifyRequest) {
-  const actor = await request.actor();
-  return actor && !actor.isFrozen ? actor : null;
 }
 
 export function registerRegistrationRoutes(app: FastifyInstance, deps: RegistrationRouteDeps): void {
