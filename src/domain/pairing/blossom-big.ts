@@ -1,8 +1,9 @@
 /**
  * The same maximum-weight matching as blossom.ts (Galil 1986, O(n³)) over BigInt weights, for the rare
  * weight layouts that do not fit in 2^50 (very large fields with unavoidable schoolmates, clubmates and
- * colour clashes): exact at any size, several times slower. Kept line for line parallel to blossom.ts;
- * tested against exhaustive search with weights beyond 2^53.
+ * colour clashes): exact at any size, several times slower. The same steps in the same order as blossom.ts,
+ * kept as the plain closure form (blossom.ts splits them into module functions and caches slacks for speed,
+ * without changing a decision); tested against exhaustive search with weights beyond 2^53.
  */
 
 export interface BigMatchingGraph {

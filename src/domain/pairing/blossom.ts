@@ -20,6 +20,13 @@
  *   computing with rounded numbers (the engine then uses the BigInt matcher and reports it).
  * The engine uses the certificate to prove that a matching found on a sparse candidate graph is optimal on
  * the full graph.
+ *
+ * Speed (issue 11: a 3,000-player round makes two calls of ~3,000 vertices and 72,000 / 162,000 edges):
+ * the search steps are module functions over one state object (`Search`), not closures made per call, so
+ * V8 reuses their optimised code from call to call and tiers the small hot loops (growTrees, updateDuals)
+ * up early; the best edges' slacks are cached for one dual epoch; the inner loop reads adjacency-ordered
+ * copies of far vertex and weight; `reducedCost` finds the lowest common blossom in O(1) (Euler tour and
+ * sparse table) for the certificate scan. None of this changes a decision: the same matching as before.
  */
 
 export const MAX_EXACT_WEIGHT = 2 ** 50;
@@ -55,6 +62,522 @@ export interface MatchingResult {
    * The matching is optimal for a larger graph iff this is ≥ 0 for all its extra edges (LP duality).
    */
   reducedCost: (i: number, j: number, w: number) => number;
+}
+
+/**
+ * The search state of one maxWeightMatching call. The steps below are module functions over it rather
+ * than closures made anew by each call, so V8 keeps their optimised code and type feedback from one call
+ * to the next (a pairing round makes few, large calls: closures cost each one its own warm-up).
+ */
+interface Search {
+  n: number;
+  edgeFrom: Int32Array;
+  edgeTo: Int32Array;
+  /** endpoint[p] for p = 2k, 2k+1 are the two ends of edge k. */
+  endpoint: Int32Array;
+  neighbourStart: Int32Array;
+  neighbourEnd: Int32Array;
+  /** The far vertex and doubled weight of each adjacency entry, in adjacency order. */
+  neighbourVertex: Int32Array;
+  neighbourTwiceWeight: Float64Array;
+  mate: Int32Array;
+  label: Int32Array;
+  labelEnd: Int32Array;
+  inBlossom: Int32Array;
+  blossomParent: Int32Array;
+  blossomChildren: (number[] | null)[];
+  blossomBase: Int32Array;
+  blossomEnds: (number[] | null)[];
+  bestEdge: Int32Array;
+  blossomBestEdges: (number[] | null)[];
+  unusedBlossoms: number[];
+  dual: Float64Array;
+  allowEdge: Uint8Array;
+  twiceWeight: Float64Array;
+  /** The slack of each node's best edge, valid while bestSlackEpoch equals dualEpoch (see bestSlackOf). */
+  bestSlack: Float64Array;
+  bestSlackEpoch: Float64Array;
+  queue: number[];
+  /** Counts the dual updates: slacks change only with one. */
+  dualEpoch: number;
+  /** The edge or blossom of the last dual update's delta (see updateDuals). */
+  deltaEdge: number;
+  deltaBlossom: number;
+}
+
+function slack(S: Search, k: number): number {
+  const { edgeFrom, edgeTo, dual, twiceWeight } = S;
+  return dual[edgeFrom[k]!]! + dual[edgeTo[k]!]! - twiceWeight[k]!;
+}
+
+/**
+ * The slack of node x's best edge. Slacks change only with a dual update (a new epoch), and the best-edge
+ * comparisons ask for the same few best edges' slacks over and over: each node keeps its best edge's slack
+ * for one epoch (small arrays by node instead of reads spread over all edges; the same values, so the same
+ * decisions).
+ */
+function bestSlackOf(S: Search, x: number): number {
+  const { bestEdge, bestSlack, bestSlackEpoch } = S;
+  if (bestSlackEpoch[x] === S.dualEpoch) return bestSlack[x]!;
+  const value = slack(S, bestEdge[x]!);
+  bestSlack[x] = value;
+  bestSlackEpoch[x] = S.dualEpoch;
+  return value;
+}
+
+function setBestEdge(S: Search, x: number, k: number, kSlack: number): void {
+  const { bestEdge, bestSlack, bestSlackEpoch } = S;
+  bestEdge[x] = k;
+  bestSlack[x] = kSlack;
+  bestSlackEpoch[x] = S.dualEpoch;
+}
+
+function at<T>(list: readonly T[], index: number): T {
+  const length = list.length;
+  return list[((index % length) + length) % length]!;
+}
+
+function leaves(S: Search, b: number, out: number[]): number[] {
+  const { n, blossomChildren } = S;
+  if (b < n) {
+    out.push(b);
+    return out;
+  }
+  const stack = [b];
+  while (stack.length > 0) {
+    const top = stack.pop()!;
+    if (top < n) out.push(top);
+    else for (const child of blossomChildren[top]!) stack.push(child);
+  }
+  return out;
+}
+
+function assignLabel(S: Search, w0: number, t0: number, p0: number): void {
+  const { endpoint, mate, label, labelEnd, inBlossom, blossomBase, bestEdge } = S;
+  let w = w0;
+  let t = t0;
+  let p = p0;
+  for (;;) {
+    const b = inBlossom[w]!;
+    label[w] = t;
+    label[b] = t;
+    labelEnd[w] = p;
+    labelEnd[b] = p;
+    bestEdge[w] = -1;
+    bestEdge[b] = -1;
+    if (t === 1) {
+      leaves(S, b, S.queue);
+      return;
+    }
+    // t === 2: the base's mate becomes an S-vertex.
+    const base = blossomBase[b]!;
+    const baseMate = mate[base]!;
+    w = endpoint[baseMate]!;
+    t = 1;
+    p = baseMate ^ 1;
+  }
+}
+
+/** Traces back from v and w; returns the base of a new blossom, or −1 for an augmenting path. */
+
+function scanBlossom(S: Search, v0: number, w0: number): number {
+  const { endpoint, label, labelEnd, inBlossom, blossomBase } = S;
+  const path: number[] = [];
+  let base = -1;
+  let v = v0;
+  let w = w0;
+  while (v !== -1 || w !== -1) {
+    let b = inBlossom[v]!;
+    if (label[b]! & 4) {
+      base = blossomBase[b]!;
+      break;
+    }
+    path.push(b);
+    label[b] = 5;
+    if (labelEnd[b] === -1) {
+      v = -1;
+    } else {
+      v = endpoint[labelEnd[b]!]!;
+      b = inBlossom[v]!;
+      v = endpoint[labelEnd[b]!]!;
+    }
+    if (w !== -1) {
+      const swap = v;
+      v = w;
+      w = swap;
+    }
+  }
+  for (const b of path) label[b] = 1;
+  return base;
+}
+
+function addBlossom(S: Search, base: number, k: number): void {
+  const {
+    edgeFrom,
+    edgeTo,
+    endpoint,
+    neighbourStart,
+    neighbourEnd,
+    label,
+    labelEnd,
+    inBlossom,
+    blossomParent,
+    blossomChildren,
+    blossomBase,
+    blossomEnds,
+    bestEdge,
+    blossomBestEdges,
+    unusedBlossoms,
+    dual,
+    bestSlackEpoch,
+  } = S;
+  let v = edgeFrom[k]!;
+  let w = edgeTo[k]!;
+  const bb = inBlossom[base]!;
+  let bv = inBlossom[v]!;
+  let bw = inBlossom[w]!;
+  const b = unusedBlossoms.pop()!;
+  blossomBase[b] = base;
+  blossomParent[b] = -1;
+  blossomParent[bb] = b;
+  const path: number[] = [];
+  const ends: number[] = [];
+  while (bv !== bb) {
+    blossomParent[bv] = b;
+    path.push(bv);
+    ends.push(labelEnd[bv]!);
+    v = endpoint[labelEnd[bv]!]!;
+    bv = inBlossom[v]!;
+  }
+  path.push(bb);
+  path.reverse();
+  ends.reverse();
+  ends.push(2 * k);
+  while (bw !== bb) {
+    blossomParent[bw] = b;
+    path.push(bw);
+    ends.push(labelEnd[bw]! ^ 1);
+    w = endpoint[labelEnd[bw]!]!;
+    bw = inBlossom[w]!;
+  }
+  blossomChildren[b] = path;
+  blossomEnds[b] = ends;
+  label[b] = 1;
+  labelEnd[b] = labelEnd[bb]!;
+  dual[b] = 0;
+  for (const leaf of leaves(S, b, [])) {
+    if (label[inBlossom[leaf]!] === 2) S.queue.push(leaf);
+    inBlossom[leaf] = b;
+  }
+  const bestEdgeTo = new Map<number, number>();
+  const consider = (edge: number) => {
+    let j = edgeTo[edge]!;
+    if (inBlossom[j] === b) j = edgeFrom[edge]!;
+    const bj = inBlossom[j]!;
+    if (bj !== b && label[bj] === 1) {
+      const current = bestEdgeTo.get(bj);
+      if (current === undefined || slack(S, edge) < slack(S, current)) bestEdgeTo.set(bj, edge);
+    }
+  };
+  for (const child of path) {
+    const list = blossomBestEdges[child];
+    if (list === null || list === undefined) {
+      for (const leaf of leaves(S, child, [])) {
+        for (let q = neighbourStart[leaf]!; q < neighbourStart[leaf + 1]!; q += 1) {
+          consider(neighbourEnd[q]! >> 1);
+        }
+      }
+    } else {
+      for (const edge of list) consider(edge);
+    }
+    blossomBestEdges[child] = null;
+    bestEdge[child] = -1;
+  }
+  const best = [...bestEdgeTo.values()];
+  blossomBestEdges[b] = best;
+  let chosen = -1;
+  for (const edge of best) if (chosen === -1 || slack(S, edge) < slack(S, chosen)) chosen = edge;
+  bestEdge[b] = chosen;
+  bestSlackEpoch[b] = -1;
+}
+
+function expandBlossom(S: Search, b: number, isEndStage: boolean): void {
+  const {
+    n,
+    endpoint,
+    mate,
+    label,
+    labelEnd,
+    inBlossom,
+    blossomParent,
+    blossomChildren,
+    blossomBase,
+    blossomEnds,
+    bestEdge,
+    blossomBestEdges,
+    unusedBlossoms,
+    dual,
+    allowEdge,
+  } = S;
+  const children = blossomChildren[b]!;
+  for (const s of children) {
+    blossomParent[s] = -1;
+    if (s < n) inBlossom[s] = s;
+    else if (isEndStage && dual[s] === 0) expandBlossom(S, s, isEndStage);
+    else for (const leaf of leaves(S, s, [])) inBlossom[leaf] = s;
+  }
+  if (!isEndStage && label[b] === 2) {
+    const ends = blossomEnds[b]!;
+    const entryChild = inBlossom[endpoint[labelEnd[b]! ^ 1]!]!;
+    let j = children.indexOf(entryChild);
+    let jStep: number;
+    let endTrick: number;
+    if (j & 1) {
+      j -= children.length;
+      jStep = 1;
+      endTrick = 0;
+    } else {
+      jStep = -1;
+      endTrick = 1;
+    }
+    let p = labelEnd[b]!;
+    while (j !== 0) {
+      label[endpoint[p ^ 1]!] = 0;
+      label[endpoint[at(ends, j - endTrick) ^ endTrick ^ 1]!] = 0;
+      assignLabel(S, endpoint[p ^ 1]!, 2, p);
+      allowEdge[at(ends, j - endTrick) >> 1] = 1;
+      j += jStep;
+      p = at(ends, j - endTrick) ^ endTrick;
+      allowEdge[p >> 1] = 1;
+      j += jStep;
+    }
+    let bv = at(children, j);
+    label[endpoint[p ^ 1]!] = 2;
+    label[bv] = 2;
+    labelEnd[endpoint[p ^ 1]!] = p;
+    labelEnd[bv] = p;
+    bestEdge[bv] = -1;
+    j += jStep;
+    while (at(children, j) !== entryChild) {
+      bv = at(children, j);
+      if (label[bv] === 1) {
+        j += jStep;
+        continue;
+      }
+      let labelled = -1;
+      for (const leaf of leaves(S, bv, [])) {
+        if (label[leaf] !== 0) {
+          labelled = leaf;
+          break;
+        }
+      }
+      if (labelled !== -1) {
+        label[labelled] = 0;
+        label[endpoint[mate[blossomBase[bv]!]!]!] = 0;
+        assignLabel(S, labelled, 2, labelEnd[labelled]!);
+      }
+      j += jStep;
+    }
+  }
+  label[b] = -1;
+  labelEnd[b] = -1;
+  blossomChildren[b] = null;
+  blossomEnds[b] = null;
+  blossomBase[b] = -1;
+  blossomBestEdges[b] = null;
+  bestEdge[b] = -1;
+  unusedBlossoms.push(b);
+}
+
+function augmentBlossom(S: Search, b: number, v: number): void {
+  const { n, endpoint, mate, blossomParent, blossomChildren, blossomBase, blossomEnds } = S;
+  let t = v;
+  while (blossomParent[t] !== b) t = blossomParent[t]!;
+  if (t >= n) augmentBlossom(S, t, v);
+  const children = blossomChildren[b]!;
+  const ends = blossomEnds[b]!;
+  const i = children.indexOf(t);
+  let j = i;
+  let jStep: number;
+  let endTrick: number;
+  if (i & 1) {
+    j -= children.length;
+    jStep = 1;
+    endTrick = 0;
+  } else {
+    jStep = -1;
+    endTrick = 1;
+  }
+  while (j !== 0) {
+    j += jStep;
+    t = at(children, j);
+    const p = at(ends, j - endTrick) ^ endTrick;
+    if (t >= n) augmentBlossom(S, t, endpoint[p]!);
+    j += jStep;
+    t = at(children, j);
+    if (t >= n) augmentBlossom(S, t, endpoint[p ^ 1]!);
+    mate[endpoint[p]!] = p ^ 1;
+    mate[endpoint[p ^ 1]!] = p;
+  }
+  blossomChildren[b] = [...children.slice(i), ...children.slice(0, i)];
+  blossomEnds[b] = [...ends.slice(i), ...ends.slice(0, i)];
+  blossomBase[b] = blossomBase[blossomChildren[b]![0]!]!;
+}
+
+function augmentMatching(S: Search, k: number): void {
+  const { n, edgeFrom, edgeTo, endpoint, mate, labelEnd, inBlossom } = S;
+  const starts: [number, number][] = [
+    [edgeFrom[k]!, 2 * k + 1],
+    [edgeTo[k]!, 2 * k],
+  ];
+  for (const [s0, p0] of starts) {
+    let s = s0;
+    let p = p0;
+    for (;;) {
+      const bs = inBlossom[s]!;
+      if (bs >= n) augmentBlossom(S, bs, s);
+      mate[s] = p;
+      if (labelEnd[bs] === -1) break;
+      const t = endpoint[labelEnd[bs]!]!;
+      const bt = inBlossom[t]!;
+      s = endpoint[labelEnd[bt]!]!;
+      const j = endpoint[labelEnd[bt]! ^ 1]!;
+      if (bt >= n) augmentBlossom(S, bt, j);
+      mate[j] = labelEnd[bt]!;
+      p = labelEnd[bt]! ^ 1;
+    }
+  }
+}
+
+/**
+ * Grows the alternating trees from the queue of S-vertices over edges of zero slack, forming blossoms on
+ * the way; true when it found and applied an augmenting path.
+ */
+function growTrees(S: Search): boolean {
+  const {
+    neighbourStart,
+    neighbourEnd,
+    neighbourVertex,
+    neighbourTwiceWeight,
+    inBlossom,
+    allowEdge,
+    dual,
+    label,
+    labelEnd,
+    bestEdge,
+    queue,
+  } = S;
+  while (queue.length > 0) {
+    const v = queue.pop()!;
+    // Duals do not change while the queue is scanned.
+    const dualV = dual[v]!;
+    const last = neighbourStart[v + 1]!;
+    for (let q = neighbourStart[v]!; q < last; q += 1) {
+      const p = neighbourEnd[q]!;
+      const k = p >> 1;
+      const w = neighbourVertex[q]!;
+      if (inBlossom[v] === inBlossom[w]) continue;
+      let kSlack = 0;
+      if (!allowEdge[k]) {
+        kSlack = dualV + dual[w]! - neighbourTwiceWeight[q]!;
+        if (kSlack <= 0) allowEdge[k] = 1;
+      }
+      if (allowEdge[k]) {
+        if (label[inBlossom[w]!] === 0) {
+          assignLabel(S, w, 2, p ^ 1);
+        } else if (label[inBlossom[w]!] === 1) {
+          const base = scanBlossom(S, v, w);
+          if (base >= 0) addBlossom(S, base, k);
+          else {
+            augmentMatching(S, k);
+            return true;
+          }
+        } else if (label[w] === 0) {
+          label[w] = 2;
+          labelEnd[w] = p ^ 1;
+        }
+      } else if (label[inBlossom[w]!] === 1) {
+        const b = inBlossom[v]!;
+        if (bestEdge[b] === -1 || kSlack < bestSlackOf(S, b)) setBestEdge(S, b, k, kSlack);
+      } else if (label[w] === 0) {
+        if (bestEdge[w] === -1 || kSlack < bestSlackOf(S, w)) setBestEdge(S, w, k, kSlack);
+      }
+    }
+  }
+  return false;
+}
+
+/**
+ * One dual update (Galil 1986, §6) by the smallest of the four kinds of delta; returns the kind (1: stop),
+ * with the edge (kinds 2, 3) or blossom (kind 4) in S.deltaEdge / S.deltaBlossom.
+ */
+function updateDuals(S: Search, isMaxCardinality: boolean): number {
+  const { n, label, inBlossom, dual, bestEdge, blossomParent, blossomBase } = S;
+  // Type 1: an S-vertex dual reaches 0 (they are the ones that decrease); not in max-cardinality mode.
+  let deltaType = isMaxCardinality ? -1 : 1;
+  let delta = Number.POSITIVE_INFINITY;
+  if (!isMaxCardinality) {
+    for (let v = 0; v < n; v += 1) if (label[inBlossom[v]!] === 1 && dual[v]! < delta) delta = dual[v]!;
+  }
+  S.deltaEdge = -1;
+  S.deltaBlossom = -1;
+  for (let v = 0; v < n; v += 1) {
+    if (label[inBlossom[v]!] === 0 && bestEdge[v] !== -1) {
+      const d = bestSlackOf(S, v);
+      if (d < delta) {
+        delta = d;
+        deltaType = 2;
+        S.deltaEdge = bestEdge[v]!;
+      }
+    }
+  }
+  for (let b = 0; b < 2 * n; b += 1) {
+    if (blossomParent[b] === -1 && label[b] === 1 && bestEdge[b] !== -1) {
+      const d = bestSlackOf(S, b) / 2;
+      if (d < delta) {
+        delta = d;
+        deltaType = 3;
+        S.deltaEdge = bestEdge[b]!;
+      }
+    }
+  }
+  for (let b = n; b < 2 * n; b += 1) {
+    if (blossomBase[b]! >= 0 && blossomParent[b] === -1 && label[b] === 2 && dual[b]! < delta) {
+      delta = dual[b]!;
+      deltaType = 4;
+      S.deltaBlossom = b;
+    }
+  }
+  if (deltaType === -1) {
+    // Max-cardinality mode with nothing left to grow: no augmenting path exists. As in the classic
+    // implementation, a last update by the smallest vertex dual (when positive) and stop.
+    deltaType = 1;
+    delta = 0;
+    let smallest = Number.POSITIVE_INFINITY;
+    for (let v = 0; v < n; v += 1) if (dual[v]! < smallest) smallest = dual[v]!;
+    if (smallest > 0) delta = smallest;
+  }
+  // In max-cardinality mode every changed dual is checked against the exact range.
+  const limit = isMaxCardinality ? MAX_EXACT_DUAL : Number.POSITIVE_INFINITY;
+  for (let v = 0; v < n; v += 1) {
+    const l = label[inBlossom[v]!];
+    if (l === 1) {
+      dual[v]! -= delta;
+      if (dual[v]! < -limit) throw new InexactMatchingError();
+    } else if (l === 2) {
+      dual[v]! += delta;
+      if (dual[v]! > limit) throw new InexactMatchingError();
+    }
+  }
+  for (let b = n; b < 2 * n; b += 1) {
+    if (blossomBase[b]! >= 0 && blossomParent[b] === -1) {
+      if (label[b] === 1) {
+        dual[b]! += delta;
+        if (dual[b]! > limit) throw new InexactMatchingError();
+      } else if (label[b] === 2) dual[b]! -= delta;
+    }
+  }
+  return deltaType;
 }
 
 export function maxWeightMatching(graph: MatchingGraph, isWarmStart = true): MatchingResult {
@@ -118,286 +641,50 @@ export function maxWeightMatching(graph: MatchingGraph, isWarmStart = true): Mat
   const dual = new Float64Array(2 * n);
   for (let v = 0; v < n; v += 1) dual[v] = maxWeight;
   const allowEdge = new Uint8Array(edgeCount);
-  let queue: number[] = [];
 
   const twiceWeight = new Float64Array(edgeCount);
   for (let k = 0; k < edgeCount; k += 1) twiceWeight[k] = 2 * weight[k]!;
-  const slack = (k: number): number => dual[edgeFrom[k]!]! + dual[edgeTo[k]!]! - twiceWeight[k]!;
-
-  const at = <T>(list: readonly T[], index: number): T => {
-    const length = list.length;
-    return list[((index % length) + length) % length]!;
+  // The far vertex and doubled weight of each adjacency entry, in adjacency order: the search's inner
+  // loop reads them in sequence instead of through the edge index (the same values, fewer cache misses).
+  const neighbourVertex = new Int32Array(2 * edgeCount);
+  const neighbourTwiceWeight = new Float64Array(2 * edgeCount);
+  for (let q = 0; q < 2 * edgeCount; q += 1) {
+    const p = neighbourEnd[q]!;
+    neighbourVertex[q] = endpoint[p]!;
+    neighbourTwiceWeight[q] = twiceWeight[p >> 1]!;
+  }
+  const bestSlack = new Float64Array(2 * n);
+  const bestSlackEpoch = new Float64Array(2 * n).fill(-1);
+  const state: Search = {
+    n,
+    edgeFrom,
+    edgeTo,
+    endpoint,
+    neighbourStart,
+    neighbourEnd,
+    neighbourVertex,
+    neighbourTwiceWeight,
+    mate,
+    label,
+    labelEnd,
+    inBlossom,
+    blossomParent,
+    blossomChildren,
+    blossomBase,
+    blossomEnds,
+    bestEdge,
+    blossomBestEdges,
+    unusedBlossoms,
+    dual,
+    allowEdge,
+    twiceWeight,
+    bestSlack,
+    bestSlackEpoch,
+    queue: [],
+    dualEpoch: 0,
+    deltaEdge: -1,
+    deltaBlossom: -1,
   };
-
-  const leaves = (b: number, out: number[]): number[] => {
-    if (b < n) {
-      out.push(b);
-      return out;
-    }
-    const stack = [b];
-    while (stack.length > 0) {
-      const top = stack.pop()!;
-      if (top < n) out.push(top);
-      else for (const child of blossomChildren[top]!) stack.push(child);
-    }
-    return out;
-  };
-
-  const assignLabel = (w0: number, t0: number, p0: number): void => {
-    let w = w0;
-    let t = t0;
-    let p = p0;
-    for (;;) {
-      const b = inBlossom[w]!;
-      label[w] = t;
-      label[b] = t;
-      labelEnd[w] = p;
-      labelEnd[b] = p;
-      bestEdge[w] = -1;
-      bestEdge[b] = -1;
-      if (t === 1) {
-        leaves(b, queue);
-        return;
-      }
-      // t === 2: the base's mate becomes an S-vertex.
-      const base = blossomBase[b]!;
-      const baseMate = mate[base]!;
-      w = endpoint[baseMate]!;
-      t = 1;
-      p = baseMate ^ 1;
-    }
-  };
-
-  /** Traces back from v and w; returns the base of a new blossom, or −1 for an augmenting path. */
-  const scanBlossom = (v0: number, w0: number): number => {
-    const path: number[] = [];
-    let base = -1;
-    let v = v0;
-    let w = w0;
-    while (v !== -1 || w !== -1) {
-      let b = inBlossom[v]!;
-      if (label[b]! & 4) {
-        base = blossomBase[b]!;
-        break;
-      }
-      path.push(b);
-      label[b] = 5;
-      if (labelEnd[b] === -1) {
-        v = -1;
-      } else {
-        v = endpoint[labelEnd[b]!]!;
-        b = inBlossom[v]!;
-        v = endpoint[labelEnd[b]!]!;
-      }
-      if (w !== -1) {
-        const swap = v;
-        v = w;
-        w = swap;
-      }
-    }
-    for (const b of path) label[b] = 1;
-    return base;
-  };
-
-  const addBlossom = (base: number, k: number): void => {
-    let v = edgeFrom[k]!;
-    let w = edgeTo[k]!;
-    const bb = inBlossom[base]!;
-    let bv = inBlossom[v]!;
-    let bw = inBlossom[w]!;
-    const b = unusedBlossoms.pop()!;
-    blossomBase[b] = base;
-    blossomParent[b] = -1;
-    blossomParent[bb] = b;
-    const path: number[] = [];
-    const ends: number[] = [];
-    while (bv !== bb) {
-      blossomParent[bv] = b;
-      path.push(bv);
-      ends.push(labelEnd[bv]!);
-      v = endpoint[labelEnd[bv]!]!;
-      bv = inBlossom[v]!;
-    }
-    path.push(bb);
-    path.reverse();
-    ends.reverse();
-    ends.push(2 * k);
-    while (bw !== bb) {
-      blossomParent[bw] = b;
-      path.push(bw);
-      ends.push(labelEnd[bw]! ^ 1);
-      w = endpoint[labelEnd[bw]!]!;
-      bw = inBlossom[w]!;
-    }
-    blossomChildren[b] = path;
-    blossomEnds[b] = ends;
-    label[b] = 1;
-    labelEnd[b] = labelEnd[bb]!;
-    dual[b] = 0;
-    for (const leaf of leaves(b, [])) {
-      if (label[inBlossom[leaf]!] === 2) queue.push(leaf);
-      inBlossom[leaf] = b;
-    }
-    const bestEdgeTo = new Map<number, number>();
-    const consider = (edge: number) => {
-      let j = edgeTo[edge]!;
-      if (inBlossom[j] === b) j = edgeFrom[edge]!;
-      const bj = inBlossom[j]!;
-      if (bj !== b && label[bj] === 1) {
-        const current = bestEdgeTo.get(bj);
-        if (current === undefined || slack(edge) < slack(current)) bestEdgeTo.set(bj, edge);
-      }
-    };
-    for (const child of path) {
-      const list = blossomBestEdges[child];
-      if (list === null || list === undefined) {
-        for (const leaf of leaves(child, [])) {
-          for (let q = neighbourStart[leaf]!; q < neighbourStart[leaf + 1]!; q += 1) {
-            consider(neighbourEnd[q]! >> 1);
-          }
-        }
-      } else {
-        for (const edge of list) consider(edge);
-      }
-      blossomBestEdges[child] = null;
-      bestEdge[child] = -1;
-    }
-    const best = [...bestEdgeTo.values()];
-    blossomBestEdges[b] = best;
-    let chosen = -1;
-    for (const edge of best) if (chosen === -1 || slack(edge) < slack(chosen)) chosen = edge;
-    bestEdge[b] = chosen;
-  };
-
-  const expandBlossom = (b: number, isEndStage: boolean): void => {
-    const children = blossomChildren[b]!;
-    for (const s of children) {
-      blossomParent[s] = -1;
-      if (s < n) inBlossom[s] = s;
-      else if (isEndStage && dual[s] === 0) expandBlossom(s, isEndStage);
-      else for (const leaf of leaves(s, [])) inBlossom[leaf] = s;
-    }
-    if (!isEndStage && label[b] === 2) {
-      const ends = blossomEnds[b]!;
-      const entryChild = inBlossom[endpoint[labelEnd[b]! ^ 1]!]!;
-      let j = children.indexOf(entryChild);
-      let jStep: number;
-      let endTrick: number;
-      if (j & 1) {
-        j -= children.length;
-        jStep = 1;
-        endTrick = 0;
-      } else {
-        jStep = -1;
-        endTrick = 1;
-      }
-      let p = labelEnd[b]!;
-      while (j !== 0) {
-        label[endpoint[p ^ 1]!] = 0;
-        label[endpoint[at(ends, j - endTrick) ^ endTrick ^ 1]!] = 0;
-        assignLabel(endpoint[p ^ 1]!, 2, p);
-        allowEdge[at(ends, j - endTrick) >> 1] = 1;
-        j += jStep;
-        p = at(ends, j - endTrick) ^ endTrick;
-        allowEdge[p >> 1] = 1;
-        j += jStep;
-      }
-      let bv = at(children, j);
-      label[endpoint[p ^ 1]!] = 2;
-      label[bv] = 2;
-      labelEnd[endpoint[p ^ 1]!] = p;
-      labelEnd[bv] = p;
-      bestEdge[bv] = -1;
-      j += jStep;
-      while (at(children, j) !== entryChild) {
-        bv = at(children, j);
-        if (label[bv] === 1) {
-          j += jStep;
-          continue;
-        }
-        let labelled = -1;
-        for (const leaf of leaves(bv, [])) {
-          if (label[leaf] !== 0) {
-            labelled = leaf;
-            break;
-          }
-        }
-        if (labelled !== -1) {
-          label[labelled] = 0;
-          label[endpoint[mate[blossomBase[bv]!]!]!] = 0;
-          assignLabel(labelled, 2, labelEnd[labelled]!);
-        }
-        j += jStep;
-      }
-    }
-    label[b] = -1;
-    labelEnd[b] = -1;
-    blossomChildren[b] = null;
-    blossomEnds[b] = null;
-    blossomBase[b] = -1;
-    blossomBestEdges[b] = null;
-    bestEdge[b] = -1;
-    unusedBlossoms.push(b);
-  };
-
-  const augmentBlossom = (b: number, v: number): void => {
-    let t = v;
-    while (blossomParent[t] !== b) t = blossomParent[t]!;
-    if (t >= n) augmentBlossom(t, v);
-    const children = blossomChildren[b]!;
-    const ends = blossomEnds[b]!;
-    const i = children.indexOf(t);
-    let j = i;
-    let jStep: number;
-    let endTrick: number;
-    if (i & 1) {
-      j -= children.length;
-      jStep = 1;
-      endTrick = 0;
-    } else {
-      jStep = -1;
-      endTrick = 1;
-    }
-    while (j !== 0) {
-      j += jStep;
-      t = at(children, j);
-      const p = at(ends, j - endTrick) ^ endTrick;
-      if (t >= n) augmentBlossom(t, endpoint[p]!);
-      j += jStep;
-      t = at(children, j);
-      if (t >= n) augmentBlossom(t, endpoint[p ^ 1]!);
-      mate[endpoint[p]!] = p ^ 1;
-      mate[endpoint[p ^ 1]!] = p;
-    }
-    blossomChildren[b] = [...children.slice(i), ...children.slice(0, i)];
-    blossomEnds[b] = [...ends.slice(i), ...ends.slice(0, i)];
-    blossomBase[b] = blossomBase[blossomChildren[b]![0]!]!;
-  };
-
-  const augmentMatching = (k: number): void => {
-    const starts: [number, number][] = [
-      [edgeFrom[k]!, 2 * k + 1],
-      [edgeTo[k]!, 2 * k],
-    ];
-    for (const [s0, p0] of starts) {
-      let s = s0;
-      let p = p0;
-      for (;;) {
-        const bs = inBlossom[s]!;
-        if (bs >= n) augmentBlossom(bs, s);
-        mate[s] = p;
-        if (labelEnd[bs] === -1) break;
-        const t = endpoint[labelEnd[bs]!]!;
-        const bt = inBlossom[t]!;
-        s = endpoint[labelEnd[bt]!]!;
-        const j = endpoint[labelEnd[bt]! ^ 1]!;
-        if (bt >= n) augmentBlossom(bt, j);
-        mate[j] = labelEnd[bt]!;
-        p = labelEnd[bt]! ^ 1;
-      }
-    }
-  };
-
   if (isWarmStart) {
     // Warm start: each vertex dual starts at its largest incident weight (feasible: dual[i] + dual[j] ≥ 2w),
     // and edges tight at both ends are matched greedily. Matched edges are tight and all duals feasible, so
@@ -451,131 +738,37 @@ export function maxWeightMatching(graph: MatchingGraph, isWarmStart = true): Mat
     bestEdge.fill(-1);
     for (let b = n; b < 2 * n; b += 1) blossomBestEdges[b] = null;
     allowEdge.fill(0);
-    queue = [];
+    state.queue = [];
     for (let v = 0; v < n; v += 1) {
-      if (mate[v] === -1 && label[inBlossom[v]!] === 0) assignLabel(v, 1, -1);
+      if (mate[v] === -1 && label[inBlossom[v]!] === 0) assignLabel(state, v, 1, -1);
     }
     let isAugmented = false;
     for (;;) {
-      while (queue.length > 0 && !isAugmented) {
-        const v = queue.pop()!;
-        for (let q = neighbourStart[v]!; q < neighbourStart[v + 1]!; q += 1) {
-          const p = neighbourEnd[q]!;
-          const k = p >> 1;
-          const w = endpoint[p]!;
-          if (inBlossom[v] === inBlossom[w]) continue;
-          let kSlack = 0;
-          if (!allowEdge[k]) {
-            kSlack = dual[v]! + dual[w]! - twiceWeight[k]!;
-            if (kSlack <= 0) allowEdge[k] = 1;
-          }
-          if (allowEdge[k]) {
-            if (label[inBlossom[w]!] === 0) {
-              assignLabel(w, 2, p ^ 1);
-            } else if (label[inBlossom[w]!] === 1) {
-              const base = scanBlossom(v, w);
-              if (base >= 0) addBlossom(base, k);
-              else {
-                augmentMatching(k);
-                isAugmented = true;
-                break;
-              }
-            } else if (label[w] === 0) {
-              label[w] = 2;
-              labelEnd[w] = p ^ 1;
-            }
-          } else if (label[inBlossom[w]!] === 1) {
-            const b = inBlossom[v]!;
-            if (bestEdge[b] === -1 || kSlack < slack(bestEdge[b]!)) bestEdge[b] = k;
-          } else if (label[w] === 0) {
-            if (bestEdge[w] === -1 || kSlack < slack(bestEdge[w]!)) bestEdge[w] = k;
-          }
-        }
+      if (growTrees(state)) {
+        isAugmented = true;
+        break;
       }
-      if (isAugmented) break;
 
-      // Dual update (Galil 1986, §6): the smallest of the four kinds of delta.
-      // Type 1: an S-vertex dual reaches 0 (they are the ones that decrease); not in max-cardinality mode.
-      let deltaType = isMaxCardinality ? -1 : 1;
-      let delta = Number.POSITIVE_INFINITY;
-      if (!isMaxCardinality) {
-        for (let v = 0; v < n; v += 1) if (label[inBlossom[v]!] === 1 && dual[v]! < delta) delta = dual[v]!;
-      }
-      let deltaEdge = -1;
-      let deltaBlossom = -1;
-      for (let v = 0; v < n; v += 1) {
-        if (label[inBlossom[v]!] === 0 && bestEdge[v] !== -1) {
-          const d = slack(bestEdge[v]!);
-          if (d < delta) {
-            delta = d;
-            deltaType = 2;
-            deltaEdge = bestEdge[v]!;
-          }
-        }
-      }
-      for (let b = 0; b < 2 * n; b += 1) {
-        if (blossomParent[b] === -1 && label[b] === 1 && bestEdge[b] !== -1) {
-          const d = slack(bestEdge[b]!) / 2;
-          if (d < delta) {
-            delta = d;
-            deltaType = 3;
-            deltaEdge = bestEdge[b]!;
-          }
-        }
-      }
-      for (let b = n; b < 2 * n; b += 1) {
-        if (blossomBase[b]! >= 0 && blossomParent[b] === -1 && label[b] === 2 && dual[b]! < delta) {
-          delta = dual[b]!;
-          deltaType = 4;
-          deltaBlossom = b;
-        }
-      }
-      if (deltaType === -1) {
-        // Max-cardinality mode with nothing left to grow: no augmenting path exists. As in the classic
-        // implementation, a last update by the smallest vertex dual (when positive) and stop.
-        deltaType = 1;
-        delta = 0;
-        let smallest = Number.POSITIVE_INFINITY;
-        for (let v = 0; v < n; v += 1) if (dual[v]! < smallest) smallest = dual[v]!;
-        if (smallest > 0) delta = smallest;
-      }
-      // In max-cardinality mode every changed dual is checked against the exact range.
-      const limit = isMaxCardinality ? MAX_EXACT_DUAL : Number.POSITIVE_INFINITY;
-      for (let v = 0; v < n; v += 1) {
-        const l = label[inBlossom[v]!];
-        if (l === 1) {
-          dual[v]! -= delta;
-          if (dual[v]! < -limit) throw new InexactMatchingError();
-        } else if (l === 2) {
-          dual[v]! += delta;
-          if (dual[v]! > limit) throw new InexactMatchingError();
-        }
-      }
-      for (let b = n; b < 2 * n; b += 1) {
-        if (blossomBase[b]! >= 0 && blossomParent[b] === -1) {
-          if (label[b] === 1) {
-            dual[b]! += delta;
-            if (dual[b]! > limit) throw new InexactMatchingError();
-          } else if (label[b] === 2) dual[b]! -= delta;
-        }
-      }
+      const deltaType = updateDuals(state, isMaxCardinality);
+      const { deltaEdge, deltaBlossom } = state;
+      state.dualEpoch += 1;
       if (deltaType === 1) break;
       if (deltaType === 2) {
         allowEdge[deltaEdge] = 1;
         let i = edgeFrom[deltaEdge]!;
         if (label[inBlossom[i]!] === 0) i = edgeTo[deltaEdge]!;
-        queue.push(i);
+        state.queue.push(i);
       } else if (deltaType === 3) {
         allowEdge[deltaEdge] = 1;
-        queue.push(edgeFrom[deltaEdge]!);
+        state.queue.push(edgeFrom[deltaEdge]!);
       } else {
-        expandBlossom(deltaBlossom, false);
+        expandBlossom(state, deltaBlossom, false);
       }
     }
     if (!isAugmented) break;
     for (let b = n; b < 2 * n; b += 1) {
       if (blossomParent[b] === -1 && blossomBase[b]! >= 0 && label[b] === 1 && dual[b] === 0) {
-        expandBlossom(b, true);
+        expandBlossom(state, b, true);
       }
     }
   }
@@ -589,38 +782,87 @@ export function maxWeightMatching(graph: MatchingGraph, isWarmStart = true): Mat
   }
   for (let v = 0; v < n; v += 1) mateOut[v] = mate[v]! >= 0 ? endpoint[mate[v]!]! : -1;
   const vertexDual = dual.slice(0, n);
-  // Σ 2·z(B) over a node and its ancestors, and nesting depth, memoised for the certificate checks.
-  const chainSum = new Float64Array(2 * n).fill(-1);
-  const depth = new Int32Array(2 * n).fill(-1);
-  const fillChain = (x: number): void => {
-    if (depth[x]! >= 0) return;
-    const parent = blossomParent[x]!;
-    const own = x >= n ? 2 * dual[x]! : 0;
-    if (parent === -1) {
-      depth[x] = 0;
-      chainSum[x] = own;
-      if (isMaxCardinality && own > MAX_EXACT_DUAL) throw new InexactMatchingError();
-      return;
+  // Σ 2·z(B) over a blossom and the blossoms holding it, and the lowest blossom holding two vertices in
+  // O(1) (the certificate scan asks for up to millions of pairs): an Euler tour of the blossom forest and a
+  // sparse table of its shallowest entries (the tour's minimum depth between two leaves is their lowest
+  // common blossom). Built on the first pair that needs it.
+  const chainSum = new Float64Array(2 * n);
+  const depth = new Int32Array(2 * n);
+  const tourIndex = new Int32Array(n);
+  let tourTable: Int32Array[] = [];
+  const buildTour = (): void => {
+    const tour: number[] = [];
+    const stack: number[] = [];
+    const childAt: number[] = [];
+    for (let root = n; root < 2 * n; root += 1) {
+      if (blossomBase[root]! < 0 || blossomParent[root] !== -1) continue;
+      depth[root] = 0;
+      chainSum[root] = 2 * dual[root]!;
+      stack.push(root);
+      childAt.push(0);
+      tour.push(root);
+      while (stack.length > 0) {
+        const top = stack.length - 1;
+        const node = stack[top]!;
+        const children = blossomChildren[node]!;
+        const next = childAt[top]!;
+        if (next === children.length) {
+          stack.pop();
+          childAt.pop();
+          if (stack.length > 0) tour.push(stack[stack.length - 1]!);
+          continue;
+        }
+        childAt[top] = next + 1;
+        const child = children[next]!;
+        depth[child] = depth[node]! + 1;
+        if (child < n) {
+          tourIndex[child] = tour.length;
+          tour.push(child);
+          tour.push(node);
+        } else {
+          chainSum[child] = chainSum[node]! + 2 * dual[child]!;
+          stack.push(child);
+          childAt.push(0);
+          tour.push(child);
+        }
+      }
     }
-    fillChain(parent);
-    depth[x] = depth[parent]! + 1;
-    chainSum[x] = chainSum[parent]! + own;
-    if (isMaxCardinality && chainSum[x]! > MAX_EXACT_DUAL) throw new InexactMatchingError();
+    tourTable = [Int32Array.from(tour)];
+    for (let span = 2; span <= tour.length; span *= 2) {
+      const below = tourTable[tourTable.length - 1]!;
+      const half = span / 2;
+      const level = new Int32Array(tour.length - span + 1);
+      for (let k = 0; k < level.length; k += 1) {
+        const a = below[k]!;
+        const b = below[k + half]!;
+        level[k] = depth[a]! <= depth[b]! ? a : b;
+      }
+      tourTable.push(level);
+    }
   };
   const reducedCost = (i: number, j: number, w: number): number => {
     const cost = dual[i]! + dual[j]! - 2 * w;
     if (inBlossom[i] !== inBlossom[j]) return cost;
-    let a = blossomParent[i]!;
-    let b = blossomParent[j]!;
-    fillChain(a);
-    fillChain(b);
-    while (depth[a]! > depth[b]!) a = blossomParent[a]!;
-    while (depth[b]! > depth[a]!) b = blossomParent[b]!;
-    while (a !== b) {
-      a = blossomParent[a]!;
-      b = blossomParent[b]!;
+    if (tourTable.length === 0) buildTour();
+    // As exact as the slacks: a blossom sum beyond the range (never seen) is refused, not rounded.
+    if (
+      isMaxCardinality &&
+      (chainSum[blossomParent[i]!]! > MAX_EXACT_DUAL || chainSum[blossomParent[j]!]! > MAX_EXACT_DUAL)
+    ) {
+      throw new InexactMatchingError();
     }
-    return cost + chainSum[a]!;
+    let from = tourIndex[i]!;
+    let to = tourIndex[j]!;
+    if (from > to) {
+      const swap = from;
+      from = to;
+      to = swap;
+    }
+    const level = 31 - Math.clz32(to - from + 1);
+    const row = tourTable[level]!;
+    const a = row[from]!;
+    const b = row[to - (1 << level) + 1]!;
+    return cost + chainSum[depth[a]! <= depth[b]! ? a : b]!;
   };
   return { mate: mateOut, vertexDual, reducedCost };
 }

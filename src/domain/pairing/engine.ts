@@ -447,7 +447,9 @@ function solveCertified(
         // Feasible even without the blossom terms (which are ≥ 0): nothing to compute.
         if (dx + vertexDual[y]! >= twiceBound[boundRow + scoreAt[y]!]!) continue;
         const w = weightOf(vertices[x]!, vertices[y]!);
-        if (w >= 0 && reducedCost(x, y, w) < 0) {
+        // The same without the blossom terms, with the true weight; only then the blossom walk.
+        if (w < 0 || dx + vertexDual[y]! >= 2 * w) continue;
+        if (reducedCost(x, y, w) < 0) {
           violations += 1;
           pending.push(x, y, w);
         }
