@@ -32,11 +32,14 @@ export function registerErrorHandling(app: FastifyInstance, options: { probe?: D
       const body: ApiError = { error: issues[0]?.message ?? 'Invalid request', requestId, issues };
       return reply.code(400).send(body);
     }
-    if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
+    // An expected refusal keeps its status and message; so does our own 503 (a bot check that cannot be reached).
+    if (
+      error instanceof HttpError ||
+      (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500)
+    ) {
+      const statusCode = error.statusCode ?? 500;
       const reason = error instanceof HttpError && error.reason !== undefined ? { code: error.reason } : {};
-      return reply
-        .code(error.statusCode)
-        .send({ error: error.message, requestId, ...reason } satisfies ApiError);
+      return reply.code(statusCode).send({ error: error.message, requestId, ...reason } satisfies ApiError);
     }
     const code = postgresCode(error);
     if (code !== null && UNSTORABLE_TEXT_CODES.has(code)) {
@@ -69,7 +72,7 @@ export function registerErrorHandling(app: FastifyInstance, options: { probe?: D
  */
 export class HttpError extends Error {
   constructor(
-    readonly statusCode: 400 | 401 | 403 | 404 | 409 | 422 | 429,
+    readonly statusCode: 400 | 401 | 403 | 404 | 409 | 422 | 429 | 503,
     message: string,
     readonly reason?: string,
   ) {

@@ -1,11 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
+import type { CspSources } from '../../contracts/bot-protection';
 
 /**
  * The security headers every response carries (T11): CSP without inline scripts, frame-ancestors 'none',
- * nosniff, HSTS, referrer policy. They never vary per request, so helmet computes them once at start-up and
- * a single hook copies them onto each reply (@fastify/helmet rebuilt helmet, CSP parsing included, on every
+ * nosniff, HSTS, referrer policy. They never vary per request (but for a chosen bot-protection widget's origins,
+ * added by `extendContentSecurityPolicy`), so helmet computes them once at start-up and a single hook copies
+ * them onto each reply (@fastify/helmet rebuilt helmet, CSP parsing included, on every
  * request: a measurable share of a public read's cost).
  */
 export function securityHeaders(options: { isProduction: boolean }): Record<string, string> {
@@ -50,4 +52,33 @@ export function registerSecurityHeaders(app: FastifyInstance, options: { isProdu
     reply.header('x-request-id', request.id);
     done();
   });
+}
+
+const EXTENDED_DIRECTIVES: Record<keyof CspSources, string> = {
+  scriptSrc: 'script-src',
+  frameSrc: 'frame-src',
+  connectSrc: 'connect-src',
+  styleSrc: 'style-src',
+};
+
+/**
+ * The policy with a third-party widget's origins added to its script, frame, connect and style sources (the
+ * bot-protection provider chosen by the admin, ADR 022); every other directive stays as it is.
+ */
+export function extendContentSecurityPolicy(policy: string, extra: CspSources): string {
+  const directives = new Map(
+    policy
+      .split(';')
+      .map((part) => part.trim())
+      .filter(Boolean)
+      .map((part) => {
+        const [name = '', ...values] = part.split(/\s+/);
+        return [name, values] as const;
+      }),
+  );
+  for (const [key, name] of Object.entries(EXTENDED_DIRECTIVES) as [keyof CspSources, string][]) {
+    if (extra[key].length === 0) continue;
+    directives.set(name, [...(directives.get(name) ?? ["'self'"]), ...extra[key]]);
+  }
+  return [...directives].map(([name, values]) => [name, ...values].join(' ')).join(';');
 }

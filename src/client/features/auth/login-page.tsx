@@ -1,16 +1,17 @@
 import { ArrowLeft, LogIn, MailCheck, UserPlus } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { AuthCard } from '../../components/auth-card';
+import { ChoosePasswordField } from '../../components/new-password-fields';
 import { Button, SubmitButton } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { Tabs } from '../../components/ui/tabs';
 import { readForm, useFieldErrors } from '../../lib/form';
 import { notify, notifyFailure } from '../../lib/notify';
-import { AuthCard } from './auth-card';
+import { useBotCheck } from '../bot-protection/bot-check';
 import { forgotPasswordSchema, signInSchema, signUpSchema } from './auth-schemas';
 import { DeviceVerification } from './device-verification';
 import { AUTH_MESSAGES } from './messages';
-import { ChoosePasswordField } from './new-password-fields';
 import { requestPasswordReset, useSignIn, useSignUp } from './queries';
 import { REDIRECT_PARAM, safeRedirectPath } from './redirect-path';
 
@@ -125,6 +126,7 @@ function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
   const { errors, formRef, check } = useFieldErrors();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [isSending, setIsSending] = useState(false);
+  const botCheck = useBotCheck();
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -132,12 +134,13 @@ function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
     if (!request) return;
     setIsSending(true);
     try {
-      await requestPasswordReset(request.email);
+      await requestPasswordReset(request.email, await botCheck.proof());
       setSentTo(request.email);
     } catch (error) {
       notifyFailure(error, 'Failed to send the reset link');
     } finally {
       setIsSending(false);
+      botCheck.reset();
     }
   };
 
@@ -170,6 +173,7 @@ function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
         Enter the e-mail address you signed up with and we'll send you a link to choose a new password.
       </p>
       <EmailField error={errors.email} />
+      {botCheck.element}
       <SubmitButton size="lg" isPending={isSending} pendingLabel="Sending...">
         Send reset link
       </SubmitButton>

@@ -1,6 +1,7 @@
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { meResponseSchema } from '../../../contracts/account';
+import type { BotProof } from '../../../contracts/bot-protection';
 import { ApiRequestError, anyBody, getJson, sendJson } from '../../lib/api-client';
 import { deviceFingerprint } from '../../lib/device-fingerprint';
 import { queryKeys, userScopedKeys } from '../../lib/query-keys';
@@ -125,12 +126,12 @@ export function useForgetUser() {
   return () => forgetUser(queryClient, ANONYMOUS);
 }
 
-/** Always answers 200, whether or not the address has an account (no enumeration). */
-export function requestPasswordReset(email: string): Promise<unknown> {
+/** Always answers 200, whether or not the address has an account (no enumeration); the bot check comes first. */
+export function requestPasswordReset(email: string, botProof: BotProof): Promise<unknown> {
   return sendJson(
     'POST',
     '/api/auth/request-password-reset',
-    { email, redirectTo: '/reset-password' },
+    { email, redirectTo: '/reset-password', botProof },
     anyBody,
   );
 }

@@ -1,5 +1,6 @@
 import { Megaphone, Pin } from 'lucide-react';
 import type { Announcement } from '../../../contracts/announcements';
+import { RichHtml } from '../../components/rich-html';
 import { Container } from '../../components/ui/container';
 import { SectionHeading } from '../../components/ui/section-heading';
 import { formatDateTime } from '../../lib/format';
@@ -43,7 +44,11 @@ export function AnnouncementsSection({ customAnnouncement, announcements }: Anno
             >
               <Megaphone aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
               <div>
-                <p className="whitespace-pre-line text-fg">{announcement.content}</p>
+                {announcement.createdAt ? (
+                  <RichHtml html={announcement.content} className="text-fg [&_p]:text-fg" />
+                ) : (
+                  <p className="text-fg">{announcement.content}</p>
+                )}
                 {announcement.createdAt ? (
                   <p className="mt-2 text-xs text-muted">
                     <time dateTime={announcement.createdAt}>{formatDateTime(announcement.createdAt)}</time>

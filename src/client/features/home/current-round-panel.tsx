@@ -1,14 +1,15 @@
 import { ArrowRight, Grid3x3 } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
+import { ROUND_STATUS_LABELS } from '../../../contracts/round-status';
 import type { CurrentRoundResponse } from '../../../contracts/tournament';
+import { PlayerLink } from '../../components/player-link';
+import { roundStartText } from '../../components/round-label';
 import { Badge } from '../../components/ui/badge';
 import { Card } from '../../components/ui/card';
 import { Notice } from '../../components/ui/notice';
 import { randomSample } from '../../lib/random-sample';
 import { BoardCard, PairingsList } from '../tournament/board-views';
-import { PlayerLink } from '../tournament/player-link';
-import { ROUND_STATUS_LABELS, roundStartText } from '../tournament/round-label';
 
 /** docs/requirements.md §9: the current round's sample shows 3 random boards. */
 export const SAMPLE_BOARD_COUNT = 3;

@@ -1,8 +1,8 @@
 import { ArrowRight, ChessKnight, ChessQueen, ChessRook, type LucideIcon, Search } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { readableBandBackground } from '../../../domain/contrast';
 import { ButtonLink } from '../../components/ui/button';
 import { Container } from '../../components/ui/container';
-import { readableDarkBackground } from '../../lib/colour';
 import { useTheme } from '../../lib/theme';
 import { splitHeroTitle } from './hero-title';
 
@@ -73,7 +73,7 @@ export function Hero({
   const { coloured, rest } = splitHeroTitle(title);
   const [theme] = useTheme();
   // The organisers' hero colour applies in the default theme when text stays readable on it.
-  const custom = theme === 'light' ? readableDarkBackground(backgroundColor) : null;
+  const custom = theme === 'light' ? readableBandBackground(backgroundColor) : null;
 
   return (
     <section

@@ -1,4 +1,5 @@
 import { CalendarDays, Clock, MapPin, MessageCircle, Users } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import type { HomeResponse } from '../../../contracts/home';
 import type { TournamentSummary } from '../../../contracts/tournament';
 import { LoadError } from '../../components/load-error';
@@ -8,7 +9,6 @@ import { Spinner } from '../../components/ui/spinner';
 import { formatDateRange } from '../../lib/format';
 import { RoundScheduleTable } from '../tournament/round-schedule-table';
 import { AboutSection } from './about-section';
-import { AnnouncementsSection } from './announcements-section';
 import { EVENT_DAY_SLIDES, LAST_YEAR_SLIDES, LIVE_SLIDES } from './carousel-slides';
 import { ContactSection } from './contact-section';
 import { CountdownBanner } from './countdown-banner';
@@ -32,16 +32,24 @@ const PRE_EVENT_CLAIMS = [
   { icon: MessageCircle, value: '24 h', text: 'Support replies within 24 hours' },
 ];
 
+// Announcements are rich text, sanitised in the browser before they show (ADR 021): their code (the renderer and
+// the sanitiser) loads with them, not with the page's first JavaScript.
+const AnnouncementsSection = lazy(async () => ({
+  default: (await import('./announcements-section')).AnnouncementsSection,
+}));
+
 /** The sections both variants end with: announcements, about, how to register, contact. */
 function CommonSections({ home }: { home: HomeResponse }) {
   const { settings } = home;
   return (
     <>
       {settings.announcements_enabled ? (
-        <AnnouncementsSection
-          customAnnouncement={settings.custom_announcement}
-          announcements={home.announcements}
-        />
+        <Suspense fallback={<div className="min-h-48" aria-busy="true" />}>
+          <AnnouncementsSection
+            customAnnouncement={settings.custom_announcement}
+            announcements={home.announcements}
+          />
+        </Suspense>
       ) : null}
       <AboutSection />
       {settings.show_how_to_register ? (

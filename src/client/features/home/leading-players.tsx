@@ -3,10 +3,10 @@ import { Link } from 'react-router';
 import type { LeaderboardRow } from '../../../contracts/leaderboard';
 import { formatPoints } from '../../../domain/scoring/results';
 import { type TiebreakKey, tiebreakOrderText } from '../../../domain/scoring/tiebreak-keys';
+import { LeaderboardHidden } from '../../components/leaderboard-hidden';
+import { PlayerLink } from '../../components/player-link';
+import { RankMedal } from '../../components/rank-medal';
 import { Card } from '../../components/ui/card';
-import { LeaderboardHidden } from '../tournament/leaderboard-hidden';
-import { PlayerLink } from '../tournament/player-link';
-import { RankMedal } from '../tournament/rank-medal';
 
 /**
  * docs/requirements.md §2 Leading Players: the top N of the standings, ranked by points then the tournament's

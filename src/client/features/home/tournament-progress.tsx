@@ -1,10 +1,11 @@
 import { ChartNoAxesColumn, Clock, type LucideIcon, Percent, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { ROUND_STATUS_LABELS } from '../../../contracts/round-status';
 import type { RoundSummary, TournamentStatsView } from '../../../contracts/tournament';
+import { roundStartText } from '../../components/round-label';
 import { Card } from '../../components/ui/card';
 import { Container } from '../../components/ui/container';
 import { SectionHeading } from '../../components/ui/section-heading';
-import { ROUND_STATUS_LABELS, roundStartText } from '../tournament/round-label';
 
 function StatCard({
   icon: Icon,

@@ -1,5 +1,5 @@
 import { CircleAlert, CircleX, Plus, ShieldCheck } from 'lucide-react';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { REGISTRATION_MESSAGES, type RegistrationWithAccess } from '../../../contracts/registrations';
 import {
@@ -17,6 +17,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { ApiRequestError, serverMessage } from '../../lib/api-client';
 import { formatEuroCents } from '../../lib/format';
 import { useSession } from '../auth/queries';
+import { useBotCheck } from '../bot-protection/bot-check';
 import { useTournament } from '../tournament/queries';
 import {
   checkDraft,
@@ -31,13 +32,16 @@ import {
   withDefaultTeamNames,
 } from './form-state';
 import { formatDeadline } from './format-deadline';
-import { solveChallenge } from './proof-of-work';
 import { useRegistrationSettings } from './queries';
-import { createCheckout, fetchChallenge, postRegistration } from './registration-api';
-import { RegistrationConfirmation } from './registration-confirmation';
+import { postRegistration } from './registration-api';
 import { type PlayerChange, TeamFields } from './team-fields';
 
 type Phase = 'idle' | 'robot' | 'sending' | 'checkout';
+
+/** Shown only after a registration is sent: its code (with the pay-now and consent parts) loads then. */
+const RegistrationConfirmation = lazy(() =>
+  import('./registration-confirmation').then((module) => ({ default: module.RegistrationConfirmation })),
+);
 type Mode = 'pay-now' | 'pay-later';
 
 const PHASE_TEXT: Record<Exclude<Phase, 'idle'>, string> = {
@@ -177,6 +181,7 @@ function RegistrationForm({
   const [serverIssues, setServerIssues] = useState<FormIssues>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [phase, setPhase] = useState<Phase>('idle');
+  const botCheck = useBotCheck();
   const summaryRef = useRef<HTMLDivElement>(null);
   const { maxTeamsPerRegistration } = registrationLimits(settings);
 
@@ -264,14 +269,17 @@ function RegistrationForm({
     // One retry with a fresh challenge when the anti-spam answer was refused (e.g. it expired meanwhile).
     for (let attempt = 0; attempt < 2 && !created; attempt += 1) {
       setPhase('robot');
-      const botProof = await solveChallenge(await fetchChallenge());
+      const botProof = await botCheck.proof();
       setPhase('sending');
       try {
         created = await postRegistration({ ...body, botProof });
       } catch (error) {
         const botRefused =
           error instanceof ApiRequestError && error.message === REGISTRATION_MESSAGES.botCheckFailed;
-        if (!botRefused || attempt === 1) throw error;
+        // A widget's token is spent: the registrant answers the widget again instead.
+        if (!botRefused || attempt === 1 || botCheck.isWidget) throw error;
+      } finally {
+        botCheck.reset();
       }
     }
     if (!created) return;
@@ -280,6 +288,7 @@ function RegistrationForm({
     if (mode === 'pay-now') {
       setPhase('checkout');
       try {
+        const { createCheckout } = await import('./checkout-api');
         const { url } = await createCheckout(created.registration, created.accessToken);
         // The confirmation is what Back from the provider's page shows: the reference and Pay now, never
         // the filled-in form, which would register the same teams twice.
@@ -427,6 +436,7 @@ function RegistrationForm({
           <div ref={summaryRef}>
             <ErrorSummary formError={formError} issues={issues} draft={draft} />
           </div>
+          {botCheck.element}
           {busy ? (
             <p role="status" className="flex items-center gap-2 text-sm font-semibold text-fg">
               <ShieldCheck aria-hidden="true" className="size-4 animate-pulse text-primary" />
@@ -466,11 +476,13 @@ export function RegistrationPage() {
     body = <Spinner />;
   } else if (done) {
     body = (
-      <RegistrationConfirmation
-        registration={done.created.registration}
-        token={done.created.accessToken}
-        checkoutError={done.checkoutError}
-      />
+      <Suspense fallback={<Spinner />}>
+        <RegistrationConfirmation
+          registration={done.created.registration}
+          token={done.created.accessToken}
+          checkoutError={done.checkoutError}
+        />
+      </Suspense>
     );
   } else {
     const settings = settingsQuery.data ?? DEFAULT_REGISTRATION_SETTINGS;

@@ -12,7 +12,8 @@ import { PageHeader } from '../../components/ui/page-header';
 import { Spinner } from '../../components/ui/spinner';
 import { formatEuroCents } from '../../lib/format';
 import { accessTokenFor, teamsHref } from './access-tokens';
-import { registrationTeamsQuery, verifyPaymentQuery } from './registration-api';
+import { verifyPaymentQuery } from './checkout-api';
+import { registrationTeamsQuery } from './registration-api';
 import { RegistrationCard } from './registration-summary';
 
 function Outcome({

@@ -10,7 +10,7 @@ import { Card } from '../../components/ui/card';
 import { formatDateTime, formatEuroCents } from '../../lib/format';
 import { notifyFailure } from '../../lib/notify';
 import { teamsHref } from './access-tokens';
-import { useStartCheckout } from './registration-api';
+import { useStartCheckout } from './checkout-api';
 
 const PAYMENT_LABELS: Record<RegistrationPaymentStatus, { label: string; tone: BadgeTone }> = {
   paid: { label: 'Paid', tone: 'win' },

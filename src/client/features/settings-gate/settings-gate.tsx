@@ -2,6 +2,7 @@ import { LockKeyhole, ShieldAlert } from 'lucide-react';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { SETTINGS_GATE_MESSAGES } from '../../../contracts/settings-gate';
+import { SETTINGS_MESSAGES } from '../../../contracts/settings-registry';
 import { LoadError } from '../../components/load-error';
 import { Button, SubmitButton } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -114,7 +115,7 @@ function GateForView({ children, redirectPath = '/' }: GateProps) {
   if (status.isError) {
     return (
       <LoadError
-        title="Failed to load system settings"
+        title={SETTINGS_MESSAGES.loadFailed}
         error={status.error}
         onRetry={() => void status.refetch()}
         isRetrying={status.isFetching}

@@ -1,9 +1,7 @@
-import { ArrowLeft, ArrowRight, Hourglass, Info, ShieldCheck } from 'lucide-react';
+import { ArrowRight, Info, ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ButtonLink } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { Notice } from '../../components/ui/notice';
 import { SettingsGate } from './settings-gate';
 import { SettingsPasswordForm } from './settings-password-form';
 
@@ -22,8 +20,8 @@ function SectionHeader({ title, children }: { title: string; children: ReactNode
 const SECTIONS = [
   {
     to: '/admin/recaptcha-settings',
-    label: 'reCAPTCHA Settings',
-    purpose: 'Bot protection for the public forms',
+    label: 'Bot protection',
+    purpose: 'Proof of work, Turnstile, hCaptcha or reCAPTCHA on the public forms',
     icon: ShieldCheck,
   },
   {
@@ -34,14 +32,18 @@ const SECTIONS = [
   },
 ] as const;
 
-/** /admin/settings behind the settings password: the protected sections, and changing the password itself. */
-export function SettingsPage() {
+/**
+ * /admin/settings behind the settings password: `children` (the site settings, features/settings), the
+ * protected sections, and changing the password itself.
+ */
+export function SettingsPage({ children }: { children?: ReactNode }) {
   return (
     <SettingsGate>
       <div className="flex flex-col gap-8">
         <SectionHeader title="Settings">
           Site-wide settings. Each section asks for the settings password whenever it is opened.
         </SectionHeader>
+        {children}
         <section aria-labelledby="sections-heading" className="flex flex-col gap-3">
           <h2 id="sections-heading" className="font-display text-2xl font-bold text-fg">
             Sections
@@ -81,46 +83,5 @@ export function SettingsPage() {
         </section>
       </div>
     </SettingsGate>
-  );
-}
-
-function LaterSection({ title, intro, body }: { title: string; intro: string; body: string }) {
-  return (
-    <SettingsGate>
-      <div className="flex flex-col gap-6">
-        <SectionHeader title={title}>{intro}</SectionHeader>
-        <Card>
-          <Notice icon={Hourglass} title="Coming in a later update" role="status">
-            <p>{body}</p>
-            <ButtonLink to="/admin/settings" variant="secondary" className="mt-4">
-              <ArrowLeft aria-hidden="true" className="size-4" />
-              Back to Settings
-            </ButtonLink>
-          </Notice>
-        </Card>
-      </div>
-    </SettingsGate>
-  );
-}
-
-/** /admin/recaptcha-settings: behind the gate; its editor arrives with a later issue. */
-export function RecaptchaSettingsPage() {
-  return (
-    <LaterSection
-      title="reCAPTCHA Settings"
-      intro="Bot protection for the registration and contact forms."
-      body="The editor for the reCAPTCHA keys and thresholds arrives in a later issue. Nothing here can be changed yet."
-    />
-  );
-}
-
-/** /admin/important-information-settings: behind the gate; its editor arrives with a later issue. */
-export function ImportantInformationSettingsPage() {
-  return (
-    <LaterSection
-      title="Important Information Settings"
-      intro="The text of the '2025 Tournament' page."
-      body="The editor for the Important Information page arrives in a later issue. Until then the page shows its standard text."
-    />
   );
 }

@@ -2,11 +2,11 @@ import { KeyRound } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { z } from 'zod';
 import { SETTINGS_GATE_MESSAGES, setSettingsPasswordBodySchema } from '../../../contracts/settings-gate';
+import { NewPasswordFields } from '../../components/new-password-fields';
 import { SubmitButton } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { readForm, useFieldErrors } from '../../lib/form';
 import { notify, notifyFailure } from '../../lib/notify';
-import { NewPasswordFields } from '../auth/new-password-fields';
 import { useSaveSettingsPassword } from './queries';
 
 /** The settings password typed twice (the server trims it and wants 8 to 128 characters). */

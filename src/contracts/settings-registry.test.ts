@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_HOME_PAGE_SETTINGS, SETTING_KEYS } from './settings';
+import {
+  homePageSettingsUpdateSchema,
+  PUBLIC_SETTING_KEYS,
+  readSettingValue,
+  SETTINGS_REGISTRY,
+} from './settings-registry';
+
+describe('settings registry', () => {
+  it('reads leaderboard visibility as a boolean or {visible}, and anything else as visible', () => {
+    const read = (stored: unknown) => readSettingValue(SETTING_KEYS.leaderboardVisible, stored);
+    expect(read(false)).toBe(false);
+    expect(read({ visible: false })).toBe(false);
+    expect(read('false')).toBe(false);
+    expect(read(JSON.stringify({ visible: false }))).toBe(false);
+    for (const broken of [undefined, null, 'no', 0, { visible: 'no' }, [], '{oops']) {
+      expect(read(broken)).toBe(true);
+    }
+  });
+
+  it('reads home page settings from JSON or a string of JSON, field by field over the defaults', () => {
+    const read = (stored: unknown) => readSettingValue(SETTING_KEYS.homePage, stored);
+    expect(read(undefined)).toEqual(DEFAULT_HOME_PAGE_SETTINGS);
+    expect(read('{not json')).toEqual(DEFAULT_HOME_PAGE_SETTINGS);
+    expect(read(JSON.stringify({ header_title: 'Spring Open' })).header_title).toBe('Spring Open');
+    const mixed = read({ featured_players_count: 'five', header_title: 'Spring Open', unknown: 1 });
+    expect(mixed.featured_players_count).toBe(3);
+    expect(mixed.header_title).toBe('Spring Open');
+    expect(mixed).not.toHaveProperty('unknown');
+  });
+
+  it('reads registration and check-in settings with their requirement defaults', () => {
+    expect(readSettingValue(SETTING_KEYS.registration, { is_enabled: 'soon' })).toEqual({
+      is_enabled: false,
+      team_price: 6000,
+    });
+    expect(readSettingValue(SETTING_KEYS.checkinOpen, undefined)).toBe(false);
+    expect(readSettingValue(SETTING_KEYS.checkinOpen, { open: true })).toBe(true);
+  });
+
+  it('gives every setting a default its own schema accepts and its reader returns unchanged', () => {
+    for (const definition of Object.values(SETTINGS_REGISTRY)) {
+      expect(definition.read(undefined)).toEqual(definition.default);
+      if (definition.key !== SETTING_KEYS.registration) {
+        // A registration change must state its closing date (or null); the stored default has none.
+        expect(definition.schema.safeParse(definition.default).success).toBe(true);
+      }
+    }
+    expect(PUBLIC_SETTING_KEYS).toEqual([
+      SETTING_KEYS.homePage,
+      SETTING_KEYS.leaderboardVisible,
+      SETTING_KEYS.registration,
+    ]);
+  });
+
+  it('refuses a change that would be unreadable or unreachable, with the reason', () => {
+    const change = (patch: Record<string, unknown>) =>
+      homePageSettingsUpdateSchema.safeParse({ ...DEFAULT_HOME_PAGE_SETTINGS, ...patch });
+    expect(change({ featured_players_count: 21 }).error?.issues[0]?.message).toBe(
+      'Feature at most 20 players',
+    );
+    expect(change({ contact_email: 'chess at example' }).error?.issues[0]?.message).toBe(
+      'Enter a valid contact e-mail address',
+    );
+    expect(change({ header_background_color: '#3b82f6' }).error?.issues[0]?.path).toEqual([
+      'header_background_color',
+    ]);
+    expect(change({ header_title: 'x'.repeat(121) }).success).toBe(false);
+    expect(change({ extra: true }).success).toBe(false);
+    expect(change({ header_title: '  Spring Open  ' }).data?.header_title).toBe('Spring Open');
+  });
+});

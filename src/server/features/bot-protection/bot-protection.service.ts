@@ -1,0 +1,300 @@
+import type { Logger } from 'pino';
+import { z } from 'zod';
+import {
+  BOT_PROTECTION_MESSAGES,
+  BOT_PROVIDERS,
+  type BotProof,
+  type BotProvider,
+  type CspSources,
+  DEFAULT_POW_BITS,
+  isThirdParty,
+  POW_BITS_MAX,
+  POW_BITS_MIN,
+  type PublicBotProtection,
+  THIRD_PARTY,
+  THIRD_PARTY_PROVIDERS,
+  type ThirdPartyProvider,
+} from '../../../contracts/bot-protection';
+import {
+  type BotProtectionAdmin,
+  PROVIDER_LABELS,
+  type UpdateBotProtectionBody,
+} from '../../../contracts/bot-protection-admin';
+import type { Audit, AuditContext } from '../../audit/audit';
+import type { Db } from '../../db/client';
+import { HttpError } from '../../http/errors';
+import { ProofOfWork, type RegistrationKeys } from '../registrations/registration-security';
+import { readSetting, saveSetting } from '../settings/settings.repo';
+import {
+  type BotCheck,
+  type BotCheckOutcome,
+  ProofOfWorkCheck,
+  SITEVERIFY_TIMEOUT_MS,
+  SITEVERIFY_URLS,
+  SiteverifyCheck,
+} from './bot-check';
+import { SecretBox } from './secret-box';
+
+export const BOT_PROTECTION_KEY = 'bot_protection';
+const CHALLENGE_TTL_MS = 15 * 60_000;
+
+const sealedSchema = z.object({ v: z.literal(1), iv: z.string(), tag: z.string(), data: z.string() });
+/** The stored document (snake_case like every settings document); secrets only sealed. */
+const storedSchema = z.object({
+  provider: z.enum(BOT_PROVIDERS).catch('proof_of_work'),
+  pow_bits: z.number().int().min(POW_BITS_MIN).max(POW_BITS_MAX).optional().catch(undefined),
+  keys: z
+    .partialRecord(
+      z.enum(THIRD_PARTY_PROVIDERS),
+      z.object({ site_key: z.string(), secret: sealedSchema.nullable() }),
+    )
+    .catch({}),
+});
+type Stored = z.infer<typeof storedSchema>;
+const EMPTY: Stored = { provider: 'proof_of_work', keys: {} };
+
+export interface BotProtectionOptions {
+  db: Db;
+  audit: Audit;
+  keys: RegistrationKeys;
+  serverSecret: string;
+  now: () => number;
+  /** Proof-of-work difficulty when none is stored (tests lower it). */
+  defaultPowBits: number | undefined;
+  /** The siteverify URL of every third-party provider, instead of the real ones (loopback tests). */
+  verifyUrl: string | undefined;
+  timeoutMs?: number;
+  onUnavailable: (provider: ThirdPartyProvider, reason: string) => void;
+}
+
+/** The setting as the process uses it: the chosen provider's check and what the pages are told. */
+interface Current {
+  stored: Stored;
+  provider: BotProvider;
+  powBits: number;
+  check: BotCheck;
+}
+
+/**
+ * The chosen bot check (ADR 022): read from the `bot_protection` setting, kept per process until the settings
+ * change feed says it changed (conventions §5), so every request can ask for the current provider cheaply
+ * (the content security policy of each response depends on it).
+ */
+export class BotProtection {
+  private current: Promise<Current> | undefined;
+  private lastKnown: Current | undefined;
+  private lastUnavailableAt: Date | null = null;
+  private readonly box: SecretBox;
+
+  constructor(private readonly options: BotProtectionOptions) {
+    this.box = new SecretBox(options.serverSecret);
+  }
+
+  /** Forget the cached setting (a settings change arrived). */
+  invalidate(): void {
+    this.current = undefined;
+  }
+
+  private load(): Promise<Current> {
+    this.current ??= readSetting(this.options.db, BOT_PROTECTION_KEY).then(
+      (value) => {
+        const parsed = storedSchema.safeParse(value ?? EMPTY);
+        this.lastKnown = this.build(parsed.success ? parsed.data : EMPTY);
+        return this.lastKnown;
+      },
+      (error: unknown) => {
+        // Not cached: the next request reads again. Until then the last known setting (or proof of work) holds.
+        this.current = undefined;
+        if (this.lastKnown) return this.lastKnown;
+        throw error;
+      },
+    );
+    return this.current;
+  }
+
+  private build(stored: Stored): Current {
+    const powBits = stored.pow_bits ?? this.options.defaultPowBits ?? DEFAULT_POW_BITS;
+    const pow = () =>
+      new ProofOfWorkCheck(
+        new ProofOfWork(this.options.keys, this.options.db, {
+          bits: powBits,
+          ttlMs: CHALLENGE_TTL_MS,
+          now: this.options.now,
+        }),
+      );
+    const provider = stored.provider;
+    if (!isThirdParty(provider)) return { stored, provider, powBits, check: pow() };
+    const keys = stored.keys[provider];
+    const secret = keys?.secret ? this.box.open(keys.secret, provider) : null;
+    const check: BotCheck =
+      keys && secret !== null
+        ? new SiteverifyCheck(
+            provider,
+            { siteKey: keys.site_key, secret },
+            {
+              url: this.options.verifyUrl ?? SITEVERIFY_URLS[provider],
+              timeoutMs: this.options.timeoutMs ?? SITEVERIFY_TIMEOUT_MS,
+            },
+          )
+        : // A secret sealed under another server secret cannot be opened: unavailable, never let through.
+          { verify: async () => ({ status: 'unavailable', reason: 'the secret key cannot be read' }) };
+    return { stored, provider, powBits, check };
+  }
+
+  /** The chosen provider's sources for the content security policy; none while proof of work is chosen. */
+  async cspSources(): Promise<CspSources | null> {
+    let provider: BotProvider;
+    try {
+      provider = (await this.load()).provider;
+    } catch {
+      provider = 'proof_of_work';
+    }
+    return isThirdParty(provider) ? THIRD_PARTY[provider].csp : null;
+  }
+
+  async publicConfig(): Promise<PublicBotProtection> {
+    const current = await this.load();
+    if (!isThirdParty(current.provider))
+      return { provider: 'proof_of_work', difficultyBits: current.powBits };
+    return { provider: current.provider, siteKey: current.stored.keys[current.provider]?.site_key ?? '' };
+  }
+
+  async issueChallenge() {
+    const current = await this.load();
+    return new ProofOfWork(this.options.keys, this.options.db, {
+      bits: current.powBits,
+      ttlMs: CHALLENGE_TTL_MS,
+      now: this.options.now,
+    }).issue();
+  }
+
+  /**
+   * Checks a form's answer with the chosen provider. Refused → 400, provider unavailable → 503 with the one
+   * fail-safe message; answers `release` for a form refused afterwards for another reason.
+   */
+  async verify(proof: BotProof | undefined, remoteIp: string): Promise<() => Promise<void>> {
+    const current = await this.load();
+    const outcome: BotCheckOutcome = proof
+      ? await current.check.verify(proof, remoteIp)
+      : { status: 'refused' };
+    if (outcome.status === 'ok') return outcome.release;
+    if (outcome.status === 'refused')
+      throw new HttpError(400, BOT_PROTECTION_MESSAGES.refused, 'bot_check_refused');
+    if (isThirdParty(current.provider)) {
+      this.lastUnavailableAt = new Date(this.options.now());
+      this.options.onUnavailable(current.provider, outcome.reason);
+    }
+    throw new HttpError(503, BOT_PROTECTION_MESSAGES.unavailable, 'bot_check_unavailable');
+  }
+
+  async adminView(): Promise<BotProtectionAdmin> {
+    this.invalidate();
+    const current = await this.load();
+    const keys = Object.fromEntries(
+      THIRD_PARTY_PROVIDERS.map((provider) => {
+        const entry = current.stored.keys[provider];
+        return [provider, { siteKey: entry?.site_key ?? null, isSecretSet: Boolean(entry?.secret) }];
+      }),
+    ) as BotProtectionAdmin['keys'];
+    return {
+      provider: current.provider,
+      powBits: current.powBits,
+      keys,
+      lastUnavailableAt: this.lastUnavailableAt?.toISOString() ?? null,
+    };
+  }
+
+  /** Saves the choice and keys, sealing new secrets; audited in the same transaction (never a key in the row). */
+  async update(who: AuditContext, body: UpdateBotProtectionBody): Promise<BotProtectionAdmin> {
+    await this.options.db.transaction(async (tx) => {
+      const before = await readStored(tx as unknown as Db);
+      const keys: Stored['keys'] = { ...before.keys };
+      const changedSecrets: ThirdPartyProvider[] = [];
+      for (const provider of THIRD_PARTY_PROVIDERS) {
+        const input = body.keys?.[provider];
+        if (!input) continue;
+        const secret = input.secret
+          ? this.box.seal(input.secret, provider)
+          : (keys[provider]?.secret ?? null);
+        if (input.secret) changedSecrets.push(provider);
+        keys[provider] = { site_key: input.siteKey, secret };
+      }
+      if (isThirdParty(body.provider)) {
+        const chosen = keys[body.provider];
+        if (!chosen?.site_key || !chosen.secret) {
+          throw new HttpError(400, BOT_PROTECTION_MESSAGES.keysRequired(PROVIDER_LABELS[body.provider]));
+        }
+      }
+      const after: Stored = { provider: body.provider, pow_bits: body.powBits, keys };
+      await saveSetting(tx as unknown as Db, BOT_PROTECTION_KEY, after, who.actorId);
+      await this.options.audit.logChange(
+        tx,
+        who,
+        'update_bot_protection',
+        `Bot protection: ${PROVIDER_LABELS[body.provider]}`,
+        { before: describe(before), after: describe(after), secretsChanged: changedSecrets },
+      );
+    });
+    this.invalidate();
+    return this.adminView();
+  }
+
+  /** The admin's way out when a provider cannot be reached: proof of work again, keys kept. */
+  async fallBackToProofOfWork(who: AuditContext): Promise<BotProtectionAdmin> {
+    await this.options.db.transaction(async (tx) => {
+      const before = await readStored(tx as unknown as Db);
+      const after: Stored = { ...before, provider: 'proof_of_work' };
+      await saveSetting(tx as unknown as Db, BOT_PROTECTION_KEY, after, who.actorId);
+      await this.options.audit.logChange(
+        tx,
+        who,
+        'bot_protection_fallback',
+        `Bot protection: back to proof of work from ${PROVIDER_LABELS[before.provider]}`,
+        { before: describe(before), after: describe(after) },
+      );
+    });
+    this.invalidate();
+    this.lastUnavailableAt = null;
+    return this.adminView();
+  }
+}
+
+async function readStored(db: Db): Promise<Stored> {
+  const parsed = storedSchema.safeParse((await readSetting(db, BOT_PROTECTION_KEY)) ?? EMPTY);
+  return parsed.success ? parsed.data : EMPTY;
+}
+
+/** The audit view of a setting: provider, difficulty, site keys and whether a secret is set; never a secret. */
+function describe(stored: Stored) {
+  return {
+    provider: stored.provider,
+    powBits: stored.pow_bits ?? null,
+    keys: Object.fromEntries(
+      Object.entries(stored.keys).map(([provider, entry]) => [
+        provider,
+        { siteKey: entry.site_key, isSecretSet: entry.secret !== null },
+      ]),
+    ),
+  };
+}
+
+/** The application's one bot check, built from the context's parts (app.ts). */
+export function createBotProtection(parts: {
+  db: Db;
+  audit: Audit;
+  keys: RegistrationKeys;
+  serverSecret: string | undefined;
+  now: () => number;
+  defaultPowBits: number | undefined;
+  logger: Logger;
+}): BotProtection {
+  if (!parts.serverSecret) throw new Error('better-auth has no secret');
+  return new BotProtection({
+    ...parts,
+    serverSecret: parts.serverSecret,
+    // Loopback tests and a staging proxy: every provider's siteverify at this URL instead of the real one.
+    verifyUrl: process.env.BOT_CHECK_VERIFY_URL || undefined,
+    onUnavailable: (provider, reason) =>
+      parts.logger.warn({ provider, reason }, 'bot check unavailable: the form was refused (fail safe)'),
+  });
+}

@@ -1,0 +1,91 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  resetSettingsBodySchema,
+  SETTINGS_MESSAGES,
+  settingChangeResponseSchema,
+  settingParamsSchema,
+  siteSettingsResponseSchema,
+  updateSettingBodySchema,
+} from '../../../contracts/settings-registry';
+import type { Feature, FeatureContext } from '../../feature-context';
+import { apiErrors, auditContextOf } from '../../http/route-helpers';
+import { requireSettingsUnlock } from '../settings-gate/settings-gate.routes';
+import * as service from './settings.service';
+
+const errors = apiErrors(400, 401, 403, 404);
+const tags = ['site settings'];
+
+/**
+ * /api/admin/settings: the site settings of /admin/settings (home page, leaderboard visibility), behind the
+ * `changeSiteSettings` access rule and the settings password (ADR 007). Each setting is described once in
+ * `contracts/settings-registry.ts` (ADR 020).
+ */
+export const settingsFeature: Feature = {
+  name: 'settings',
+  register: (app, context) => registerSettingsRoutes(app, context),
+};
+
+function registerSettingsRoutes(app: FastifyInstance, context: FeatureContext): void {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const { db, clock } = context;
+  // Before the body is validated: a locked session learns nothing about what a value must look like.
+  const unlocked = requireSettingsUnlock(db, () => clock.now());
+  const config = { access: 'changeSiteSettings' } as const;
+
+  typed.get(
+    '/api/admin/settings',
+    {
+      config,
+      preValidation: unlocked,
+      schema: {
+        summary: 'The site settings as the site reads them, and which ones are stored',
+        tags,
+        response: { 200: siteSettingsResponseSchema, ...errors },
+      },
+    },
+    async () => service.readSiteSettings(db),
+  );
+
+  typed.put(
+    '/api/admin/settings/:key',
+    {
+      config,
+      preValidation: unlocked,
+      schema: {
+        summary: "Change one setting; the value must pass the setting's schema (400 changes nothing)",
+        tags,
+        params: settingParamsSchema,
+        body: updateSettingBodySchema,
+        response: { 200: settingChangeResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await service.updateSetting(
+        context,
+        await auditContextOf(request),
+        request.params.key,
+        request.body.value,
+      );
+      return { message: SETTINGS_MESSAGES.saved, settings: await service.readSiteSettings(db) };
+    },
+  );
+
+  typed.post(
+    '/api/admin/settings/reset',
+    {
+      config,
+      preValidation: unlocked,
+      schema: {
+        summary: 'Reset to defaults: delete the stored records so every page falls back to the defaults',
+        tags,
+        body: resetSettingsBodySchema,
+        response: { 200: settingChangeResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await service.resetSettings(context, await auditContextOf(request), request.body.keys);
+      return { message: SETTINGS_MESSAGES.reset, settings: await service.readSiteSettings(db) };
+    },
+  );
+}
