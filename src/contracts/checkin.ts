@@ -41,7 +41,8 @@ export const checkinPlayerSchema = z.object({
   name: z.string(),
   /** The team, e.g. "St Kevin's A". */
   team: z.string().nullable(),
-  school: z.string().nullable(),
+  /** The name of the player's school record (never parsed from the team name; ADR 012). */
+  schoolName: z.string().nullable(),
   /** Withdrawn players are listed (so the desk can say why) but cannot be checked in. */
   isWithdrawn: z.boolean(),
   checkedInAt: isoDateTime.nullable(),
@@ -81,7 +82,7 @@ export const checkinOverviewSchema = z.object({
   tournament: tournamentRefSchema,
   counts: checkinCountSchema,
   schools: z.array(groupCountSchema),
-  teams: z.array(groupCountSchema.extend({ school: z.string().nullable() })),
+  teams: z.array(groupCountSchema.extend({ schoolName: z.string().nullable() })),
   missing: z.array(checkinPlayerSchema),
 });
 export type CheckinOverview = z.infer<typeof checkinOverviewSchema>;

@@ -18,11 +18,11 @@ export const MATCH_RESULT_MESSAGES = {
     `Board ${board} was changed by someone else: now ${result === null ? 'no result' : formatResult(result)}`,
 } as const;
 
-/** A player as staff see them at the result desk: name, team and the school derived from it (docs/requirements.md §5). */
+/** A player as staff see them at the result desk: name, team and the name of their school record (ADR 012). */
 export const entryPlayerSchema = z.object({
   name: z.string(),
   groupName: z.string().nullable(),
-  school: z.string().nullable(),
+  schoolName: z.string().nullable(),
 });
 export type EntryPlayer = z.infer<typeof entryPlayerSchema>;
 

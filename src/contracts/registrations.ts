@@ -1,5 +1,12 @@
 import { z } from 'zod';
 import { PLAYERS_PER_TEAM, SCHOOL_YEAR_VALUES } from '../domain/registration';
+import {
+  BOT_PROTECTION_MESSAGES,
+  type BotProof,
+  botProofSchema,
+  type PowChallenge,
+  powChallengeSchema,
+} from './bot-protection';
 import { isoDate, isoDateTime } from './common';
 
 /**
@@ -13,7 +20,7 @@ export const REGISTRATION_MESSAGES = {
   closedAt: 'Registration closed on the closing date.',
   tooManyTeams: (max: number) => `One registration can enter at most ${max} teams.`,
   full: 'The tournament is full: no more teams can be registered.',
-  botCheckFailed: 'The anti-spam check failed. Please submit the form again.',
+  botCheckFailed: BOT_PROTECTION_MESSAGES.refused,
   notFound: 'No registration matches that reference and e-mail address.',
   accessDenied: 'This registration link is not valid. Look it up again with your reference and e-mail.',
   editClosed: 'Team and player names can no longer be changed online. Please contact the organisers.',
@@ -72,14 +79,8 @@ export const registrationTeamInputSchema = z
   })
   .strict();
 
-/** The proof of work for a challenge from GET /api/registrations/challenge (see registrationChallengeSchema). */
-export const botProofSchema = z
-  .object({
-    challenge: z.string().min(10).max(500),
-    nonce: z.string().regex(/^\d{1,20}$/, 'Invalid anti-spam answer'),
-  })
-  .strict();
-export type BotProof = z.infer<typeof botProofSchema>;
+/** The anti-spam answer: a solved proof of work or a widget's token (bot protection, ADR 022). */
+export { type BotProof, botProofSchema };
 
 /** POST /api/registrations */
 export const createRegistrationBodySchema = z
@@ -99,17 +100,9 @@ export const createRegistrationBodySchema = z
   .strict();
 export type CreateRegistrationBody = z.infer<typeof createRegistrationBodySchema>;
 
-/**
- * GET /api/registrations/challenge: find a decimal `nonce` such that SHA-256 (UTF-8) of `challenge + nonce`
- * starts with `difficultyBits` zero bits (`meetsDifficulty` in src/domain/registration.ts), before `expiresAt`.
- * A challenge is accepted once.
- */
-export const registrationChallengeSchema = z.object({
-  challenge: z.string(),
-  difficultyBits: z.number().int(),
-  expiresAt: isoDateTime,
-});
-export type RegistrationChallenge = z.infer<typeof registrationChallengeSchema>;
+/** GET /api/registrations/challenge: the same proof-of-work challenge as GET /api/bot-protection/challenge. */
+export const registrationChallengeSchema = powChallengeSchema;
+export type RegistrationChallenge = PowChallenge;
 
 export const PAYMENT_STATUSES = ['unpaid', 'pending', 'paid', 'cancelled'] as const;
 export type RegistrationPaymentStatus = (typeof PAYMENT_STATUSES)[number];

@@ -47,11 +47,8 @@ export const ROUND_MESSAGES = {
  */
 export const REPEAT_BYE_NEEDED_CODE = 'repeat_bye_needed';
 
-export const ROUND_STATUS_LABELS = {
-  upcoming: 'Upcoming',
-  active: 'In Progress',
-  completed: 'Completed',
-} as const;
+// The labels live in a module without zod, so public pages can show them without the schemas.
+export { ROUND_STATUS_LABELS } from './round-status';
 
 export const roundNumberParamsSchema = z.object({
   number: z.coerce.number().int().min(1).max(99),
@@ -78,6 +75,23 @@ export type AdminBoard = z.infer<typeof adminBoardSchema>;
 
 export const adminByeSchema = z.object({ player: adminRoundPlayerSchema, kind: byeKindSchema });
 
+/**
+ * What the round lifecycle (src/domain/tournament/rounds.ts `lifecycleStep`) says of an action on this round:
+ * `ready`, `blocked` (this round's next step, waiting on the round: no pairings yet, results missing) or
+ * `unavailable` (not this round's action now). The page shows a button unless the action is unavailable.
+ */
+export const roundActionStepSchema = z.enum(['ready', 'blocked', 'unavailable']);
+export type RoundActionStep = z.infer<typeof roundActionStepSchema>;
+
+export const adminRoundActionsSchema = z.object({
+  pair: roundActionStepSchema,
+  start: roundActionStepSchema,
+  complete: roundActionStepSchema,
+  /** Swapping players or re-pairing boards by hand. */
+  changePairings: roundActionStepSchema,
+});
+export type AdminRoundActions = z.infer<typeof adminRoundActionsSchema>;
+
 export const adminRoundSummarySchema = z.object({
   number: z.number().int(),
   status: roundStatusSchema,
@@ -91,6 +105,7 @@ export const adminRoundSummarySchema = z.object({
   isCurrent: z.boolean(),
   /** The round "Generate pairings" applies to: the lowest upcoming round after the last started one. */
   isNext: z.boolean(),
+  actions: adminRoundActionsSchema,
 });
 export type AdminRoundSummary = z.infer<typeof adminRoundSummarySchema>;
 

@@ -6,6 +6,7 @@ import {
   tiebreakOrderProblem,
 } from '../domain/scoring/tiebreak-keys';
 import { isoDate, isoDateTime } from './common';
+import { richTextInput } from './rich-text';
 import { tournamentSummarySchema } from './tournament';
 
 /** docs/requirements.md §8 tournament messages, plus the refusals of this feature. */
@@ -41,7 +42,6 @@ export const TOURNAMENT_MESSAGES = {
 /** docs/requirements.md §9: five rounds unless a template says otherwise; the pairing engine is sized for up to 30. */
 export const DEFAULT_TOTAL_ROUNDS = 5;
 export const MAX_TOTAL_ROUNDS = 30;
-export const MAX_ANNOUNCEMENT_LENGTH = 1000;
 
 const roundCount = z
   .number({ error: 'Enter the number of rounds' })
@@ -154,12 +154,11 @@ export const createTemplateResponseSchema = z.object({
   template: tournamentTemplateSchema,
 });
 
-/** Announcements are plain text: shown as text on the home page, never as HTML. */
-const announcementContent = z
-  .string()
-  .trim()
-  .min(1, 'Write the announcement')
-  .max(MAX_ANNOUNCEMENT_LENGTH, `An announcement is at most ${MAX_ANNOUNCEMENT_LENGTH} characters`);
+/**
+ * Announcements are rich text (ADR 021): HTML the server sanitises to the allow-list before storing, and
+ * whose visible characters it counts against RICH_TEXT_LIMITS.announcement.
+ */
+const announcementContent = richTextInput('announcement');
 
 export const adminAnnouncementSchema = z.object({
   id: z.string(),

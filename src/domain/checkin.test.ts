@@ -30,15 +30,19 @@ describe('check-in search', () => {
 });
 
 describe('summarizeCheckin', () => {
+  const kevins = { id: 's1', name: "St Kevin's" };
+  const loreto = { id: 's2', name: 'Loreto CBS' };
   const player = (
     id: string,
     groupName: string | null,
     checkedIn: boolean,
     active = true,
+    school = groupName === null ? null : groupName.startsWith('Loreto') ? loreto : kevins,
   ): CheckinPlayer & { id: string } => ({
     id,
     name: `Pupil ${id}`,
     groupName,
+    school,
     active,
     checkedInAt: checkedIn ? '2026-11-22T08:00:00Z' : null,
   });
@@ -59,11 +63,28 @@ describe('summarizeCheckin', () => {
       { name: null, checkedIn: 0, total: 1 },
     ]);
     expect(summary.teams).toEqual([
-      { name: 'Loreto CBS', school: 'Loreto CBS', checkedIn: 0, total: 1 },
-      { name: "St Kevin's A", school: "St Kevin's", checkedIn: 1, total: 2 },
-      { name: "st kevin's B", school: "st kevin's", checkedIn: 1, total: 1 },
-      { name: null, school: null, checkedIn: 0, total: 1 },
+      { name: 'Loreto CBS', schoolName: 'Loreto CBS', checkedIn: 0, total: 1 },
+      { name: "St Kevin's A", schoolName: "St Kevin's", checkedIn: 1, total: 2 },
+      { name: "st kevin's B", schoolName: "St Kevin's", checkedIn: 1, total: 1 },
+      { name: null, schoolName: null, checkedIn: 0, total: 1 },
     ]);
     expect(summary.missing.map((p) => p.id)).toEqual(['4', '2', '5']);
+  });
+
+  it('counts two schools apart though their team names share a pattern', () => {
+    // "St Kevin's B" belongs to St Kevin's College: the name rule would have made it St Kevin's.
+    const other = { id: 's3', name: "St Kevin's College" };
+    const summary = summarizeCheckin([
+      player('1', "St Kevin's A", true),
+      player('2', "St Kevin's B", false, true, other),
+    ]);
+    expect(summary.schools).toEqual([
+      { name: "St Kevin's", checkedIn: 1, total: 1 },
+      { name: "St Kevin's College", checkedIn: 0, total: 1 },
+    ]);
+    expect(summary.teams.map((team) => [team.name, team.schoolName])).toEqual([
+      ["St Kevin's A", "St Kevin's"],
+      ["St Kevin's B", "St Kevin's College"],
+    ]);
   });
 });

@@ -3,13 +3,17 @@
  * team. (Who is paired once check-in has started is the tournament state's rule: tournament/pairing.ts.)
  */
 import { normalizeName } from './names';
-import { schoolOf } from './schools';
 
 export interface CheckinPlayer {
   id: string;
   name: string;
-  /** The team ("St Kevin's A"); the school is derived from it. */
+  /** The team ("St Kevin's A"), as shown. */
   groupName: string | null;
+  /**
+   * The player's school record (docs/decisions/012-school-identity.md), null for none: arrivals are counted by
+   * it, so two schools whose teams share a name pattern stay two schools.
+   */
+  school: { id: string; name: string } | null;
   /** Withdrawn players are inactive: never paired, left out of the check-in counts. */
   active: boolean;
   checkedInAt: Date | string | null;
@@ -52,10 +56,10 @@ export interface CheckinGroupCount extends CheckinCount {
 
 export interface CheckinSummary<P extends CheckinPlayer> {
   counts: CheckinCount;
-  /** By school (the team name without its trailing team letter), alphabetical, players without a team last. */
+  /** By school record, alphabetical, players without a school last. */
   schools: CheckinGroupCount[];
-  /** By team, alphabetical, players without a team last. */
-  teams: (CheckinGroupCount & { school: string | null })[];
+  /** By team, alphabetical, players without a team last, with the team's school's name. */
+  teams: (CheckinGroupCount & { schoolName: string | null })[];
   /** Active players not yet checked in, by team then name. */
   missing: P[];
 }
@@ -78,7 +82,7 @@ function tally<K>(groups: Map<string, K & CheckinCount>, key: string, make: () =
 /** Counts of checked-in / total for the active players, overall, by school and by team, and who is missing. */
 export function summarizeCheckin<P extends CheckinPlayer>(players: readonly P[]): CheckinSummary<P> {
   const schools = new Map<string, CheckinGroupCount>();
-  const teams = new Map<string, CheckinGroupCount & { school: string | null }>();
+  const teams = new Map<string, CheckinGroupCount & { schoolName: string | null }>();
   const missing: P[] = [];
   let checkedIn = 0;
   let total = 0;
@@ -86,13 +90,13 @@ export function summarizeCheckin<P extends CheckinPlayer>(players: readonly P[])
     if (!player.active) continue;
     const isIn = player.checkedInAt !== null;
     const team = player.groupName?.trim() || null;
-    const school = schoolOf(team);
+    const school = player.school;
     total += 1;
     if (isIn) checkedIn += 1;
     else missing.push(player);
-    // Schools and teams are the same whatever the case they were typed in (as for pairing, isSameSchool).
-    tally(schools, school?.toLowerCase() ?? '', () => ({ name: school }), isIn);
-    tally(teams, team?.toLowerCase() ?? '', () => ({ name: team, school }), isIn);
+    // A school is its record; a team name is unique within the tournament whatever its case.
+    tally(schools, school?.id ?? '', () => ({ name: school?.name ?? null }), isIn);
+    tally(teams, team?.toLowerCase() ?? '', () => ({ name: team, schoolName: school?.name ?? null }), isIn);
   }
   return {
     counts: { checkedIn, total },

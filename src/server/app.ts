@@ -3,35 +3,42 @@ import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
+import { Audit } from './audit/audit';
 import { createActorLoader } from './auth/actor';
 import type { Auth } from './auth/auth';
-import { registerAuthRoutes } from './auth/auth.routes';
+import { authFeature } from './auth/auth.routes';
 import { isFrozenSession } from './auth/frozen-sessions';
 import { registerGuards } from './auth/guards';
+import { createClock } from './clock';
 import type { Database } from './db/client';
 import type { Env } from './env';
-import { registerAccountRoutes } from './features/account/account.routes';
-import { registerAdminPlayerLookupRoutes } from './features/admin-player-lookup/admin-player-lookup.routes';
-import { registerBillingOverviewRoutes } from './features/billing-overview/billing-overview.routes';
-import { registerCheckinRoutes } from './features/checkin/checkin.routes';
-import { registerGuardianConsentRoutes } from './features/guardian-consent/guardian-consent.routes';
-import { registerHealthRoutes } from './features/health/health.routes';
-import { registerInviteRoutes } from './features/invites/invites.routes';
-import { registerManageRegistrationRoutes } from './features/manage-registrations/manage-registrations.routes';
-import { registerMatchResultRoutes } from './features/match-results/match-results.routes';
+import type { Feature, FeatureContext } from './feature-context';
+import { accountFeature } from './features/account/account.routes';
+import { adminPlayerLookupFeature } from './features/admin-player-lookup/admin-player-lookup.routes';
+import { billingOverviewFeature } from './features/billing-overview/billing-overview.routes';
+import { botProtectionFeature } from './features/bot-protection/bot-protection.routes';
+import { createBotProtection } from './features/bot-protection/bot-protection.service';
+import { checkinFeature } from './features/checkin/checkin.routes';
+import { guardianConsentFeature } from './features/guardian-consent/guardian-consent.routes';
+import { healthFeature } from './features/health/health.routes';
+import { invitesFeature } from './features/invites/invites.routes';
+import { manageRegistrationsFeature } from './features/manage-registrations/manage-registrations.routes';
+import { matchResultsFeature } from './features/match-results/match-results.routes';
 import { OfflinePaymentProvider } from './features/payments/offline-provider';
-import { registerPaymentRoutes } from './features/payments/payments.routes';
+import { paymentsFeature } from './features/payments/payments.routes';
 import type { PaymentProvider } from './features/payments/provider';
-import { registerPlayerDashboardRoutes } from './features/player-dashboard/player-dashboard.routes';
-import { registerPlayerManagementRoutes } from './features/player-management/player-management.routes';
+import { playerDashboardFeature } from './features/player-dashboard/player-dashboard.routes';
+import { playerManagementFeature } from './features/player-management/player-management.routes';
 import { RegistrationKeys } from './features/registrations/registration-security';
-import { registerRegistrationRoutes } from './features/registrations/registrations.routes';
-import { registerRoundManagementRoutes } from './features/round-management/round-management.routes';
-import { registerSettingsGateRoutes } from './features/settings-gate/settings-gate.routes';
+import { registrationsFeature } from './features/registrations/registrations.routes';
+import { roundManagementFeature } from './features/round-management/round-management.routes';
+import { settingsFeature } from './features/settings/settings.routes';
+import { settingsGateFeature } from './features/settings-gate/settings-gate.routes';
+import { siteContentFeature } from './features/site-content/site-content.routes';
 import { PublicDataCache } from './features/tournament/public-data-cache';
-import { registerPublicRoutes } from './features/tournament/tournament.routes';
-import { registerTournamentManagementRoutes } from './features/tournament-management/tournament-management.routes';
-import { registerUserManagementRoutes } from './features/user-management/user-management.routes';
+import { tournamentFeature } from './features/tournament/tournament.routes';
+import { tournamentManagementFeature } from './features/tournament-management/tournament-management.routes';
+import { userManagementFeature } from './features/user-management/user-management.routes';
 import { registerClientApp } from './http/client-app';
 import { DatabaseProbe } from './http/database-unavailable';
 import { Drain, registerDrain } from './http/drain';
@@ -39,7 +46,7 @@ import { registerErrorHandling } from './http/errors';
 import { registerJsonBodyParser } from './http/json-body';
 import { registerSecurityHeaders } from './http/security-headers';
 import { ChangeFeed } from './live/change-feed';
-import { registerLiveRoutes } from './live/live.routes';
+import { liveFeature } from './live/live.routes';
 import type { Mailer } from './mail/mailer';
 
 export interface AppDeps {
@@ -76,8 +83,7 @@ class CompletedRequestsOnly extends LogController {
  * The app does not own the database: whoever opened it closes it after `app.close()`.
  */
 export async function buildApp(deps: AppDeps): Promise<App> {
-  const now = deps.now ?? Date.now;
-  const nowAsDate = () => new Date(now());
+  const clock = createClock(deps.now);
   const app = Fastify({
     loggerInstance: deps.logger,
     genReqId: () => randomUUID(),
@@ -100,8 +106,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const drain = new Drain();
   registerDrain(app, drain);
   registerGuards(app, {
-    loadActor: createActorLoader(deps.auth, deps.database.db, nowAsDate),
-    isFrozenSession: (request) => isFrozenSession(deps.database.db, request, nowAsDate()),
+    loadActor: createActorLoader(deps.auth, deps.database.db, clock.now),
+    isFrozenSession: (request) => isFrozenSession(deps.database.db, request, clock.now()),
     origin: new URL(deps.publicUrl).origin,
   });
 
@@ -121,77 +127,80 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   const feed = new ChangeFeed(deps.logger, deps.liveCoalesceMs);
   const cache = new PublicDataCache(deps.database.db, {
-    now,
+    now: clock.millis,
     ...(deps.random ? { random: deps.random } : {}),
   });
-  // The cache is invalidated before browsers hear of the change, so their refetch sees the new data.
-  feed.subscribe(() => cache.invalidate());
+  // The cache is invalidated before browsers hear of the change, so their refetch sees the new data; the new
+  // snapshot starts loading at once, so the phones' refetches (spread over a few hundred ms) share one load.
+  feed.subscribe(() => {
+    cache.invalidate();
+    cache.snapshot().catch(() => {});
+  });
   await feed.start(deps.database);
   app.addHook('onClose', async () => feed.stop());
 
-  registerHealthRoutes(app, deps.database, now);
-  await registerAuthRoutes(app, deps.auth, {
-    baseURL: deps.publicUrl,
-    db: deps.database.db,
-    now: nowAsDate,
-    probe: databaseProbe,
-  });
-  registerAccountRoutes(app, deps.database.db, deps.auth, nowAsDate);
-  registerUserManagementRoutes(app, deps.database.db, deps.auth, nowAsDate);
-  registerPlayerManagementRoutes(app, deps.database.db);
-  registerAdminPlayerLookupRoutes(app, deps.database.db);
-  registerCheckinRoutes(app, { db: deps.database.db, now: nowAsDate });
-  registerMatchResultRoutes(app, deps.database.db, { now: nowAsDate });
-  registerTournamentManagementRoutes(app, deps.database.db);
-  registerInviteRoutes(app, {
-    db: deps.database.db,
-    auth: deps.auth,
-    mailer: deps.mailer,
-    publicUrl: deps.publicUrl,
-    now: nowAsDate,
-  });
-  const gateDelay = deps.settingsGateDelayMs ?? 500;
-  registerSettingsGateRoutes(app, deps.database.db, {
-    now: nowAsDate,
-    pause: () => new Promise((resolve) => setTimeout(resolve, gateDelay)),
-  });
-  registerRoundManagementRoutes(app, {
-    db: deps.database.db,
-    mailer: deps.mailer,
-    logger: deps.logger,
-    now: nowAsDate,
-    publicUrl: deps.publicUrl,
-  });
+  const audit = new Audit(clock);
   const registrationKeys = new RegistrationKeys(deps.auth.options.secret);
-  registerRegistrationRoutes(app, {
+  const context: FeatureContext = {
+    database: deps.database,
     db: deps.database.db,
+    clock,
     mailer: deps.mailer,
+    audit,
+    feed,
+    cache,
+    auth: deps.auth,
+    logger: deps.logger,
     publicUrl: deps.publicUrl,
-    keys: registrationKeys,
-    now,
-    ...(deps.registrationPowBits === undefined ? {} : { powBits: deps.registrationPowBits }),
-  });
-  registerGuardianConsentRoutes(app, { db: deps.database.db, keys: registrationKeys, now: nowAsDate });
-  registerPaymentRoutes(app, {
-    db: deps.database.db,
-    mailer: deps.mailer,
-    publicUrl: deps.publicUrl,
-    keys: registrationKeys,
-    provider: deps.payments ?? new OfflinePaymentProvider(deps.publicUrl, deps.database.db, now),
-    now: nowAsDate,
-  });
-  registerManageRegistrationRoutes(app, {
-    db: deps.database.db,
-    mailer: deps.mailer,
-    publicUrl: deps.publicUrl,
-    keys: registrationKeys,
-    now: nowAsDate,
-  });
-  registerBillingOverviewRoutes(app, { db: deps.database.db, now: nowAsDate });
-  registerPublicRoutes(app, cache);
-  registerPlayerDashboardRoutes(app, cache);
-  registerLiveRoutes(app, feed, drain);
+    registrationKeys,
+    payments: deps.payments ?? new OfflinePaymentProvider(deps.publicUrl, deps.database.db, clock.millis),
+    drain,
+    databaseProbe,
+    botProtection: createBotProtection({
+      db: deps.database.db,
+      audit,
+      keys: registrationKeys,
+      serverSecret: deps.auth.options.secret,
+      now: clock.millis,
+      defaultPowBits: deps.registrationPowBits,
+      logger: deps.logger,
+    }),
+    tuning: {
+      settingsGateDelayMs: deps.settingsGateDelayMs ?? 500,
+      registrationPowBits: deps.registrationPowBits,
+      random: deps.random,
+    },
+  };
+  for (const feature of FEATURES) await feature.register(app, context);
   await registerClientApp(app, deps.clientDir);
 
   return app;
 }
+
+/** Every feature, in registration order (the auth routes first: they wrap better-auth's handler). */
+const FEATURES: readonly Feature[] = [
+  healthFeature,
+  // Before the others: its hook extends every response's content security policy by the chosen widget.
+  botProtectionFeature,
+  authFeature,
+  accountFeature,
+  userManagementFeature,
+  invitesFeature,
+  settingsGateFeature,
+  settingsFeature,
+  siteContentFeature,
+  tournamentManagementFeature,
+  roundManagementFeature,
+  matchResultsFeature,
+  playerManagementFeature,
+  adminPlayerLookupFeature,
+  checkinFeature,
+  registrationsFeature,
+  guardianConsentFeature,
+  paymentsFeature,
+  manageRegistrationsFeature,
+  billingOverviewFeature,
+  tournamentFeature,
+  playerDashboardFeature,
+  liveFeature,
+];

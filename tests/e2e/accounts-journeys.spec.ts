@@ -99,7 +99,7 @@ test('the settings password gate: unconfigured, then wrong, right, and locked ag
   await admin.getByRole('button', { name: 'Unlock' }).click();
   await expect(toast(admin, 'Access granted')).toBeVisible();
   await expect(admin.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
-  await expect(admin.getByRole('link', { name: /reCAPTCHA Settings/ })).toBeVisible();
+  await expect(admin.getByRole('link', { name: /Bot protection/ })).toBeVisible();
   expect(await seriousAxeViolations(admin)).toEqual([]);
 
   // Leaving and coming back asks again.

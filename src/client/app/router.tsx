@@ -133,27 +133,17 @@ export function AppRoutes() {
         />
         <Route
           path="my-registrations"
-          element={
-            <RequireAccess rule={{ roles: ['player', 'admin', 'superadmin'] }}>
-              {myRegistrations}
-            </RequireAccess>
-          }
+          element={<RequireAccess rule="anyRole">{myRegistrations}</RequireAccess>}
         />
         <Route
           path="player-dashboard"
           element={
-            <RequireAccess
-              rule={{ roles: ['player', 'admin', 'superadmin'] }}
-              refusal={playerDashboardRefusal}
-            >
+            <RequireAccess rule="anyRole" refusal={playerDashboardRefusal}>
               {playerDashboard}
             </RequireAccess>
           }
         />
-        <Route
-          path="crm"
-          element={<RequireAccess rule={{ permission: 'crm_access' }}>{crm}</RequireAccess>}
-        />
+        <Route path="crm" element={<RequireAccess rule="crm">{crm}</RequireAccess>} />
         <Route path="admin/*" element={<RequireAccess rule="admin-area">{adminRoutes}</RequireAccess>} />
         <Route path="*" element={notFound} />
       </Route>

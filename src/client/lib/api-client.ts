@@ -109,6 +109,25 @@ export function sendJson<T>(
   );
 }
 
+/** POSTs raw bytes (an image upload) with their content type and parses the answer with its contract schema. */
+export function sendBytes<T>(
+  path: string,
+  body: Blob,
+  contentType: string,
+  schema: z.ZodType<T>,
+): Promise<T> {
+  return request(
+    path,
+    {
+      method: 'POST',
+      headers: { Accept: 'application/json', 'Content-Type': contentType },
+      body,
+      credentials: 'same-origin',
+    },
+    schema,
+  );
+}
+
 /** For answers whose body the page does not read. */
 export const anyBody = z.unknown();
 

@@ -15,6 +15,10 @@ export const queryKeys = {
   settings: ['settings'] as const,
   homeSettings: ['settings', 'home'] as const,
   registrationSettings: ['settings', 'registration'] as const,
+  /** The important-information page's text: under 'settings', so a change shows live. */
+  importantInformation: ['settings', 'important-information'] as const,
+  /** The bot check the public forms show (ADR 022): under 'settings', so a switch reaches open forms. */
+  botProtection: ['settings', 'bot-protection'] as const,
   players: ['players'] as const,
   playerLookup: (name: string) => ['players', 'lookup', name] as const,
   roster: ['players', 'roster'] as const,
@@ -50,6 +54,10 @@ export const queryKeys = {
   adminTournaments: ['admin', 'tournaments'] as const,
   tournamentTemplates: ['admin', 'tournament-templates'] as const,
   tournamentTemplate: (id: string) => ['admin', 'tournament-templates', id] as const,
+  adminBotProtection: ['admin', 'bot-protection'] as const,
+  adminImportantInformation: ['admin', 'important-information'] as const,
+  /** The site settings of /admin/settings (home page, leaderboard visibility). */
+  adminSiteSettings: ['admin', 'site-settings'] as const,
   adminAnnouncementLists: ['admin', 'announcements'] as const,
   adminAnnouncements: (tournamentId: string | null) => ['admin', 'announcements', tournamentId] as const,
   /**

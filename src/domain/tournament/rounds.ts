@@ -244,3 +244,16 @@ export function tiebreakOrderEditable(
   const first = state.rounds.find((round) => round.number === 1);
   return first === undefined || !isPaired(state, first.id);
 }
+
+/**
+ * How a lifecycle answer shows on the arbiter's page: `ready` (the action may be taken), `blocked` (the action is
+ * this round's next step but waits on the round itself: no pairings yet, results still missing; trying it gives
+ * the refusal's message) or `unavailable` (not an action of this round now: another round comes first, or the
+ * round is past it).
+ */
+export type LifecycleStep = 'ready' | 'blocked' | 'unavailable';
+
+export function lifecycleStep(answer: LifecycleAnswer): LifecycleStep {
+  if (answer.ok) return 'ready';
+  return answer.reason === 'not_paired' || answer.reason === 'unfinished_games' ? 'blocked' : 'unavailable';
+}

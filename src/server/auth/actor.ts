@@ -47,9 +47,9 @@ export async function loadAccess(
  * Resolves the request's session (better-auth, database sessions, no cookie cache) and the user's access.
  * Permissions that fail to load, or take over 10 s (docs/requirements.md §6), fail the request with a 503
  * rather than granting none (ADR 016). A session older than the absolute maximum is
- * deleted and treated as none. Memoised per request.
+ * deleted and treated as none. Memoised per request. `now` is the application's clock (ADR 019).
  */
-export function createActorLoader(auth: Auth, db: Db, now: () => Date = () => new Date()) {
+export function createActorLoader(auth: Auth, db: Db, now: () => Date) {
   const cache = new WeakMap<FastifyRequest, Promise<Actor | null>>();
   const load = async (request: FastifyRequest): Promise<Actor | null> => {
     if (!request.headers.cookie) return null;

@@ -1,12 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ACCESS_MESSAGES } from '../../contracts/common';
-import { recordSecurityEvent } from '../audit/audit';
-import type { Db } from '../db/client';
+import type { AuditContext } from '../audit/audit';
+import type { SecurityAttempt } from '../audit/events';
 import { user } from '../db/schema/auth';
-import { type DatabaseProbe, sendDatabaseUnavailable } from '../http/database-unavailable';
-import { RateCounter } from '../http/rate-counter';
-import { type Auth, CLIENT_IP_HEADER, whileSigningIn } from './auth';
+import type { Feature, FeatureContext } from '../feature-context';
+import { requireBotCheck } from '../features/bot-protection/bot-protection.routes';
+import { sendDatabaseUnavailable } from '../http/database-unavailable';
+import { CLIENT_IP_HEADER, whileSigningIn } from './auth';
 import { isFrozenSession } from './frozen-sessions';
 import { knownDeviceCookie, knownDeviceOf } from './known-device';
 import {
@@ -81,27 +82,26 @@ function emailOf(body: unknown): string | null {
   return typeof email === 'string' ? email : null;
 }
 
-/** Mounts better-auth's own routes (sign-up, sign-in, sign-out, session, password reset) under /api/auth. */
-export async function registerAuthRoutes(
-  app: FastifyInstance,
-  auth: Auth,
-  options: { baseURL: string; db: Db; now?: () => Date; probe?: DatabaseProbe },
-): Promise<void> {
-  await app.register(async (scope) => authRoutes(scope, auth, options));
-}
+/**
+ * Mounts better-auth's own routes (sign-up, sign-in, sign-out, session, password reset) under /api/auth, in
+ * their own plugin scope, so the sign-in hooks below run for these routes only.
+ */
+export const authFeature: Feature = {
+  name: 'auth',
+  register: async (app, context) => {
+    await app.register(async (scope) => authRoutes(scope, context));
+  },
+};
 
-/** In its own plugin scope, so the sign-in hooks below run for these routes only. */
-function authRoutes(
-  app: FastifyInstance,
-  auth: Auth,
-  options: { baseURL: string; db: Db; now?: () => Date; probe?: DatabaseProbe },
-): void {
-  const { baseURL, db } = options;
+function authRoutes(app: FastifyInstance, context: FeatureContext): void {
+  const { auth, db, clock, audit, publicUrl: baseURL, databaseProbe } = context;
   const secret = auth.options.secret;
   if (!secret) throw new Error('better-auth has no secret');
-  const now = options.now ?? (() => new Date());
+  /** Every sign-in step is an attempt: it changes nothing but the attempt counters (ADR 019). */
+  const attempted = (who: AuditContext, type: SecurityAttempt, details?: Record<string, unknown>) =>
+    audit.securityAttempt(db, who, type, details);
 
-  const limits = new SignInLimits(db, new RateCounter(db, () => now().getTime()), secret);
+  const limits = SignInLimits.of(context);
   const limitAddresses = auth.options.rateLimit?.enabled === true;
   const secureCookies = auth.options.advanced?.useSecureCookies === true;
   /** The sign-in attempt each request holds until better-auth has answered it (ADR 015). */
@@ -118,16 +118,9 @@ function authRoutes(
       if (!actor) return;
       const attempt = await limits.reserveAttempt(actor.email, null);
       if (!attempt.ok) {
-        await recordSecurityEvent(
-          db,
-          { actorId: actor.userId, ip: request.ip },
-          {
-            type: 'sign_in_locked',
-            severity: 'warning',
-            details: { accountKey: accountKey(actor.email, secret) },
-            at: now(),
-          },
-        );
+        await attempted({ actorId: actor.userId, ip: request.ip }, 'sign_in_locked', {
+          accountKey: accountKey(actor.email, secret),
+        });
         return reply
           .code(429)
           .header('retry-after', String(attempt.retryAfterSeconds))
@@ -139,16 +132,15 @@ function authRoutes(
     if (authPathOf(request, baseURL) !== SIGN_IN_PATH) return;
     const email = emailOf(request.body);
     const device = email
-      ? await limits.deviceOfAccount(email, knownDeviceOf(request, secret, now(), { secure: secureCookies }))
+      ? await limits.deviceOfAccount(
+          email,
+          knownDeviceOf(request, secret, clock.now(), { secure: secureCookies }),
+        )
       : null;
     if (limitAddresses) {
       const address = await limits.reserveRequest(request.ip, device);
       if (!address.ok) {
-        await recordSecurityEvent(
-          db,
-          { actorId: null, ip: request.ip },
-          { type: 'sign_in_rate_limited', severity: 'warning', at: now() },
-        );
+        await attempted({ actorId: null, ip: request.ip }, 'sign_in_rate_limited');
         return reply
           .code(429)
           .header('x-retry-after', String(address.retryAfterSeconds))
@@ -159,16 +151,9 @@ function authRoutes(
     if (!email) return;
     const attempt = await limits.reserveAttempt(email, device);
     if (!attempt.ok) {
-      await recordSecurityEvent(
-        db,
-        { actorId: null, ip: request.ip },
-        {
-          type: 'sign_in_locked',
-          severity: 'warning',
-          details: { accountKey: accountKey(email, secret) },
-          at: now(),
-        },
-      );
+      await attempted({ actorId: null, ip: request.ip }, 'sign_in_locked', {
+        accountKey: accountKey(email, secret),
+      });
       return reply
         .code(429)
         .header('retry-after', String(attempt.retryAfterSeconds))
@@ -176,6 +161,14 @@ function authRoutes(
     }
     reservations.set(request, attempt.reservation);
   });
+  // The password-reset request passes the chosen bot check first (features/bot-protection, ADR 022).
+  app.addHook(
+    'preHandler',
+    requireBotCheck(
+      context.botProtection,
+      (request) => authPathOf(request, baseURL) === '/api/auth/request-password-reset',
+    ),
+  );
   /**
    * Audit rows for the sign-in steps (item 10): who, from where, when and how it ended; never a secret.
    * Answers the user id when the step completed a sign-in (a session was handed out), else null.
@@ -195,7 +188,7 @@ function authRoutes(
         return {};
       }
     })();
-    const context = { ip: request.ip };
+    const who = { ip: request.ip };
     if (path === SIGN_IN_PATH) {
       const email = emailOf(request.body);
       if (!email) return null;
@@ -208,43 +201,29 @@ function authRoutes(
               .from(user)
               .where(eq(sql`lower(${user.email})`, email.trim().toLowerCase()))
           : [];
-      await recordSecurityEvent(
-        db,
-        { ...context, actorId: account?.id ?? null },
-        {
-          type: needsCode
-            ? 'sign_in_two_factor_required'
-            : succeeded
-              ? 'sign_in_succeeded'
-              : status === 401
-                ? 'sign_in_failed'
-                : 'sign_in_refused',
-          severity: succeeded || needsCode ? 'info' : 'warning',
-          details: { accountKey: accountKey(email, secret), status },
-          at: now(),
-        },
+      await attempted(
+        { ...who, actorId: account?.id ?? null },
+        needsCode
+          ? 'sign_in_two_factor_required'
+          : succeeded
+            ? 'sign_in_succeeded'
+            : status === 401
+              ? 'sign_in_failed'
+              : 'sign_in_refused',
+        { accountKey: accountKey(email, secret), status },
       );
       return succeeded ? (account?.id ?? null) : null;
     }
     if (path === '/api/auth/two-factor/send-otp') {
-      await recordSecurityEvent(
-        db,
-        { ...context, actorId: null },
-        { type: 'two_factor_code_sent', details: { status }, at: now() },
-      );
+      await attempted({ ...who, actorId: null }, 'two_factor_code_sent', { status });
       return null;
     }
     if (path === '/api/auth/two-factor/verify-otp') {
       const verified = status === 200;
-      await recordSecurityEvent(
-        db,
-        { ...context, actorId: parsed.user?.id ?? null },
-        {
-          type: verified ? 'two_factor_verified' : 'two_factor_failed',
-          severity: verified ? 'info' : 'warning',
-          details: { status },
-          at: now(),
-        },
+      await attempted(
+        { ...who, actorId: parsed.user?.id ?? null },
+        verified ? 'two_factor_verified' : 'two_factor_failed',
+        { status },
       );
       return verified ? (parsed.user?.id ?? null) : null;
     }
@@ -269,7 +248,7 @@ function authRoutes(
       const body = response.body ? Buffer.from(await response.arrayBuffer()) : null;
       // better-auth answers a failed query with its own 500: a lost database is a 503 here too (ADR 016).
       // The attempt is given back first (best effort: the database may be gone): it was no wrong password.
-      if (response.status >= 500 && options.probe && !(await options.probe.isReachable())) {
+      if (response.status >= 500 && !(await databaseProbe.isReachable())) {
         if (reservation) await limits.settle(reservation, 'other').catch(() => undefined);
         return sendDatabaseUnavailable(request, reply);
       }
@@ -277,7 +256,7 @@ function authRoutes(
       if (
         authPathOf(request, baseURL) === '/api/auth/get-session' &&
         (body === null || body.toString() === 'null') &&
-        (await isFrozenSession(db, request, now()))
+        (await isFrozenSession(db, request, clock.now()))
       ) {
         return reply.code(403).send({ error: ACCESS_MESSAGES.frozen, requestId: request.id });
       }
@@ -299,7 +278,8 @@ function authRoutes(
       // Several cookies come back at once (session and its signature): copy every one.
       const cookies = response.headers.getSetCookie();
       // A completed sign-in makes this browser a known device of the account (ADR 015).
-      if (signedInAs) cookies.push(knownDeviceCookie(secret, signedInAs, now(), { secure: secureCookies }));
+      if (signedInAs)
+        cookies.push(knownDeviceCookie(secret, signedInAs, clock.now(), { secure: secureCookies }));
       if (cookies.length > 0) reply.header('set-cookie', cookies);
       return reply.send(body);
     },

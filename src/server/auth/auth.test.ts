@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { botProof } from '../../../tests/support/server/registration-fixtures';
 import { mailText, startSmtpSink } from '../../../tests/support/server/smtp-sink';
 import {
   buildTestApp,
@@ -132,7 +133,7 @@ describe('accounts: sign-up, sign-in, sign-out, reset', () => {
     const { cookie: otherDevice } = await signIn('forgetful@example.org', 'the-old-password-1');
     const request = await post(
       '/api/auth/request-password-reset',
-      { email: 'forgetful@example.org', redirectTo: '/reset-password' },
+      { email: 'forgetful@example.org', redirectTo: '/reset-password', botProof: await botProof(t.app) },
       { host: 'evil.example', 'x-forwarded-host': 'evil.example' },
     );
     expect(request.statusCode).toBe(200);
@@ -161,6 +162,7 @@ describe('accounts: sign-up, sign-in, sign-out, reset', () => {
     const response = await post('/api/auth/request-password-reset', {
       email: 'ghost@example.org',
       redirectTo: '/reset-password',
+      botProof: await botProof(t.app),
     });
     expect(response.statusCode).toBe(200);
   });

@@ -73,6 +73,29 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   'GET /api/settings-gate': { allowed: ['superadmin'] },
   'POST /api/settings-gate/unlock': { allowed: ['superadmin'] },
   'PUT /api/settings-gate/password': { allowed: ['superadmin'] },
+  // Rich text (ADR 021): the important-information page is a gated section, so even a superadmin is refused
+  // (403) until the settings password is entered; site-content.test.ts walks it unlocked.
+  'GET /api/public/important-information': { allowed: EVERYONE },
+  'GET /api/admin/important-information': { allowed: [] },
+  'PUT /api/admin/important-information': { allowed: [] },
+  'DELETE /api/admin/important-information': { allowed: [] },
+  'GET /api/public/site-images/:id': {
+    allowed: EVERYONE,
+    path: '/api/public/site-images/00000000-0000-4000-8000-000000000000',
+  },
+  'POST /api/admin/site-images': { allowed: ['superadmin'] },
+  // Bot protection (ADR 022): what the public forms need is open; the admin's choice is a gated section, so
+  // even a superadmin is refused (403) until the settings password is entered; bot-protection.test.ts walks it.
+  'GET /api/public/bot-protection': { allowed: EVERYONE },
+  'GET /api/bot-protection/challenge': { allowed: EVERYONE },
+  'GET /api/admin/bot-protection': { allowed: [] },
+  'PUT /api/admin/bot-protection': { allowed: [] },
+  'POST /api/admin/bot-protection/fall-back': { allowed: [] },
+  // Site settings (ADR 020): changeSiteSettings and the settings password, so even a superadmin is refused
+  // (403) until the password is entered; settings.test.ts walks them unlocked.
+  'GET /api/admin/settings': { allowed: [] },
+  'PUT /api/admin/settings/:key': { allowed: [], path: '/api/admin/settings/leaderboard_visible' },
+  'POST /api/admin/settings/reset': { allowed: [] },
   // User management is the superadmin's (the demo custom role lacks view_user_management).
   'GET /api/admin/users': { allowed: ['superadmin'] },
   'GET /api/admin/users/counts': { allowed: ['superadmin'] },

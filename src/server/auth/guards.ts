@@ -1,13 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ACCESS_MESSAGES, type ApiError } from '../../contracts/common';
-import { type AccessRule, isAllowed } from '../../domain/permissions';
+import { type AccessName, may } from '../../domain/access-rules';
 import type { Actor } from './actor';
 
 /**
- * Who may call a route: anyone, any signed-in (and not frozen) user, or users passing an access rule of the
- * permissions module. Every API route declares one in its options; registering one without fails at start.
+ * Who may call a route: anyone, any signed-in (and not frozen) user, or users passing a named access rule
+ * (`domain/access-rules.ts`: the same name the client's page and buttons use). Every API route declares one
+ * in its options; registering one without fails at start.
  */
-export type RouteAccess = 'public' | 'signed-in' | AccessRule;
+export type RouteAccess = 'public' | 'signed-in' | AccessName;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -72,7 +73,7 @@ export function registerGuards(
       return deny(request, reply, 401, ACCESS_MESSAGES.signInRequired);
     }
     if (actor.isFrozen) return deny(request, reply, 403, ACCESS_MESSAGES.frozen);
-    if (access !== 'signed-in' && !isAllowed(actor.access, access)) {
+    if (access !== 'signed-in' && !may(actor.access, access)) {
       return deny(request, reply, 403, ACCESS_MESSAGES.forbidden);
     }
   });

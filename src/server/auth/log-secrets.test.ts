@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import { desc } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { botProof } from '../../../tests/support/server/registration-fixtures';
 import {
   buildTestApp,
   createTestAuth,
@@ -69,6 +70,7 @@ describe('logs hold no secrets', () => {
     await post('/api/auth/request-password-reset', {
       email: 'logged@example.org',
       redirectTo: '/reset-password',
+      botProof: await botProof(app),
     });
     const token = (await latestMail()).text.match(/reset-password\/([\w-]+)/)![1]!;
     secrets.push(token);

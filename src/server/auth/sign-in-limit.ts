@@ -1,10 +1,13 @@
 import { createHmac } from 'node:crypto';
 import { and, eq, gt, gte, like, or, sql } from 'drizzle-orm';
+import type { Tx } from '../audit/audit';
+import type { Clock } from '../clock';
 import type { Db } from '../db/client';
 import { user } from '../db/schema/auth';
 import { rateCounters } from '../db/schema/shared-state';
 import { addressKey } from '../http/client-address';
-import type { RateCounter, RateLimit, Reservation } from '../http/rate-counter';
+import { RateCounter, type RateLimit, type Reservation } from '../http/rate-counter';
+import type { Auth } from './auth';
 import type { KnownDevice } from './known-device';
 
 /**
@@ -71,6 +74,12 @@ export class SignInLimits {
     private readonly counter: RateCounter,
     private readonly secret: string,
   ) {}
+
+  /** The limits every feature that checks a password shares: the database's counters, the one clock. */
+  static of(context: { db: Db; clock: Clock; auth: Auth }): SignInLimits {
+    const { db, clock, auth } = context;
+    return new SignInLimits(db, new RateCounter(db, clock.millis), auth.options.secret);
+  }
 
   /**
    * The known device the request carries, when it is a device of the very account typed (else null: a
@@ -176,10 +185,11 @@ export class SignInLimits {
 
   /**
    * Lifts an account's lock and its known devices' locks, forgetting their failures; true when anything was
-   * locked. Counters under their limit are left as they are (a refused lift changes nothing).
+   * locked. Counters under their limit are left as they are (a refused lift changes nothing). Runs in the
+   * caller's transaction, so the lift and its audit rows commit together.
    */
-  async liftLock(userId: string, email: string, now: Date): Promise<boolean> {
-    const removed = await this.db
+  async liftLock(tx: Tx, userId: string, email: string, now: Date): Promise<boolean> {
+    const removed = await tx
       .delete(rateCounters)
       .where(
         and(

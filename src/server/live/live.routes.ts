@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { LIVE_EVENT_NAME, LIVE_RECONNECT_EVENT_NAME, type LiveReconnectEvent } from '../../contracts/live';
+import type { Feature } from '../feature-context';
 import type { Drain } from '../http/drain';
 import type { ChangeFeed } from './change-feed';
 
@@ -12,6 +13,11 @@ export const RECONNECT_WITHIN_MS = 3_000;
  * heartbeat keeps proxies and phones from dropping an idle stream. When the server shuts down, each stream
  * gets a last `reconnect` event and ends (ADR 016).
  */
+export const liveFeature: Feature = {
+  name: 'live',
+  register: (app, { feed, drain }) => registerLiveRoutes(app, feed, drain),
+};
+
 export function registerLiveRoutes(app: FastifyInstance, feed: ChangeFeed, drain?: Drain): void {
   const open = new Set<(farewell?: boolean) => void>();
   const endAll = (farewell: boolean) => {

@@ -1,12 +1,11 @@
 import { LockKeyhole } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { z } from 'zod';
+import { NewPasswordFields, newPasswordSchema } from '../../components/new-password-fields';
 import { SubmitButton } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { readForm, useFieldErrors } from '../../lib/form';
 import { notify, notifyFailure } from '../../lib/notify';
-import { newPasswordSchema } from '../auth/auth-schemas';
-import { NewPasswordFields } from '../auth/new-password-fields';
 import { changePassword } from '../auth/queries';
 import { SettingsSection } from './settings-section';
 

@@ -2,6 +2,7 @@ import { CircleCheck, CircleDashed, Pencil, UserRoundSearch } from 'lucide-react
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { LookupDetail, LookupGame } from '../../../contracts/admin-player-lookup';
+import { may } from '../../../domain/access-rules';
 import { formatPoints, formatResult } from '../../../domain/scoring/results';
 import { LoadError } from '../../components/load-error';
 import { Badge, type BadgeTone } from '../../components/ui/badge';
@@ -177,7 +178,7 @@ export function AdminPlayerLookupPage() {
     if (only) setSelected(only);
   }, [only]);
 
-  const mayEdit = session.status === 'signed-in' && session.access.permissions.has('view_player_management');
+  const mayEdit = session.status === 'signed-in' && may(session.access, 'managePlayers');
   return (
     <div className="flex flex-col gap-6">
       <div>

@@ -1,140 +1,139 @@
-import { type AccessRule, isAllowed, type ResolvedAccess } from '../../../domain/permissions';
+import { type AccessName, may } from '../../../domain/access-rules';
+import type { ResolvedAccess } from '../../../domain/permissions';
 
 export interface AdminPage {
   /** The path under /admin. */
   path: string;
   label: string;
-  rule: AccessRule;
+  /** The named access rule (src/domain/access-rules.ts) the page's API routes declare too. */
+  rule: AccessName;
   /** False until the page's own issue builds it: listed for orientation, never linked. */
   isAvailable: boolean;
   /** A section reached from this page (not listed in the navigation on its own). */
   parentPath?: string;
 }
 
-const resultInput: AccessRule = { permission: 'view_admin_result_input' };
-const superadmin: AccessRule = { permission: 'view_superadmin_dashboard' };
-
 /** docs/requirements.md §2 admin routes with the permission each needs, in navigation order. */
 export const ADMIN_PAGES: readonly AdminPage[] = [
   {
     path: 'welcome',
     label: 'Welcome',
-    rule: resultInput,
+    rule: 'enterResults',
     isAvailable: true,
   },
   {
     path: 'dashboard',
     label: 'Dashboard',
-    rule: resultInput,
+    rule: 'enterResults',
     isAvailable: true,
   },
   {
     path: 'match-results',
     label: 'Match Results',
-    rule: resultInput,
+    rule: 'enterResults',
     isAvailable: true,
   },
   {
     path: 'tournament-management',
     label: 'Tournament Management',
-    rule: { permission: 'view_tournament_management' },
+    rule: 'manageTournaments',
     isAvailable: true,
   },
   {
     path: 'round-management',
     label: 'Round Management',
-    rule: { permission: 'view_round_management' },
+    rule: 'manageRounds',
     isAvailable: true,
   },
   {
     path: 'player-management',
     label: 'Player Management',
-    rule: { permission: 'view_player_management' },
+    rule: 'managePlayers',
     isAvailable: true,
   },
   {
     path: 'admin-player-lookup',
     label: 'Player Lookup',
-    rule: { permission: 'view_admin_player_lookup' },
+    rule: 'lookUpPlayers',
     isAvailable: true,
   },
   {
     path: 'checkin-desk',
     label: 'Check-in Desk',
-    rule: { permission: 'access_checkin_page' },
+    rule: 'checkinDesk',
     isAvailable: true,
   },
   {
     path: 'checkin-overview',
     label: 'Check-in Overview',
-    rule: { permission: 'access_checkin_overview' },
+    rule: 'checkinOverview',
     isAvailable: true,
   },
   {
     path: 'checkin-settings',
     label: 'Check-in Settings',
-    rule: { permission: 'access_checkin_settings' },
+    rule: 'checkinSettings',
     isAvailable: true,
   },
   {
     path: 'manage-registrations',
     label: 'Registrations',
-    rule: { permission: 'view_registration_management' },
+    rule: 'manageRegistrations',
     isAvailable: true,
   },
   {
     path: 'user-management',
     label: 'User Management',
-    rule: { permission: 'view_user_management' },
+    rule: 'manageUsers',
     isAvailable: true,
   },
   {
     path: 'system-logs',
     label: 'System Logs',
-    rule: { permission: 'view_system_logs' },
+    rule: 'viewSystemLogs',
     isAvailable: false,
   },
   {
     path: 'billing-overview',
     label: 'Billing Overview',
-    rule: { permission: 'view_billing_overview' },
+    rule: 'viewBilling',
     isAvailable: true,
   },
   {
     path: 'super-admin-dashboard',
     label: 'Super Admin Dashboard',
-    rule: superadmin,
+    rule: 'superadminDashboard',
     isAvailable: false,
   },
   {
     path: 'broadcasts',
     label: 'Broadcasts',
-    rule: superadmin,
+    rule: 'superadminDashboard',
     isAvailable: false,
   },
   {
     path: 'safe-control',
     label: 'Safe Control',
-    rule: superadmin,
+    rule: 'superadminDashboard',
     isAvailable: false,
   },
   {
     path: 'settings',
     label: 'Settings',
-    rule: superadmin,
+    rule: 'changeSiteSettings',
     isAvailable: true,
   },
   {
     path: 'recaptcha-settings',
-    label: 'reCAPTCHA Settings',
-    rule: superadmin,
+    label: 'Bot protection',
+    rule: 'settingsSection',
     isAvailable: true,
     parentPath: 'settings',
   },
   {
     path: 'important-information-settings',
     label: 'Important Information Settings',
-    rule: superadmin,
+    rule: 'settingsSection',
     isAvailable: true,
     parentPath: 'settings',
   },
@@ -148,7 +147,7 @@ export function adminPage(path: string): AdminPage {
 
 /** The admin pages this user may open, built or not (sections of another page are reached from it). */
 export function adminPagesFor(access: ResolvedAccess): AdminPage[] {
-  return ADMIN_PAGES.filter((page) => page.parentPath === undefined && isAllowed(access, page.rule));
+  return ADMIN_PAGES.filter((page) => page.parentPath === undefined && may(access, page.rule));
 }
 
 /** Where 'Admin Area' leads: the first built page the user may open, else the welcome page. */

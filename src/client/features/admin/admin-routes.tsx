@@ -24,10 +24,13 @@ const userManagement = lazyPage(
   () => import('../user-management/user-management-page'),
   'UserManagementPage',
 );
-const settings = lazyPage(() => import('../settings-gate/settings-pages'), 'SettingsPage');
-const recaptchaSettings = lazyPage(() => import('../settings-gate/settings-pages'), 'RecaptchaSettingsPage');
+const settings = lazyPage(() => import('../settings/site-settings-page'), 'SiteSettingsPage');
+const recaptchaSettings = lazyPage(
+  () => import('../bot-protection/bot-protection-settings-page'),
+  'BotProtectionSettingsPage',
+);
 const importantInformationSettings = lazyPage(
-  () => import('../settings-gate/settings-pages'),
+  () => import('../site-content/important-information-settings-page'),
   'ImportantInformationSettingsPage',
 );
 const matchResults = lazyPage(() => import('../match-results/match-results-page'), 'MatchResultsPage');

@@ -1,11 +1,6 @@
 import type { MeResponse } from '../../../contracts/account';
-import {
-  type AccessRule,
-  canSeeAdminArea,
-  isAllowed,
-  type ResolvedAccess,
-  type StandardRole,
-} from '../../../domain/permissions';
+import { type AccessName, may } from '../../../domain/access-rules';
+import { canSeeAdminArea, type ResolvedAccess, type StandardRole } from '../../../domain/permissions';
 import { ACCESS_MESSAGES } from './messages';
 
 /** Who is using the site, as the client knows it. */
@@ -18,10 +13,10 @@ export type SessionState =
 export type SessionView = SessionState | { status: 'loading' } | { status: 'error' };
 
 /**
- * What a route asks for: any signed-in user, the admin area (anyone not a plain player, docs/requirements.md §2 Layout) or an
- * access rule of the permissions module.
+ * What a route asks for: any signed-in user, the admin area (anyone not a plain player, docs/requirements.md §2 Layout) or a
+ * named access rule of `src/domain/access-rules.ts`, the same name the server's routes declare.
  */
-export type RouteRule = 'signed-in' | 'admin-area' | AccessRule;
+export type RouteRule = 'signed-in' | 'admin-area' | AccessName;
 
 /** A route option refusing some roles with their own message (docs/requirements.md §2: the player dashboard can refuse players). */
 export interface RouteRefusal {
@@ -44,7 +39,7 @@ export function accessOf(me: MeResponse): ResolvedAccess {
 export function satisfiesRule(access: ResolvedAccess, rule: RouteRule): boolean {
   if (rule === 'signed-in') return true;
   if (rule === 'admin-area') return canSeeAdminArea(access);
-  return isAllowed(access, rule);
+  return may(access, rule);
 }
 
 /**

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { createUserBodySchema } from '../../../contracts/users';
+import { passwordSchema } from '../../components/new-password-fields';
 
-/** The server's own rules for an e-mail address and a new password (8 to 128 characters). */
+/** The server's own rule for an e-mail address (a new password's rule: components/new-password-fields). */
 export const emailSchema = createUserBodySchema.shape.email;
-export const passwordSchema = createUserBodySchema.shape.password;
 
 export const signInSchema = z.object({
   email: emailSchema,
@@ -17,13 +17,3 @@ export const signUpSchema = z.object({
 });
 
 export const forgotPasswordSchema = z.object({ email: emailSchema });
-
-/** A new password typed twice. */
-export const newPasswordSchema = z
-  .object({ newPassword: passwordSchema, confirmPassword: z.string() })
-  .refine((value) => value.newPassword === value.confirmPassword, {
-    path: ['confirmPassword'],
-    message: 'The two passwords do not match',
-  });
-
-export const PASSWORD_HINT = 'At least 8 characters.';

@@ -44,7 +44,7 @@ function renderGuarded(url: string) {
             path="/admin/user-management"
             element={
               <RequireAccess rule="admin-area">
-                <RequireAccess rule={{ permission: 'view_user_management' }} denied="page">
+                <RequireAccess rule="manageUsers" denied="page">
                   <p>User management</p>
                 </RequireAccess>
               </RequireAccess>
@@ -54,7 +54,7 @@ function renderGuarded(url: string) {
             path="/player-dashboard"
             element={
               <RequireAccess
-                rule={{ roles: ['player', 'admin', 'superadmin'] }}
+                rule="anyRole"
                 refusal={{ roles: ['player'], message: ACCESS_MESSAGES.playerDashboardUnavailable }}
               >
                 <p>Dashboard</p>

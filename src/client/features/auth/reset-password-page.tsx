@@ -1,14 +1,13 @@
 import { CircleAlert } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { AuthCard } from '../../components/auth-card';
+import { NewPasswordFields, newPasswordSchema } from '../../components/new-password-fields';
 import { ButtonLink, SubmitButton } from '../../components/ui/button';
 import { Notice } from '../../components/ui/notice';
 import { ApiRequestError } from '../../lib/api-client';
 import { readForm, useFieldErrors } from '../../lib/form';
 import { notify, notifyFailure } from '../../lib/notify';
-import { AuthCard } from './auth-card';
-import { newPasswordSchema } from './auth-schemas';
-import { NewPasswordFields } from './new-password-fields';
 import { resetPassword } from './queries';
 
 const INVALID_LINK =

@@ -1,4 +1,5 @@
 import type { MeResponse } from '../../../contracts/account';
+import { may } from '../../../domain/access-rules';
 import { canSeeAdminArea, isPlainPlayer, type ResolvedAccess } from '../../../domain/permissions';
 
 export interface UserMenuEntry {
@@ -54,7 +55,7 @@ export function userMenuEntries(access: ResolvedAccess, adminHome: string): User
       to: '/player-dashboard',
     },
   ];
-  if (access.permissions.has('crm_access')) {
+  if (may(access, 'crm')) {
     entries.push({
       key: 'crm',
       label: 'Team Tasks (CRM)',

@@ -2,6 +2,7 @@ import { CircleCheck, Lock, Pencil, Search, Undo2, UserCheck, UsersRound } from 
 import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { CheckinPlayer } from '../../../contracts/checkin';
+import { type AccessName, may } from '../../../domain/access-rules';
 import { LoadError } from '../../components/load-error';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -169,8 +170,7 @@ export function CheckinDeskPage() {
     );
   };
 
-  const may = (permission: 'access_checkin_overview' | 'access_checkin_settings') =>
-    session.status === 'signed-in' && session.access.permissions.has(permission);
+  const mayOpen = (name: AccessName) => session.status === 'signed-in' && may(session.access, name);
   const data = desk.data;
 
   return (
@@ -189,7 +189,7 @@ export function CheckinDeskPage() {
           <Lock aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
           <p>
             <strong>Check-in is closed.</strong>{' '}
-            {may('access_checkin_settings') ? (
+            {mayOpen('checkinSettings') ? (
               <>
                 Open it on the{' '}
                 <Link className={checkinLinkClass} to="/admin/checkin-settings">
@@ -207,7 +207,7 @@ export function CheckinDeskPage() {
       {data ? (
         <CheckinCounts counts={data.counts}>
           <PairingHint counts={data.counts} />
-          {may('access_checkin_overview') ? (
+          {mayOpen('checkinOverview') ? (
             <p className="mt-2 text-sm">
               <Link className={checkinLinkClass} to="/admin/checkin-overview">
                 See who is missing

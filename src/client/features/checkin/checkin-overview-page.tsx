@@ -1,6 +1,7 @@
 import { PartyPopper, UsersRound } from 'lucide-react';
 import { Link } from 'react-router';
 import type { CheckinOverview } from '../../../contracts/checkin';
+import { may } from '../../../domain/access-rules';
 import { LoadError } from '../../components/load-error';
 import { Notice } from '../../components/ui/notice';
 import { Spinner } from '../../components/ui/spinner';
@@ -102,7 +103,7 @@ export function CheckinOverviewPage() {
   const session = useSession();
   const { isOpen } = useCheckinOpen();
   const { data, error, isPending, refetch, isFetching } = useCheckinOverview();
-  const mayUseDesk = session.status === 'signed-in' && session.access.permissions.has('access_checkin_page');
+  const mayUseDesk = session.status === 'signed-in' && may(session.access, 'checkinDesk');
 
   return (
     <div className="flex flex-col gap-6">

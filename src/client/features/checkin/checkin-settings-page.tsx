@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Lock, LockOpen } from 'lucide-react';
 import { Link } from 'react-router';
+import { SETTINGS_MESSAGES } from '../../../contracts/settings-registry';
+import { type AccessName, may } from '../../../domain/access-rules';
 import { Card } from '../../components/ui/card';
 import { cx } from '../../components/ui/cx';
 import { SwitchField } from '../../components/ui/field';
@@ -21,13 +23,12 @@ export function CheckinSettingsPage() {
   const setOpen = useSetCheckinOpen();
   // docs/requirements.md §4: closed when the setting is missing or fails to load.
   const isOpen = state.data?.open === true;
-  const may = (permission: 'access_checkin_page' | 'access_checkin_overview') =>
-    session.status === 'signed-in' && session.access.permissions.has(permission);
+  const mayOpen = (name: AccessName) => session.status === 'signed-in' && may(session.access, name);
 
   const toggle = (open: boolean) =>
     setOpen.mutate(open, {
       onSuccess: ({ message }) => notify('success', message),
-      onError: (error) => notifyFailure(error, 'Failed to update system setting'),
+      onError: (error) => notifyFailure(error, SETTINGS_MESSAGES.updateFailed),
     });
 
   return (
@@ -67,7 +68,7 @@ export function CheckinSettingsPage() {
           </div>
           {state.error ? (
             <p role="alert" className="text-sm font-medium text-loss">
-              Failed to load system settings: {errorMessage(state.error, 'please try again')}. Until it loads,
+              {SETTINGS_MESSAGES.loadFailed}: {errorMessage(state.error, 'please try again')}. Until it loads,
               check-in counts as closed.
             </p>
           ) : null}
@@ -79,14 +80,14 @@ export function CheckinSettingsPage() {
             onChange={(event) => toggle(event.target.checked)}
             className="rounded-xl border border-line p-4 [&_input]:mx-1.5 [&_input]:scale-125"
           />
-          {may('access_checkin_page') || may('access_checkin_overview') ? (
+          {mayOpen('checkinDesk') || mayOpen('checkinOverview') ? (
             <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
-              {may('access_checkin_page') ? (
+              {mayOpen('checkinDesk') ? (
                 <Link className={checkinLinkClass} to="/admin/checkin-desk">
                   Check-in desk
                 </Link>
               ) : null}
-              {may('access_checkin_overview') ? (
+              {mayOpen('checkinOverview') ? (
                 <Link className={checkinLinkClass} to="/admin/checkin-overview">
                   Check-in overview
                 </Link>

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { DEFAULT_TEAM_PRICE_CENTS } from '../../../contracts/settings';
 import type { TournamentSummary } from '../../../contracts/tournament';
 import { LoadError } from '../../components/load-error';
+import { RichHtml } from '../../components/rich-html';
 import { Card } from '../../components/ui/card';
 import { Container } from '../../components/ui/container';
 import { PageHeader } from '../../components/ui/page-header';
@@ -10,6 +11,7 @@ import { Prose } from '../../components/ui/prose';
 import { Spinner } from '../../components/ui/spinner';
 import { formatDateRange, formatEuroCents } from '../../lib/format';
 import { useRegistrationSettings } from '../registrations/queries';
+import { useImportantInformation } from '../site-content/queries';
 import { useTournament } from '../tournament/queries';
 import { RoundScheduleTable } from '../tournament/round-schedule-table';
 
@@ -81,6 +83,17 @@ function Rules({ teamPrice }: { teamPrice: string }) {
   );
 }
 
+/** The organisers' own text when they have written one (rich text, ADR 021), else the built-in rules. */
+function ImportantInformationText({ teamPrice }: { teamPrice: string }) {
+  const { data } = useImportantInformation();
+  if (!data?.html) return <Rules teamPrice={teamPrice} />;
+  return (
+    <Card>
+      <RichHtml html={data.html} />
+    </Card>
+  );
+}
+
 /** /important-information, labelled '2025 Tournament' in the navigation. */
 export function ImportantInformationPage() {
   const { data, error, isPending, refetch, isFetching } = useTournament();
@@ -116,7 +129,7 @@ export function ImportantInformationPage() {
             </p>
           </Card>
         )}
-        <Rules teamPrice={teamPrice} />
+        <ImportantInformationText teamPrice={teamPrice} />
       </Container>
     </>
   );

@@ -1,10 +1,10 @@
 import { LogIn, Menu, X } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
+import { readableBandBackground } from '../../../domain/contrast';
 import { buttonClasses } from '../../components/ui/button';
 import { Container } from '../../components/ui/container';
 import { cx } from '../../components/ui/cx';
-import { readableDarkBackground } from '../../lib/colour';
 import { useTheme } from '../../lib/theme';
 import { LazyUserMenu } from '../auth/lazy-user-menu';
 import { useSession } from '../auth/queries';
@@ -48,7 +48,7 @@ export function SiteHeader() {
   const [theme] = useTheme();
   // The organisers' header colour applies in the default theme when text stays readable on it.
   const headerColour = useHeaderBackgroundColor();
-  const customBackground = theme === 'light' ? readableDarkBackground(headerColour) : null;
+  const customBackground = theme === 'light' ? readableBandBackground(headerColour) : null;
 
   // Close the mobile menu after any navigation.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the location is the trigger, not an input

@@ -1,13 +1,13 @@
 import { Grid3x3, Printer, School, Trophy } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { LeaderboardHidden } from '../../components/leaderboard-hidden';
 import { LoadError } from '../../components/load-error';
 import { Container } from '../../components/ui/container';
 import { PageHeader } from '../../components/ui/page-header';
 import { Spinner } from '../../components/ui/spinner';
 import { Tabs } from '../../components/ui/tabs';
 import { PairingsList } from '../tournament/board-views';
-import { LeaderboardHidden } from '../tournament/leaderboard-hidden';
 import { PairingNotes } from '../tournament/pairing-notes';
 import { useCurrentRound } from '../tournament/queries';
 import { PlayersTable } from './players-table';

@@ -2,8 +2,8 @@ import type { LeaderboardRow } from '../../../contracts/leaderboard';
 import { formatPoints } from '../../../domain/scoring/results';
 import type { TiebreakKey } from '../../../domain/scoring/tiebreak-keys';
 import { formatTiebreak } from '../../../domain/scoring/tiebreaks';
-import { PlayerLink } from '../tournament/player-link';
-import { RankMedal } from '../tournament/rank-medal';
+import { PlayerLink } from '../../components/player-link';
+import { RankMedal } from '../../components/rank-medal';
 import { cellClass, headClass, TableFrame, tableClass } from './table-frame';
 import { TIEBREAK_LABELS, tiebreakColumns, tiebreakOrderText, tiebreakTitle } from './tiebreak-labels';
 

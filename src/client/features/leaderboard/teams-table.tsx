@@ -2,7 +2,7 @@ import type { TeamStandingRow } from '../../../contracts/leaderboard';
 import { formatPoints } from '../../../domain/scoring/results';
 import { formatTiebreak } from '../../../domain/scoring/tiebreaks';
 import { TEAM_STANDINGS_RULE } from '../../../domain/standings/teams';
-import { RankMedal } from '../tournament/rank-medal';
+import { RankMedal } from '../../components/rank-medal';
 import { cellClass, headClass, TableFrame, tableClass } from './table-frame';
 
 /** "Ann 2 · Ben 1½ · (Cal 1)": members with their points; those not counted in brackets. */

@@ -2,8 +2,8 @@ import { CircleAlert, Flag } from 'lucide-react';
 import type { KeyboardEvent, Ref } from 'react';
 import type { EntryBoard, EntryPlayer } from '../../../contracts/match-results';
 import { formatResult, type MatchResult } from '../../../domain/scoring/results';
+import { ResultBadge } from '../../components/result-badge';
 import { cx } from '../../components/ui/cx';
-import { ResultBadge } from '../tournament/result-badge';
 
 const FORFEITS: readonly MatchResult[] = ['white_forfeit_win', 'black_forfeit_win', 'double_forfeit'];
 
@@ -24,9 +24,9 @@ function Player({ player, colour }: { player: EntryPlayer; colour: 'white' | 'bl
       />
       <span className="sr-only">{colour === 'white' ? 'White: ' : 'Black: '}</span>
       <span className="min-w-0 shrink truncate font-semibold text-fg">{player.name}</span>
-      {player.school ? (
+      {player.schoolName ? (
         <span className="hidden min-w-0 shrink-[4] truncate text-sm text-muted sm:inline">
-          {player.school}
+          {player.schoolName}
         </span>
       ) : null}
     </p>

@@ -1,6 +1,7 @@
 import { ArrowRight, CalendarX2, CheckCircle2, Trophy } from 'lucide-react';
 import { Link } from 'react-router';
 import { MATCH_RESULT_MESSAGES } from '../../../contracts/match-results';
+import { ROUND_STATUS_LABELS } from '../../../contracts/round-status';
 import { LoadError } from '../../components/load-error';
 import { Badge } from '../../components/ui/badge';
 import { ButtonLink } from '../../components/ui/button';
@@ -9,7 +10,6 @@ import { Notice } from '../../components/ui/notice';
 import { Spinner } from '../../components/ui/spinner';
 import { adminPagesFor } from '../admin/admin-pages';
 import { useSession } from '../auth/queries';
-import { ROUND_STATUS_LABELS } from '../tournament/round-label';
 import { ProgressBar } from './progress-bar';
 import { useResultEntry } from './queries';
 

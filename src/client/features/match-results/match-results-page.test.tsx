@@ -15,8 +15,8 @@ afterEach(() => {
 const board = (n: number, white: string, black: string, result: MatchResult | null): EntryBoard => ({
   matchId: `00000000-0000-4000-8000-00000000000${n}`,
   board: n,
-  white: { name: white, groupName: "St Kevin's A", school: "St Kevin's" },
-  black: { name: black, groupName: 'Loreto College B', school: 'Loreto College' },
+  white: { name: white, groupName: "St Kevin's A", schoolName: "St Kevin's" },
+  black: { name: black, groupName: 'Loreto College B', schoolName: 'Loreto College' },
   result,
   version: 1,
   updatedAt: '2025-11-22T10:00:00.000Z',

@@ -6,6 +6,7 @@ import {
   MATCH_RESULT_MESSAGES,
   type ResultEntryResponse,
 } from '../../../contracts/match-results';
+import { ROUND_STATUS_LABELS } from '../../../contracts/round-status';
 import { formatResult, type MatchResult } from '../../../domain/scoring/results';
 import { LoadError } from '../../components/load-error';
 import { Button } from '../../components/ui/button';
@@ -15,7 +16,6 @@ import { Notice } from '../../components/ui/notice';
 import { Spinner } from '../../components/ui/spinner';
 import { ApiRequestError, serverMessage } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
-import { ROUND_STATUS_LABELS } from '../tournament/round-label';
 import { BoardEntryRow, FORFEIT_CHOICES } from './board-entry-row';
 import { entryKeyAction, parseBoardNumber } from './entry-keys';
 import { ProgressBar } from './progress-bar';

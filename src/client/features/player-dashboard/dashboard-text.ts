@@ -1,5 +1,5 @@
 import type { PlayerDashboard } from '../../../contracts/player-dashboard';
-import { ROUND_STATUS_LABELS } from '../tournament/round-label';
+import { ROUND_STATUS_LABELS } from '../../../contracts/round-status';
 
 /** "Rank 4 of 56", or null while the leaderboard is hidden or the player has withdrawn. */
 export function rankText(rank: number | null, of: number | null): string | null {

@@ -6,7 +6,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { playerLookupUrl } from '../print/print-lists';
 
 // The QR encoder loads only when someone asks for a code.
-const QrCode = lazy(async () => ({ default: (await import('../print/qr-code')).QrCode }));
+const QrCode = lazy(async () => ({ default: (await import('../../components/qr-code')).QrCode }));
 
 /** A player's QR code (it opens this lookup page) and a link to print their name badge. */
 export function PlayerBadge({ name }: { name: string }) {

@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import type { PlayerLookupEntry, PlayerRound } from '../../../contracts/player-lookup';
 import { formatPoints } from '../../../domain/scoring/results';
+import { PlayerLink } from '../../components/player-link';
 import { Card } from '../../components/ui/card';
 import { ColourSwatch } from '../tournament/board-views';
-import { PlayerLink } from '../tournament/player-link';
 import { PlayerBadge } from './player-badge';
 import { RoundOutcome } from './round-outcome';
 

@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router';
+import { QrCode } from '../../components/qr-code';
 import { PrintFrame, PrintMessage } from './print-frame';
 import { chunk, playerLookupUrl } from './print-lists';
-import { QrCode } from './qr-code';
 import { useRoster } from './queries';
 
 /** Ten badges (about 90 × 52 mm) per A4 sheet: two columns of five. */

@@ -1,5 +1,6 @@
 import { formatPoints } from '../../../domain/scoring/results';
 import { formatTiebreak } from '../../../domain/scoring/tiebreaks';
+import { LEADERBOARD_HIDDEN } from '../../components/leaderboard-hidden';
 import { TiebreakLegend } from '../leaderboard/players-table';
 import { useLeaderboard } from '../leaderboard/queries';
 import { TeamsRule, teamMembersText } from '../leaderboard/teams-table';
@@ -21,7 +22,9 @@ export function PrintStandingsPage() {
       ) : error ? (
         <PrintMessage>Could not load the standings. Check the connection and reload.</PrintMessage>
       ) : !data.visible ? (
-        <PrintMessage>Leaderboard Hidden. Player rankings are currently not visible.</PrintMessage>
+        <PrintMessage>
+          {LEADERBOARD_HIDDEN.title}. {LEADERBOARD_HIDDEN.body}
+        </PrintMessage>
       ) : data.players.length === 0 ? (
         <PrintMessage>Standings appear after the first results.</PrintMessage>
       ) : (

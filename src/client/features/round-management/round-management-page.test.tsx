@@ -3,6 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderAt, StubAnswer, stubFetch } from '../../../../tests/support/client/test-utils';
 import {
+  type AdminRoundActions,
   type AdminRoundPlayer,
   type AdminRoundSummary,
   type GeneratePairingsResponse,
@@ -18,7 +19,24 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const summary = (number: number, status: AdminRoundSummary['status']): AdminRoundSummary => ({
+const NOTHING: AdminRoundActions = {
+  pair: 'unavailable',
+  start: 'unavailable',
+  complete: 'unavailable',
+  changePairings: 'unavailable',
+};
+/** What the server's lifecycle says of the demo's rounds: 1–4 completed, round 5 next to pair. */
+const NEXT_TO_PAIR: AdminRoundActions = {
+  ...NOTHING,
+  pair: 'ready',
+  start: 'blocked',
+  changePairings: 'blocked',
+};
+const summary = (
+  number: number,
+  status: AdminRoundSummary['status'],
+  actions: AdminRoundActions = number === 5 ? NEXT_TO_PAIR : NOTHING,
+): AdminRoundSummary => ({
   number,
   status,
   statusLabel: status === 'completed' ? 'Completed' : status === 'active' ? 'In Progress' : 'Upcoming',
@@ -30,6 +48,7 @@ const summary = (number: number, status: AdminRoundSummary['status']): AdminRoun
   pairingNotes: [],
   isCurrent: number === 4,
   isNext: number === 5,
+  actions,
 });
 const rounds: RoundsResponse = {
   tournament: { name: 'Schools Team Chess Championship 2025', currentRound: 4, totalRounds: 5 },
@@ -122,5 +141,40 @@ describe('RoundManagementPage: a second pairing-allocated bye', () => {
       expect(screen.getByRole('button', { name: GENERATE }).hasAttribute('disabled')).toBe(false),
     );
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+describe('RoundManagementPage: buttons follow the round lifecycle the server sends', () => {
+  it('offers no Start, Complete or Generate on a round whose actions the lifecycle refuses', async () => {
+    // Round 2 in progress, round 3 paired: the domain refuses starting round 3 (complete round 2 first), and
+    // pairing it again, though its status is upcoming.
+    const ready = (actions: Partial<AdminRoundActions>) => ({ ...NOTHING, ...actions });
+    stubFetch({
+      '/api/admin/rounds': {
+        tournament: { name: 'Schools Team Chess Championship 2025', currentRound: 2, totalRounds: 3 },
+        rounds: [
+          summary(1, 'completed'),
+          { ...summary(2, 'active', ready({ complete: 'blocked' })), isCurrent: true },
+          { ...summary(3, 'upcoming', ready({ changePairings: 'ready' })), boards: 1, isNext: true },
+        ],
+      } satisfies RoundsResponse,
+      '/api/admin/rounds/2': { round: summary(2, 'active'), boards: [], byes: [] },
+      '/api/admin/rounds/3': { ...round5, round: { ...round5.round, number: 3 } },
+    });
+    renderAt(<RoundManagementPage />);
+    const row = (n: number) => screen.findByRole('listitem', { name: `Round ${n}` });
+
+    const round3 = await row(3);
+    expect(within(round3).getByText('Upcoming')).toBeTruthy();
+    expect(within(round3).queryByRole('button', { name: /Start round/ })).toBeNull();
+    expect(within(round3).queryByRole('button', { name: /pairings/ })).toBeNull();
+    // A blocked step is still offered: trying it gives the server's reason (results missing).
+    expect(within(await row(2)).getByRole('button', { name: /Complete round ?2/ })).toBeTruthy();
+    expect(within(await row(2)).queryByRole('button', { name: /Start round/ })).toBeNull();
+    expect(
+      within(await row(1))
+        .queryAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Round 1Completed1/1 boards finished']);
   });
 });

@@ -134,7 +134,7 @@ function RoundRow({
         </span>
       </button>
       <div className="flex flex-wrap gap-2">
-        {round.isNext ? (
+        {round.actions.pair !== 'unavailable' ? (
           <Button
             size="md"
             variant={isPaired ? 'secondary' : 'primary'}
@@ -147,13 +147,13 @@ function RoundRow({
             <span className="sr-only"> for Round {round.number}</span>
           </Button>
         ) : null}
-        {round.status === 'upcoming' ? (
+        {round.actions.start !== 'unavailable' ? (
           <Button disabled={action.isPending} onClick={() => run('start')}>
             <Play aria-hidden="true" className="size-4" />
             Start round<span className="sr-only"> {round.number}</span>
           </Button>
         ) : null}
-        {round.status === 'active' ? (
+        {round.actions.complete !== 'unavailable' ? (
           <Button variant="accent" disabled={action.isPending} onClick={() => run('complete')}>
             <Square aria-hidden="true" className="size-4" />
             Complete round<span className="sr-only"> {round.number}</span>

@@ -8,13 +8,13 @@ import type {
 } from '../../../contracts/round-management';
 import { formatPoints } from '../../../domain/scoring/results';
 import { LoadError } from '../../components/load-error';
+import { ResultBadge } from '../../components/result-badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { cx } from '../../components/ui/cx';
 import { Dialog, DialogActions } from '../../components/ui/dialog';
 import { Spinner } from '../../components/ui/spinner';
 import { notify, notifyFailure } from '../../lib/notify';
-import { ResultBadge } from '../tournament/result-badge';
 import { useChangePairings, useRoundDetail } from './queries';
 
 const BYE_LABELS = {
@@ -132,7 +132,7 @@ export function RoundPairings({
 
   if (isPending) return <Spinner />;
   if (error) return <LoadError error={error} onRetry={() => void refetch()} isRetrying={isFetching} />;
-  const isEditable = data.round.status === 'upcoming';
+  const isEditable = data.round.actions.changePairings === 'ready';
   const selected = isEditable ? picked : [];
   const toggle = (id: string) =>
     setPicked((current) =>

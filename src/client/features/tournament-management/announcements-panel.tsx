@@ -1,20 +1,22 @@
 import { Megaphone, Pencil, Send, Trash2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
+import { RICH_TEXT_LIMITS, RICH_TEXT_MESSAGES } from '../../../contracts/rich-text';
 import {
   type AdminAnnouncement,
   type AdminTournament,
-  MAX_ANNOUNCEMENT_LENGTH,
   updateAnnouncementBodySchema,
 } from '../../../contracts/tournament-management';
 import { LoadError } from '../../components/load-error';
+import { RichHtml } from '../../components/rich-html';
 import { Button, SubmitButton } from '../../components/ui/button';
 import { Dialog, DialogActions } from '../../components/ui/dialog';
-import { SelectField, TextareaField } from '../../components/ui/field';
+import { SelectField } from '../../components/ui/field';
 import { Notice } from '../../components/ui/notice';
 import { Spinner } from '../../components/ui/spinner';
 import { useFieldErrors } from '../../lib/form';
 import { formatDateTime } from '../../lib/format';
 import { notify, notifyFailure } from '../../lib/notify';
+import { LazyRichTextEditor } from '../site-content/lazy-rich-text-editor';
 import {
   useAnnouncements,
   useCreateAnnouncement,
@@ -25,32 +27,51 @@ import {
 
 const ACTIVE = '';
 const contentSchema = updateAnnouncementBodySchema;
+const LIMIT = RICH_TEXT_LIMITS.announcement.characters;
 
-/** The text box with a count of the characters left: announcements are plain text, 1000 characters at most. */
+/**
+ * The announcement editor (rich text, loaded lazily) with its counter. Over the limit the form says so and
+ * sends nothing; nothing is ever cut.
+ */
 function ContentField({
-  value,
+  initialHtml,
   onChange,
   error,
   label,
 }: {
-  value: string;
-  onChange: (value: string) => void;
+  initialHtml: string;
+  onChange: (value: string, characters: number) => void;
   error: string | undefined;
   label: string;
 }) {
-  const left = MAX_ANNOUNCEMENT_LENGTH - value.length;
   return (
-    <TextareaField
+    <LazyRichTextEditor
       label={label}
-      name="content"
-      rows={3}
-      value={value}
-      onChange={(event) => onChange(event.target.value)}
-      maxLength={MAX_ANNOUNCEMENT_LENGTH}
-      hint={`Plain text, shown as written. ${left} ${left === 1 ? 'character' : 'characters'} left.`}
+      kind="announcement"
+      initialHtml={initialHtml}
+      onChange={onChange}
       error={error}
     />
   );
+}
+
+/** The body to send, or an error for the field: empty, or more characters than the limit. */
+function useAnnouncementDraft(initial: string) {
+  const { errors, formRef, check, showError } = useFieldErrors();
+  const [content, setContent] = useState(initial);
+  const [characters, setCharacters] = useState<number | null>(null);
+  const onChange = (html: string, count: number) => {
+    setContent(html);
+    setCharacters(count);
+  };
+  const validate = () => {
+    if (characters !== null && characters > LIMIT) {
+      showError('content', RICH_TEXT_MESSAGES.tooLong('announcement', characters));
+      return null;
+    }
+    return check(contentSchema, { content });
+  };
+  return { errors, formRef, content, onChange, validate, reset: () => setContent('') };
 }
 
 function EditAnnouncementDialog({
@@ -60,12 +81,11 @@ function EditAnnouncementDialog({
   announcement: AdminAnnouncement;
   onClose: () => void;
 }) {
-  const { errors, formRef, check } = useFieldErrors();
-  const [content, setContent] = useState(announcement.content);
+  const { errors, formRef, onChange, validate } = useAnnouncementDraft(announcement.content);
   const update = useUpdateAnnouncement();
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const body = check(contentSchema, { content });
+    const body = validate();
     if (!body) return;
     update.mutate(
       { id: announcement.id, content: body.content },
@@ -81,7 +101,12 @@ function EditAnnouncementDialog({
   return (
     <Dialog isOpen onClose={onClose} title="Edit announcement">
       <form ref={formRef} onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-        <ContentField label="Announcement" value={content} onChange={setContent} error={errors.content} />
+        <ContentField
+          label="Announcement"
+          initialHtml={announcement.content}
+          onChange={onChange}
+          error={errors.content}
+        />
         <DialogActions onCancel={onClose}>
           <SubmitButton isPending={update.isPending} pendingLabel="Saving...">
             Save changes
@@ -113,7 +138,7 @@ function DeleteAnnouncementDialog({
       isOpen
       onClose={onClose}
       title="Delete announcement?"
-      description={<p className="line-clamp-3 whitespace-pre-line">{announcement.content}</p>}
+      description={<RichHtml html={announcement.content} className="line-clamp-3" />}
     >
       <DialogActions onCancel={onClose}>
         <Button variant="danger" onClick={onConfirm} disabled={remove.isPending}>
@@ -126,19 +151,21 @@ function DeleteAnnouncementDialog({
 }
 
 function NewAnnouncementForm({ tournamentId }: { tournamentId: string }) {
-  const { errors, formRef, check } = useFieldErrors();
-  const [content, setContent] = useState('');
+  const [round, setRound] = useState(0);
+  const { errors, formRef, onChange, validate, reset } = useAnnouncementDraft('');
   const create = useCreateAnnouncement();
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const body = check(contentSchema, { content });
+    const body = validate();
     if (!body) return;
     create.mutate(
       { content: body.content, tournamentId },
       {
         onSuccess: ({ message }) => {
           notify('success', message);
-          setContent('');
+          reset();
+          // A fresh, empty editor for the next announcement.
+          setRound((value) => value + 1);
         },
         onError: (error) => notifyFailure(error, 'Failed to publish the announcement'),
       },
@@ -152,7 +179,13 @@ function NewAnnouncementForm({ tournamentId }: { tournamentId: string }) {
       aria-label="New announcement"
       className="flex flex-col gap-3"
     >
-      <ContentField label="New announcement" value={content} onChange={setContent} error={errors.content} />
+      <ContentField
+        key={round}
+        label="New announcement"
+        initialHtml=""
+        onChange={onChange}
+        error={errors.content}
+      />
       <SubmitButton isPending={create.isPending} pendingLabel="Publishing..." className="self-start">
         <Send aria-hidden="true" className="size-4" />
         Publish
@@ -230,7 +263,7 @@ export function AnnouncementsPanel() {
               {data.announcements.map((announcement, index) => (
                 <li key={announcement.id} className="flex flex-col gap-3 p-4 sm:flex-row sm:items-start">
                   <div className="min-w-0 flex-1">
-                    <p className="whitespace-pre-line break-words text-fg">{announcement.content}</p>
+                    <RichHtml html={announcement.content} />
                     <p className="mt-1 text-xs text-muted">
                       <time dateTime={announcement.createdAt}>{formatDateTime(announcement.createdAt)}</time>
                       {index < 5 && data.tournamentId === active?.id ? ' · on the home page' : ''}

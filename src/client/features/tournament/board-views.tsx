@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import type { Board, PublicPlayer } from '../../../contracts/tournament';
+import { PlayerLink } from '../../components/player-link';
+import { ResultBadge } from '../../components/result-badge';
 import { cx } from '../../components/ui/cx';
-import { PlayerLink } from './player-link';
-import { ResultBadge } from './result-badge';
 
 /** A small square in the piece colour, with the colour named in text for screen readers. */
 export function ColourSwatch({ colour }: { colour: 'white' | 'black' }) {

@@ -1,7 +1,7 @@
+import { ROUND_STATUS_LABELS } from '../../../contracts/round-status';
 import type { RoundSummary } from '../../../contracts/tournament';
 import { Badge } from '../../components/ui/badge';
 import { formatTime } from '../../lib/format';
-import { ROUND_STATUS_LABELS } from './round-label';
 
 /** Every round with its status (Upcoming, In Progress, Completed) and start time. */
 export function RoundScheduleTable({ rounds }: { rounds: RoundSummary[] }) {

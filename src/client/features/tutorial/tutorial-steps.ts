@@ -1,11 +1,15 @@
-import type { Permission, ResolvedAccess } from '../../../domain/permissions';
+import { type AccessName, may } from '../../../domain/access-rules';
+import type { ResolvedAccess } from '../../../domain/permissions';
 
 export interface TutorialStep {
   key: string;
   title: string;
   text: string;
-  /** Shown only to holders of this permission (docs/requirements.md §6: the steps are filtered by permission). */
-  permission?: Permission;
+  /**
+   * Shown only to users the named access rule lets in: the page the step explains (docs/requirements.md §6: the steps
+   * are filtered by permission).
+   */
+  access?: AccessName;
 }
 
 /** The admin tutorial, in order: the admin area, then the jobs of the event, then where help is. */
@@ -19,25 +23,25 @@ export const TUTORIAL_STEPS: readonly TutorialStep[] = [
     key: 'match-results',
     title: 'Match results',
     text: 'Enter each board’s result as it finishes: white wins, black wins or a draw. Standings and the public leaderboard update for everyone at once, and a wrong result can be corrected.',
-    permission: 'view_admin_result_input',
+    access: 'enterResults',
   },
   {
     key: 'round-management',
     title: 'Round management',
     text: 'Generate the Swiss pairings for the next round, start it once the pairings exist, and complete it when every board has a result.',
-    permission: 'view_round_management',
+    access: 'manageRounds',
   },
   {
     key: 'check-in',
     title: 'Check-in',
     text: 'On the day, the Check-in Desk marks players as arrived. Player names can still be corrected there.',
-    permission: 'access_checkin_page',
+    access: 'checkinDesk',
   },
   {
     key: 'users',
     title: 'Users and invitations',
     text: 'User Management creates accounts, changes roles, freezes accounts and invites helpers by e-mail.',
-    permission: 'view_user_management',
+    access: 'manageUsers',
   },
   {
     key: 'help',
@@ -48,5 +52,5 @@ export const TUTORIAL_STEPS: readonly TutorialStep[] = [
 
 /** The steps this user's permissions make relevant. */
 export function tutorialStepsFor(access: ResolvedAccess): TutorialStep[] {
-  return TUTORIAL_STEPS.filter((step) => !step.permission || access.permissions.has(step.permission));
+  return TUTORIAL_STEPS.filter((step) => !step.access || may(access, step.access));
 }

@@ -1,13 +1,13 @@
 import { Snowflake, Trash2, UserPlus } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { createUserBodySchema, freezeBodySchema, type UserSummary } from '../../../contracts/users';
+import { ChoosePasswordField } from '../../components/new-password-fields';
 import { Button, SubmitButton } from '../../components/ui/button';
 import { Dialog, DialogActions } from '../../components/ui/dialog';
 import { TextareaField, TextField } from '../../components/ui/field';
 import { ApiRequestError, serverMessage } from '../../lib/api-client';
 import { readForm, useFieldErrors } from '../../lib/form';
 import { notify, notifyFailure } from '../../lib/notify';
-import { ChoosePasswordField } from '../auth/new-password-fields';
 import { useChangeRole, useCreateUser, useDeleteUser, useFreezeUser } from './queries';
 import { parseRoleChoice, roleChoiceValue, roleLabel } from './role-options';
 import { RoleSelect } from './role-select';

@@ -1,4 +1,5 @@
 import { Crown, ShieldHalf, UserRound } from 'lucide-react';
+import { may } from '../../../domain/access-rules';
 import { Spinner } from '../../components/ui/spinner';
 import { useSession } from '../auth/queries';
 import { InvitesPanel } from '../invites/invites-panel';
@@ -51,7 +52,7 @@ export function UserManagementPage() {
       </div>
       <UserCounts />
       <UsersPanel access={session.access} myId={session.me.user.id} />
-      <InvitesPanel canInvite={session.access.permissions.has('create_players')} />
+      <InvitesPanel canInvite={may(session.access, 'createUsers')} />
       <CustomRolesPanel held={session.access.permissions} />
     </div>
   );

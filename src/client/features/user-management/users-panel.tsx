@@ -10,6 +10,7 @@ import {
 } from 'lucide-react';
 import { useState } from 'react';
 import type { SignInLock, UserSummary } from '../../../contracts/users';
+import { may as mayAct } from '../../../domain/access-rules';
 import type { ResolvedAccess } from '../../../domain/permissions';
 import { LoadError } from '../../components/load-error';
 import { Badge } from '../../components/ui/badge';
@@ -106,9 +107,9 @@ export function UsersPanel({ access, myId }: { access: ResolvedAccess; myId: str
   const locks = new Map((useSignInLocks().data?.locks ?? []).map((lock) => [lock.userId, lock]));
 
   const may = {
-    create: access.permissions.has('create_players'),
-    freeze: access.permissions.has('freeze_players'),
-    delete: access.permissions.has('delete_user_accounts'),
+    create: mayAct(access, 'createUsers'),
+    freeze: mayAct(access, 'freezeUsers'),
+    delete: mayAct(access, 'deleteUsers'),
   };
   const close = () => setAction(null);
 

@@ -12,25 +12,25 @@ import {
   updateTutorialBodySchema,
 } from '../../../contracts/account';
 import { messageResponseSchema } from '../../../contracts/common';
-import type { Auth } from '../../auth/auth';
 import { SignInLimits } from '../../auth/sign-in-limit';
-import type { Db } from '../../db/client';
-import { RateCounter } from '../../http/rate-counter';
+import type { Feature, FeatureContext } from '../../feature-context';
 import { apiErrors } from '../../http/route-helpers';
 import * as service from './account.service';
 
 const errors = apiErrors(400, 401, 403, 409, 429);
 const tags = ['account'];
 
-export function registerAccountRoutes(
-  app: FastifyInstance,
-  db: Db,
-  auth: Auth,
-  now: () => Date = () => new Date(),
-): void {
+/** /api/me and /api/account/*: the signed-in user's own account pages (docs/requirements.md §4). */
+export const accountFeature: Feature = {
+  name: 'account',
+  register: (app, context) => registerAccountRoutes(app, context),
+};
+
+function registerAccountRoutes(app: FastifyInstance, context: FeatureContext): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = context;
   // Deleting the account checks its password: the same per-account attempts as signing in (ADR 015).
-  const signInLimits = new SignInLimits(db, new RateCounter(db, () => now().getTime()), auth.options.secret);
+  const signInLimits = SignInLimits.of(context);
   const signedIn = { access: 'signed-in' } as const;
 
   typed.get(
@@ -77,7 +77,7 @@ export function registerAccountRoutes(
         response: { 200: preferencesSchema, ...errors },
       },
     },
-    async (request) => service.updatePreferences(db, (await request.actor())!, request.ip, request.body),
+    async (request) => service.updatePreferences(context, (await request.actor())!, request.ip, request.body),
   );
   typed.get(
     '/api/account/tutorial',
@@ -102,7 +102,7 @@ export function registerAccountRoutes(
         response: { 200: tutorialProgressSchema, ...errors },
       },
     },
-    async (request) => service.saveTutorial(db, (await request.actor())!.userId, request.body.status),
+    async (request) => service.saveTutorial(context, (await request.actor())!.userId, request.body.status),
   );
   typed.get(
     '/api/account/export',
@@ -115,7 +115,7 @@ export function registerAccountRoutes(
       },
     },
     async (request, reply) => {
-      const data = await service.exportMyData(db, (await request.actor())!);
+      const data = await service.exportMyData(context, (await request.actor())!);
       return reply
         .header('content-disposition', 'attachment; filename="my-chess-tournament-data.json"')
         .header('cache-control', 'no-store')
@@ -134,7 +134,7 @@ export function registerAccountRoutes(
       },
     },
     async (request, reply) => {
-      await service.deleteMyAccount(db, (await request.actor())!, request.ip, request.body.password, {
+      await service.deleteMyAccount(context, (await request.actor())!, request.ip, request.body.password, {
         limits: signInLimits,
         onRefused: (seconds) => reply.header('retry-after', String(seconds)),
       });

@@ -6,7 +6,7 @@ import {
   type Profile,
   type TutorialProgress,
 } from '../../../contracts/account';
-import { actorContext, recordSecurityEvent } from '../../audit/audit';
+import { actorContext } from '../../audit/audit';
 import type { Actor } from '../../auth/actor';
 import { type SignInLimits, tooManySignInAttempts } from '../../auth/sign-in-limit';
 import { revokeTrustedDevices } from '../../auth/trusted-devices';
@@ -20,10 +20,14 @@ import {
 } from '../../db/schema/accounts';
 import { account, session, user } from '../../db/schema/auth';
 import { players } from '../../db/schema/tournaments';
+import type { FeatureContext } from '../../feature-context';
 import { HttpError } from '../../http/errors';
 import { consentRecordsOf } from '../guardian-consent/guardian-consent.service';
 import { ownedRegistrations } from '../registrations/registrations.service';
 import { deleteUser } from '../user-management/user-management.repo';
+
+/** What the account services take from the feature context (ADR 019). */
+type AccountContext = Pick<FeatureContext, 'db' | 'clock' | 'audit'>;
 
 export async function readProfile(db: Db, actor: Actor): Promise<Profile> {
   const [row] = await db.select().from(profiles).where(eq(profiles.id, actor.userId));
@@ -65,7 +69,7 @@ export async function readPreferences(db: Db, userId: string): Promise<Preferenc
 }
 
 export async function updatePreferences(
-  db: Db,
+  { db, audit }: AccountContext,
   actor: Actor,
   ip: string,
   changes: Partial<Preferences>,
@@ -78,14 +82,14 @@ export async function updatePreferences(
       .onConflictDoUpdate({ target: userPreferences.userId, set: { ...next, updatedAt: sql`now()` } });
     // better-auth asks for the emailed code at sign-in when its own flag is set: keep the two in step.
     await tx.update(user).set({ twoFactorEnabled: next.twoFactorEnabled }).where(eq(user.id, actor.userId));
+    if (changes.twoFactorEnabled === undefined) return;
+    if (!changes.twoFactorEnabled) await revokeTrustedDevices(tx, actor.userId);
+    await audit.securityChange(
+      tx,
+      actorContext(actor, ip),
+      changes.twoFactorEnabled ? 'two_factor_enabled' : 'two_factor_disabled',
+    );
   });
-  if (changes.twoFactorEnabled === false) await revokeTrustedDevices(db, actor.userId);
-  if (changes.twoFactorEnabled !== undefined) {
-    await recordSecurityEvent(db, actorContext(actor, ip), {
-      type: changes.twoFactorEnabled ? 'two_factor_enabled' : 'two_factor_disabled',
-      severity: changes.twoFactorEnabled ? 'info' : 'warning',
-    });
-  }
   return next;
 }
 
@@ -101,14 +105,14 @@ export async function readTutorial(db: Db, userId: string): Promise<TutorialProg
 
 /** Records how the tutorial ended; the last answer wins (a later 'completed' replaces 'skipped'). */
 export async function saveTutorial(
-  db: Db,
+  { db, clock }: AccountContext,
   userId: string,
   status: 'completed' | 'skipped',
 ): Promise<TutorialProgress> {
   const values = {
     tutorialCompleted: status === 'completed',
     tutorialSkipped: status === 'skipped',
-    completedAt: sql`now()`,
+    completedAt: clock.now(),
     updatedAt: sql`now()`,
   };
   await db
@@ -122,7 +126,7 @@ export async function saveTutorial(
  * Everything the site holds about the signed-in user (GDPR Art. 15 and 20), as one JSON document. Secrets
  * (password hash, session tokens) are left out; sessions are described, not exported.
  */
-export async function exportMyData(db: Db, actor: Actor) {
+export async function exportMyData({ db, clock }: AccountContext, actor: Actor) {
   const [
     [account_],
     [profile],
@@ -170,7 +174,7 @@ export async function exportMyData(db: Db, actor: Actor) {
       .where(eq(securityAuditLog.userId, actor.userId)),
   ]);
   return {
-    exportedAt: new Date().toISOString(),
+    exportedAt: clock.now().toISOString(),
     account: account_,
     profile: profile ? { fullName: profile.fullName, username: profile.username } : null,
     role: role
@@ -197,7 +201,7 @@ export async function exportMyData(db: Db, actor: Actor) {
  * faster than at the sign-in form, and a wrong one counts toward the account's lock.
  */
 export async function deleteMyAccount(
-  db: Db,
+  { db, audit }: AccountContext,
   actor: Actor,
   ip: string,
   password: string,
@@ -215,11 +219,9 @@ export async function deleteMyAccount(
   const hash = credential?.hash;
   const isRight = hash ? await verifyPassword({ hash, password }) : false;
   await attempts.limits.settle(attempt.reservation, isRight ? 'other' : 'wrong-password');
+  const who = actorContext(actor, ip);
   if (!isRight) {
-    await recordSecurityEvent(db, actorContext(actor, ip), {
-      type: 'account_delete_refused',
-      severity: 'warning',
-    });
+    await audit.securityAttempt(db, who, 'account_delete_refused');
     throw new HttpError(403, ACCOUNT_MESSAGES.wrongPassword);
   }
   if (actor.access.role === 'superadmin') {
@@ -229,9 +231,8 @@ export async function deleteMyAccount(
       .where(and(eq(userRoles.role, 'superadmin'), sql`${userRoles.userId} <> ${actor.userId}`));
     if ((others?.n ?? 0) === 0) throw new HttpError(409, ACCOUNT_MESSAGES.lastSuperadmin);
   }
-  await deleteUser(db, actor.userId);
-  await recordSecurityEvent(db, actorContext(actor, ip), {
-    type: 'account_deleted_by_owner',
-    severity: 'warning',
+  await db.transaction(async (tx) => {
+    await deleteUser(tx, actor.userId);
+    await audit.securityChange(tx, who, 'account_deleted_by_owner');
   });
 }

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refuseCommitsWriting } from '../../../../tests/support/server/refuse-commits';
 import {
   createTestAuth,
   signIn,
@@ -8,6 +9,8 @@ import {
   type TestApp,
 } from '../../../../tests/support/server/test-app';
 import { ACCOUNT_MESSAGES, preferencesSchema, profileSchema } from '../../../contracts/account';
+import { SECURITY_EVENTS } from '../../audit/events';
+import { securityAuditLog } from '../../db/schema/accounts';
 import { user } from '../../db/schema/auth';
 import { DEMO_PASSWORD, seedDemoAccounts } from '../../db/seed/demo-accounts';
 
@@ -95,16 +98,42 @@ describe('my account', () => {
     expect(response.body).not.toMatch(/password|token|secret/i);
   });
 
-  it('deletes my account only with my password', async () => {
+  it('deletes my account only with my password, together with its audit row or not at all (ADR 019)', async () => {
     const cookie = await signInAs('arbiter@demo.test');
+    const arbiterId = (await call('GET', '/api/me', cookie)).json().user.id;
+    const rowsOf = async (type: string) =>
+      (await t.database.db.select().from(securityAuditLog).where(eq(securityAuditLog.eventType, type)))
+        .filter((row) => row.userId === arbiterId)
+        .map((row) => row.severity);
     const wrong = await call('DELETE', '/api/account', cookie, { password: 'not-my-password' });
     expect(wrong.statusCode).toBe(403);
     expect(wrong.json().error).toBe(ACCOUNT_MESSAGES.wrongPassword);
     expect((await call('GET', '/api/me', cookie)).statusCode).toBe(200);
+    expect(await rowsOf('account_delete_refused')).toEqual([SECURITY_EVENTS.account_delete_refused.severity]);
+
+    const allow = await refuseCommitsWriting(
+      t.database.db,
+      'security_audit_log',
+      "NEW.event_type = 'account_deleted_by_owner'",
+    );
+    try {
+      expect((await call('DELETE', '/api/account', cookie, { password: DEMO_PASSWORD })).statusCode).toBe(
+        500,
+      );
+    } finally {
+      await allow();
+    }
+    // Neither the deletion nor a row claiming it.
+    expect((await call('GET', '/api/me', cookie)).statusCode).toBe(200);
+    expect(await rowsOf('account_deleted_by_owner')).toEqual([]);
+
     const done = await call('DELETE', '/api/account', cookie, { password: DEMO_PASSWORD });
     expect(done.statusCode).toBe(200);
     expect((await call('GET', '/api/me', cookie)).statusCode).toBe(401);
     expect(await t.database.db.select().from(user).where(eq(user.email, 'arbiter@demo.test'))).toEqual([]);
+    expect(await rowsOf('account_deleted_by_owner')).toEqual([
+      SECURITY_EVENTS.account_deleted_by_owner.severity,
+    ]);
   });
 
   it('counts wrong passwords given to delete the account toward the sign-in lock (ADR 015)', async () => {

@@ -7,16 +7,22 @@ import {
 } from '../../../contracts/admin-player-lookup';
 import { playerIdParamsSchema } from '../../../contracts/player-management';
 import type { Db } from '../../db/client';
+import type { Feature } from '../../feature-context';
 import { apiErrors } from '../../http/route-helpers';
 import * as service from './admin-player-lookup.service';
 
 const errors = apiErrors(400, 401, 403, 404);
 const tags = ['admin player lookup'];
 
+export const adminPlayerLookupFeature: Feature = {
+  name: 'admin-player-lookup',
+  register: (app, { db }) => registerAdminPlayerLookupRoutes(app, db),
+};
+
 /** /api/admin/player-lookup (view_admin_player_lookup): read-only, for staff at the desk or the boards. */
-export function registerAdminPlayerLookupRoutes(app: FastifyInstance, db: Db): void {
+function registerAdminPlayerLookupRoutes(app: FastifyInstance, db: Db): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  const access = { permission: 'view_admin_player_lookup' } as const;
+  const access = 'lookUpPlayers';
 
   typed.get(
     '/api/admin/player-lookup',

@@ -2,8 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { billingOverviewSchema } from '../../../contracts/billing-overview';
+import type { Audit } from '../../audit/audit';
 import { actorContext } from '../../audit/audit';
 import type { Db } from '../../db/client';
+import type { Feature } from '../../feature-context';
 import { apiErrors } from '../../http/route-helpers';
 import * as service from './billing-overview.service';
 
@@ -11,10 +13,18 @@ const errors = apiErrors(401, 403);
 const tags = ['billing overview'];
 const BASE = '/api/admin/billing-overview';
 
+export const billingOverviewFeature: Feature = {
+  name: 'billing-overview',
+  register: (app, { db, clock, audit }) => registerBillingOverviewRoutes(app, { db, now: clock.now, audit }),
+};
+
 /** /api/admin/billing-overview (view_billing_overview): totals, payments over time and the CSV export. */
-export function registerBillingOverviewRoutes(app: FastifyInstance, deps: { db: Db; now: () => Date }): void {
+function registerBillingOverviewRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; now: () => Date; audit: Audit },
+): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  const access = { permission: 'view_billing_overview' } as const;
+  const access = 'viewBilling';
 
   typed.get(
     BASE,
@@ -44,7 +54,7 @@ export function registerBillingOverviewRoutes(app: FastifyInstance, deps: { db: 
     },
     async (request, reply) => {
       const actor = (await request.actor())!;
-      const file = await service.exportRegistrationsCsv(deps.db, actorContext(actor, request.ip), deps.now());
+      const file = await service.exportRegistrationsCsv(deps, actorContext(actor, request.ip), deps.now());
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${file.fileName}"`)

@@ -1,9 +1,10 @@
 import { asc } from 'drizzle-orm';
 import { BILLING_CSV_HEADER, type BillingOverview } from '../../../contracts/billing-overview';
 import { formatCsv } from '../../../domain/csv';
-import { type AuditContext, recordSystemLog } from '../../audit/audit';
+import type { AuditContext } from '../../audit/audit';
 import type { Db } from '../../db/client';
 import { registrations } from '../../db/schema/registrations';
+import type { AuditedDb } from '../../feature-context';
 
 type RegistrationRow = typeof registrations.$inferSelect;
 
@@ -100,7 +101,7 @@ function euroAmount(cents: number): string {
 
 /** Every registration (cancelled ones too, with their status) with its payment fields, oldest first. */
 export async function exportRegistrationsCsv(
-  db: Db,
+  { db, audit }: AuditedDb,
   context: AuditContext,
   now: Date,
 ): Promise<{ fileName: string; body: string }> {
@@ -120,12 +121,13 @@ export async function exportRegistrationsCsv(
       row.paymentNote,
     ]),
   ]);
-  await recordSystemLog(db, context, {
-    eventType: 'registration',
-    actionType: 'export_registrations_csv',
-    description: `Exported ${rows.length} registrations with payment details as CSV`,
-    metadata: { count: rows.length },
-  });
+  await audit.logAttempt(
+    db,
+    context,
+    'export_registrations_csv',
+    `Exported ${rows.length} registrations with payment details as CSV`,
+    { count: rows.length },
+  );
   // A byte-order mark so spreadsheet programs read accents as UTF-8.
   return { fileName: `registrations-${dayOf.format(now)}.csv`, body: `\uFEFF${body}` };
 }

@@ -1,11 +1,15 @@
-import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { CheckinPlayer } from '../../../domain/checkin';
 import type { Db } from '../../db/client';
+import { schools } from '../../db/schema/schools';
 import { players, tournaments } from '../../db/schema/tournaments';
 
+/** A player as check-in reads them, with their school record (never a name parsed from the team). */
 export type CheckinPlayerRow = Pick<
   typeof players.$inferSelect,
   'id' | 'name' | 'groupName' | 'active' | 'checkedInAt'
->;
+> &
+  CheckinPlayer;
 
 const playerColumns = {
   id: players.id,
@@ -13,7 +17,19 @@ const playerColumns = {
   groupName: players.groupName,
   active: players.active,
   checkedInAt: players.checkedInAt,
+  schoolId: players.schoolId,
+  // A subquery rather than a join, so that an UPDATE … RETURNING reads it too.
+  schoolName: sql<
+    string | null
+  >`(select ${schools.name} from ${schools} where ${schools.id} = ${players.schoolId})`,
 };
+
+type SelectedRow = Omit<CheckinPlayerRow, 'school'> & { schoolId: string | null; schoolName: string | null };
+
+function withSchool({ schoolId, schoolName, ...row }: SelectedRow): CheckinPlayerRow {
+  return { ...row, school: schoolId && schoolName !== null ? { id: schoolId, name: schoolName } : null };
+}
+const first = (rows: SelectedRow[]): CheckinPlayerRow | null => (rows[0] ? withSchool(rows[0]) : null);
 
 export async function findActiveTournament(db: Db): Promise<{ id: string; name: string } | null> {
   const [row] = await db
@@ -25,7 +41,8 @@ export async function findActiveTournament(db: Db): Promise<{ id: string; name: 
 }
 
 export async function listPlayers(db: Db, tournamentId: string): Promise<CheckinPlayerRow[]> {
-  return db.select(playerColumns).from(players).where(eq(players.tournamentId, tournamentId));
+  const rows = await db.select(playerColumns).from(players).where(eq(players.tournamentId, tournamentId));
+  return rows.map(withSchool);
 }
 
 export async function findPlayer(
@@ -33,11 +50,12 @@ export async function findPlayer(
   tournamentId: string,
   playerId: string,
 ): Promise<CheckinPlayerRow | null> {
-  const [row] = await db
-    .select(playerColumns)
-    .from(players)
-    .where(and(eq(players.tournamentId, tournamentId), eq(players.id, playerId)));
-  return row ?? null;
+  return first(
+    await db
+      .select(playerColumns)
+      .from(players)
+      .where(and(eq(players.tournamentId, tournamentId), eq(players.id, playerId))),
+  );
 }
 
 /**
@@ -45,22 +63,24 @@ export async function findPlayer(
  * in keep the first time. Returns the row when it was written, null when someone was first.
  */
 export async function markCheckedIn(db: Db, playerId: string, at: Date): Promise<CheckinPlayerRow | null> {
-  const [row] = await db
-    .update(players)
-    .set({ checkedInAt: at, updatedAt: at })
-    .where(and(eq(players.id, playerId), isNull(players.checkedInAt)))
-    .returning(playerColumns);
-  return row ?? null;
+  return first(
+    await db
+      .update(players)
+      .set({ checkedInAt: at, updatedAt: at })
+      .where(and(eq(players.id, playerId), isNull(players.checkedInAt)))
+      .returning(playerColumns),
+  );
 }
 
 /** Clears the check-in time; null when the player was not checked in (nothing written, no live event). */
 export async function clearCheckedIn(db: Db, playerId: string, at: Date): Promise<CheckinPlayerRow | null> {
-  const [row] = await db
-    .update(players)
-    .set({ checkedInAt: null, updatedAt: at })
-    .where(and(eq(players.id, playerId), isNotNull(players.checkedInAt)))
-    .returning(playerColumns);
-  return row ?? null;
+  return first(
+    await db
+      .update(players)
+      .set({ checkedInAt: null, updatedAt: at })
+      .where(and(eq(players.id, playerId), isNotNull(players.checkedInAt)))
+      .returning(playerColumns),
+  );
 }
 
 export async function renamePlayer(
@@ -69,10 +89,11 @@ export async function renamePlayer(
   name: string,
   at: Date,
 ): Promise<CheckinPlayerRow | null> {
-  const [row] = await db
-    .update(players)
-    .set({ name, updatedAt: at })
-    .where(eq(players.id, playerId))
-    .returning(playerColumns);
-  return row ?? null;
+  return first(
+    await db
+      .update(players)
+      .set({ name, updatedAt: at })
+      .where(eq(players.id, playerId))
+      .returning(playerColumns),
+  );
 }

@@ -11,27 +11,34 @@ import {
   setCheckinStateBodySchema,
   setCheckinStateResponseSchema,
 } from '../../../contracts/checkin';
+import type { Audit } from '../../audit/audit';
 import type { Db } from '../../db/client';
+import type { Feature } from '../../feature-context';
 import { apiErrors, auditContextOf } from '../../http/route-helpers';
 import * as service from './checkin.service';
 
 const errors = apiErrors(400, 401, 403, 404, 409);
 const tags = ['check-in'];
 
+export const checkinFeature: Feature = {
+  name: 'checkin',
+  register: (app, { db, clock, audit }) => registerCheckinRoutes(app, { db, now: clock.now, audit }),
+};
+
 /**
  * /api/admin/checkin: the check-in desk (access_checkin_page), overview (access_checkin_overview) and
  * settings (access_checkin_settings) of docs/requirements.md §2, on the active tournament's players.
  */
-export function registerCheckinRoutes(app: FastifyInstance, deps: { db: Db; now: () => Date }): void {
-  const { db, now } = deps;
+function registerCheckinRoutes(app: FastifyInstance, deps: { db: Db; now: () => Date; audit: Audit }): void {
+  const { db, now, audit } = deps;
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  const desk = { permission: 'access_checkin_page' } as const;
+  const desk = 'checkinDesk';
 
   typed.get(
     '/api/admin/checkin/state',
     {
       config: {
-        access: { anyOf: ['access_checkin_page', 'access_checkin_overview', 'access_checkin_settings'] },
+        access: 'checkinAny',
       },
       schema: {
         summary: 'Whether check-in is open (closed when the setting is missing or cannot be read)',
@@ -49,7 +56,7 @@ export function registerCheckinRoutes(app: FastifyInstance, deps: { db: Db; now:
   typed.put(
     '/api/admin/checkin/state',
     {
-      config: { access: { permission: 'access_checkin_settings' } },
+      config: { access: 'checkinSettings' },
       schema: {
         summary: 'Open or close check-in',
         tags,
@@ -59,7 +66,7 @@ export function registerCheckinRoutes(app: FastifyInstance, deps: { db: Db; now:
     },
     async (request) => ({
       open: request.body.open,
-      message: await service.setCheckinOpen(db, await auditContextOf(request), request.body.open),
+      message: await service.setCheckinOpen({ db, audit }, await auditContextOf(request), request.body.open),
     }),
   );
 
@@ -119,13 +126,19 @@ export function registerCheckinRoutes(app: FastifyInstance, deps: { db: Db; now:
       },
     },
     async (request) =>
-      service.renamePlayer(db, await auditContextOf(request), request.params.id, request.body.name, now()),
+      service.renamePlayer(
+        { db, audit },
+        await auditContextOf(request),
+        request.params.id,
+        request.body.name,
+        now(),
+      ),
   );
 
   typed.get(
     '/api/admin/checkin/overview',
     {
-      config: { access: { permission: 'access_checkin_overview' } },
+      config: { access: 'checkinOverview' },
       schema: {
         summary: 'Checked-in and total players by school and team, and who is missing',
         tags,

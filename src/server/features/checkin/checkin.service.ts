@@ -8,9 +8,9 @@ import {
 } from '../../../contracts/checkin';
 import { resolveCheckinOpen, SETTING_KEYS } from '../../../contracts/settings';
 import { matchesCheckinSearch, normalizeSearchText, summarizeCheckin } from '../../../domain/checkin';
-import { schoolOf } from '../../../domain/schools';
-import { type AuditContext, recordSystemLog } from '../../audit/audit';
+import type { AuditContext } from '../../audit/audit';
 import type { Db } from '../../db/client';
+import type { AuditedDb } from '../../feature-context';
 import { isDatabaseUnavailable } from '../../http/database-unavailable';
 import { HttpError } from '../../http/errors';
 import { readSetting, saveSetting } from '../settings/settings.repo';
@@ -22,7 +22,7 @@ function toCheckinPlayer(row: repo.CheckinPlayerRow): CheckinPlayer {
     id: row.id,
     name: row.name,
     team,
-    school: schoolOf(team),
+    schoolName: row.school?.name ?? null,
     isWithdrawn: !row.active,
     checkedInAt: row.checkedInAt?.toISOString() ?? null,
   };
@@ -44,15 +44,16 @@ export async function isCheckinOpen(db: Db, onError: (error: unknown) => void = 
 }
 
 /** Opens or closes check-in (the settings trigger tells every desk at once) and logs who did it. */
-export async function setCheckinOpen(db: Db, context: AuditContext, open: boolean): Promise<string> {
+export async function setCheckinOpen(
+  { db, audit }: AuditedDb,
+  context: AuditContext,
+  open: boolean,
+): Promise<string> {
   const wasOpen = await isCheckinOpen(db);
-  await saveSetting(db, SETTING_KEYS.checkinOpen, open, context.actorId);
   const message = open ? CHECKIN_MESSAGES.opened : CHECKIN_MESSAGES.closedNow;
-  await recordSystemLog(db, context, {
-    eventType: 'checkin',
-    actionType: open ? 'open_checkin' : 'close_checkin',
-    description: message,
-    metadata: { wasOpen },
+  await db.transaction(async (tx) => {
+    await saveSetting(tx, SETTING_KEYS.checkinOpen, open, context.actorId);
+    await audit.logChange(tx, context, open ? 'open_checkin' : 'close_checkin', message, { wasOpen });
   });
   return message;
 }
@@ -126,7 +127,7 @@ export async function undoCheckIn(db: Db, playerId: string, now: Date): Promise<
  * change who is paired); logged with the old and new name.
  */
 export async function renamePlayer(
-  db: Db,
+  { db, audit }: AuditedDb,
   context: AuditContext,
   playerId: string,
   typedName: string,
@@ -134,16 +135,25 @@ export async function renamePlayer(
 ): Promise<CheckinActionResponse> {
   const { player } = await requirePlayer(db, playerId);
   const name = typedName.trim().replace(/\s+/g, ' ');
-  const renamed = name === player.name ? player : await repo.renamePlayer(db, player.id, name, now);
-  if (!renamed) throw new HttpError(404, CHECKIN_MESSAGES.playerNotFound);
-  if (renamed !== player) {
-    await recordSystemLog(db, context, {
-      eventType: 'checkin',
-      actionType: 'rename_player',
-      description: `Renamed player "${player.name}" to "${name}" at check-in`,
-      metadata: { playerId: player.id, from: player.name, to: name },
-    });
-  }
+  const renamed =
+    name === player.name
+      ? player
+      : await db.transaction(async (tx) => {
+          const row = await repo.renamePlayer(tx, player.id, name, now);
+          if (!row) throw new HttpError(404, CHECKIN_MESSAGES.playerNotFound);
+          await audit.logChange(
+            tx,
+            context,
+            'rename_player',
+            `Renamed player "${player.name}" to "${name}" at check-in`,
+            {
+              playerId: player.id,
+              from: player.name,
+              to: name,
+            },
+          );
+          return row;
+        });
   return { player: toCheckinPlayer(renamed), message: CHECKIN_MESSAGES.renamed(name) };
 }
 

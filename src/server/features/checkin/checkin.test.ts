@@ -133,7 +133,7 @@ describe('check-in', () => {
       expect(byName.players.map((p) => p.name)).toEqual(['Judit Polgár', 'Susan Polgar']);
       expect(byName.players[0]).toMatchObject({
         team: "St Kevin's A",
-        school: "St Kevin's",
+        schoolName: "St Kevin's",
         isWithdrawn: false,
         checkedInAt: null,
       });
@@ -307,7 +307,7 @@ describe('check-in', () => {
       expect(overview.schools).toHaveLength(8);
       expect(overview.teams.find((team) => team.name === "St Kevin's A")).toEqual({
         name: "St Kevin's A",
-        school: "St Kevin's",
+        schoolName: "St Kevin's",
         checkedIn: 4,
         total: 4,
       });

@@ -8,7 +8,9 @@ import {
   guardianConsentViewSchema,
 } from '../../../contracts/guardian-consent';
 import { REGISTRATION_MESSAGES } from '../../../contracts/registrations';
+import type { Audit } from '../../audit/audit';
 import type { Db } from '../../db/client';
+import type { Feature } from '../../feature-context';
 import { perAddressLimit, RateCounter } from '../../http/rate-counter';
 import { apiErrors } from '../../http/route-helpers';
 import type { RegistrationKeys } from '../registrations/registration-security';
@@ -22,13 +24,20 @@ export interface GuardianConsentRouteDeps {
   db: Db;
   keys: RegistrationKeys;
   now: () => Date;
+  audit: Audit;
 }
+
+export const guardianConsentFeature: Feature = {
+  name: 'guardian-consent',
+  register: (app, { db, registrationKeys, clock, audit }) =>
+    registerGuardianConsentRoutes(app, { db, keys: registrationKeys, now: clock.now, audit }),
+};
 
 /**
  * The guardian's confirmation link (T25, ADR 008): public, the token is the credential, and anything wrong
  * is the same 404. Limited per address like the registration status lookup.
  */
-export function registerGuardianConsentRoutes(app: FastifyInstance, deps: GuardianConsentRouteDeps): void {
+function registerGuardianConsentRoutes(app: FastifyInstance, deps: GuardianConsentRouteDeps): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const limit = perAddressLimit(
     new RateCounter(deps.db, () => deps.now().getTime()),

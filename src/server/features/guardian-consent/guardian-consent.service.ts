@@ -1,7 +1,6 @@
 import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import { GUARDIAN_CONSENT_MESSAGES, type GuardianConsentView } from '../../../contracts/guardian-consent';
 import { GUARDIAN_CONSENT_POLICY_VERSION } from '../../../domain/registration';
-import { recordSystemLog } from '../../audit/audit';
 import type { Db } from '../../db/client';
 import { registrations, registrationTeamPlayers, registrationTeams } from '../../db/schema/registrations';
 import { HttpError } from '../../http/errors';
@@ -17,7 +16,6 @@ import { guardianConsentMail } from './guardian-consent.mails';
 
 export type GuardianConsentDeps = RegistrationDeps;
 
-const EVENT_TYPE = 'registration';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function consentUrl(
@@ -84,26 +82,21 @@ export async function requestGuardianConsent(
   }
   const playerIds = [...byAddress.values()].flatMap((group) => group.players.map((player) => player.id));
   // Addresses stay out of the log (they are on the registration); the player ids say who was asked.
-  await recordSystemLog(
+  // Only mails were sent: nothing else changed, so the row stands on its own.
+  await deps.audit.logAttempt(
     deps.db,
     { actorId: context.actorId, ip: null },
-    {
-      eventType: EVENT_TYPE,
-      actionType: 'guardian_consent_requested',
-      description: `Registration ${registration.reference}: guardian consent asked for ${playerIds.length} player(s) in ${sent} e-mail(s)`,
-      metadata: { registrationId: registration.id, playerIds, mails: sent },
-    },
+    'guardian_consent_requested',
+    `Registration ${registration.reference}: guardian consent asked for ${playerIds.length} player(s) in ${sent} e-mail(s)`,
+    { registrationId: registration.id, playerIds, mails: sent },
   );
   if (failedPlayerIds.length > 0) {
-    await recordSystemLog(
+    await deps.audit.logAttempt(
       deps.db,
       { actorId: null, ip: null },
-      {
-        eventType: EVENT_TYPE,
-        actionType: 'guardian_consent_mail_failed',
-        description: `Registration ${registration.reference}: ${failedPlayerIds.length} guardian consent e-mail(s) could not be sent`,
-        metadata: { registrationId: registration.id, playerIds: failedPlayerIds },
-      },
+      'guardian_consent_mail_failed',
+      `Registration ${registration.reference}: ${failedPlayerIds.length} guardian consent e-mail(s) could not be sent`,
+      { registrationId: registration.id, playerIds: failedPlayerIds },
     );
   }
   return sent;
@@ -173,7 +166,7 @@ export async function readGuardianConsent(
  * logged again), on a registration that is not cancelled, for the address the link was made for.
  */
 export async function confirmGuardianConsent(
-  deps: Pick<GuardianConsentDeps, 'db' | 'keys' | 'now'>,
+  deps: Pick<GuardianConsentDeps, 'db' | 'keys' | 'now' | 'audit'>,
   playerId: string,
   token: string,
   eventName: string | null,
@@ -183,8 +176,7 @@ export async function confirmGuardianConsent(
   if (entry.paymentStatus === 'cancelled') throw new HttpError(409, GUARDIAN_CONSENT_MESSAGES.cancelled);
   if (entry.guardianConfirmedAt) return toView(entry, eventName);
   const now = deps.now();
-  await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
+  await db.transaction(async (tx) => {
     const [updated] = await tx
       .update(registrationTeamPlayers)
       .set({ guardianConfirmedAt: now })
@@ -199,19 +191,16 @@ export async function confirmGuardianConsent(
     // Confirmed meanwhile by a second click: nothing more to record.
     if (!updated) return;
     await tx.update(registrations).set({ updatedAt: now }).where(eq(registrations.id, entry.registrationId));
-    await recordSystemLog(
+    await deps.audit.logChange(
       tx,
       { actorId: null, ip: null },
+      'guardian_consent_confirmed',
+      `Registration ${entry.reference}: a guardian confirmed consent for a player of ${entry.teamName}`,
       {
-        eventType: EVENT_TYPE,
-        actionType: 'guardian_consent_confirmed',
-        description: `Registration ${entry.reference}: a guardian confirmed consent for a player of ${entry.teamName}`,
-        metadata: {
-          registrationId: entry.registrationId,
-          playerId,
-          policyVersion: entry.policyVersion ?? GUARDIAN_CONSENT_POLICY_VERSION,
-          by: 'guardian_link',
-        },
+        registrationId: entry.registrationId,
+        playerId,
+        policyVersion: entry.policyVersion ?? GUARDIAN_CONSENT_POLICY_VERSION,
+        by: 'guardian_link',
       },
     );
   });

@@ -20,6 +20,8 @@ import {
 import { GUARDIAN_CONSENT_MESSAGES } from '../../../contracts/guardian-consent';
 import type { RegistrationPlayerInput } from '../../../contracts/registrations';
 import { GUARDIAN_CONSENT_POLICY_VERSION } from '../../../domain/registration';
+import { Audit } from '../../audit/audit';
+import { createClock } from '../../clock';
 import { registrations, registrationTeamPlayers } from '../../db/schema/registrations';
 import { systemLogs } from '../../db/schema/settings';
 import { DEMO_PASSWORD, seedDemoAccounts } from '../../db/seed/demo-accounts';
@@ -331,6 +333,7 @@ describe('guardian consent by e-mail link (T25)', () => {
     const sent = await requestGuardianConsent(
       {
         db: db(),
+        audit: new Audit(createClock()),
         mailer: {
           send: async () => {
             throw new Error('mail server down');

@@ -8,24 +8,26 @@ import {
   invitesResponseSchema,
   inviteTokenParamsSchema,
 } from '../../../contracts/invites';
-import type { Auth } from '../../auth/auth';
-import type { Db } from '../../db/client';
+import type { Feature, FeatureContext } from '../../feature-context';
 import { apiErrors } from '../../http/route-helpers';
-import type { Mailer } from '../../mail/mailer';
 import * as service from './invites.service';
 
 const errors = apiErrors(400, 401, 403, 404, 409);
 const tags = ['invites'];
 
-export function registerInviteRoutes(
-  app: FastifyInstance,
-  deps: { db: Db; auth: Auth; mailer: Mailer; publicUrl: string; now: () => Date },
-): void {
+/** /api/admin/invites and /api/invites/:token: invitations by e-mail and onboarding (docs/requirements.md §2). */
+export const invitesFeature: Feature = {
+  name: 'invites',
+  register: (app, context) => registerInviteRoutes(app, context),
+};
+
+function registerInviteRoutes(app: FastifyInstance, context: FeatureContext): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
+  const { db, clock } = context;
   typed.post(
     '/api/admin/invites',
     {
-      config: { access: { allOf: ['view_user_management', 'create_players'] } },
+      config: { access: 'createUsers' },
       schema: {
         summary: 'Invite someone by e-mail to join with a role',
         tags,
@@ -34,26 +36,21 @@ export function registerInviteRoutes(
       },
     },
     async (request, reply) => {
-      const sent = await service.createInvite(
-        { ...deps, now: deps.now() },
-        (await request.actor())!,
-        request.ip,
-        request.body,
-      );
+      const sent = await service.createInvite(context, (await request.actor())!, request.ip, request.body);
       return reply.code(201).send({ message: sent });
     },
   );
   typed.get(
     '/api/admin/invites',
     {
-      config: { access: { permission: 'view_user_management' } },
+      config: { access: 'manageUsers' },
       schema: {
         summary: 'Invitations, newest first',
         tags,
         response: { 200: invitesResponseSchema, ...errors },
       },
     },
-    async () => ({ invites: await service.listInvites(deps.db) }),
+    async () => ({ invites: await service.listInvites(db) }),
   );
   typed.get(
     '/api/invites/:token',
@@ -66,7 +63,7 @@ export function registerInviteRoutes(
         response: { 200: inviteDetailsSchema, ...errors },
       },
     },
-    async (request) => service.readInvite(deps.db, request.params.token, deps.now()),
+    async (request) => service.readInvite(db, request.params.token, clock.now()),
   );
   typed.post(
     '/api/invites/:token/accept',
@@ -81,12 +78,7 @@ export function registerInviteRoutes(
       },
     },
     async (request) => ({
-      message: await service.acceptInvite(
-        { db: deps.db, auth: deps.auth, now: deps.now() },
-        request.ip,
-        request.params.token,
-        request.body,
-      ),
+      message: await service.acceptInvite(context, request.ip, request.params.token, request.body),
     }),
   );
 }

@@ -3,13 +3,12 @@ import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import { INVITE_MESSAGES } from '../../../contracts/invites';
 import { USER_MESSAGES } from '../../../contracts/users';
 import type { StandardRole } from '../../../domain/permissions';
-import { actorContext, recordSecurityEvent } from '../../audit/audit';
+import { actorContext } from '../../audit/audit';
 import type { Actor } from '../../auth/actor';
-import type { Auth } from '../../auth/auth';
 import type { Db } from '../../db/client';
 import { invites } from '../../db/schema/accounts';
+import type { FeatureContext } from '../../feature-context';
 import { HttpError } from '../../http/errors';
-import type { Mailer } from '../../mail/mailer';
 import { inviteMail } from '../../mail/templates';
 import { findUserIdByEmail } from '../user-management/user-management.repo';
 import { assertCanGrantRole, createAccountWithRole } from '../user-management/user-management.service';
@@ -19,40 +18,48 @@ export const INVITE_VALID_DAYS = 7;
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 const roleLabel = (role: StandardRole, customRoleName: string | null) => customRoleName ?? role;
 
+/** What the invitation services take from the feature context (ADR 019). */
+type InvitesContext = Pick<FeatureContext, 'db' | 'clock' | 'audit' | 'auth' | 'mailer' | 'publicUrl'>;
+
+/**
+ * Stores an invitation with its audit row in one transaction, then mails the link. A mail that fails leaves
+ * the invitation stored (and listed): the error reaches the inviter, who can invite again.
+ */
 export async function createInvite(
-  deps: { db: Db; mailer: Mailer; publicUrl: string; now: Date },
+  { db, clock, audit, mailer, publicUrl }: InvitesContext,
   actor: Actor,
   ip: string,
   input: { email: string; role: StandardRole; customRoleName?: string | null | undefined },
 ): Promise<string> {
-  const { db } = deps;
   const customRoleName = input.role === 'player' ? (input.customRoleName ?? null) : null;
   await assertCanGrantRole(db, actor, input.role, customRoleName);
   const email = input.email.trim().toLowerCase();
   if (await findUserIdByEmail(db, email)) throw new HttpError(409, USER_MESSAGES.emailExists);
   // The token travels only in the mail; the database keeps its hash, so a leaked table opens nothing.
   const token = randomBytes(32).toString('base64url');
-  const expiresAt = new Date(deps.now.getTime() + INVITE_VALID_DAYS * 24 * 60 * 60_000);
-  await db.insert(invites).values({
-    email,
-    role: input.role,
-    customRoleName,
-    tokenHash: hashToken(token),
-    invitedBy: actor.userId,
-    expiresAt,
+  const expiresAt = new Date(clock.millis() + INVITE_VALID_DAYS * 24 * 60 * 60_000);
+  await db.transaction(async (tx) => {
+    await tx.insert(invites).values({
+      email,
+      role: input.role,
+      customRoleName,
+      tokenHash: hashToken(token),
+      invitedBy: actor.userId,
+      expiresAt,
+    });
+    await audit.securityChange(tx, actorContext(actor, ip), 'invite_created', {
+      role: input.role,
+      customRoleName,
+    });
   });
-  await deps.mailer.send(
+  await mailer.send(
     inviteMail({
       to: email,
       roleLabel: roleLabel(input.role, customRoleName),
-      url: `${deps.publicUrl}/onboard/${token}`,
+      url: `${publicUrl}/onboard/${token}`,
       expiresAt,
     }),
   );
-  await recordSecurityEvent(db, actorContext(actor, ip), {
-    type: 'invite_created',
-    details: { role: input.role, customRoleName },
-  });
   return INVITE_MESSAGES.sent(email);
 }
 
@@ -83,43 +90,48 @@ export async function readInvite(db: Db, token: string, now: Date) {
   };
 }
 
-/** Creates the invitee's account with the invited role. The claim is atomic, so a link works exactly once. */
+/**
+ * Creates the invitee's account with the invited role. The claim is atomic, so a link works exactly once; the
+ * account's role, the invitation's link to it and the audit row are written in one transaction.
+ */
 export async function acceptInvite(
-  deps: { db: Db; auth: Auth; now: Date },
+  { db, clock, audit, auth }: InvitesContext,
   ip: string,
   token: string,
   input: { fullName: string; password: string },
 ): Promise<string> {
-  const { db } = deps;
+  const now = clock.now();
   const [claimed] = await db
     .update(invites)
-    .set({ acceptedAt: deps.now })
-    .where(openInvite(token, deps.now))
+    .set({ acceptedAt: now })
+    .where(openInvite(token, now))
     .returning();
   if (!claimed) throw new HttpError(404, INVITE_MESSAGES.invalid);
-  let userId: string;
   try {
     if (await findUserIdByEmail(db, claimed.email)) throw new HttpError(404, INVITE_MESSAGES.invalid);
-    userId = await createAccountWithRole(db, deps.auth, {
-      email: claimed.email,
-      password: input.password,
-      name: input.fullName,
-      role: claimed.role,
-      customRoleName: claimed.customRoleName,
-    });
+    await createAccountWithRole(
+      db,
+      auth,
+      {
+        email: claimed.email,
+        password: input.password,
+        name: input.fullName,
+        role: claimed.role,
+        customRoleName: claimed.customRoleName,
+      },
+      async (tx, userId) => {
+        await tx.update(invites).set({ acceptedUserId: userId }).where(eq(invites.id, claimed.id));
+        await audit.securityChange(tx, { actorId: userId, ip }, 'invite_accepted', {
+          inviteId: claimed.id,
+          invitedBy: claimed.invitedBy,
+        });
+      },
+    );
   } catch (error) {
-    // The account was not created (a refused password, say): the link must keep working for another try.
+    // No account came of it (a refused password, or a transaction that failed and took the account back):
+    // the link must keep working for another try.
     await db.update(invites).set({ acceptedAt: null }).where(eq(invites.id, claimed.id));
     throw error;
   }
-  await db.update(invites).set({ acceptedUserId: userId }).where(eq(invites.id, claimed.id));
-  await recordSecurityEvent(
-    db,
-    { actorId: userId, ip },
-    {
-      type: 'invite_accepted',
-      details: { inviteId: claimed.id, invitedBy: claimed.invitedBy },
-    },
-  );
   return INVITE_MESSAGES.accepted;
 }

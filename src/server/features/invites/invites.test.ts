@@ -1,5 +1,6 @@
-import { desc } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refuseCommitsWriting } from '../../../../tests/support/server/refuse-commits';
 import {
   buildTestApp,
   createTestAuth,
@@ -9,7 +10,9 @@ import {
 import { createTestDatabase, type TestDatabase } from '../../../../tests/support/server/test-database';
 import { INVITE_MESSAGES } from '../../../contracts/invites';
 import type { App } from '../../app';
-import { invites } from '../../db/schema/accounts';
+import { SECURITY_EVENTS } from '../../audit/events';
+import { invites, securityAuditLog } from '../../db/schema/accounts';
+import { user } from '../../db/schema/auth';
 import { mailOutbox } from '../../db/schema/mail';
 import { DEMO_PASSWORD, seedDemoAccounts } from '../../db/seed/demo-accounts';
 
@@ -125,5 +128,33 @@ describe('invitations', () => {
       'coach@example.org',
     ]);
     expect(list[2].acceptedAt).not.toBeNull();
+  });
+
+  it('joins with the account, the accepted link and the audit row together, or not at all (ADR 019)', async () => {
+    const { db } = testDatabase.database;
+    await post('/api/admin/invites', { email: 'steady@example.org' }, superadmin);
+    const token = await latestToken();
+    const acceptedRows = async () =>
+      db.select().from(securityAuditLog).where(eq(securityAuditLog.eventType, 'invite_accepted'));
+    const before = (await acceptedRows()).length;
+    const join = () =>
+      post(`/api/invites/${token}/accept`, { fullName: 'Steady', password: 'steady-pass-12' });
+
+    const allow = await refuseCommitsWriting(db, 'security_audit_log', "NEW.event_type = 'invite_accepted'");
+    try {
+      expect((await join()).statusCode).toBe(500);
+    } finally {
+      await allow();
+    }
+    // No account, no row, and the link still works.
+    expect(await db.select().from(user).where(eq(user.email, 'steady@example.org'))).toEqual([]);
+    expect((await signInAs('steady@example.org', 'steady-pass-12')).status).toBe(401);
+    expect(await acceptedRows()).toHaveLength(before);
+    expect((await app.inject(`/api/invites/${token}`)).statusCode).toBe(200);
+
+    expect((await join()).statusCode).toBe(200);
+    expect((await signInAs('steady@example.org', 'steady-pass-12')).status).toBe(200);
+    const rows = (await acceptedRows()).slice(before);
+    expect(rows.map((row) => row.severity)).toEqual([SECURITY_EVENTS.invite_accepted.severity]);
   });
 });

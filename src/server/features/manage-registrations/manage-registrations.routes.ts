@@ -11,6 +11,7 @@ import {
   promoteResponseSchema,
 } from '../../../contracts/manage-registrations';
 import { registrationIdParamsSchema } from '../../../contracts/registrations';
+import type { Feature } from '../../feature-context';
 import { apiErrors, auditContextOf } from '../../http/route-helpers';
 import * as service from './manage-registrations.service';
 
@@ -18,17 +19,27 @@ const errors = apiErrors(400, 401, 403, 404, 409);
 const tags = ['manage registrations'];
 const BASE = '/api/admin/registrations';
 
+export const manageRegistrationsFeature: Feature = {
+  name: 'manage-registrations',
+  register: (app, { db, mailer, publicUrl, registrationKeys, clock, audit }) =>
+    registerManageRegistrationRoutes(app, {
+      db,
+      mailer,
+      publicUrl,
+      keys: registrationKeys,
+      now: clock.now,
+      audit,
+    }),
+};
+
 /**
  * /api/admin/registrations (view_registration_management): list with search, filters and totals; rename
  * teams and players; manual payments; cancellation; promotion into the active tournament. Every change is
  * logged in system_logs with the staff member as actor.
  */
-export function registerManageRegistrationRoutes(
-  app: FastifyInstance,
-  deps: service.ManageRegistrationsDeps,
-): void {
+function registerManageRegistrationRoutes(app: FastifyInstance, deps: service.ManageRegistrationsDeps): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  const access = { permission: 'view_registration_management' } as const;
+  const access = 'manageRegistrations';
 
   typed.get(
     BASE,

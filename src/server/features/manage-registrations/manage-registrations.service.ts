@@ -15,7 +15,7 @@ import { nameMatches, normalizeName } from '../../../domain/names';
 import { playerKey } from '../../../domain/players-csv';
 import { isConsentPending } from '../../../domain/registration';
 import { hasIdenticalPlayers, suggestTeamName, teamNameKey } from '../../../domain/schools';
-import { type AuditContext, recordSystemLog } from '../../audit/audit';
+import type { AuditContext } from '../../audit/audit';
 import type { Db } from '../../db/client';
 import { registrations, registrationTeamPlayers, registrationTeams } from '../../db/schema/registrations';
 import { schools } from '../../db/schema/schools';
@@ -40,7 +40,6 @@ import { findOrCreateTeam, teamNamesOfOtherSchools } from '../schools/school-rec
 
 export type ManageRegistrationsDeps = RegistrationDeps;
 
-const EVENT_TYPE = 'registration';
 /** Serialises promotions, so two staff pressing "Promote" at once never add a player twice. */
 const PROMOTION_LOCK = 6_060_607;
 
@@ -88,7 +87,7 @@ async function activeTournament(db: Db): Promise<{ id: string; name: string } | 
 }
 
 export async function listRegistrations(
-  deps: Pick<ManageRegistrationsDeps, 'db' | 'now'>,
+  deps: Pick<ManageRegistrationsDeps, 'db' | 'now' | 'audit'>,
   query: ListRegistrationsQuery,
 ): Promise<ListRegistrationsResponse> {
   const { db } = deps;
@@ -138,7 +137,7 @@ async function loadOrFail(db: Db, id: string): Promise<RegistrationWithTeams> {
   return row;
 }
 
-async function adminView(deps: Pick<ManageRegistrationsDeps, 'db' | 'now'>, id: string) {
+async function adminView(deps: Pick<ManageRegistrationsDeps, 'db' | 'now' | 'audit'>, id: string) {
   const row = await loadOrFail(deps.db, id);
   const now = deps.now();
   const settings = await readRegistrationSettings(deps.db);
@@ -175,7 +174,7 @@ export async function markPaid(
  * can list money received for cancelled entries. Players already promoted stay in the tournament.
  */
 export async function cancelRegistration(
-  deps: Pick<ManageRegistrationsDeps, 'db' | 'now'>,
+  deps: Pick<ManageRegistrationsDeps, 'db' | 'now' | 'audit'>,
   context: AuditContext,
   id: string,
   body: CancelRegistrationBody,
@@ -189,8 +188,7 @@ export async function cancelRegistration(
   const note = row.paymentNote
     ? `${row.paymentNote}\nCancelled: ${body.reason}`
     : `Cancelled: ${body.reason}`;
-  await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
+  await db.transaction(async (tx) => {
     const [updated] = await tx
       .update(registrations)
       .set({ paymentStatus: 'cancelled', cancelledAt: now, paymentNote: note, updatedAt: now })
@@ -198,18 +196,19 @@ export async function cancelRegistration(
       .where(and(eq(registrations.id, id), eq(registrations.paymentStatus, row.paymentStatus)))
       .returning({ id: registrations.id });
     if (!updated) throw new HttpError(409, MESSAGES.changedMeanwhile);
-    await recordSystemLog(tx, context, {
-      eventType: EVENT_TYPE,
-      actionType: 'registration_cancelled',
-      description: `Registration ${row.reference} cancelled (was ${row.paymentStatus})`,
-      metadata: {
+    await deps.audit.logChange(
+      tx,
+      context,
+      'registration_cancelled',
+      `Registration ${row.reference} cancelled (was ${row.paymentStatus})`,
+      {
         registrationId: id,
         reason: body.reason,
         previousStatus: row.paymentStatus,
         amountCents: row.amountCents,
         promoted: row.promotedAt !== null,
       },
-    });
+    );
   });
   return { message: MESSAGES.cancelledOk(row.reference), registration: await adminView(deps, id) };
 }
@@ -273,8 +272,7 @@ export async function updateTeams(
   const renamedPlayerIds: string[] = [];
   let reconfirm: string[] = [];
   const now = deps.now();
-  await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
+  await db.transaction(async (tx) => {
     for (const team of body.teams) {
       const existing = row.teams.find((candidate) => candidate.id === team.id)!;
       const teamRenamed = existing.name !== team.name;
@@ -309,12 +307,13 @@ export async function updateTeams(
     if (changes.length === 0) return;
     reconfirm = await clearConsentOfRenamed(tx, renamedPlayerIds);
     await tx.update(registrations).set({ updatedAt: now }).where(eq(registrations.id, id));
-    await recordSystemLog(tx, context, {
-      eventType: EVENT_TYPE,
-      actionType: 'registration_teams_updated',
-      description: `Registration ${row.reference}: ${changes.length} name(s) changed by staff`,
-      metadata: { registrationId: id, changes, by: 'staff' },
-    });
+    await deps.audit.logChange(
+      tx,
+      context,
+      'registration_teams_updated',
+      `Registration ${row.reference}: ${changes.length} name(s) changed by staff`,
+      { registrationId: id, changes, by: 'staff' },
+    );
   });
   // A renamed minor needs their guardian's consent again (ADR 008).
   await requestConsentAgain(deps, (await loadRegistration(db, id))!, reconfirm, {
@@ -331,13 +330,12 @@ export async function updateTeams(
  * by hand, say) is linked rather than added twice. Cancelled registrations are refused.
  */
 export async function promote(
-  deps: Pick<ManageRegistrationsDeps, 'db' | 'now'>,
+  deps: Pick<ManageRegistrationsDeps, 'db' | 'now' | 'audit'>,
   context: AuditContext,
   body: PromoteBody,
 ): Promise<PromoteResponse> {
   const now = deps.now();
-  return deps.db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
+  return deps.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${PROMOTION_LOCK})`);
     const tournament = await activeTournament(tx);
     if (!tournament) throw new HttpError(409, MESSAGES.noActiveTournament);
@@ -421,11 +419,12 @@ export async function promote(
         .where(inArray(registrations.id, [...touched]));
     }
     if (created + linked > 0) {
-      await recordSystemLog(tx, context, {
-        eventType: EVENT_TYPE,
-        actionType: 'registrations_promoted',
-        description: `${created + linked} registered players promoted into ${tournament.name}`,
-        metadata: {
+      await deps.audit.logChange(
+        tx,
+        context,
+        'registrations_promoted',
+        `${created + linked} registered players promoted into ${tournament.name}`,
+        {
           tournamentId: tournament.id,
           registrationIds: rows.map((row) => row.id),
           references: rows.map((row) => row.reference),
@@ -434,7 +433,7 @@ export async function promote(
           skipped,
           waitingConsent,
         },
-      });
+      );
     }
     const done =
       created + linked === 0

@@ -4,12 +4,15 @@ import type { MatchResult } from '../../../domain/scoring/results';
 import { acceptsResult, canClearResult } from '../../../domain/tournament/rounds';
 import { ROUND_STATUSES } from '../../../domain/tournament/state';
 import type { Db } from '../../db/client';
+import { schools } from '../../db/schema/schools';
 import { matches, players, rounds, tournaments } from '../../db/schema/tournaments';
 
 export type RoundStatus = (typeof rounds.$inferSelect)['status'];
 
 const white = alias(players, 'white');
 const black = alias(players, 'black');
+const whiteSchool = alias(schools, 'white_school');
+const blackSchool = alias(schools, 'black_school');
 
 /** One board with its players, its round's status and whether its tournament is the active one. */
 const boardColumns = {
@@ -24,8 +27,11 @@ const boardColumns = {
   updatedAt: matches.updatedAt,
   whiteName: white.name,
   whiteGroup: white.groupName,
+  /** The names of the players' school records (never parsed from the team name). */
+  whiteSchool: whiteSchool.name,
   blackName: black.name,
   blackGroup: black.groupName,
+  blackSchool: blackSchool.name,
 };
 export type BoardRow = {
   matchId: string;
@@ -39,8 +45,10 @@ export type BoardRow = {
   updatedAt: Date;
   whiteName: string;
   whiteGroup: string | null;
+  whiteSchool: string | null;
   blackName: string;
   blackGroup: string | null;
+  blackSchool: string | null;
 };
 
 function selectBoards(db: Db) {
@@ -50,7 +58,9 @@ function selectBoards(db: Db) {
     .innerJoin(rounds, eq(rounds.id, matches.roundId))
     .innerJoin(tournaments, eq(tournaments.id, matches.tournamentId))
     .innerJoin(white, eq(white.id, matches.whitePlayerId))
-    .innerJoin(black, eq(black.id, matches.blackPlayerId));
+    .innerJoin(black, eq(black.id, matches.blackPlayerId))
+    .leftJoin(whiteSchool, eq(whiteSchool.id, white.schoolId))
+    .leftJoin(blackSchool, eq(blackSchool.id, black.schoolId));
 }
 
 export async function findActiveTournament(db: Db) {

@@ -9,18 +9,29 @@ import {
   setMatchResultBodySchema,
   setMatchResultResponseSchema,
 } from '../../../contracts/match-results';
+import type { Audit } from '../../audit/audit';
 import { actorContext } from '../../audit/audit';
 import type { Db } from '../../db/client';
+import type { Feature } from '../../feature-context';
 import { apiErrors } from '../../http/route-helpers';
 import * as service from './match-results.service';
 
 const errors = apiErrors(400, 401, 403, 404);
 const tags = ['match results'];
 
+export const matchResultsFeature: Feature = {
+  name: 'match-results',
+  register: (app, { db, clock, audit }) => registerMatchResultRoutes(app, db, { now: clock.now, audit }),
+};
+
 /** /api/admin/match-results: result entry for the current round and corrections (docs/requirements.md §2 view_admin_result_input). */
-export function registerMatchResultRoutes(app: FastifyInstance, db: Db, deps: { now: () => Date }): void {
+function registerMatchResultRoutes(
+  app: FastifyInstance,
+  db: Db,
+  deps: { now: () => Date; audit: Audit },
+): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  const access = { permission: 'view_admin_result_input' } as const;
+  const access = 'enterResults';
 
   typed.get(
     '/api/admin/match-results',
@@ -56,7 +67,7 @@ export function registerMatchResultRoutes(app: FastifyInstance, db: Db, deps: { 
     async (request, reply) => {
       const actor = (await request.actor())!;
       const outcome = await service.setMatchResult(
-        db,
+        { db, audit: deps.audit },
         actorContext(actor, request.ip),
         request.params.matchId,
         request.body,

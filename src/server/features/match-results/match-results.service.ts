@@ -16,11 +16,11 @@ import {
   type ResultEntryResponse,
   type SetMatchResultBody,
 } from '../../../contracts/match-results';
-import { schoolOf } from '../../../domain/schools';
 import { formatResult } from '../../../domain/scoring/results';
 import { acceptsResult, canClearResult, isCompleted } from '../../../domain/tournament/rounds';
-import { type AuditContext, recordSystemLog } from '../../audit/audit';
+import type { AuditContext } from '../../audit/audit';
 import type { Db } from '../../db/client';
+import type { AuditedDb } from '../../feature-context';
 import { HttpError } from '../../http/errors';
 import * as repo from './match-results.repo';
 
@@ -28,8 +28,8 @@ function toEntryBoard(row: repo.BoardRow): EntryBoard {
   return {
     matchId: row.matchId,
     board: row.board,
-    white: { name: row.whiteName, groupName: row.whiteGroup, school: schoolOf(row.whiteGroup) },
-    black: { name: row.blackName, groupName: row.blackGroup, school: schoolOf(row.blackGroup) },
+    white: { name: row.whiteName, groupName: row.whiteGroup, schoolName: row.whiteSchool },
+    black: { name: row.blackName, groupName: row.blackGroup, schoolName: row.blackSchool },
     result: row.result,
     version: row.version,
     updatedAt: row.updatedAt.toISOString(),
@@ -115,7 +115,7 @@ async function refusalFor(
 }
 
 export async function setMatchResult(
-  db: Db,
+  { db, audit }: AuditedDb,
   context: AuditContext,
   matchId: string,
   body: SetMatchResultBody,
@@ -125,30 +125,36 @@ export async function setMatchResult(
   if (!before?.isTournamentActive || before.version !== body.expectedVersion) {
     return refusalFor(db, before, body);
   }
-  const isWritten = await repo.writeResultIfCurrent(db, {
-    matchId,
-    expectedVersion: body.expectedVersion,
-    result: body.result,
-    at,
-  });
-  if (!isWritten) return refusalFor(db, before, body);
-
-  const after = await repo.findBoard(db, matchId);
-  if (!after) throw new HttpError(404, MATCH_RESULT_MESSAGES.matchNotFound);
-  const correction = isCompleted({ status: before.roundStatus }) ? ' (correction of a completed round)' : '';
-  await recordSystemLog(db, context, {
-    eventType: 'match_results',
-    actionType: 'update_match_result',
-    description: `Round ${before.roundNumber} board ${before.board} (${before.whiteName} – ${before.blackName}): ${formatResult(before.result)} → ${formatResult(body.result)}${correction}`,
-    metadata: {
+  const after = await db.transaction(async (tx) => {
+    const isWritten = await repo.writeResultIfCurrent(tx, {
       matchId,
-      roundNumber: before.roundNumber,
-      board: before.board,
-      roundStatus: before.roundStatus,
-      oldResult: before.result,
-      newResult: body.result,
-      version: after.version,
-    },
+      expectedVersion: body.expectedVersion,
+      result: body.result,
+      at,
+    });
+    if (!isWritten) return null;
+    const written = await repo.findBoard(tx, matchId);
+    if (!written) throw new HttpError(404, MATCH_RESULT_MESSAGES.matchNotFound);
+    const correction = isCompleted({ status: before.roundStatus })
+      ? ' (correction of a completed round)'
+      : '';
+    await audit.logChange(
+      tx,
+      context,
+      'update_match_result',
+      `Round ${before.roundNumber} board ${before.board} (${before.whiteName} – ${before.blackName}): ${formatResult(before.result)} → ${formatResult(body.result)}${correction}`,
+      {
+        matchId,
+        roundNumber: before.roundNumber,
+        board: before.board,
+        roundStatus: before.roundStatus,
+        oldResult: before.result,
+        newResult: body.result,
+        version: written.version,
+      },
+    );
+    return written;
   });
+  if (!after) return refusalFor(db, before, body);
   return { kind: 'updated', board: toEntryBoard(after) };
 }

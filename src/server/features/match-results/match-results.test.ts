@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { refuseCommitsWriting } from '../../../../tests/support/server/refuse-commits';
 import {
   createTestAuth,
   eventually,
@@ -93,9 +94,9 @@ describe('match results', () => {
     expect(body.counts.finished).toBeLessThan(body.counts.total);
     const first = body.boards[0]!;
     expect(first.white.name).not.toBe('');
-    // The school is the team name without its trailing team letter (docs/requirements.md §5).
+    // The demo's schools are records named like their teams (team "St Kevin's A" of school "St Kevin's").
     expect(first.white.groupName).toMatch(/ [A-Z]$/);
-    expect(first.white.school).toBe(first.white.groupName!.replace(/ [A-Z]$/, ''));
+    expect(first.white.schoolName).toBe(first.white.groupName!.replace(/ [A-Z]$/, ''));
     expect(first.version).toBe(1);
   });
 
@@ -140,6 +141,30 @@ describe('match results', () => {
       metadata: { oldResult: null, newResult: 'white', roundNumber: 3, board: board.board },
     });
     expect(logs[0]!.description).toContain('– → 1-0');
+  });
+
+  it('stores a result and its audit row together or not at all (ADR 019)', async () => {
+    const board = await openBoard();
+    const allow = await refuseCommitsWriting(
+      t.database.db,
+      'system_logs',
+      "NEW.action_type = 'update_match_result'",
+    );
+    try {
+      const refused = await put(board, { result: 'draw', expectedVersion: board.version });
+      expect(refused.statusCode).toBe(500);
+    } finally {
+      await allow();
+    }
+    // Without its row the result is not stored either: the arbiter's board still reads as before.
+    expect(await storedMatch(board.matchId)).toMatchObject({ result: null, version: board.version });
+    expect(await logsFor(board.matchId)).toEqual([]);
+
+    const accepted = await put(board, { result: 'draw', expectedVersion: board.version });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(await logsFor(board.matchId)).toMatchObject([
+      { eventType: 'match_results', actionType: 'update_match_result' },
+    ]);
   });
 
   it('of two writers of the same version exactly one wins; the other gets 409 with the board as it now stands', async () => {

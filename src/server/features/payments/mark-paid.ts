@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { resolveHomePageSettings, SETTING_KEYS } from '../../../contracts/settings';
-import { recordSystemLog } from '../../audit/audit';
+import type { Audit, Tx } from '../../audit/audit';
 import type { Db } from '../../db/client';
 import { registrations } from '../../db/schema/registrations';
 import type { Mailer } from '../../mail/mailer';
@@ -14,6 +14,7 @@ export interface MarkPaidDeps {
   mailer: Mailer;
   publicUrl: string;
   now: () => Date;
+  audit: Audit;
 }
 
 export interface MarkPaidInput {
@@ -34,15 +35,15 @@ export interface MarkPaidInput {
  * Returns false (and changes nothing) when it is already paid or cancelled: calling it twice is harmless.
  */
 export async function setRegistrationPaid(
-  db: Db,
-  now: Date,
+  tx: Tx,
+  { audit, now }: Pick<MarkPaidDeps, 'audit' | 'now'>,
   input: MarkPaidInput,
 ): Promise<{ changed: boolean }> {
-  const [updated] = await db
+  const [updated] = await tx
     .update(registrations)
     .set({
       paymentStatus: 'paid',
-      paidAt: now,
+      paidAt: now(),
       paidVia: input.via,
       ...(input.note !== undefined ? { paymentNote: input.note } : {}),
       updatedAt: sql`now()`,
@@ -55,21 +56,18 @@ export async function setRegistrationPaid(
     )
     .returning({ reference: registrations.reference, amountCents: registrations.amountCents });
   if (!updated) return { changed: false };
-  await recordSystemLog(
-    db,
+  await audit.logChange(
+    tx,
     { actorId: input.actorId, ip: null },
+    'registration_paid',
+    `Registration ${updated.reference} marked paid (${input.via})`,
     {
-      eventType: 'registration',
-      actionType: 'registration_paid',
-      description: `Registration ${updated.reference} marked paid (${input.via})`,
-      metadata: {
-        registrationId: input.registrationId,
-        via: input.via,
-        amountCents: updated.amountCents,
-        ...(input.provider ? { provider: input.provider } : {}),
-        ...(input.providerSessionId ? { providerSessionId: input.providerSessionId } : {}),
-        ...(input.note ? { note: input.note } : {}),
-      },
+      registrationId: input.registrationId,
+      via: input.via,
+      amountCents: updated.amountCents,
+      ...(input.provider ? { provider: input.provider } : {}),
+      ...(input.providerSessionId ? { providerSessionId: input.providerSessionId } : {}),
+      ...(input.note ? { note: input.note } : {}),
     },
   );
   return { changed: true };
@@ -106,7 +104,7 @@ export async function markRegistrationPaid(
   deps: MarkPaidDeps,
   input: MarkPaidInput,
 ): Promise<{ changed: boolean }> {
-  const result = await db.transaction((tx) => setRegistrationPaid(tx as unknown as Db, deps.now(), input));
+  const result = await db.transaction((tx) => setRegistrationPaid(tx, deps, input));
   if (result.changed) await sendReceiptOrLog(db, deps, input.registrationId);
   return result;
 }
@@ -117,21 +115,18 @@ export async function markRegistrationPaid(
  */
 export async function sendReceiptOrLog(
   db: Db,
-  deps: Pick<MarkPaidDeps, 'mailer'>,
+  deps: Pick<MarkPaidDeps, 'mailer' | 'audit'>,
   registrationId: string,
 ): Promise<void> {
   try {
     await sendPaymentReceipt(db, deps, registrationId);
   } catch {
-    await recordSystemLog(
+    await deps.audit.logAttempt(
       db,
       { actorId: null, ip: null },
-      {
-        eventType: 'registration',
-        actionType: 'receipt_mail_failed',
-        description: 'The payment receipt e-mail could not be sent',
-        metadata: { registrationId },
-      },
+      'receipt_mail_failed',
+      'The payment receipt e-mail could not be sent',
+      { registrationId },
     );
   }
 }

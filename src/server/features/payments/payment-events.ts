@@ -1,5 +1,5 @@
 import { and, eq, isNotNull, ne, notExists, sql } from 'drizzle-orm';
-import { recordSecurityEvent, recordSystemLog } from '../../audit/audit';
+import type { Audit, SystemLogChange, Tx } from '../../audit/audit';
 import type { Db } from '../../db/client';
 import { paymentEvents, payments, registrations } from '../../db/schema/registrations';
 import type { Mailer } from '../../mail/mailer';
@@ -30,12 +30,11 @@ type PaymentRow = typeof payments.$inferSelect;
  */
 export async function applyPaymentEvent(
   db: Db,
-  deps: { mailer: Mailer; now: () => Date },
+  deps: { mailer: Mailer; now: () => Date; audit: Audit },
   event: PaymentProviderEvent,
 ): Promise<ApplyOutcome> {
   const now = deps.now();
-  const result = await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
+  const result = await db.transaction(async (tx) => {
     const [recorded] = await tx
       .insert(paymentEvents)
       .values({
@@ -58,6 +57,7 @@ export async function applyPaymentEvent(
     if (!payment) {
       await log(
         tx,
+        deps.audit,
         event,
         'payment_unknown_session',
         'A payment event named a checkout session we did not create',
@@ -77,14 +77,14 @@ export async function applyPaymentEvent(
 
     switch (event.type) {
       case 'checkout.session.completed':
-        if (event.session.paymentStatus === 'paid') return fulfil(tx, event, payment, now);
-        return markPending(tx, event, payment, now);
+        if (event.session.paymentStatus === 'paid') return fulfil(tx, deps.audit, event, payment, now);
+        return markPending(tx, deps.audit, event, payment, now);
       case 'checkout.session.async_payment_succeeded':
-        return fulfil(tx, event, payment, now);
+        return fulfil(tx, deps.audit, event, payment, now);
       case 'checkout.session.async_payment_failed':
-        return markFailed(tx, event, payment);
+        return markFailed(tx, deps.audit, event, payment);
       case 'checkout.session.expired':
-        return markExpired(tx, event, payment);
+        return markExpired(tx, deps.audit, event, payment);
     }
   });
   if ('receiptFor' in result && result.receiptFor) await sendReceiptOrLog(db, deps, result.receiptFor);
@@ -92,28 +92,20 @@ export async function applyPaymentEvent(
 }
 
 async function log(
-  db: Db,
+  db: Tx,
+  audit: Audit,
   event: PaymentProviderEvent,
-  actionType: string,
+  actionType: SystemLogChange,
   description: string,
   metadata: Record<string, unknown>,
 ) {
-  await recordSystemLog(
-    db,
-    { actorId: null, ip: null },
-    {
-      eventType: 'payment',
-      actionType,
-      description,
-      metadata: {
-        provider: event.provider,
-        eventId: event.eventId,
-        eventType: event.type,
-        providerSessionId: event.session?.id ?? null,
-        ...metadata,
-      },
-    },
-  );
+  await audit.logChange(db, { actorId: null, ip: null }, actionType, description, {
+    provider: event.provider,
+    eventId: event.eventId,
+    eventType: event.type,
+    providerSessionId: event.session?.id ?? null,
+    ...metadata,
+  });
 }
 
 async function setPaymentStatus(
@@ -127,7 +119,7 @@ async function setPaymentStatus(
   return true;
 }
 
-async function fulfil(db: Db, event: PaymentProviderEvent, payment: PaymentRow, now: Date) {
+async function fulfil(db: Tx, audit: Audit, event: PaymentProviderEvent, payment: PaymentRow, now: Date) {
   const session = event.session!;
   const mismatch =
     session.amountTotal !== payment.amountCents ||
@@ -143,36 +135,36 @@ async function fulfil(db: Db, event: PaymentProviderEvent, payment: PaymentRow, 
     };
     await log(
       db,
+      audit,
       event,
       'payment_amount_mismatch',
       'Payment not applied: amount or currency differs',
       details,
     );
-    await recordSecurityEvent(
-      db,
-      { actorId: null, ip: null },
-      {
-        type: 'payment_amount_mismatch',
-        severity: 'critical',
-        details: { provider: event.provider, ...details },
-      },
-    );
+    await audit.securityAttempt(db, { actorId: null, ip: null }, 'payment_amount_mismatch', {
+      provider: event.provider,
+      ...details,
+    });
     return { outcome: 'rejected' as const };
   }
   const paymentChanged = await setPaymentStatus(db, payment, 'paid', ['open', 'failed', 'expired']);
   if (paymentChanged) {
-    await log(db, event, 'payment_succeeded', 'Card payment received', {
+    await log(db, audit, event, 'payment_succeeded', 'Card payment received', {
       registrationId: payment.registrationId,
       amountCents: payment.amountCents,
     });
   }
-  const { changed } = await setRegistrationPaid(db, now, {
-    registrationId: payment.registrationId,
-    via: 'card',
-    actorId: null,
-    provider: event.provider,
-    providerSessionId: session.id,
-  });
+  const { changed } = await setRegistrationPaid(
+    db,
+    { audit, now: () => now },
+    {
+      registrationId: payment.registrationId,
+      via: 'card',
+      actorId: null,
+      provider: event.provider,
+      providerSessionId: session.id,
+    },
+  );
   if (!changed) {
     const [registration] = await db
       .select({ status: registrations.paymentStatus })
@@ -183,6 +175,7 @@ async function fulfil(db: Db, event: PaymentProviderEvent, payment: PaymentRow, 
     if (paymentChanged && registration?.status === 'cancelled') {
       await log(
         db,
+        audit,
         event,
         'payment_for_cancelled_registration',
         'A cancelled registration was paid: refund it',
@@ -193,6 +186,7 @@ async function fulfil(db: Db, event: PaymentProviderEvent, payment: PaymentRow, 
     } else if (paymentChanged && registration?.status === 'paid') {
       await log(
         db,
+        audit,
         event,
         'payment_duplicate',
         'A second payment for an already paid registration: refund it',
@@ -211,7 +205,13 @@ async function fulfil(db: Db, event: PaymentProviderEvent, payment: PaymentRow, 
  * Checkout finished but the money is still clearing (e.g. a bank debit): the payment is marked completed,
  * which makes it the one keeping the registration pending until its asynchronous event.
  */
-async function markPending(db: Db, event: PaymentProviderEvent, payment: PaymentRow, now: Date) {
+async function markPending(
+  db: Tx,
+  audit: Audit,
+  event: PaymentProviderEvent,
+  payment: PaymentRow,
+  now: Date,
+) {
   if (payment.status !== 'open' || payment.completedAt !== null) return { outcome: 'unchanged' as const };
   await db
     .update(payments)
@@ -223,7 +223,7 @@ async function markPending(db: Db, event: PaymentProviderEvent, payment: Payment
     .where(and(eq(registrations.id, payment.registrationId), eq(registrations.paymentStatus, 'unpaid')))
     .returning({ id: registrations.id });
   if (!updated) return { outcome: 'unchanged' as const };
-  await log(db, event, 'payment_pending', 'Checkout completed; the payment is still being processed', {
+  await log(db, audit, event, 'payment_pending', 'Checkout completed; the payment is still being processed', {
     registrationId: payment.registrationId,
   });
   return { outcome: 'pending' as const };
@@ -235,7 +235,7 @@ async function markPending(db: Db, event: PaymentProviderEvent, payment: Payment
  * A failure never touches a registration that is paid (by card or by staff) or cancelled, nor one that
  * another, newer checkout made pending.
  */
-async function markFailed(db: Db, event: PaymentProviderEvent, payment: PaymentRow) {
+async function markFailed(db: Tx, audit: Audit, event: PaymentProviderEvent, payment: PaymentRow) {
   if (!(await setPaymentStatus(db, payment, 'failed', ['open']))) return { outcome: 'unchanged' as const };
   const otherStillClearing = db
     .select({ id: payments.id })
@@ -264,6 +264,7 @@ async function markFailed(db: Db, event: PaymentProviderEvent, payment: PaymentR
           .returning({ id: registrations.id });
   await log(
     db,
+    audit,
     event,
     'payment_failed',
     reverted.length > 0
@@ -275,10 +276,11 @@ async function markFailed(db: Db, event: PaymentProviderEvent, payment: PaymentR
 }
 
 /** An abandoned checkout: the session is closed; the registration stays as it was (unpaid, teams kept). */
-async function markExpired(db: Db, event: PaymentProviderEvent, payment: PaymentRow) {
+async function markExpired(db: Tx, audit: Audit, event: PaymentProviderEvent, payment: PaymentRow) {
   if (!(await setPaymentStatus(db, payment, 'expired', ['open']))) return { outcome: 'unchanged' as const };
   await log(
     db,
+    audit,
     event,
     'payment_expired',
     'The checkout was abandoned or expired; the registration stays unpaid',

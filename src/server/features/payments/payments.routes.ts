@@ -14,6 +14,7 @@ import {
   verifyPaymentResponseSchema,
 } from '../../../contracts/payments';
 import { activeActor } from '../../auth/actor';
+import type { Feature } from '../../feature-context';
 import { HttpError } from '../../http/errors';
 import { perAddressLimit, RateCounter } from '../../http/rate-counter';
 import { apiErrors } from '../../http/route-helpers';
@@ -38,7 +39,21 @@ const NOT_FOUND = 'Not found';
  */
 export const VERIFY_PAYMENT_LIMIT = { limit: 120, windowMs: 10 * 60_000 };
 
-export function registerPaymentRoutes(app: FastifyInstance, deps: PaymentDeps): void {
+export const paymentsFeature: Feature = {
+  name: 'payments',
+  register: (app, { db, mailer, publicUrl, registrationKeys, payments, clock, audit }) =>
+    registerPaymentRoutes(app, {
+      db,
+      mailer,
+      publicUrl,
+      keys: registrationKeys,
+      provider: payments,
+      now: clock.now,
+      audit,
+    }),
+};
+
+function registerPaymentRoutes(app: FastifyInstance, deps: PaymentDeps): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const offline = deps.provider instanceof OfflinePaymentProvider ? deps.provider : null;
   const limitVerify = perAddressLimit(

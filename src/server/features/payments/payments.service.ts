@@ -4,7 +4,7 @@ import {
   PAYMENT_MESSAGES,
   type VerifyPaymentResponse,
 } from '../../../contracts/payments';
-import { recordSystemLog } from '../../audit/audit';
+import type { Audit } from '../../audit/audit';
 import type { Actor } from '../../auth/actor';
 import type { Db } from '../../db/client';
 import { payments, registrations } from '../../db/schema/registrations';
@@ -30,6 +30,7 @@ export interface PaymentDeps {
   keys: RegistrationKeys;
   provider: PaymentProvider;
   now: () => Date;
+  audit: Audit;
 }
 
 /**
@@ -79,37 +80,36 @@ export async function createCheckout(
     }
     throw new ProviderUnavailableError(error);
   }
-  const [created] = await db
-    .insert(payments)
-    .values({
-      registrationId: registration.id,
-      provider: deps.provider.name,
-      providerSessionId: session.sessionId,
-      amountCents: registration.amountCents,
-      currency: 'eur',
-      teamCount: registration.teamCount,
-      status: 'open',
-      checkoutUrl: session.url,
-    })
-    .onConflictDoNothing()
-    .returning({ id: payments.id });
-  if (created) {
-    await recordSystemLog(
-      db,
-      { actorId: actor?.userId ?? null, ip: null },
-      {
-        eventType: 'payment',
-        actionType: 'checkout_created',
-        description: `Checkout started for registration ${registration.reference}`,
-        metadata: {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(payments)
+      .values({
+        registrationId: registration.id,
+        provider: deps.provider.name,
+        providerSessionId: session.sessionId,
+        amountCents: registration.amountCents,
+        currency: 'eur',
+        teamCount: registration.teamCount,
+        status: 'open',
+        checkoutUrl: session.url,
+      })
+      .onConflictDoNothing()
+      .returning({ id: payments.id });
+    if (row) {
+      await deps.audit.logChange(
+        tx,
+        { actorId: actor?.userId ?? null, ip: null },
+        'checkout_created',
+        `Checkout started for registration ${registration.reference}`,
+        {
           registrationId: registration.id,
           provider: deps.provider.name,
           providerSessionId: session.sessionId,
           amountCents: registration.amountCents,
         },
-      },
-    );
-  }
+      );
+    }
+  });
   return session;
 }
 

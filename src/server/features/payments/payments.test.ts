@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { refuseCommitsWriting } from '../../../../tests/support/server/refuse-commits';
 import {
   mailsTo,
   openRegistration,
@@ -16,6 +17,8 @@ import {
 } from '../../../../tests/support/server/test-app';
 import { silentLogger } from '../../../../tests/support/server/test-database';
 import { PAYMENT_MESSAGES } from '../../../contracts/payments';
+import { Audit } from '../../audit/audit';
+import { createClock } from '../../clock';
 import { paymentEvents, payments, registrations } from '../../db/schema/registrations';
 import { systemLogs } from '../../db/schema/settings';
 import { DEMO_PASSWORD, seedDemoAccounts } from '../../db/seed/demo-accounts';
@@ -243,13 +246,30 @@ describe('payments with the offline test provider', () => {
   it('markRegistrationPaid records a cash payment once, with the actor, note and one receipt', async () => {
     const { registration } = await register(t.app, { registrantEmail: 'cash@school.example' });
     const mailer = createOutboxMailer(db(), silentLogger);
-    const deps = { mailer, publicUrl: TEST_PUBLIC_URL, now: () => new Date('2025-11-23T09:00:00Z') };
+    const now = () => new Date('2025-11-23T09:00:00Z');
+    const deps = {
+      mailer,
+      publicUrl: TEST_PUBLIC_URL,
+      now,
+      audit: new Audit(createClock(() => now().getTime())),
+    };
     const input = {
       registrationId: registration.id,
       via: 'cash' as const,
       note: 'Paid at the desk',
       actorId: 'staff-user-id',
     };
+    // The payment and its audit row are stored together or not at all (ADR 019).
+    const allow = await refuseCommitsWriting(db(), 'system_logs', "NEW.action_type = 'registration_paid'");
+    try {
+      await expect(markRegistrationPaid(db(), deps, input)).rejects.toThrow();
+    } finally {
+      await allow();
+    }
+    expect(await registrationRow(registration.id)).toMatchObject({ paymentStatus: 'unpaid' });
+    expect((await logsFor(registration.id)).filter((row) => row.actionType === 'registration_paid')).toEqual(
+      [],
+    );
     expect(await markRegistrationPaid(db(), deps, input)).toEqual({ changed: true });
     expect(await markRegistrationPaid(db(), deps, input)).toEqual({ changed: false });
     expect(await registrationRow(registration.id)).toMatchObject({

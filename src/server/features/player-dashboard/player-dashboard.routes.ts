@@ -1,16 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { playerDashboardResponseSchema } from '../../../contracts/player-dashboard';
+import type { Feature } from '../../feature-context';
 import { sendCachedJson } from '../../http/cached-json';
 import { apiErrors } from '../../http/route-helpers';
 import type { PublicDataCache } from '../tournament/public-data-cache';
+
+export const playerDashboardFeature: Feature = {
+  name: 'player-dashboard',
+  register: (app, { cache }) => registerPlayerDashboardRoutes(app, cache),
+};
 
 /**
  * GET /api/me/player-dashboard: the signed-in user's own player (players.user_id), never anyone else's:
  * the user id comes from the session, there is no parameter to name another player. Derived from the
  * public snapshot, so it costs no database read beyond the session check.
  */
-export function registerPlayerDashboardRoutes(app: FastifyInstance, cache: PublicDataCache): void {
+function registerPlayerDashboardRoutes(app: FastifyInstance, cache: PublicDataCache): void {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/me/player-dashboard',
     {

@@ -21,7 +21,9 @@ import {
   trfImportResponseSchema,
   updatePlayerBodySchema,
 } from '../../../contracts/player-management';
+import type { Audit } from '../../audit/audit';
 import type { Db } from '../../db/client';
+import type { Feature } from '../../feature-context';
 import { apiErrors } from '../../http/route-helpers';
 import * as repo from './player-management.repo';
 import * as service from './player-management.service';
@@ -32,14 +34,19 @@ const BASE = '/api/admin/player-management';
 /** A TRF of 1000 players and 9 rounds is about 180 kB, a little more as a JSON string. */
 const TRF_BODY_LIMIT = 1024 * 1024;
 
+export const playerManagementFeature: Feature = {
+  name: 'player-management',
+  register: (app, { db, audit }) => registerPlayerManagementRoutes(app, db, audit),
+};
+
 /**
  * /api/admin/player-management (view_player_management): the players of the active (or a chosen)
  * tournament, late entries, withdrawals, requested byes, CSV import/export and TRF export/import. Files are
  * sent as text in JSON bodies and downloaded as attachments.
  */
-export function registerPlayerManagementRoutes(app: FastifyInstance, db: Db): void {
+function registerPlayerManagementRoutes(app: FastifyInstance, db: Db, audit: Audit): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  const access = { permission: 'view_player_management' } as const;
+  const access = 'managePlayers';
   // The guard has already refused anyone signed out, so there is an actor.
   const actorOf = async (request: FastifyRequest) => (await request.actor())!;
 
@@ -82,7 +89,9 @@ export function registerPlayerManagementRoutes(app: FastifyInstance, db: Db): vo
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await service.addPlayer(db, await actorOf(request), request.ip, request.body)),
+      reply
+        .code(201)
+        .send(await service.addPlayer({ db, audit }, await actorOf(request), request.ip, request.body)),
   );
 
   typed.put(
@@ -98,7 +107,13 @@ export function registerPlayerManagementRoutes(app: FastifyInstance, db: Db): vo
       },
     },
     async (request) =>
-      service.updatePlayer(db, await actorOf(request), request.ip, request.params.id, request.body),
+      service.updatePlayer(
+        { db, audit },
+        await actorOf(request),
+        request.ip,
+        request.params.id,
+        request.body,
+      ),
   );
 
   typed.post(
@@ -112,7 +127,8 @@ export function registerPlayerManagementRoutes(app: FastifyInstance, db: Db): vo
         response: { 200: playerResponseSchema, ...errors },
       },
     },
-    async (request) => service.setActive(db, await actorOf(request), request.ip, request.params.id, false),
+    async (request) =>
+      service.setActive({ db, audit }, await actorOf(request), request.ip, request.params.id, false),
   );
 
   typed.post(
@@ -126,7 +142,8 @@ export function registerPlayerManagementRoutes(app: FastifyInstance, db: Db): vo
         response: { 200: playerResponseSchema, ...errors },
       },
     },
-    async (request) => service.setActive(db, await actorOf(request), request.ip, request.params.id, true),
+    async (request) =>
+      service.setActive({ db, audit }, await actorOf(request), request.ip, request.params.id, true),
   );
 
   typed.post(
@@ -145,7 +162,13 @@ export function registerPlayerManagementRoutes(app: FastifyInstance, db: Db): vo
       reply
         .code(201)
         .send(
-          await service.requestBye(db, await actorOf(request), request.ip, request.params.id, request.body),
+          await service.requestBye(
+            { db, audit },
+            await actorOf(request),
+            request.ip,
+            request.params.id,
+            request.body,
+          ),
         ),
   );
 
@@ -162,7 +185,7 @@ export function registerPlayerManagementRoutes(app: FastifyInstance, db: Db): vo
     },
     async (request) =>
       service.removeBye(
-        db,
+        { db, audit },
         await actorOf(request),
         request.ip,
         request.params.id,
@@ -203,7 +226,7 @@ export function registerPlayerManagementRoutes(app: FastifyInstance, db: Db): vo
     async (request, reply) => {
       const tournament = await repo.resolveTournament(db, request.body.tournamentId);
       const { preview, imported } = await service.importCsv(
-        db,
+        { db, audit },
         await actorOf(request),
         request.ip,
         tournament,
@@ -233,7 +256,7 @@ export function registerPlayerManagementRoutes(app: FastifyInstance, db: Db): vo
     },
     async (request, reply) => {
       const file = await service.exportCsv(
-        db,
+        { db, audit },
         await actorOf(request),
         request.ip,
         request.query.tournamentId,
@@ -259,7 +282,7 @@ export function registerPlayerManagementRoutes(app: FastifyInstance, db: Db): vo
     },
     async (request, reply) => {
       const file = await service.exportTrf(
-        db,
+        { db, audit },
         await actorOf(request),
         request.ip,
         request.query.tournamentId,
@@ -285,7 +308,12 @@ export function registerPlayerManagementRoutes(app: FastifyInstance, db: Db): vo
       },
     },
     async (request, reply) => {
-      const result = await service.importTrfFile(db, await actorOf(request), request.ip, request.body);
+      const result = await service.importTrfFile(
+        { db, audit },
+        await actorOf(request),
+        request.ip,
+        request.body,
+      );
       return reply.code(201).send({
         message: PLAYER_MESSAGES.trfImported(
           result.tournament.name,

@@ -24,10 +24,11 @@ import {
 import { parseTrf, TrfParseError, writeTrf } from '../../../domain/trf/trf';
 import { importTrf, TrfImportError } from '../../../domain/trf/trf-import';
 import { tournamentToTrf } from '../../../domain/trf/trf-pairing';
-import { actorContext, recordSystemLog } from '../../audit/audit';
+import { actorContext } from '../../audit/audit';
 import type { Actor } from '../../auth/actor';
 import type { Db } from '../../db/client';
 import { matches, players, roundByes, rounds, tournaments } from '../../db/schema/tournaments';
+import type { AuditedDb } from '../../feature-context';
 import { HttpError } from '../../http/errors';
 import { inferSchools, membershipFromGroupName } from '../schools/school-records';
 import { loadTournamentState, toTournamentState } from '../tournament/tournament-state.loader';
@@ -35,8 +36,6 @@ import * as repo from './player-management.repo';
 
 type PlayerFields = z.output<typeof playerFieldsSchema>;
 type ByeRequest = z.output<typeof requestByeBodySchema>;
-
-const EVENT_TYPE = 'player_management';
 
 export function toManagedTournament(row: repo.TournamentRow): ManagedTournament {
   return {
@@ -147,7 +146,7 @@ async function assertNoDuplicate(
 }
 
 export async function addPlayer(
-  db: Db,
+  { db, audit }: AuditedDb,
   actor: Actor,
   ip: string,
   input: PlayerFields & { tournamentId?: string | undefined },
@@ -170,19 +169,20 @@ export async function addPlayer(
       })
       .returning();
     if (!row) throw new Error('player was not created');
-    await recordSystemLog(tx, actorContext(actor, ip), {
-      eventType: EVENT_TYPE,
-      actionType: 'add_player',
-      description: `Added ${row.name}${row.groupName ? ` (${row.groupName})` : ''} to ${tournament.name}`,
-      metadata: { playerId: row.id, tournamentId: tournament.id, lateEntry: tournament.currentRound > 0 },
-    });
+    await audit.logChange(
+      tx,
+      actorContext(actor, ip),
+      'add_player',
+      `Added ${row.name}${row.groupName ? ` (${row.groupName})` : ''} to ${tournament.name}`,
+      { playerId: row.id, tournamentId: tournament.id, lateEntry: tournament.currentRound > 0 },
+    );
     return row;
   });
   return { message: PLAYER_MESSAGES.added(created.name), player: await managedPlayer(db, created.id) };
 }
 
 export async function updatePlayer(
-  db: Db,
+  { db, audit }: AuditedDb,
   actor: Actor,
   ip: string,
   playerId: string,
@@ -214,12 +214,13 @@ export async function updatePlayer(
       .update(players)
       .set({ ...after, ...membership, updatedAt: new Date() })
       .where(eq(players.id, playerId));
-    await recordSystemLog(tx, actorContext(actor, ip), {
-      eventType: EVENT_TYPE,
-      actionType: 'update_player',
-      description: `Updated ${input.name}: ${Object.keys(changes).join(', ') || 'no changes'}`,
-      metadata: { playerId, tournamentId: before.tournamentId, changes },
-    });
+    await audit.logChange(
+      tx,
+      actorContext(actor, ip),
+      'update_player',
+      `Updated ${input.name}: ${Object.keys(changes).join(', ') || 'no changes'}`,
+      { playerId, tournamentId: before.tournamentId, changes },
+    );
   });
   return { message: PLAYER_MESSAGES.updated(input.name), player: await managedPlayer(db, playerId) };
 }
@@ -235,7 +236,7 @@ async function openByeRoundIds(db: Db, tournamentId: string): Promise<string[]> 
  * not yet paired are dropped with it (a withdrawn player scores nothing more).
  */
 export async function setActive(
-  db: Db,
+  { db, audit }: AuditedDb,
   actor: Actor,
   ip: string,
   playerId: string,
@@ -258,12 +259,13 @@ export async function setActive(
           .where(and(eq(roundByes.playerId, playerId), inArray(roundByes.roundId, open)));
       }
     }
-    await recordSystemLog(tx, actorContext(actor, ip), {
-      eventType: EVENT_TYPE,
-      actionType: active ? 'reactivate_player' : 'withdraw_player',
-      description: `${active ? 'Re-activated' : 'Withdrew'} ${player.name}`,
-      metadata: { playerId, tournamentId: player.tournamentId },
-    });
+    await audit.logChange(
+      tx,
+      actorContext(actor, ip),
+      active ? 'reactivate_player' : 'withdraw_player',
+      `${active ? 'Re-activated' : 'Withdrew'} ${player.name}`,
+      { playerId, tournamentId: player.tournamentId },
+    );
   });
   const unfinished = active ? [] : await unfinishedGamesOf(db, playerId);
   const message = active ? PLAYER_MESSAGES.reactivated(player.name) : PLAYER_MESSAGES.withdrawn(player.name);
@@ -309,7 +311,7 @@ async function openRound(db: Db, tournamentId: string, roundNumber: number): Pro
 const BYE_LABELS = { half: 'Half-point', full: 'Full-point', zero: 'Zero-point' } as const;
 
 export async function requestBye(
-  db: Db,
+  { db, audit }: AuditedDb,
   actor: Actor,
   ip: string,
   playerId: string,
@@ -329,12 +331,13 @@ export async function requestBye(
         kind: input.kind,
       })
       .onConflictDoUpdate({ target: [roundByes.roundId, roundByes.playerId], set: { kind: input.kind } });
-    await recordSystemLog(tx, actorContext(actor, ip), {
-      eventType: EVENT_TYPE,
-      actionType: 'request_bye',
-      description: `${BYE_LABELS[input.kind]} bye for ${player.name} in round ${round.number}`,
-      metadata: { playerId, tournamentId: player.tournamentId, roundNumber: round.number, kind: input.kind },
-    });
+    await audit.logChange(
+      tx,
+      actorContext(actor, ip),
+      'request_bye',
+      `${BYE_LABELS[input.kind]} bye for ${player.name} in round ${round.number}`,
+      { playerId, tournamentId: player.tournamentId, roundNumber: round.number, kind: input.kind },
+    );
     return round;
   });
   return {
@@ -344,26 +347,32 @@ export async function requestBye(
 }
 
 export async function removeBye(
-  db: Db,
+  { db, audit }: AuditedDb,
   actor: Actor,
   ip: string,
   playerId: string,
   roundNumber: number,
 ): Promise<{ message: string; player: ManagedPlayer }> {
   const player = await repo.findPlayer(db, playerId);
-  const removed = await db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     const round = await openRound(tx, player.tournamentId, roundNumber);
-    return tx
+    const removed = await tx
       .delete(roundByes)
       .where(and(eq(roundByes.roundId, round.id), eq(roundByes.playerId, playerId)))
       .returning({ kind: roundByes.kind });
-  });
-  if (removed.length === 0) throw new HttpError(404, PLAYER_MESSAGES.byeNotFound(roundNumber));
-  await recordSystemLog(db, actorContext(actor, ip), {
-    eventType: EVENT_TYPE,
-    actionType: 'remove_bye',
-    description: `Removed the bye of ${player.name} in round ${roundNumber}`,
-    metadata: { playerId, tournamentId: player.tournamentId, roundNumber, kind: removed[0]?.kind },
+    if (removed.length === 0) throw new HttpError(404, PLAYER_MESSAGES.byeNotFound(roundNumber));
+    await audit.logChange(
+      tx,
+      actorContext(actor, ip),
+      'remove_bye',
+      `Removed the bye of ${player.name} in round ${roundNumber}`,
+      {
+        playerId,
+        tournamentId: player.tournamentId,
+        roundNumber,
+        kind: removed[0]?.kind,
+      },
+    );
   });
   return {
     message: PLAYER_MESSAGES.byeRemoved(player.name, roundNumber),
@@ -402,7 +411,7 @@ export async function previewCsv(db: Db, tournament: repo.TournamentRow, csv: st
 
 /** All or nothing: any problem refuses the whole file, and the rows go in one transaction. */
 export async function importCsv(
-  db: Db,
+  { db, audit }: AuditedDb,
   actor: Actor,
   ip: string,
   tournament: repo.TournamentRow,
@@ -410,8 +419,7 @@ export async function importCsv(
 ): Promise<{ preview: CsvPreview; imported: number }> {
   const preview = await previewCsv(db, tournament, csv);
   if (!preview.isValid) return { preview, imported: 0 };
-  await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
+  await db.transaction(async (tx) => {
     // The schools and teams the preview showed are created here (docs/decisions/012-school-identity.md).
     const values = [];
     for (const row of preview.rows) {
@@ -425,12 +433,13 @@ export async function importCsv(
       });
     }
     await tx.insert(players).values(values);
-    await recordSystemLog(tx, actorContext(actor, ip), {
-      eventType: EVENT_TYPE,
-      actionType: 'import_players_csv',
-      description: `Imported ${preview.rows.length} players into ${tournament.name} from CSV`,
-      metadata: { tournamentId: tournament.id, count: preview.rows.length },
-    });
+    await audit.logChange(
+      tx,
+      actorContext(actor, ip),
+      'import_players_csv',
+      `Imported ${preview.rows.length} players into ${tournament.name} from CSV`,
+      { tournamentId: tournament.id, count: preview.rows.length },
+    );
   });
   return { preview, imported: preview.rows.length };
 }
@@ -446,7 +455,7 @@ export function fileSlug(name: string): string {
 }
 
 export async function exportCsv(
-  db: Db,
+  { db, audit }: AuditedDb,
   actor: Actor,
   ip: string,
   tournamentId: string | undefined,
@@ -466,12 +475,13 @@ export async function exportCsv(
       checkedIn: player.checkedInAt !== null,
     })),
   );
-  await recordSystemLog(db, actorContext(actor, ip), {
-    eventType: EVENT_TYPE,
-    actionType: 'export_players_csv',
-    description: `Exported ${data.players.length} players of ${tournament.name} as CSV`,
-    metadata: { tournamentId: tournament.id },
-  });
+  await audit.logAttempt(
+    db,
+    actorContext(actor, ip),
+    'export_players_csv',
+    `Exported ${data.players.length} players of ${tournament.name} as CSV`,
+    { tournamentId: tournament.id },
+  );
   // A byte-order mark so spreadsheet programs read the accents as UTF-8; the import drops it.
   return { fileName: `players-${fileSlug(tournament.name)}.csv`, body: `\uFEFF${body}` };
 }
@@ -500,18 +510,15 @@ export function tournamentTrfText(data: repo.TournamentData): string {
 }
 
 export async function exportTrf(
-  db: Db,
+  { db, audit }: AuditedDb,
   actor: Actor,
   ip: string,
   tournamentId: string | undefined,
 ): Promise<{ fileName: string; body: string }> {
   const tournament = await repo.resolveTournament(db, tournamentId);
   const body = tournamentTrfText(await repo.loadTournamentData(db, tournament));
-  await recordSystemLog(db, actorContext(actor, ip), {
-    eventType: EVENT_TYPE,
-    actionType: 'export_trf',
-    description: `Exported ${tournament.name} as TRF`,
-    metadata: { tournamentId: tournament.id },
+  await audit.logAttempt(db, actorContext(actor, ip), 'export_trf', `Exported ${tournament.name} as TRF`, {
+    tournamentId: tournament.id,
   });
   return { fileName: `${fileSlug(tournament.name)}.trf`, body };
 }
@@ -522,7 +529,7 @@ export async function exportTrf(
  * nothing.
  */
 export async function importTrfFile(
-  db: Db,
+  { db, audit }: AuditedDb,
   actor: Actor,
   ip: string,
   input: { trf: string; name?: string | undefined },
@@ -594,12 +601,13 @@ export async function importTrfFile(
         })),
       );
     }
-    await recordSystemLog(tx, actorContext(actor, ip), {
-      eventType: EVENT_TYPE,
-      actionType: 'import_trf',
-      description: `Imported tournament ${name} from TRF: ${imported.players.length} players, ${imported.playedRounds} rounds played`,
-      metadata: { tournamentId: created.id, players: imported.players.length, games: imported.games.length },
-    });
+    await audit.logChange(
+      tx,
+      actorContext(actor, ip),
+      'import_trf',
+      `Imported tournament ${name} from TRF: ${imported.players.length} players, ${imported.playedRounds} rounds played`,
+      { tournamentId: created.id, players: imported.players.length, games: imported.games.length },
+    );
     return created;
   });
   return { tournament, players: imported.players.length, games: imported.games.length };

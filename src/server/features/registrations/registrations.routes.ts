@@ -18,22 +18,22 @@ import {
   registrationSettingsSchema,
   updateRegistrationSettingsBodySchema,
 } from '../../../contracts/settings';
+import type { Audit } from '../../audit/audit';
 import { actorContext } from '../../audit/audit';
 import { activeActor } from '../../auth/actor';
 import type { Db } from '../../db/client';
+import type { Feature } from '../../feature-context';
 import { HttpError } from '../../http/errors';
 import { perAddressLimit, RateCounter } from '../../http/rate-counter';
 import { apiErrors } from '../../http/route-helpers';
 import type { Mailer } from '../../mail/mailer';
-import { ProofOfWork, type RegistrationKeys } from './registration-security';
+import type { BotProtection } from '../bot-protection/bot-protection.service';
+import type { RegistrationKeys } from './registration-security';
 import * as service from './registrations.service';
 
 const errors = apiErrors(400, 401, 403, 404, 409, 429);
 const tags = ['registrations'];
 
-/** Proof-of-work difficulty: about 65,000 hashes on average, a second or two in a phone's browser. */
-export const DEFAULT_POW_BITS = 16;
-const CHALLENGE_TTL_MS = 15 * 60_000;
 const MINUTE = 60_000;
 /** Registrations one address may submit per hour (a school office registering many teams stays well below). */
 export const REGISTRATIONS_PER_HOUR = 40;
@@ -44,6 +44,8 @@ export interface RegistrationRouteDeps {
   publicUrl: string;
   keys: RegistrationKeys;
   now: () => number;
+  audit: Audit;
+  botProtection: BotProtection;
   powBits?: number;
 }
 
@@ -53,7 +55,21 @@ function sendInputError(request: FastifyRequest, reply: FastifyReply, error: ser
     .send({ error: error.message, requestId: request.id, issues: error.issues } satisfies ApiError);
 }
 
-export function registerRegistrationRoutes(app: FastifyInstance, deps: RegistrationRouteDeps): void {
+export const registrationsFeature: Feature = {
+  name: 'registrations',
+  register: (app, { db, mailer, publicUrl, registrationKeys, clock, audit, botProtection }) =>
+    registerRegistrationRoutes(app, {
+      db,
+      mailer,
+      publicUrl,
+      keys: registrationKeys,
+      now: clock.millis,
+      audit,
+      botProtection,
+    }),
+};
+
+function registerRegistrationRoutes(app: FastifyInstance, deps: RegistrationRouteDeps): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const nowAsDate = () => new Date(deps.now());
   const serviceDeps = {
@@ -62,12 +78,8 @@ export function registerRegistrationRoutes(app: FastifyInstance, deps: Registrat
     publicUrl: deps.publicUrl,
     keys: deps.keys,
     now: nowAsDate,
+    audit: deps.audit,
   };
-  const pow = new ProofOfWork(deps.keys, deps.db, {
-    bits: deps.powBits ?? DEFAULT_POW_BITS,
-    ttlMs: CHALLENGE_TTL_MS,
-    now: deps.now,
-  });
   // Per-address limits, generous where a whole school shares one address; counted in the database, so
   // they are one limit across every server process.
   const counter = new RateCounter(deps.db, deps.now);
@@ -91,7 +103,7 @@ export function registerRegistrationRoutes(app: FastifyInstance, deps: Registrat
     async (request, reply) => {
       await limitChallenges(request, reply);
       reply.header('cache-control', 'no-store');
-      return pow.issue();
+      return deps.botProtection.issueChallenge();
     },
   );
 
@@ -108,8 +120,7 @@ export function registerRegistrationRoutes(app: FastifyInstance, deps: Registrat
     },
     async (request, reply) => {
       await limitRegistrations(request, reply);
-      const proof = await pow.check(request.body.botProof);
-      if (!proof.ok) throw new HttpError(400, REGISTRATION_MESSAGES.botCheckFailed);
+      const releaseProof = await deps.botProtection.verify(request.body.botProof, request.ip);
       try {
         const created = await service.createRegistration(
           serviceDeps,
@@ -120,7 +131,7 @@ export function registerRegistrationRoutes(app: FastifyInstance, deps: Registrat
       } catch (error) {
         // Refused for another reason: the same proof may be sent again with the corrected form.
         if (error instanceof HttpError || error instanceof service.RegistrationInputError)
-          await proof.release();
+          await releaseProof();
         if (error instanceof service.RegistrationInputError) return sendInputError(request, reply, error);
         throw error;
       }
@@ -220,7 +231,7 @@ export function registerRegistrationRoutes(app: FastifyInstance, deps: Registrat
   typed.put(
     '/api/admin/registration-settings',
     {
-      config: { access: { permission: 'view_registration_management' } },
+      config: { access: 'manageRegistrations' },
       schema: {
         summary: 'Open or close registration, set the team price, closing date and limits',
         tags,
@@ -230,7 +241,7 @@ export function registerRegistrationRoutes(app: FastifyInstance, deps: Registrat
     },
     async (request) => {
       const actor = (await request.actor())!;
-      return service.updateRegistrationSettings(deps.db, actorContext(actor, request.ip), request.body);
+      return service.updateRegistrationSettings(deps, actorContext(actor, request.ip), request.body);
     },
   );
 }

@@ -24,13 +24,14 @@ import {
   registrationAmountCents,
 } from '../../../domain/registration';
 import { hasIdenticalPlayers, suggestTeamName, teamNameKey } from '../../../domain/schools';
-import { type AuditContext, recordSystemLog } from '../../audit/audit';
+import type { Audit, AuditContext } from '../../audit/audit';
 import type { Actor } from '../../auth/actor';
 import type { Db } from '../../db/client';
 import { user } from '../../db/schema/auth';
 import { registrations, registrationTeamPlayers, registrationTeams } from '../../db/schema/registrations';
 import { schools } from '../../db/schema/schools';
 import { tournaments } from '../../db/schema/tournaments';
+import type { AuditedDb } from '../../feature-context';
 import { isDatabaseUnavailable } from '../../http/database-unavailable';
 import { HttpError } from '../../http/errors';
 import type { Mailer } from '../../mail/mailer';
@@ -56,6 +57,7 @@ export interface RegistrationDeps {
   publicUrl: string;
   keys: RegistrationKeys;
   now: () => Date;
+  audit: Audit;
 }
 
 /** A refused form, with the field each problem belongs to (paths as in the request body). */
@@ -79,19 +81,20 @@ export async function readRegistrationSettings(db: Db): Promise<RegistrationSett
 }
 
 export async function updateRegistrationSettings(
-  db: Db,
+  { db, audit }: AuditedDb,
   context: AuditContext,
   input: UpdateRegistrationSettingsBody,
 ): Promise<RegistrationSettings> {
   const before = await readRegistrationSettings(db);
-  await saveSetting(db, SETTING_KEYS.registration, input, context.actorId);
-  await recordSystemLog(db, context, {
-    eventType: 'registration',
-    actionType: 'registration_settings_updated',
-    description: input.is_enabled
-      ? 'Registration settings saved (open)'
-      : 'Registration settings saved (closed)',
-    metadata: { before, after: input },
+  await db.transaction(async (tx) => {
+    await saveSetting(tx, SETTING_KEYS.registration, input, context.actorId);
+    await audit.logChange(
+      tx,
+      context,
+      'registration_settings_updated',
+      input.is_enabled ? 'Registration settings saved (open)' : 'Registration settings saved (closed)',
+      { before, after: input },
+    );
   });
   return resolveRegistrationSettings(input);
 }
@@ -279,8 +282,7 @@ export async function createRegistration(
 
   const amountCents = registrationAmountCents(settings.team_price, body.teams.length);
   const email = body.registrantEmail.trim().toLowerCase();
-  const id = await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
+  const id = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${REGISTRATION_LOCK})`);
     if (limits.maxTeamsTotal !== null) {
       const [row] = await tx
@@ -348,15 +350,12 @@ export async function createRegistration(
         }),
       );
     }
-    await recordSystemLog(
+    await deps.audit.logChange(
       tx,
       { actorId: actor?.userId ?? null, ip: null },
-      {
-        eventType: 'registration',
-        actionType: 'registration_created',
-        description: `Registration ${reference} created: ${body.teams.length} team(s)`,
-        metadata: { registrationId, reference, teamCount: body.teams.length, amountCents },
-      },
+      'registration_created',
+      `Registration ${reference} created: ${body.teams.length} team(s)`,
+      { registrationId, reference, teamCount: body.teams.length, amountCents },
     );
     return registrationId;
   });
@@ -376,15 +375,12 @@ export async function createRegistration(
     );
   } catch {
     // The registration stands (an error here would make the registrant submit it twice); staff see the log.
-    await recordSystemLog(
+    await deps.audit.logAttempt(
       db,
       { actorId: null, ip: null },
-      {
-        eventType: 'registration',
-        actionType: 'confirmation_mail_failed',
-        description: `The confirmation e-mail for ${registration.reference} could not be sent`,
-        metadata: { registrationId: id },
-      },
+      'confirmation_mail_failed',
+      `The confirmation e-mail for ${registration.reference} could not be sent`,
+      { registrationId: id },
     );
   }
   // Each guardian gets their confirmation link (T25); a failed mail is logged there, the registration stands.
@@ -510,8 +506,7 @@ export async function updateTeams(
   const changes: { kind: 'team' | 'player'; from: string; to: string }[] = [];
   const renamedPlayerIds: string[] = [];
   let reconfirm: string[] = [];
-  await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
+  await db.transaction(async (tx) => {
     for (const team of body.teams) {
       const existing = row.teams.find((candidate) => candidate.id === team.id)!;
       if (existing.name !== team.name) {
@@ -532,15 +527,12 @@ export async function updateTeams(
     if (changes.length === 0) return;
     reconfirm = await clearConsentOfRenamed(tx, renamedPlayerIds);
     await tx.update(registrations).set({ updatedAt: now }).where(eq(registrations.id, id));
-    await recordSystemLog(
+    await deps.audit.logChange(
       tx,
       { actorId: actor?.userId ?? null, ip: null },
-      {
-        eventType: 'registration',
-        actionType: 'registration_teams_updated',
-        description: `Registration ${row.reference}: ${changes.length} name(s) changed`,
-        metadata: { registrationId: id, changes, by: actor ? 'owner' : 'access_token' },
-      },
+      'registration_teams_updated',
+      `Registration ${row.reference}: ${changes.length} name(s) changed`,
+      { registrationId: id, changes, by: actor ? 'owner' : 'access_token' },
     );
   });
   const updated = (await loadRegistration(db, id))!;

@@ -12,16 +12,23 @@ import {
   roundNumberParamsSchema,
   roundsResponseSchema,
 } from '../../../contracts/round-management';
+import type { Feature } from '../../feature-context';
 import { apiErrors, auditContextOf } from '../../http/route-helpers';
 import * as service from './round-management.service';
 
 const errors = apiErrors(400, 401, 403, 404, 409);
 const tags = ['round management'];
 
+export const roundManagementFeature: Feature = {
+  name: 'round-management',
+  register: (app, { db, mailer, logger, clock, publicUrl, audit }) =>
+    registerRoundManagementRoutes(app, { db, mailer, logger, now: clock.now, publicUrl, audit }),
+};
+
 /** /api/admin/rounds: the round-management page (docs/requirements.md §2 view_round_management, §4 round states, §8). */
-export function registerRoundManagementRoutes(app: FastifyInstance, deps: service.RoundDeps): void {
+function registerRoundManagementRoutes(app: FastifyInstance, deps: service.RoundDeps): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  const access = { permission: 'view_round_management' } as const;
+  const access = 'manageRounds';
 
   typed.get(
     '/api/admin/rounds',

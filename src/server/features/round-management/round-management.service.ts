@@ -29,6 +29,7 @@ import {
   isStarted,
   type LifecycleAnswer,
   leftOutByRequest,
+  lifecycleStep,
   manualPairingWarnings,
   nextRoundToPair,
   type ProposedBoard,
@@ -40,7 +41,7 @@ import {
   scoresBefore,
   type TournamentState,
 } from '../../../domain/tournament';
-import { type AuditContext, recordSystemLog } from '../../audit/audit';
+import type { Audit, AuditContext } from '../../audit/audit';
 import type { Db } from '../../db/client';
 import { matches, roundByes, rounds, tournaments } from '../../db/schema/tournaments';
 import { HttpError } from '../../http/errors';
@@ -62,12 +63,12 @@ export interface RoundDeps {
   logger: Logger;
   now: () => Date;
   publicUrl: string;
+  audit: Audit;
 }
 
 /** The active tournament's rows (for writes, mails and answers) and its state (for every rule). */
 type State = PublicTournamentData & { tournament: TournamentRow };
 
-const EVENT_TYPE = 'round_management';
 const label = (round: { status: RoundStatus }) => ROUND_STATUS_LABELS[round.status];
 const lower = (round: { status: RoundStatus }) => label(round).toLowerCase();
 
@@ -125,6 +126,12 @@ function summarise(state: TournamentState, round: Round): AdminRoundSummary {
     pairingNotes: [...round.pairingNotes],
     isCurrent: round.number === state.currentRound,
     isNext: nextRoundToPair(state)?.id === round.id,
+    actions: {
+      pair: lifecycleStep(canPair(state, round.number)),
+      start: lifecycleStep(canStart(state, round.number)),
+      complete: lifecycleStep(canComplete(state, round.number)),
+      changePairings: lifecycleStep(canChangePairings(state, round.number)),
+    },
   };
 }
 
@@ -278,17 +285,18 @@ export async function generatePairings(
       .set({ pairingNotes: notes, updatedAt: deps.now() })
       .where(eq(rounds.id, round.id))
       .returning();
-    await recordSystemLog(tx, context, {
-      eventType: EVENT_TYPE,
-      actionType: 'generate_pairings',
-      description: `Generated pairings for Round ${number}: ${result.boards.length} boards${result.byePlayerId ? ', 1 bye' : ''}`,
-      metadata: {
+    await deps.audit.logChange(
+      tx,
+      context,
+      'generate_pairings',
+      `Generated pairings for Round ${number}: ${result.boards.length} boards${result.byePlayerId ? ', 1 bye' : ''}`,
+      {
         roundNumber: number,
         boards: result.boards.length,
         pairedFrom: pool.pairedFrom,
         ...(request.allowRepeatBye === true ? { allowRepeatBye: true } : {}),
       },
-    });
+    );
     // The state after the write, without reading everything again.
     const freshRound = updated ?? round;
     const freshState: State = {
@@ -418,12 +426,13 @@ export async function changePairings(
       .update(rounds)
       .set({ pairingNotes: notes, updatedAt: deps.now() })
       .where(eq(rounds.id, round.id));
-    await recordSystemLog(tx, context, {
-      eventType: EVENT_TYPE,
-      actionType: 'change_pairings',
-      description: warnings.length > 0 ? `${description} (accepted: ${warnings.join('; ')})` : description,
-      metadata: { roundNumber: number, change: body, warnings },
-    });
+    await deps.audit.logChange(
+      tx,
+      context,
+      'change_pairings',
+      warnings.length > 0 ? `${description} (accepted: ${warnings.join('; ')})` : description,
+      { roundNumber: number, change: body, warnings },
+    );
   });
   const fresh = await loadState(db);
   return { ...detail(stateOf(fresh), number), applied: true, message: ROUND_MESSAGES.swapped, warnings };
@@ -453,11 +462,10 @@ export async function startRound(
       .update(tournaments)
       .set({ currentRound: number, updatedAt: startTime })
       .where(eq(tournaments.id, state.tournament.id));
-    await recordSystemLog(tx, context, {
-      eventType: EVENT_TYPE,
-      actionType: 'start_round',
-      description: `Started Round ${number}`,
-      metadata: { roundNumber: number, roundId: round.id, startTime: startTime.toISOString() },
+    await deps.audit.logChange(tx, context, 'start_round', `Started Round ${number}`, {
+      roundNumber: number,
+      roundId: round.id,
+      startTime: startTime.toISOString(),
     });
     return withRound(
       { ...state, tournament: { ...state.tournament, currentRound: number } },
@@ -494,11 +502,10 @@ export async function completeRound(
       .set({ status: 'completed', endTime, updatedAt: endTime })
       .where(eq(rounds.id, round.id))
       .returning();
-    await recordSystemLog(tx, context, {
-      eventType: EVENT_TYPE,
-      actionType: 'complete_round',
-      description: `Completed Round ${number}`,
-      metadata: { roundNumber: number, roundId: round.id, endTime: endTime.toISOString() },
+    await deps.audit.logChange(tx, context, 'complete_round', `Completed Round ${number}`, {
+      roundNumber: number,
+      roundId: round.id,
+      endTime: endTime.toISOString(),
     });
     return withRound(state, updated ?? round);
   });
@@ -612,12 +619,13 @@ export async function changeRoundCount(
         .update(tournaments)
         .set({ totalRounds: target, updatedAt: now })
         .where(eq(tournaments.id, state.tournament.id));
-    });
-    await recordSystemLog(db, context, {
-      eventType: EVENT_TYPE,
-      actionType: 'change_round_count',
-      description: `Round count raised to ${target}${added.length > 0 ? ` (added ${added.map((n) => `Round ${n}`).join(', ')})` : ''}`,
-      metadata: { from: highest, to: target, added },
+      await deps.audit.logChange(
+        tx,
+        context,
+        'change_round_count',
+        `Round count raised to ${target}${added.length > 0 ? ` (added ${added.map((n) => `Round ${n}`).join(', ')})` : ''}`,
+        { from: highest, to: target, added },
+      );
     });
     return { applied: true, message: ROUND_MESSAGES.roundsChanged(target), totalRounds: target, deleted: [] };
   }
@@ -660,12 +668,13 @@ export async function changeRoundCount(
         updatedAt: now,
       })
       .where(eq(tournaments.id, state.tournament.id));
-  });
-  await recordSystemLog(db, context, {
-    eventType: EVENT_TYPE,
-    actionType: 'change_round_count',
-    description: `Round count lowered to ${target}: deleted ${describe}`,
-    metadata: { from: highest, to: target, deleted },
+    await deps.audit.logChange(
+      tx,
+      context,
+      'change_round_count',
+      `Round count lowered to ${target}: deleted ${describe}`,
+      { from: highest, to: target, deleted },
+    );
   });
   return { applied: true, message: ROUND_MESSAGES.roundsChanged(target), totalRounds: target, deleted };
 }

@@ -8,18 +8,17 @@ import {
   unlockBodySchema,
 } from '../../../contracts/settings-gate';
 import type { Db } from '../../db/client';
+import type { Feature, FeatureContext } from '../../feature-context';
 import { RateCounter } from '../../http/rate-counter';
 import { apiErrors } from '../../http/route-helpers';
 import * as service from './settings-gate.service';
 
 const errors = apiErrors(400, 401, 403, 409, 429);
 const tags = ['settings gate'];
-/** The protected sections need the superadmin dashboard permission and, on top, the settings password (ADR 007). */
-export const SETTINGS_SECTION_ACCESS = { permission: 'view_superadmin_dashboard' } as const;
-
 /**
  * preHandler for the API of a password-gated section: the session must have entered the settings password
- * within the last 10 minutes. Route guards have already checked SETTINGS_SECTION_ACCESS.
+ * within the last 10 minutes, on top of the section's access rule, which the route guards have already checked
+ * (the gate itself is reached with `settingsSection`, ADR 007).
  */
 export function requireSettingsUnlock(db: Db, now: () => Date) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
@@ -30,9 +29,16 @@ export function requireSettingsUnlock(db: Db, now: () => Date) {
   };
 }
 
-export function registerSettingsGateRoutes(app: FastifyInstance, db: Db, clock: service.GateClock): void {
+/** /api/settings-gate: the settings password in front of the protected sections (ADR 007). */
+export const settingsGateFeature: Feature = {
+  name: 'settings-gate',
+  register: (app, context) => registerSettingsGateRoutes(app, context),
+};
+
+function registerSettingsGateRoutes(app: FastifyInstance, context: FeatureContext): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  const counter = new RateCounter(db, () => clock.now().getTime());
+  const { db, clock } = context;
+  const counter = new RateCounter(db, clock.millis);
   const attempts = (reply: FastifyReply): service.GateAttempts => ({
     counter,
     onRefused: (seconds) => reply.header('retry-after', String(seconds)),
@@ -40,7 +46,7 @@ export function registerSettingsGateRoutes(app: FastifyInstance, db: Db, clock: 
   typed.get(
     '/api/settings-gate',
     {
-      config: { access: SETTINGS_SECTION_ACCESS },
+      config: { access: 'settingsSection' },
       schema: {
         summary: 'Whether a settings password is set and this session has unlocked it',
         tags,
@@ -52,7 +58,7 @@ export function registerSettingsGateRoutes(app: FastifyInstance, db: Db, clock: 
   typed.post(
     '/api/settings-gate/unlock',
     {
-      config: { access: SETTINGS_SECTION_ACCESS },
+      config: { access: 'settingsSection' },
       schema: {
         summary: 'Enter the settings password (answers after ~500 ms; 5 wrong tries per 10 minutes)',
         tags,
@@ -62,19 +68,18 @@ export function registerSettingsGateRoutes(app: FastifyInstance, db: Db, clock: 
     },
     async (request, reply) => ({
       message: await service.unlock(
-        db,
+        context,
         attempts(reply),
         (await request.actor())!,
         request.ip,
         request.body.password,
-        clock,
       ),
     }),
   );
   typed.put(
     '/api/settings-gate/password',
     {
-      config: { access: SETTINGS_SECTION_ACCESS },
+      config: { access: 'settingsSection' },
       schema: {
         summary: 'Set the settings password, or change it with the current one',
         tags,
@@ -84,12 +89,11 @@ export function registerSettingsGateRoutes(app: FastifyInstance, db: Db, clock: 
     },
     async (request, reply) => {
       await service.setSettingsPassword(
-        db,
+        context,
         attempts(reply),
         (await request.actor())!,
         request.ip,
         request.body,
-        clock,
       );
       return { message: SETTINGS_GATE_MESSAGES.saved };
     },

@@ -1,10 +1,11 @@
 import { hashPassword, verifyPassword } from 'better-auth/crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { SETTINGS_GATE_MESSAGES, SETTINGS_PASSWORD_KEY } from '../../../contracts/settings-gate';
-import { actorContext, recordSecurityEvent } from '../../audit/audit';
+import { actorContext } from '../../audit/audit';
 import type { Actor } from '../../auth/actor';
 import type { Db } from '../../db/client';
 import { protectedPasswords } from '../../db/schema/accounts';
+import type { FeatureContext } from '../../feature-context';
 import { HttpError } from '../../http/errors';
 import type { RateCounter, RateLimit } from '../../http/rate-counter';
 import { putRecord, readRecord } from './session-store';
@@ -22,10 +23,12 @@ const ATTEMPT_SCOPE = 'settings-password.user';
 
 const unlockRecordId = (sessionId: string) => `settings-unlock:${sessionId}`;
 
-export interface GateClock {
-  now: () => Date;
-  /** The ~500 ms pause before every answer (docs/requirements.md §5), so guessing is slow whatever the outcome. */
-  pause: () => Promise<void>;
+/** What the settings gate takes from the feature context (ADR 019). */
+export type GateContext = Pick<FeatureContext, 'db' | 'clock' | 'audit' | 'tuning'>;
+
+/** The ~500 ms pause before every answer (docs/requirements.md §5), so guessing is slow whatever the outcome. */
+function pause({ tuning }: GateContext): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, tuning.settingsGateDelayMs));
 }
 
 /** The attempt counters, and what to do with the seconds left when an attempt is refused (Retry-After). */
@@ -40,20 +43,15 @@ export interface GateAttempts {
  * gives it back.
  */
 async function withAttempt<T>(
-  db: Db,
+  { db, audit }: GateContext,
   attempts: GateAttempts,
   actor: Actor,
   ip: string,
-  now: Date,
   check: () => Promise<T>,
 ): Promise<T> {
   const reservation = await attempts.counter.reserve(ATTEMPT_SCOPE, actor.userId, SETTINGS_PASSWORD_LIMIT);
   if (!reservation.ok) {
-    await recordSecurityEvent(db, actorContext(actor, ip), {
-      type: 'settings_password_locked',
-      severity: 'warning',
-      at: now,
-    });
+    await audit.securityAttempt(db, actorContext(actor, ip), 'settings_password_locked');
     attempts.onRefused(reservation.retryAfterSeconds);
     throw new HttpError(429, SETTINGS_GATE_MESSAGES.tooMany);
   }
@@ -72,19 +70,14 @@ async function withAttempt<T>(
 
 /** Checks a typed settings password against the stored hash; a wrong one is logged and refused with 403. */
 async function verifyOrRefuse(
-  db: Db,
+  { db, audit }: GateContext,
   actor: Actor,
   ip: string,
   hash: string,
   password: string,
-  now: Date,
 ): Promise<void> {
   if (await verifyPassword({ hash, password: password.trim() })) return;
-  await recordSecurityEvent(db, actorContext(actor, ip), {
-    type: 'settings_password_failed',
-    severity: 'warning',
-    at: now,
-  });
+  await audit.securityAttempt(db, actorContext(actor, ip), 'settings_password_failed');
   throw new HttpError(403, SETTINGS_GATE_MESSAGES.incorrect);
 }
 
@@ -105,22 +98,30 @@ export async function gateStatus(db: Db, actor: Actor, now: Date) {
 
 /** Checks the settings password (both sides trimmed) and unlocks the protected sections for this session. */
 export async function unlock(
-  db: Db,
+  context: GateContext,
   attempts: GateAttempts,
   actor: Actor,
   ip: string,
   password: string,
-  clock: GateClock,
 ): Promise<string> {
-  const now = clock.now();
-  await clock.pause();
-  await withAttempt(db, attempts, actor, ip, now, async () => {
+  const { db, clock, audit } = context;
+  await pause(context);
+  await withAttempt(context, attempts, actor, ip, async () => {
     const hash = await storedHash(db);
     if (!hash) throw new HttpError(409, SETTINGS_GATE_MESSAGES.notConfigured);
-    await verifyOrRefuse(db, actor, ip, hash, password, now);
+    await verifyOrRefuse(context, actor, ip, hash, password);
   });
-  await putRecord(db, unlockRecordId(actor.sessionId), { userId: actor.userId }, UNLOCK_TTL_SECONDS, now);
-  await recordSecurityEvent(db, actorContext(actor, ip), { type: 'settings_password_accepted', at: now });
+  // The unlock and its row together: an accepted password is recorded exactly when it unlocked something.
+  await db.transaction(async (tx) => {
+    await putRecord(
+      tx,
+      unlockRecordId(actor.sessionId),
+      { userId: actor.userId },
+      UNLOCK_TTL_SECONDS,
+      clock.now(),
+    );
+    await audit.securityAttempt(tx, actorContext(actor, ip), 'settings_password_accepted');
+  });
   return SETTINGS_GATE_MESSAGES.granted;
 }
 
@@ -131,31 +132,29 @@ export async function isUnlocked(db: Db, actor: Actor, now: Date): Promise<boole
 
 /** Sets or changes the settings password; changing it needs the current one, under the same attempt limit. */
 export async function setSettingsPassword(
-  db: Db,
+  context: GateContext,
   attempts: GateAttempts,
   actor: Actor,
   ip: string,
   input: { newPassword: string; currentPassword?: string | undefined },
-  clock: GateClock,
 ): Promise<void> {
+  const { db, clock, audit } = context;
   const existing = await storedHash(db);
   if (existing) {
-    const now = clock.now();
-    await clock.pause();
-    await withAttempt(db, attempts, actor, ip, now, () =>
-      verifyOrRefuse(db, actor, ip, existing, input.currentPassword ?? '', now),
+    await pause(context);
+    await withAttempt(context, attempts, actor, ip, () =>
+      verifyOrRefuse(context, actor, ip, existing, input.currentPassword ?? ''),
     );
   }
   const hash = await hashPassword(input.newPassword.trim());
-  await db
-    .insert(protectedPasswords)
-    .values({ key: SETTINGS_PASSWORD_KEY, hash, updatedBy: actor.userId })
-    .onConflictDoUpdate({
-      target: protectedPasswords.key,
-      set: { hash, updatedBy: actor.userId, updatedAt: sql`now()` },
-    });
-  await recordSecurityEvent(db, actorContext(actor, ip), {
-    type: 'settings_password_changed',
-    severity: 'warning',
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(protectedPasswords)
+      .values({ key: SETTINGS_PASSWORD_KEY, hash, updatedBy: actor.userId })
+      .onConflictDoUpdate({
+        target: protectedPasswords.key,
+        set: { hash, updatedBy: actor.userId, updatedAt: clock.now() },
+      });
+    await audit.securityChange(tx, actorContext(actor, ip), 'settings_password_changed');
   });
 }

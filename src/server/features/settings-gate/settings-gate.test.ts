@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refuseCommitsWriting } from '../../../../tests/support/server/refuse-commits';
 import {
   buildTestApp,
   createTestAuth,
@@ -12,9 +13,10 @@ import {
 } from '../../../../tests/support/server/test-database';
 import { SETTINGS_GATE_MESSAGES } from '../../../contracts/settings-gate';
 import type { App } from '../../app';
+import { SECURITY_EVENTS } from '../../audit/events';
 import { protectedPasswords, securityAuditLog } from '../../db/schema/accounts';
 import { DEMO_PASSWORD, seedDemoAccounts } from '../../db/seed/demo-accounts';
-import { requireSettingsUnlock, SETTINGS_SECTION_ACCESS } from './settings-gate.routes';
+import { requireSettingsUnlock } from './settings-gate.routes';
 
 describe('settings password gate', () => {
   let testDatabase: TestDatabase;
@@ -29,7 +31,7 @@ describe('settings password gate', () => {
     app.get(
       '/api/test-gated',
       {
-        config: { access: SETTINGS_SECTION_ACCESS },
+        config: { access: 'settingsSection' },
         preHandler: requireSettingsUnlock(testDatabase.database.db, () => new Date(clock)),
       },
       async () => ({ secret: 'settings' }),
@@ -123,6 +125,47 @@ describe('settings password gate', () => {
         })
       ).statusCode,
     ).toBe(200);
+  });
+
+  it('stores a new password and its audit row together, or neither (ADR 019)', async () => {
+    const cookie = await signInAsSuperadmin();
+    const changeRows = async () =>
+      (await testDatabase.database.db.select().from(securityAuditLog)).filter(
+        (row) => row.eventType === 'settings_password_changed',
+      );
+    const before = (await changeRows()).length;
+    const allow = await refuseCommitsWriting(
+      testDatabase.database.db,
+      'security_audit_log',
+      "NEW.event_type = 'settings_password_changed'",
+    );
+    try {
+      const refused = await call('PUT', '/api/settings-gate/password', cookie, {
+        newPassword: 'never-stored-7',
+        currentPassword: 'new-password-9',
+      });
+      expect(refused.statusCode).toBe(500);
+    } finally {
+      await allow();
+    }
+    // Neither the new password nor a row saying it changed: the old one still unlocks, the new one does not.
+    expect(await changeRows()).toHaveLength(before);
+    const withRefused = await call('POST', '/api/settings-gate/unlock', cookie, {
+      password: 'never-stored-7',
+    });
+    expect(withRefused.statusCode).toBe(403);
+    const withOld = await call('POST', '/api/settings-gate/unlock', cookie, { password: 'new-password-9' });
+    expect(withOld.statusCode).toBe(200);
+
+    const changed = await call('PUT', '/api/settings-gate/password', cookie, {
+      newPassword: 'stored-at-last-8',
+      currentPassword: 'new-password-9',
+    });
+    expect(changed.statusCode).toBe(200);
+    const rows = (await changeRows()).slice(before);
+    expect(rows.map((row) => [row.severity, row.ipAddress !== null])).toEqual([
+      [SECURITY_EVENTS.settings_password_changed.severity, true],
+    ]);
   });
 
   it('answers after about half a second', async () => {

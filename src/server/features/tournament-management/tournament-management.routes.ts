@@ -20,7 +20,9 @@ import {
   updateAnnouncementBodySchema,
   updateTournamentBodySchema,
 } from '../../../contracts/tournament-management';
+import type { Audit } from '../../audit/audit';
 import type { Db } from '../../db/client';
+import type { Feature } from '../../feature-context';
 import { apiErrors } from '../../http/route-helpers';
 import * as repo from './tournament-management.repo';
 import * as service from './tournament-management.service';
@@ -28,13 +30,18 @@ import * as service from './tournament-management.service';
 const errors = apiErrors(400, 401, 403, 404, 409);
 const tags = ['tournament management'];
 
+export const tournamentManagementFeature: Feature = {
+  name: 'tournament-management',
+  register: (app, { db, audit }) => registerTournamentManagementRoutes(app, db, audit),
+};
+
 /**
  * /api/admin/tournaments, /api/admin/tournament-templates and /api/admin/announcements: the
  * tournament-management page (docs/requirements.md §2, §4, §5, §8), all behind view_tournament_management.
  */
-export function registerTournamentManagementRoutes(app: FastifyInstance, db: Db): void {
+function registerTournamentManagementRoutes(app: FastifyInstance, db: Db, audit: Audit): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  const config = { access: { permission: 'view_tournament_management' } } as const;
+  const config = { access: 'manageTournaments' } as const;
 
   typed.get(
     '/api/admin/tournaments',
@@ -63,7 +70,7 @@ export function registerTournamentManagementRoutes(app: FastifyInstance, db: Db)
     async (request, reply) =>
       reply
         .code(201)
-        .send(await service.createTournament(db, await request.actor(), request.ip, request.body)),
+        .send(await service.createTournament({ db, audit }, await request.actor(), request.ip, request.body)),
   );
 
   typed.put(
@@ -80,7 +87,7 @@ export function registerTournamentManagementRoutes(app: FastifyInstance, db: Db)
     },
     async (request) => ({
       message: await service.updateTournament(
-        db,
+        { db, audit },
         (await request.actor())!,
         request.ip,
         request.params.id,
@@ -101,7 +108,12 @@ export function registerTournamentManagementRoutes(app: FastifyInstance, db: Db)
       },
     },
     async (request) => ({
-      message: await service.activateTournament(db, (await request.actor())!, request.ip, request.params.id),
+      message: await service.activateTournament(
+        { db, audit },
+        (await request.actor())!,
+        request.ip,
+        request.params.id,
+      ),
     }),
   );
 
@@ -117,7 +129,12 @@ export function registerTournamentManagementRoutes(app: FastifyInstance, db: Db)
       },
     },
     async (request) => ({
-      message: await service.archiveTournament(db, (await request.actor())!, request.ip, request.params.id),
+      message: await service.archiveTournament(
+        { db, audit },
+        (await request.actor())!,
+        request.ip,
+        request.params.id,
+      ),
     }),
   );
 
@@ -162,7 +179,9 @@ export function registerTournamentManagementRoutes(app: FastifyInstance, db: Db)
     async (request, reply) =>
       reply
         .code(201)
-        .send(await service.createTemplate(db, (await request.actor())!, request.ip, request.body)),
+        .send(
+          await service.createTemplate({ db, audit }, (await request.actor())!, request.ip, request.body),
+        ),
   );
 
   typed.get(
@@ -194,7 +213,7 @@ export function registerTournamentManagementRoutes(app: FastifyInstance, db: Db)
       reply.code(201).send({
         message: TOURNAMENT_MESSAGES.announcementCreated,
         announcement: await service.createAnnouncement(
-          db,
+          { db, audit },
           (await request.actor())!,
           request.ip,
           request.body,
@@ -217,7 +236,7 @@ export function registerTournamentManagementRoutes(app: FastifyInstance, db: Db)
     async (request) => ({
       message: TOURNAMENT_MESSAGES.announcementUpdated,
       announcement: await service.updateAnnouncement(
-        db,
+        { db, audit },
         (await request.actor())!,
         request.ip,
         request.params.id,
@@ -238,7 +257,12 @@ export function registerTournamentManagementRoutes(app: FastifyInstance, db: Db)
       },
     },
     async (request) => {
-      await service.deleteAnnouncement(db, (await request.actor())!, request.ip, request.params.id);
+      await service.deleteAnnouncement(
+        { db, audit },
+        (await request.actor())!,
+        request.ip,
+        request.params.id,
+      );
       return { message: TOURNAMENT_MESSAGES.announcementDeleted };
     },
   );

@@ -11,25 +11,24 @@ import {
   type updateTournamentBodySchema,
 } from '../../../contracts/tournament-management';
 import { DEFAULT_TIEBREAK_ORDER } from '../../../domain/scoring/tiebreak-keys';
-import { actorContext, recordSystemLog } from '../../audit/audit';
+import { actorContext, type Tx } from '../../audit/audit';
 import type { Actor } from '../../auth/actor';
 import type { Db } from '../../db/client';
+import type { AuditedDb } from '../../feature-context';
 import { HttpError } from '../../http/errors';
+import { sanitizeForStorage } from '../site-content/site-content.sanitizer';
 import * as repo from './tournament-management.repo';
 
 type CreateTournamentInput = z.output<typeof createTournamentBodySchema>;
 type UpdateTournamentInput = z.output<typeof updateTournamentBodySchema>;
 type CreateTemplateInput = z.output<typeof createTemplateBodySchema>;
 
-/** Every action's system log row: one event type for the page, the action and who did it. */
-const EVENT_TYPE = 'tournament_management';
-
 /** Activations take turns: two at once could each clear the others and then both set their own flag. */
 const ACTIVATION_LOCK = 0x746d_6163; // "tmac"
 
 /** A transaction whose writes (and their system log row) land together or not at all. */
-function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
-  return db.transaction((tx) => work(tx as unknown as Db));
+function inTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction(work);
 }
 
 async function requireTournament(db: Db, id: string) {
@@ -44,7 +43,7 @@ async function requireTournament(db: Db, id: string) {
  * check already asks for that, and this function refuses on its own for any other caller.
  */
 export async function createTournament(
-  db: Db,
+  { db, audit }: AuditedDb,
   actor: Actor | null,
   ip: string,
   input: CreateTournamentInput,
@@ -64,17 +63,18 @@ export async function createTournament(
       tiebreakOrder: [...(input.tiebreakOrder ?? DEFAULT_TIEBREAK_ORDER)],
       createdBy: actor.userId,
     });
-    await recordSystemLog(tx, actorContext(actor, ip), {
-      eventType: EVENT_TYPE,
-      actionType: 'create_tournament',
-      description: `Created tournament "${created.name}" with ${totalRounds} rounds`,
-      metadata: {
+    await audit.logChange(
+      tx,
+      actorContext(actor, ip),
+      'create_tournament',
+      `Created tournament "${created.name}" with ${totalRounds} rounds`,
+      {
         tournamentId: created.id,
         totalRounds,
         templateId: template?.id ?? null,
         tiebreakOrder: created.tiebreakOrder,
       },
-    });
+    );
     return created;
   });
   return {
@@ -88,7 +88,7 @@ export async function createTournament(
 }
 
 export async function updateTournament(
-  db: Db,
+  { db, audit }: AuditedDb,
   actor: Actor,
   ip: string,
   id: string,
@@ -116,16 +116,17 @@ export async function updateTournament(
       ),
       ...(orderChanged ? ['tiebreakOrder'] : []),
     ];
-    await recordSystemLog(tx, actorContext(actor, ip), {
-      eventType: EVENT_TYPE,
-      actionType: 'update_tournament',
-      description: `Updated tournament "${input.name}"${changed.length ? ` (${changed.join(', ')})` : ''}`,
-      metadata: {
+    await audit.logChange(
+      tx,
+      actorContext(actor, ip),
+      'update_tournament',
+      `Updated tournament "${input.name}"${changed.length ? ` (${changed.join(', ')})` : ''}`,
+      {
         tournamentId: id,
         changed,
         ...(orderChanged ? { tiebreakOrder: { from: before.tiebreakOrder, to: input.tiebreakOrder } } : {}),
       },
-    });
+    );
   });
   return TOURNAMENT_MESSAGES.updated;
 }
@@ -134,33 +135,45 @@ export async function updateTournament(
  * Makes one tournament the active one (docs/requirements.md §4): all others are deactivated in the same transaction.
  * Activating an archived tournament brings it back from the archive.
  */
-export async function activateTournament(db: Db, actor: Actor, ip: string, id: string): Promise<string> {
+export async function activateTournament(
+  { db, audit }: AuditedDb,
+  actor: Actor,
+  ip: string,
+  id: string,
+): Promise<string> {
   await inTransaction(db, async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${ACTIVATION_LOCK})`);
     const tournament = await requireTournament(tx, id);
     await repo.makeOnlyActive(tx, id);
-    await recordSystemLog(tx, actorContext(actor, ip), {
-      eventType: EVENT_TYPE,
-      actionType: 'activate_tournament',
-      description: `Activated tournament "${tournament.name}"${tournament.archivedAt ? ' (restored from the archive)' : ''}`,
-      metadata: { tournamentId: id },
-    });
+    await audit.logChange(
+      tx,
+      actorContext(actor, ip),
+      'activate_tournament',
+      `Activated tournament "${tournament.name}"${tournament.archivedAt ? ' (restored from the archive)' : ''}`,
+      { tournamentId: id },
+    );
   });
   return TOURNAMENT_MESSAGES.activated;
 }
 
 /** Archiving sets archived_at and clears the active flag: the public pages then show no tournament. */
-export async function archiveTournament(db: Db, actor: Actor, ip: string, id: string): Promise<string> {
+export async function archiveTournament(
+  { db, audit }: AuditedDb,
+  actor: Actor,
+  ip: string,
+  id: string,
+): Promise<string> {
   const tournament = await requireTournament(db, id);
   if (tournament.archivedAt) throw new HttpError(409, TOURNAMENT_MESSAGES.alreadyArchived);
   await inTransaction(db, async (tx) => {
     await repo.archiveTournament(tx, id);
-    await recordSystemLog(tx, actorContext(actor, ip), {
-      eventType: EVENT_TYPE,
-      actionType: 'archive_tournament',
-      description: `Archived tournament "${tournament.name}"${tournament.active ? ' (it was the active one)' : ''}`,
-      metadata: { tournamentId: id, wasActive: tournament.active },
-    });
+    await audit.logChange(
+      tx,
+      actorContext(actor, ip),
+      'archive_tournament',
+      `Archived tournament "${tournament.name}"${tournament.active ? ' (it was the active one)' : ''}`,
+      { tournamentId: id, wasActive: tournament.active },
+    );
   });
   return TOURNAMENT_MESSAGES.archived;
 }
@@ -172,19 +185,20 @@ export async function loadTemplate(db: Db, id: string): Promise<TournamentTempla
 }
 
 export async function createTemplate(
-  db: Db,
+  { db, audit }: AuditedDb,
   actor: Actor,
   ip: string,
   input: CreateTemplateInput,
 ): Promise<{ message: string; template: TournamentTemplate }> {
   const row = await inTransaction(db, async (tx) => {
     const created = await repo.insertTemplate(tx, { ...input, createdBy: actor.userId });
-    await recordSystemLog(tx, actorContext(actor, ip), {
-      eventType: EVENT_TYPE,
-      actionType: 'create_tournament_template',
-      description: `Created tournament template "${created.name}" (${created.defaultRounds} rounds)`,
-      metadata: { templateId: created.id },
-    });
+    await audit.logChange(
+      tx,
+      actorContext(actor, ip),
+      'create_tournament_template',
+      `Created tournament template "${created.name}" (${created.defaultRounds} rounds)`,
+      { templateId: created.id },
+    );
     return created;
   });
   return { message: TOURNAMENT_MESSAGES.templateCreated(row.name), template: repo.toTemplate(row) };
@@ -215,24 +229,26 @@ function excerpt(content: string): string {
 }
 
 export async function createAnnouncement(
-  db: Db,
+  { db, audit }: AuditedDb,
   actor: Actor,
   ip: string,
   input: { content: string; tournamentId?: string | undefined },
 ): Promise<AdminAnnouncement> {
+  const content = sanitizeForStorage('announcement', input.content);
   const tournamentId = await announcementTournamentId(db, input.tournamentId);
   return inTransaction(db, async (tx) => {
     const created = await repo.insertAnnouncement(tx, {
       tournamentId,
-      content: input.content,
+      content,
       createdBy: actor.userId,
     });
-    await recordSystemLog(tx, actorContext(actor, ip), {
-      eventType: EVENT_TYPE,
-      actionType: 'create_announcement',
-      description: `Published an announcement: "${excerpt(input.content)}"`,
-      metadata: { announcementId: created.id, tournamentId },
-    });
+    await audit.logChange(
+      tx,
+      actorContext(actor, ip),
+      'create_announcement',
+      `Published an announcement: "${excerpt(content)}"`,
+      { announcementId: created.id, tournamentId },
+    );
     return created;
   });
 }
@@ -244,34 +260,42 @@ async function requireAnnouncement(db: Db, id: string) {
 }
 
 export async function updateAnnouncement(
-  db: Db,
+  { db, audit }: AuditedDb,
   actor: Actor,
   ip: string,
   id: string,
-  content: string,
+  html: string,
 ): Promise<AdminAnnouncement> {
+  const content = sanitizeForStorage('announcement', html);
   const before = await requireAnnouncement(db, id);
   return inTransaction(db, async (tx) => {
     const updated = await repo.updateAnnouncement(tx, id, content);
-    await recordSystemLog(tx, actorContext(actor, ip), {
-      eventType: EVENT_TYPE,
-      actionType: 'update_announcement',
-      description: `Edited an announcement: "${excerpt(content)}"`,
-      metadata: { announcementId: id, tournamentId: before.tournamentId, previous: before.content },
-    });
+    await audit.logChange(
+      tx,
+      actorContext(actor, ip),
+      'update_announcement',
+      `Edited an announcement: "${excerpt(content)}"`,
+      { announcementId: id, tournamentId: before.tournamentId, previous: before.content },
+    );
     return updated;
   });
 }
 
-export async function deleteAnnouncement(db: Db, actor: Actor, ip: string, id: string): Promise<void> {
+export async function deleteAnnouncement(
+  { db, audit }: AuditedDb,
+  actor: Actor,
+  ip: string,
+  id: string,
+): Promise<void> {
   const before = await requireAnnouncement(db, id);
   await inTransaction(db, async (tx) => {
     await repo.deleteAnnouncement(tx, id);
-    await recordSystemLog(tx, actorContext(actor, ip), {
-      eventType: EVENT_TYPE,
-      actionType: 'delete_announcement',
-      description: `Deleted an announcement: "${excerpt(before.content)}"`,
-      metadata: { announcementId: id, tournamentId: before.tournamentId, content: before.content },
-    });
+    await audit.logChange(
+      tx,
+      actorContext(actor, ip),
+      'delete_announcement',
+      `Deleted an announcement: "${excerpt(before.content)}"`,
+      { announcementId: id, tournamentId: before.tournamentId, content: before.content },
+    );
   });
 }

@@ -10,6 +10,7 @@ import {
 } from '../../../../tests/support/server/test-app';
 import { homeResponseSchema } from '../../../contracts/home';
 import { leaderboardResponseSchema } from '../../../contracts/leaderboard';
+import { RICH_TEXT_LIMITS } from '../../../contracts/rich-text';
 import {
   adminAnnouncementsResponseSchema,
   createTournamentResponseSchema,
@@ -18,6 +19,8 @@ import {
   tournamentsResponseSchema,
 } from '../../../contracts/tournament-management';
 import { DEFAULT_TIEBREAK_ORDER } from '../../../domain/scoring/tiebreak-keys';
+import { Audit } from '../../audit/audit';
+import { createClock } from '../../clock';
 import { user } from '../../db/schema/auth';
 import { systemLogs } from '../../db/schema/settings';
 import {
@@ -181,7 +184,9 @@ describe('tournament management', () => {
   it('refuses to create a tournament without a signed-in user (the service on its own)', async () => {
     const before = await allTournamentRows();
     await expect(
-      createTournament(t.database.db, null, '127.0.0.1', { name: 'Anonymous' } as never),
+      createTournament({ db: t.database.db, audit: new Audit(createClock()) }, null, '127.0.0.1', {
+        name: 'Anonymous',
+      } as never),
     ).rejects.toThrow('User must be logged in to create a tournament');
     expect(await allTournamentRows()).toEqual(before);
   });
@@ -430,7 +435,7 @@ describe('tournament management', () => {
       });
       expect(created.statusCode, created.body).toBe(201);
       const { id, content } = created.json().announcement as { id: string; content: string };
-      expect(content).toBe('Prize giving at 17:00 in the main hall');
+      expect(content).toBe('<p>Prize giving at 17:00 in the main hall</p>');
       const shown = await eventually(async () => {
         const home = await publicHome();
         return home.announcements[0]?.content === content ? home : undefined;
@@ -442,13 +447,15 @@ describe('tournament management', () => {
       });
       expect(edited.statusCode, edited.body).toBe(200);
       await eventually(async () =>
-        (await publicHome()).announcements[0]?.content === 'Prize giving moved to 17:30' ? true : undefined,
+        (await publicHome()).announcements[0]?.content === '<p>Prize giving moved to 17:30</p>'
+          ? true
+          : undefined,
       );
 
       const deleted = await call('DELETE', `/api/admin/announcements/${id}`);
       expect(deleted.json().message).toBe(TOURNAMENT_MESSAGES.announcementDeleted);
       await eventually(async () =>
-        (await publicHome()).announcements.some((a) => a.content === 'Prize giving moved to 17:30')
+        (await publicHome()).announcements.some((a) => a.content === '<p>Prize giving moved to 17:30</p>')
           ? undefined
           : true,
       );
@@ -474,7 +481,7 @@ describe('tournament management', () => {
       expect(created.statusCode).toBe(201);
       expect(
         (await listAnnouncements(`?tournamentId=${winter.id}`)).announcements.map((a) => a.content),
-      ).toEqual(['Pairings at 9']);
+      ).toEqual(['<p>Pairings at 9</p>']);
       const missing = await call('POST', '/api/admin/announcements', {
         content: 'Nowhere',
         tournamentId: NO_SUCH_ID,
@@ -487,7 +494,8 @@ describe('tournament management', () => {
       const [first] = before;
       for (const body of [
         { content: '   ' },
-        { content: 'x'.repeat(1001) },
+        { content: 'x'.repeat(RICH_TEXT_LIMITS.announcement.characters + 1) },
+        { content: '<script>alert(1)</script>' },
         { content: 'ok', pinned: true },
         {},
       ]) {
@@ -496,7 +504,9 @@ describe('tournament management', () => {
         );
         expect((await call('PUT', `/api/admin/announcements/${first!.id}`, body)).statusCode).toBe(400);
       }
-      const longest = await call('POST', '/api/admin/announcements', { content: 'x'.repeat(1000) });
+      const longest = await call('POST', '/api/admin/announcements', {
+        content: 'x'.repeat(RICH_TEXT_LIMITS.announcement.characters),
+      });
       expect(longest.statusCode).toBe(201);
       await call('DELETE', `/api/admin/announcements/${longest.json().announcement.id}`);
       expect(await t.database.db.select().from(announcements).orderBy(asc(announcements.id))).toEqual(before);

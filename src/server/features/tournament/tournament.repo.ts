@@ -1,5 +1,5 @@
 import { desc, eq, inArray } from 'drizzle-orm';
-import { SETTING_KEYS } from '../../../contracts/settings';
+import { PUBLIC_SETTING_KEYS } from '../../../contracts/settings-registry';
 import type { Db } from '../../db/client';
 import { systemSettings } from '../../db/schema/settings';
 import { announcements, matches, players, roundByes, rounds, tournaments } from '../../db/schema/tournaments';
@@ -24,12 +24,6 @@ export interface PublicTournamentData {
   /** Teams and schools (docs/decisions/012-school-identity.md). */
   schoolRows?: SchoolRows;
 }
-
-export const PUBLIC_SETTING_KEYS = [
-  SETTING_KEYS.homePage,
-  SETTING_KEYS.leaderboardVisible,
-  SETTING_KEYS.registration,
-] as const;
 
 export const ANNOUNCEMENTS_SHOWN = 5;
 

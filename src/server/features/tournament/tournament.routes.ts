@@ -14,6 +14,7 @@ import {
   tournamentResponseSchema,
 } from '../../../contracts/tournament';
 import { normalizeName } from '../../../domain/names';
+import type { Feature } from '../../feature-context';
 import { sendCachedJson } from '../../http/cached-json';
 import type { PublicDataCache, PublicSnapshot, SnapshotView } from './public-data-cache';
 
@@ -91,11 +92,16 @@ const CACHED_ROUTES: CachedRoute[] = [
   },
 ];
 
+export const tournamentFeature: Feature = {
+  name: 'tournament',
+  register: (app, { cache }) => registerPublicRoutes(app, cache),
+};
+
 /**
  * The public read API: everything visitors see without signing in. Each response is built once per data
  * change (PublicDataCache) and revalidated by ETag.
  */
-export function registerPublicRoutes(app: FastifyInstance, cache: PublicDataCache): void {
+function registerPublicRoutes(app: FastifyInstance, cache: PublicDataCache): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   for (const route of CACHED_ROUTES) {
     typed.get(

@@ -1,6 +1,7 @@
 import { desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { UserSummary } from '../../../contracts/users';
 import { isStandardRole, type StandardRole } from '../../../domain/permissions';
+import type { Tx } from '../../audit/audit';
 import { revokeTrustedDevices } from '../../auth/trusted-devices';
 import type { Db } from '../../db/client';
 import {
@@ -115,10 +116,10 @@ export async function revokeSessions(db: Db, userId: string): Promise<void> {
 export async function setFrozen(
   db: Db,
   userId: string,
-  frozen: { reason: string; by: string } | null,
+  frozen: { reason: string; by: string; at: Date } | null,
 ): Promise<void> {
   const values = frozen
-    ? { isFrozen: true, frozenReason: frozen.reason, frozenBy: frozen.by, frozenAt: new Date() }
+    ? { isFrozen: true, frozenReason: frozen.reason, frozenBy: frozen.by, frozenAt: frozen.at }
     : { isFrozen: false, frozenReason: null, frozenBy: null, frozenAt: null };
   await db
     .insert(userStatus)
@@ -126,17 +127,18 @@ export async function setFrozen(
     .onConflictDoUpdate({ target: userStatus.userId, set: { ...values, updatedAt: sql`now()` } });
 }
 
-/** Deletes the account and everything personal about it; a linked tournament player stays, unlinked. */
-export async function deleteUser(db: Db, userId: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.update(players).set({ userId: null }).where(eq(players.userId, userId));
-    for (const table of [userRoles, userStatus, userPreferences, userTutorialProgress]) {
-      await tx.delete(table).where(eq(table.userId, userId));
-    }
-    await tx.delete(profiles).where(eq(profiles.id, userId));
-    // Sessions, accounts and two-factor records go with the user (ON DELETE CASCADE).
-    await tx.delete(user).where(eq(user.id, userId));
-  });
+/**
+ * Deletes the account and everything personal about it; a linked tournament player stays, unlinked. In the
+ * caller's transaction, which writes the deletion's audit row too.
+ */
+export async function deleteUser(tx: Tx, userId: string): Promise<void> {
+  await tx.update(players).set({ userId: null }).where(eq(players.userId, userId));
+  for (const table of [userRoles, userStatus, userPreferences, userTutorialProgress]) {
+    await tx.delete(table).where(eq(table.userId, userId));
+  }
+  await tx.delete(profiles).where(eq(profiles.id, userId));
+  // Sessions, accounts and two-factor records go with the user (ON DELETE CASCADE).
+  await tx.delete(user).where(eq(user.id, userId));
 }
 
 export async function listCustomRoles(db: Db) {

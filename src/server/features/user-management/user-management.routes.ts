@@ -17,10 +17,8 @@ import {
   userIdParamsSchema,
 } from '../../../contracts/users';
 import { isPermission } from '../../../domain/permissions';
-import type { Auth } from '../../auth/auth';
 import { SignInLimits } from '../../auth/sign-in-limit';
-import type { Db } from '../../db/client';
-import { RateCounter } from '../../http/rate-counter';
+import type { Feature, FeatureContext } from '../../feature-context';
 import { apiErrors } from '../../http/route-helpers';
 import * as repo from './user-management.repo';
 import * as service from './user-management.service';
@@ -29,20 +27,20 @@ const errors = apiErrors(400, 401, 403, 404, 409);
 const tags = ['user management'];
 
 /** /api/admin/users and /api/admin/custom-roles: the user-management page (docs/requirements.md §2, §5, §6, §8). */
-export function registerUserManagementRoutes(
-  app: FastifyInstance,
-  db: Db,
-  auth: Auth,
-  now: () => Date = () => new Date(),
-): void {
+export const userManagementFeature: Feature = {
+  name: 'user-management',
+  register: (app, context) => registerUserManagementRoutes(app, context),
+};
+
+function registerUserManagementRoutes(app: FastifyInstance, context: FeatureContext): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  const manage = { permission: 'view_user_management' } as const;
-  const signInLimits = new SignInLimits(db, new RateCounter(db, () => now().getTime()), auth.options.secret);
+  const { db, clock } = context;
+  const signInLimits = SignInLimits.of(context);
 
   typed.get(
     '/api/admin/users/sign-in-locks',
     {
-      config: { access: manage },
+      config: { access: 'manageUsers' },
       schema: {
         summary: 'Accounts locked by failed sign-ins, with their unlock time and number of failures',
         tags,
@@ -50,7 +48,7 @@ export function registerUserManagementRoutes(
       },
     },
     async () => ({
-      locks: (await signInLimits.lockedAccounts(now())).map((lock) => ({
+      locks: (await signInLimits.lockedAccounts(clock.now())).map((lock) => ({
         userId: lock.userId,
         lockedUntil: lock.lockedUntil.toISOString(),
         failures: lock.failures,
@@ -62,7 +60,7 @@ export function registerUserManagementRoutes(
   typed.delete(
     '/api/admin/users/:id/sign-in-lock',
     {
-      config: { access: manage },
+      config: { access: 'manageUsers' },
       schema: {
         summary: "Lift an account's sign-in lock and forget its failed sign-ins",
         tags,
@@ -72,12 +70,11 @@ export function registerUserManagementRoutes(
     },
     async (request) => ({
       message: await service.liftSignInLock(
-        db,
+        context,
         signInLimits,
         (await request.actor())!,
         request.ip,
         request.params.id,
-        now(),
       ),
     }),
   );
@@ -85,7 +82,7 @@ export function registerUserManagementRoutes(
   typed.get(
     '/api/admin/users',
     {
-      config: { access: manage },
+      config: { access: 'manageUsers' },
       schema: {
         summary: 'Users with their roles and freeze state, newest first (500 at most)',
         tags,
@@ -99,7 +96,7 @@ export function registerUserManagementRoutes(
   typed.get(
     '/api/admin/users/counts',
     {
-      config: { access: manage },
+      config: { access: 'manageUsers' },
       schema: {
         summary: 'Number of users per standard role',
         tags,
@@ -112,7 +109,7 @@ export function registerUserManagementRoutes(
   typed.post(
     '/api/admin/users',
     {
-      config: { access: { allOf: ['view_user_management', 'create_players'] } },
+      config: { access: 'createUsers' },
       schema: {
         summary: 'create-user-direct',
         tags,
@@ -122,8 +119,7 @@ export function registerUserManagementRoutes(
     },
     async (request, reply) => {
       const created = await service.createUserDirect(
-        db,
-        auth,
+        context,
         (await request.actor())!,
         request.ip,
         request.body,
@@ -135,7 +131,7 @@ export function registerUserManagementRoutes(
   typed.put(
     '/api/admin/users/:id/role',
     {
-      config: { access: manage },
+      config: { access: 'manageUsers' },
       schema: {
         summary: "Change a user's role or custom role",
         tags,
@@ -146,7 +142,7 @@ export function registerUserManagementRoutes(
     },
     async (request) => ({
       message: await service.changeRole(
-        db,
+        context,
         (await request.actor())!,
         request.ip,
         request.params.id,
@@ -158,7 +154,7 @@ export function registerUserManagementRoutes(
   typed.post(
     '/api/admin/users/:id/freeze',
     {
-      config: { access: { allOf: ['view_user_management', 'freeze_players'] } },
+      config: { access: 'freezeUsers' },
       schema: {
         summary: 'Freeze an account: its sessions and trusted devices end at once',
         tags,
@@ -169,7 +165,7 @@ export function registerUserManagementRoutes(
     },
     async (request) => {
       await service.freezeUser(
-        db,
+        context,
         (await request.actor())!,
         request.ip,
         request.params.id,
@@ -182,7 +178,7 @@ export function registerUserManagementRoutes(
   typed.delete(
     '/api/admin/users/:id/freeze',
     {
-      config: { access: { allOf: ['view_user_management', 'freeze_players'] } },
+      config: { access: 'freezeUsers' },
       schema: {
         summary: 'Unfreeze an account',
         tags,
@@ -191,7 +187,7 @@ export function registerUserManagementRoutes(
       },
     },
     async (request) => {
-      await service.unfreezeUser(db, (await request.actor())!, request.ip, request.params.id);
+      await service.unfreezeUser(context, (await request.actor())!, request.ip, request.params.id);
       return { message: 'Account unfrozen' };
     },
   );
@@ -199,7 +195,7 @@ export function registerUserManagementRoutes(
   typed.delete(
     '/api/admin/users/:id',
     {
-      config: { access: { allOf: ['view_user_management', 'delete_user_accounts'] } },
+      config: { access: 'deleteUsers' },
       schema: {
         summary: 'Delete an account and its personal data',
         tags,
@@ -208,7 +204,7 @@ export function registerUserManagementRoutes(
       },
     },
     async (request) => {
-      await service.deleteUserAccount(db, (await request.actor())!, request.ip, request.params.id);
+      await service.deleteUserAccount(context, (await request.actor())!, request.ip, request.params.id);
       return { message: 'Account deleted' };
     },
   );
@@ -216,7 +212,7 @@ export function registerUserManagementRoutes(
   typed.get(
     '/api/admin/custom-roles',
     {
-      config: { access: manage },
+      config: { access: 'manageUsers' },
       schema: {
         summary: 'Custom roles with their permissions and number of users',
         tags,
@@ -240,7 +236,7 @@ export function registerUserManagementRoutes(
   typed.post(
     '/api/admin/custom-roles',
     {
-      config: { access: manage },
+      config: { access: 'manageUsers' },
       schema: {
         summary: 'Create a custom role',
         tags,
@@ -249,7 +245,7 @@ export function registerUserManagementRoutes(
       },
     },
     async (request, reply) => {
-      await service.createCustomRole(db, (await request.actor())!, request.ip, request.body);
+      await service.createCustomRole(context, (await request.actor())!, request.ip, request.body);
       return reply.code(201).send({ message: `Custom role ${request.body.name} created` });
     },
   );
@@ -257,7 +253,7 @@ export function registerUserManagementRoutes(
   typed.put(
     '/api/admin/custom-roles/:id',
     {
-      config: { access: manage },
+      config: { access: 'manageUsers' },
       schema: {
         summary: 'Rename a custom role or change its permissions',
         tags,
@@ -268,7 +264,7 @@ export function registerUserManagementRoutes(
     },
     async (request) => {
       await service.updateCustomRole(
-        db,
+        context,
         (await request.actor())!,
         request.ip,
         request.params.id,
@@ -281,7 +277,7 @@ export function registerUserManagementRoutes(
   typed.delete(
     '/api/admin/custom-roles/:id',
     {
-      config: { access: manage },
+      config: { access: 'manageUsers' },
       schema: {
         summary: 'Delete a custom role, moving its users to another role',
         tags,
@@ -292,7 +288,7 @@ export function registerUserManagementRoutes(
     },
     async (request) => {
       await service.deleteCustomRole(
-        db,
+        context,
         (await request.actor())!,
         request.ip,
         request.params.id,

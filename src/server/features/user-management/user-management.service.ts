@@ -9,15 +9,19 @@ import {
   resolveReassignment,
   type StandardRole,
 } from '../../../domain/permissions';
-import { actorContext, recordSecurityEvent, recordSystemLog } from '../../audit/audit';
+import { actorContext, type Tx } from '../../audit/audit';
 import type { Actor } from '../../auth/actor';
 import type { Auth } from '../../auth/auth';
 import { forgetFrozenSessions, rememberFrozenSessions } from '../../auth/frozen-sessions';
 import type { SignInLimits } from '../../auth/sign-in-limit';
 import type { Db } from '../../db/client';
 import { customRoles, profiles } from '../../db/schema/accounts';
+import type { FeatureContext } from '../../feature-context';
 import { HttpError } from '../../http/errors';
 import * as repo from './user-management.repo';
+
+/** What user management's services take from the feature context (ADR 019). */
+export type UsersContext = Pick<FeatureContext, 'db' | 'clock' | 'audit' | 'auth'>;
 
 async function allCustomRoles(db: Db) {
   return db.select({ name: customRoles.name, permissions: customRoles.permissions }).from(customRoles);
@@ -66,23 +70,34 @@ async function assertCanManage(db: Db, actor: Actor, targetId: string): Promise<
 /**
  * Creates a sign-in account through better-auth (so the password is checked and hashed like anyone's) with
  * its role and profile. Staff-created users, accepted invitations and the demo accounts all come this way.
+ * `within` writes what belongs to the creation (its audit rows) in the transaction that stores the role and
+ * profile. better-auth stores the account on its own connection first, so when that transaction fails the
+ * account is deleted again: no account is left without its role or its audit row (ADR 019).
  */
 export async function createAccountWithRole(
   db: Db,
   auth: Auth,
   input: { email: string; password: string; name: string; role: StandardRole; customRoleName: string | null },
+  within?: (tx: Tx, userId: string) => Promise<void>,
 ): Promise<string> {
   const { user } = await auth.api.signUpEmail({
     body: { email: input.email, password: input.password, name: input.name },
   });
-  await repo.saveRole(db, user.id, input.role, input.customRoleName);
-  await db.insert(profiles).values({ id: user.id, fullName: input.name }).onConflictDoNothing();
+  try {
+    await db.transaction(async (tx) => {
+      await repo.saveRole(tx, user.id, input.role, input.customRoleName);
+      await tx.insert(profiles).values({ id: user.id, fullName: input.name }).onConflictDoNothing();
+      await within?.(tx, user.id);
+    });
+  } catch (error) {
+    await db.transaction((tx) => repo.deleteUser(tx, user.id));
+    throw error;
+  }
   return user.id;
 }
 
 export async function createUserDirect(
-  db: Db,
-  auth: Auth,
+  { db, auth, audit }: UsersContext,
   actor: Actor,
   ip: string,
   input: {
@@ -97,28 +112,33 @@ export async function createUserDirect(
   await assertCanGrantRole(db, actor, input.role, customRoleName);
   const email = input.email.trim().toLowerCase();
   if (await repo.findUserIdByEmail(db, email)) throw new HttpError(409, USER_MESSAGES.emailExists);
-  const userId = await createAccountWithRole(db, auth, {
-    email,
-    password: input.password,
-    name: input.fullName,
-    role: input.role,
-    customRoleName,
-  });
-  await recordSecurityEvent(db, actorContext(actor, ip), {
-    type: 'user_created',
-    details: { targetUserId: userId, role: input.role, customRoleName },
-  });
-  await recordSystemLog(db, actorContext(actor, ip), {
-    eventType: 'user_management',
-    actionType: 'create_user',
-    description: `Created user ${email} as ${customRoleName ?? input.role}`,
-    metadata: { targetUserId: userId },
-  });
+  const who = actorContext(actor, ip);
+  const userId = await createAccountWithRole(
+    db,
+    auth,
+    { email, password: input.password, name: input.fullName, role: input.role, customRoleName },
+    async (tx, id) => {
+      await audit.securityChange(tx, who, 'user_created', {
+        targetUserId: id,
+        role: input.role,
+        customRoleName,
+      });
+      await audit.logChange(
+        tx,
+        who,
+        'create_user',
+        `Created user ${email} as ${customRoleName ?? input.role}`,
+        {
+          targetUserId: id,
+        },
+      );
+    },
+  );
   return { userId, message: USER_MESSAGES.created(email) };
 }
 
 export async function changeRole(
-  db: Db,
+  { db, audit }: UsersContext,
   actor: Actor,
   ip: string,
   targetId: string,
@@ -127,47 +147,54 @@ export async function changeRole(
   const before = await assertCanManage(db, actor, targetId);
   const customRoleName = input.role === 'player' ? (input.customRoleName ?? null) : null;
   assertCanGrant(actor, await accessFor(db, input.role, customRoleName), false);
-  await repo.saveRole(db, targetId, input.role, customRoleName);
   const label = customRoleName ?? input.role;
-  await recordSecurityEvent(db, actorContext(actor, ip), {
-    type: 'role_changed',
-    severity: 'warning',
-    details: { targetUserId: targetId, from: before.customRoleName ?? before.role, to: label },
-  });
-  await recordSystemLog(db, actorContext(actor, ip), {
-    eventType: 'user_management',
-    actionType: 'change_role',
-    description: `Changed the role of ${before.email} to ${label}`,
-    metadata: { targetUserId: targetId },
+  const who = actorContext(actor, ip);
+  await db.transaction(async (tx) => {
+    await repo.saveRole(tx, targetId, input.role, customRoleName);
+    await audit.securityChange(tx, who, 'role_changed', {
+      targetUserId: targetId,
+      from: before.customRoleName ?? before.role,
+      to: label,
+    });
+    await audit.logChange(tx, who, 'change_role', `Changed the role of ${before.email} to ${label}`, {
+      targetUserId: targetId,
+    });
   });
   return USER_MESSAGES.roleUpdated(label);
 }
 
+/** Freezes an account: its sessions and trusted devices end, and its audit row is written, all at once. */
 export async function freezeUser(
-  db: Db,
+  { db, clock, audit }: UsersContext,
   actor: Actor,
   ip: string,
   targetId: string,
   reason: string,
 ): Promise<void> {
   await assertCanManage(db, actor, targetId);
-  await repo.setFrozen(db, targetId, { reason, by: actor.userId });
-  await rememberFrozenSessions(db, targetId, new Date());
-  await repo.revokeSessions(db, targetId);
-  await recordSecurityEvent(db, actorContext(actor, ip), {
-    type: 'user_frozen',
-    severity: 'warning',
-    details: { targetUserId: targetId, reason },
+  const now = clock.now();
+  await db.transaction(async (tx) => {
+    await repo.setFrozen(tx, targetId, { reason, by: actor.userId, at: now });
+    await rememberFrozenSessions(tx, targetId, now);
+    await repo.revokeSessions(tx, targetId);
+    await audit.securityChange(tx, actorContext(actor, ip), 'user_frozen', {
+      targetUserId: targetId,
+      reason,
+    });
   });
 }
 
-export async function unfreezeUser(db: Db, actor: Actor, ip: string, targetId: string): Promise<void> {
+export async function unfreezeUser(
+  { db, audit }: UsersContext,
+  actor: Actor,
+  ip: string,
+  targetId: string,
+): Promise<void> {
   await assertCanManage(db, actor, targetId);
-  await repo.setFrozen(db, targetId, null);
-  await forgetFrozenSessions(db, targetId);
-  await recordSecurityEvent(db, actorContext(actor, ip), {
-    type: 'user_unfrozen',
-    details: { targetUserId: targetId },
+  await db.transaction(async (tx) => {
+    await repo.setFrozen(tx, targetId, null);
+    await forgetFrozenSessions(tx, targetId);
+    await audit.securityChange(tx, actorContext(actor, ip), 'user_unfrozen', { targetUserId: targetId });
   });
 }
 
@@ -176,44 +203,40 @@ export async function unfreezeUser(db: Db, actor: Actor, ip: string, targetId: s
  * It grants nothing, so anyone with user management may do it for any account; it is audited.
  */
 export async function liftSignInLock(
-  db: Db,
+  { db, clock, audit }: UsersContext,
   limits: SignInLimits,
   actor: Actor,
   ip: string,
   targetId: string,
-  now: Date,
 ): Promise<string> {
   const target = await requireUser(db, targetId);
-  if (!(await limits.liftLock(target.id, target.email, now)))
-    throw new HttpError(409, USER_MESSAGES.notLocked);
-  await recordSecurityEvent(db, actorContext(actor, ip), {
-    type: 'sign_in_lock_lifted',
-    severity: 'warning',
-    details: { targetUserId: targetId },
-    at: now,
-  });
-  await recordSystemLog(db, actorContext(actor, ip), {
-    eventType: 'user_management',
-    actionType: 'lift_sign_in_lock',
-    description: `Lifted the sign-in lock of ${target.email}`,
-    metadata: { targetUserId: targetId },
+  const who = actorContext(actor, ip);
+  await db.transaction(async (tx) => {
+    if (!(await limits.liftLock(tx, target.id, target.email, clock.now()))) {
+      throw new HttpError(409, USER_MESSAGES.notLocked);
+    }
+    await audit.securityChange(tx, who, 'sign_in_lock_lifted', { targetUserId: targetId });
+    await audit.logChange(tx, who, 'lift_sign_in_lock', `Lifted the sign-in lock of ${target.email}`, {
+      targetUserId: targetId,
+    });
   });
   return USER_MESSAGES.lockLifted;
 }
 
-export async function deleteUserAccount(db: Db, actor: Actor, ip: string, targetId: string): Promise<void> {
+export async function deleteUserAccount(
+  { db, audit }: UsersContext,
+  actor: Actor,
+  ip: string,
+  targetId: string,
+): Promise<void> {
   const target = await assertCanManage(db, actor, targetId);
-  await repo.deleteUser(db, targetId);
-  await recordSecurityEvent(db, actorContext(actor, ip), {
-    type: 'user_deleted',
-    severity: 'warning',
-    details: { targetUserId: targetId },
-  });
-  await recordSystemLog(db, actorContext(actor, ip), {
-    eventType: 'user_management',
-    actionType: 'delete_user',
-    description: `Deleted the account of ${target.email}`,
-    metadata: { targetUserId: targetId },
+  const who = actorContext(actor, ip);
+  await db.transaction(async (tx) => {
+    await repo.deleteUser(tx, targetId);
+    await audit.securityChange(tx, who, 'user_deleted', { targetUserId: targetId });
+    await audit.logChange(tx, who, 'delete_user', `Deleted the account of ${target.email}`, {
+      targetUserId: targetId,
+    });
   });
 }
 
@@ -227,31 +250,33 @@ function assertValidCustomRole(actor: Actor, name: string, permissions: readonly
 }
 
 export async function createCustomRole(
-  db: Db,
+  { db, audit }: UsersContext,
   actor: Actor,
   ip: string,
   input: { name: string; description?: string | null; permissions: Permission[] },
 ) {
   assertValidCustomRole(actor, input.name, input.permissions);
-  const [created] = await db
-    .insert(customRoles)
-    .values({
+  return db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(customRoles)
+      .values({
+        name: input.name,
+        description: input.description ?? null,
+        permissions: Object.fromEntries(input.permissions.map((permission) => [permission, true])),
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!created) throw new HttpError(409, USER_MESSAGES.customRoleExists);
+    await audit.securityChange(tx, actorContext(actor, ip), 'custom_role_created', {
       name: input.name,
-      description: input.description ?? null,
-      permissions: Object.fromEntries(input.permissions.map((permission) => [permission, true])),
-    })
-    .onConflictDoNothing()
-    .returning();
-  if (!created) throw new HttpError(409, USER_MESSAGES.customRoleExists);
-  await recordSecurityEvent(db, actorContext(actor, ip), {
-    type: 'custom_role_created',
-    details: { name: input.name, permissions: input.permissions },
+      permissions: input.permissions,
+    });
+    return created;
   });
-  return created;
 }
 
 export async function updateCustomRole(
-  db: Db,
+  { db, audit }: UsersContext,
   actor: Actor,
   ip: string,
   id: string,
@@ -274,20 +299,23 @@ export async function updateCustomRole(
       })
       .where(eq(customRoles.id, id));
     if (input.name !== existing.name) {
-      await repo.reassignCustomRoleUsers(tx as unknown as Db, existing.name, {
-        role: 'player',
-        customRoleName: input.name,
-      });
+      await repo.reassignCustomRoleUsers(tx, existing.name, { role: 'player', customRoleName: input.name });
     }
-  });
-  await recordSecurityEvent(db, actorContext(actor, ip), {
-    type: 'custom_role_updated',
-    severity: 'warning',
-    details: { id, name: input.name, permissions: input.permissions },
+    await audit.securityChange(tx, actorContext(actor, ip), 'custom_role_updated', {
+      id,
+      name: input.name,
+      permissions: input.permissions,
+    });
   });
 }
 
-export async function deleteCustomRole(db: Db, actor: Actor, ip: string, id: string, reassignTo: string) {
+export async function deleteCustomRole(
+  { db, audit }: UsersContext,
+  actor: Actor,
+  ip: string,
+  id: string,
+  reassignTo: string,
+) {
   const [existing] = await db.select().from(customRoles).where(eq(customRoles.id, id));
   if (!existing) throw new HttpError(404, USER_MESSAGES.customRoleNotFound);
   const others = (await allCustomRoles(db))
@@ -297,12 +325,11 @@ export async function deleteCustomRole(db: Db, actor: Actor, ip: string, id: str
   if (!target) throw new HttpError(400, USER_MESSAGES.invalidReassignment);
   assertCanGrant(actor, await accessFor(db, target.role, target.customRoleName), false);
   await db.transaction(async (tx) => {
-    await repo.reassignCustomRoleUsers(tx as unknown as Db, existing.name, target);
+    await repo.reassignCustomRoleUsers(tx, existing.name, target);
     await tx.delete(customRoles).where(eq(customRoles.id, id));
-  });
-  await recordSecurityEvent(db, actorContext(actor, ip), {
-    type: 'custom_role_deleted',
-    severity: 'warning',
-    details: { name: existing.name, reassignedTo: reassignTo },
+    await audit.securityChange(tx, actorContext(actor, ip), 'custom_role_deleted', {
+      name: existing.name,
+      reassignedTo: reassignTo,
+    });
   });
 }

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refuseCommitsWriting } from '../../../../tests/support/server/refuse-commits';
 import {
   createTestAuth,
   signIn,
@@ -9,8 +10,10 @@ import {
 } from '../../../../tests/support/server/test-app';
 import { ACCESS_MESSAGES } from '../../../contracts/common';
 import { customRolesResponseSchema, listUsersResponseSchema, USER_MESSAGES } from '../../../contracts/users';
+import { SECURITY_EVENTS, SYSTEM_LOG_ACTIONS } from '../../audit/events';
 import { customRoles, securityAuditLog, userRoles } from '../../db/schema/accounts';
 import { session, user } from '../../db/schema/auth';
+import { systemLogs } from '../../db/schema/settings';
 import { players } from '../../db/schema/tournaments';
 import { DEMO_PASSWORD, seedDemoAccounts } from '../../db/seed/demo-accounts';
 
@@ -173,6 +176,55 @@ describe('user management', () => {
       fullName: 'P',
     });
     expect(player.statusCode).toBe(201);
+  });
+
+  it('stores a freeze and its audit row together, or neither; a role change has one row of each kind (ADR 019)', async () => {
+    const created = await createUser(superadmin, {
+      email: 'held@example.org',
+      password: 'held-password-1',
+      fullName: 'Held',
+    });
+    const target: string = created.json().userId;
+    const { cookie } = await signInAs('held@example.org', 'held-password-1');
+    const rowsAbout = async (type: string) =>
+      (
+        await t.database.db.select().from(securityAuditLog).where(eq(securityAuditLog.eventType, type))
+      ).filter((row) => row.details.targetUserId === target);
+
+    const allow = await refuseCommitsWriting(
+      t.database.db,
+      'security_audit_log',
+      "NEW.event_type = 'user_frozen'",
+    );
+    try {
+      const refused = await call('POST', `/api/admin/users/${target}/freeze`, superadmin, { reason: 'Test' });
+      expect(refused.statusCode).toBe(500);
+    } finally {
+      await allow();
+    }
+    // Neither the freeze nor a row claiming it: the user's session still works.
+    expect((await call('GET', '/api/me', cookie)).statusCode).toBe(200);
+    expect(await rowsAbout('user_frozen')).toEqual([]);
+
+    expect(
+      (await call('POST', `/api/admin/users/${target}/freeze`, superadmin, { reason: 'Test' })).statusCode,
+    ).toBe(200);
+    expect((await call('GET', '/api/me', cookie)).statusCode).toBe(403);
+    expect((await rowsAbout('user_frozen')).map((row) => row.severity)).toEqual([
+      SECURITY_EVENTS.user_frozen.severity,
+    ]);
+    expect((await call('DELETE', `/api/admin/users/${target}/freeze`, superadmin)).statusCode).toBe(200);
+
+    expect(
+      (await call('PUT', `/api/admin/users/${target}/role`, superadmin, { role: 'admin' })).statusCode,
+    ).toBe(200);
+    expect((await rowsAbout('role_changed')).map((row) => row.severity)).toEqual([
+      SECURITY_EVENTS.role_changed.severity,
+    ]);
+    const logged = (await t.database.db.select().from(systemLogs)).filter(
+      (row) => row.actionType === 'change_role' && row.metadata.targetUserId === target,
+    );
+    expect(logged.map((row) => row.eventType)).toEqual([SYSTEM_LOG_ACTIONS.change_role.area]);
   });
 
   it('freezes an account: its sessions end at once, it cannot sign in, and unfreezing lets it back', async () => {

@@ -1,4 +1,4 @@
-import { cx } from '../../components/ui/cx';
+import { cx } from './ui/cx';
 
 const medals: Record<number, { label: string; className: string }> = {
   1: {

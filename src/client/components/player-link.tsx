@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import type { PublicPlayer } from '../../../contracts/tournament';
-import { playerLookupHref } from '../../lib/format';
+import type { PublicPlayer } from '../../contracts/tournament';
+import { playerLookupHref } from '../lib/format';
 
 /** A player's name linking to their lookup page; 'Unknown' when the pairing has no player. */
 export function PlayerLink({ player, className }: { player: PublicPlayer | null; className?: string }) {

@@ -1,6 +1,20 @@
-import { TextField } from '../../components/ui/field';
-import type { FieldErrors } from '../../lib/form';
-import { PASSWORD_HINT } from './auth-schemas';
+import { z } from 'zod';
+import { createUserBodySchema } from '../../contracts/users';
+import type { FieldErrors } from '../lib/form';
+import { TextField } from './ui/field';
+
+/** The server's own rule for a new password (8 to 128 characters). */
+export const passwordSchema = createUserBodySchema.shape.password;
+
+export const PASSWORD_HINT = 'At least 8 characters.';
+
+/** A new password typed twice (sign-in reset, account, invitations, the settings password, a new user). */
+export const newPasswordSchema = z
+  .object({ newPassword: passwordSchema, confirmPassword: z.string() })
+  .refine((value) => value.newPassword === value.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'The two passwords do not match',
+  });
 
 /** A password being chosen (sign-up, a new user, a new password), with the rule it must meet. */
 export function ChoosePasswordField({

@@ -1,7 +1,7 @@
 import { KeyRound } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Card } from '../../components/ui/card';
-import { Container } from '../../components/ui/container';
+import { Card } from './ui/card';
+import { Container } from './ui/container';
 
 /** The centred card of the sign-in and reset-password pages, with its key icon and one h1. */
 export function AuthCard({

@@ -1,6 +1,6 @@
-import type { MatchResult } from '../../../domain/scoring/results';
-import { formatResult } from '../../../domain/scoring/results';
-import { Badge, type BadgeTone } from '../../components/ui/badge';
+import type { MatchResult } from '../../domain/scoring/results';
+import { formatResult } from '../../domain/scoring/results';
+import { Badge, type BadgeTone } from './ui/badge';
 
 const descriptions: Record<MatchResult, string> = {
   white: 'White won',

@@ -1,0 +1,62 @@
+import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import type { Audit } from './audit/audit';
+import type { Auth } from './auth/auth';
+import type { Clock } from './clock';
+import type { Database, Db } from './db/client';
+import type { BotProtection } from './features/bot-protection/bot-protection.service';
+import type { PaymentProvider } from './features/payments/provider';
+import type { RegistrationKeys } from './features/registrations/registration-security';
+import type { PublicDataCache } from './features/tournament/public-data-cache';
+import type { DatabaseProbe } from './http/database-unavailable';
+import type { Drain } from './http/drain';
+import type { ChangeFeed } from './live/change-feed';
+import type { Mailer } from './mail/mailer';
+
+/**
+ * What every feature is given (ADR 019): one object, built once in `app.ts`, instead of a signature per
+ * feature. A feature takes what it needs from it; nothing else reaches a feature from outside.
+ */
+export interface FeatureContext {
+  database: Database;
+  /** Shorthand for `database.db`. */
+  db: Db;
+  /** The one clock. */
+  clock: Clock;
+  mailer: Mailer;
+  /** The audit trail: changes written in their transaction, attempts on their own. */
+  audit: Audit;
+  /** Live change notifications (PostgreSQL NOTIFY → server-sent events). */
+  feed: ChangeFeed;
+  /** The public snapshot of the active tournament, rebuilt once per change. */
+  cache: PublicDataCache;
+  auth: Auth;
+  logger: Logger;
+  /** The site's public origin (PUBLIC_URL): mail links and the cross-site request check use it. */
+  publicUrl: string;
+  /** Keys that sign registration access tokens and proofs of work. */
+  registrationKeys: RegistrationKeys;
+  payments: PaymentProvider;
+  drain: Drain;
+  /** The chosen bot check of the public forms (registration, password reset; ADR 022). */
+  botProtection: BotProtection;
+  /** Tells a lost database (503) from a fault (ADR 016). */
+  databaseProbe: DatabaseProbe;
+  /** Tunables tests lower or shorten. */
+  tuning: {
+    /** The pause before every settings-password answer (docs/requirements.md §5: about 500 ms). */
+    settingsGateDelayMs: number;
+    /** Proof-of-work difficulty of the registration form, or undefined for the default. */
+    registrationPowBits: number | undefined;
+    random: (() => number) | undefined;
+  };
+}
+
+/** A feature: its name (the same as its folder on server and client) and how it registers its routes. */
+export interface Feature {
+  name: string;
+  register(app: FastifyInstance, context: FeatureContext): void | Promise<void>;
+}
+
+/** What a service that writes audited changes needs: the database and the audit trail. */
+export type AuditedDb = Pick<FeatureContext, 'db' | 'audit'>;
