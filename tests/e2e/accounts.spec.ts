@@ -119,8 +119,10 @@ test('account settings: profile, preferences, password, data download and deleti
   await expect(toast(page, 'Profile updated')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Temp Player-Renamed (account menu)' })).toBeVisible();
 
+  // The switch turns on when the server has saved it (it is not optimistic), so click and wait for the state.
   const twoFactor = page.getByRole('switch', { name: 'Two-factor device check' });
-  await twoFactor.check();
+  await twoFactor.click();
+  await expect(twoFactor).toBeChecked();
   await expect(toast(page, 'Two-factor device check turned on')).toBeVisible();
   await page.reload();
   await expect(page.getByRole('switch', { name: 'Two-factor device check' })).toBeChecked();

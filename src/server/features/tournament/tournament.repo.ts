@@ -2,8 +2,15 @@ import { desc, eq, inArray } from 'drizzle-orm';
 import { PUBLIC_SETTING_KEYS } from '../../../contracts/settings-registry';
 import type { Db } from '../../db/client';
 import { systemSettings } from '../../db/schema/settings';
-import { announcements, matches, players, roundByes, rounds, tournaments } from '../../db/schema/tournaments';
-import { loadSchoolRows, type SchoolRows } from './tournament-state.loader';
+import {
+  announcements,
+  type matches,
+  type players,
+  type roundByes,
+  type rounds,
+  tournaments,
+} from '../../db/schema/tournaments';
+import { loadTournamentRows, type SchoolRows } from './tournament-state.loader';
 
 export type TournamentRow = typeof tournaments.$inferSelect;
 export type PlayerRow = typeof players.$inferSelect;
@@ -15,11 +22,11 @@ export type AnnouncementRow = typeof announcements.$inferSelect;
 /** Everything the public pages show, read in one go: the active tournament with its players, rounds and games. */
 export interface PublicTournamentData {
   tournament: TournamentRow | null;
-  players: PlayerRow[];
-  rounds: RoundRow[];
-  matches: MatchRow[];
-  byes: ByeRow[];
-  announcements: AnnouncementRow[];
+  players: readonly PlayerRow[];
+  rounds: readonly RoundRow[];
+  matches: readonly MatchRow[];
+  byes: readonly ByeRow[];
+  announcements: readonly AnnouncementRow[];
   settings: Map<string, unknown>;
   /** Teams and schools (docs/decisions/012-school-identity.md). */
   schoolRows?: SchoolRows;
@@ -37,28 +44,16 @@ export async function loadPublicTournamentData(db: Db): Promise<PublicTournament
   if (!tournament) {
     return { tournament: null, players: [], rounds: [], matches: [], byes: [], announcements: [], settings };
   }
-  const id = tournament.id;
-  const [playerRows, roundRows, matchRows, byeRows, announcementRows, schoolRows] = await Promise.all([
-    db.select().from(players).where(eq(players.tournamentId, id)),
-    db.select().from(rounds).where(eq(rounds.tournamentId, id)).orderBy(rounds.number),
-    db.select().from(matches).where(eq(matches.tournamentId, id)),
-    db.select().from(roundByes).where(eq(roundByes.tournamentId, id)),
+  // The tournament's rows come from the one loader of the tournament state (ADR 011); the public snapshot adds
+  // only what it shows besides: the latest announcements and the public settings.
+  const [rows, announcementRows] = await Promise.all([
+    loadTournamentRows(db, tournament),
     db
       .select()
       .from(announcements)
-      .where(eq(announcements.tournamentId, id))
+      .where(eq(announcements.tournamentId, tournament.id))
       .orderBy(desc(announcements.createdAt))
       .limit(ANNOUNCEMENTS_SHOWN),
-    loadSchoolRows(db, id),
   ]);
-  return {
-    tournament,
-    players: playerRows,
-    rounds: roundRows,
-    matches: matchRows,
-    byes: byeRows,
-    announcements: announcementRows,
-    settings,
-    schoolRows,
-  };
+  return { ...rows, announcements: announcementRows, settings };
 }
