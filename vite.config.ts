@@ -8,6 +8,8 @@ import { defineConfig, type Plugin } from 'vite';
 
 // CLIENT_OUT_DIR lets parallel work build elsewhere without replacing the bundle a running test serves.
 const outDir = process.env.CLIENT_OUT_DIR ?? 'dist/client';
+/** The server build of the client (ADR 023) sits beside the browser build: `dist/client` → `dist/client-ssr`. */
+const ssrOutDir = `${outDir}-ssr`;
 
 /** Writes .gz and .br next to every text asset so the server can send them without compressing per request. */
 function precompress(): Plugin {
@@ -38,7 +40,25 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * `vite build --ssr entry-server.tsx`: one ES module the server imports to draw the public pages. Everything is
+ * bundled into it (no dependency is looked up at run time, so a production install without dev dependencies
+ * runs it), and nothing of it is served to browsers.
+ */
+const ssrBuild = defineConfig({
+  root: 'src/client',
+  publicDir: false,
+  plugins: [react()],
+  ssr: { noExternal: true },
+  build: {
+    outDir: `../../${ssrOutDir}`,
+    emptyOutDir: true,
+    reportCompressedSize: false,
+    rolldownOptions: { output: { codeSplitting: false } },
+  },
+});
+
+const browserBuild = defineConfig({
   root: 'src/client',
   publicDir: 'public',
   plugins: [react(), tailwindcss(), precompress()],
@@ -60,3 +80,5 @@ export default defineConfig({
     proxy: { '/api': 'http://127.0.0.1:3000' },
   },
 });
+
+export default defineConfig((env) => (env.isSsrBuild ? ssrBuild : browserBuild));

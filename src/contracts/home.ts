@@ -1,9 +1,12 @@
 import { z } from 'zod';
-import { TIEBREAK_KEYS } from '../domain/scoring/tiebreak-keys';
+import { TIEBREAK_KEYS } from '../domain/scoring/tiebreak-key-list';
 import { announcementSchema } from './announcements';
 import { leaderboardRowSchema } from './leaderboard';
 import { homePageSettingsSchema, registrationSettingsSchema } from './settings';
 import { currentRoundResponseSchema, recentMatchSchema, tournamentResponseSchema } from './tournament';
+
+/** docs/requirements.md §9: the home page's sample of the current round shows 3 random boards. */
+export const SAMPLE_BOARD_COUNT = 3;
 
 /** Everything the home page shows, in one cacheable response (400 phones open it at once). */
 export const homeResponseSchema = tournamentResponseSchema.extend({
@@ -15,6 +18,11 @@ export const homeResponseSchema = tournamentResponseSchema.extend({
   /** The tournament's tie-break order the featured players are ranked in ("points, then rating" is one). */
   tiebreakOrder: z.array(z.enum(TIEBREAK_KEYS)),
   currentRound: currentRoundResponseSchema,
+  /**
+   * The board numbers of the current round's random sample, picked on the server once per data change (like the
+   * recent matches), so every visitor, and the server-drawn page and the browser that takes it over, agree.
+   */
+  sampleBoards: z.array(z.number().int()),
   recentMatches: z.array(recentMatchSchema),
   announcements: z.array(announcementSchema),
 });

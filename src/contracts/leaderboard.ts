@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TIEBREAK_KEYS } from '../domain/scoring/tiebreak-keys';
+import { TIEBREAK_KEYS } from '../domain/scoring/tiebreak-key-list';
 import { pairingNotesSchema } from './tournament';
 
 /**

@@ -20,6 +20,14 @@ export type LiveEvent = z.infer<typeof liveEventSchema>;
 export const LIVE_EVENT_NAME = 'change';
 
 /**
+ * `/api/live?since=<ms>`: the time the data of a server-drawn page was read (ADR 023). When the server heard of a
+ * change after it, the stream starts with a `catch-up` event (no data): the page refetches what it shows, since
+ * that change reached it before its stream was open.
+ */
+export const LIVE_SINCE_PARAM = 'since';
+export const LIVE_CATCH_UP_EVENT_NAME = 'catch-up';
+
+/**
  * The last event of a stream whose server is shutting down (ADR 016): the client closes the stream and opens
  * a new one after a short random pause (another process, or this one restarted), then refetches what it shows,
  * since changes made in between reached nobody.

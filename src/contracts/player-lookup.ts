@@ -5,6 +5,12 @@ export const playerLookupQuerySchema = z.object({
   name: z.string().trim().min(2, 'Type at least 2 letters of the name').max(100),
 });
 
+/** The name the lookup page searches for given its ?name= value, as the page reads it; null when it shows none. */
+export function lookupNameOf(value: string | null): string | null {
+  const parsed = playerLookupQuerySchema.safeParse({ name: value ?? '' });
+  return parsed.success ? parsed.data.name : null;
+}
+
 export const playerRoundSchema = z.object({
   roundNumber: z.number().int(),
   board: z.number().int().nullable(),

@@ -29,6 +29,7 @@ import { paymentsFeature } from './features/payments/payments.routes';
 import type { PaymentProvider } from './features/payments/provider';
 import { playerDashboardFeature } from './features/player-dashboard/player-dashboard.routes';
 import { playerManagementFeature } from './features/player-management/player-management.routes';
+import { publicPagesFeature } from './features/public-pages/public-pages.routes';
 import { RegistrationKeys } from './features/registrations/registration-security';
 import { registrationsFeature } from './features/registrations/registrations.routes';
 import { roundManagementFeature } from './features/round-management/round-management.routes';
@@ -125,7 +126,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     app.swagger(),
   );
 
-  const feed = new ChangeFeed(deps.logger, deps.liveCoalesceMs);
+  const feed = new ChangeFeed(deps.logger, deps.liveCoalesceMs, clock.millis);
   const cache = new PublicDataCache(deps.database.db, {
     now: clock.millis,
     ...(deps.random ? { random: deps.random } : {}),
@@ -152,6 +153,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     auth: deps.auth,
     logger: deps.logger,
     publicUrl: deps.publicUrl,
+    clientDir: deps.clientDir,
     registrationKeys,
     payments: deps.payments ?? new OfflinePaymentProvider(deps.publicUrl, deps.database.db, clock.millis),
     drain,
@@ -201,6 +203,7 @@ const FEATURES: readonly Feature[] = [
   manageRegistrationsFeature,
   billingOverviewFeature,
   tournamentFeature,
+  publicPagesFeature,
   playerDashboardFeature,
   liveFeature,
 ];

@@ -1,4 +1,11 @@
-import type { FastifyInstance } from 'fastify';
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import type { Audit } from './audit/audit';
 import type { Auth } from './auth/auth';
@@ -34,6 +41,8 @@ export interface FeatureContext {
   logger: Logger;
   /** The site's public origin (PUBLIC_URL): mail links and the cross-site request check use it. */
   publicUrl: string;
+  /** Folder of the built web client (its server build beside it), or null to serve the API only. */
+  clientDir: string | null;
   /** Keys that sign registration access tokens and proofs of work. */
   registrationKeys: RegistrationKeys;
   payments: PaymentProvider;
@@ -56,6 +65,23 @@ export interface FeatureContext {
 export interface Feature {
   name: string;
   register(app: FastifyInstance, context: FeatureContext): void | Promise<void>;
+}
+
+/** The app as a feature declares its routes on: request and response types come from the zod schemas. */
+export type TypedApp = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+/** A feature whose routes are declared with their zod schemas (the same instance, typed by the schemas). */
+export function routesFeature(
+  name: string,
+  register: (typed: TypedApp, context: FeatureContext) => void | Promise<void>,
+): Feature {
+  return { name, register: (app, context) => register(app.withTypeProvider<ZodTypeProvider>(), context) };
 }
 
 /** What a service that writes audited changes needs: the database and the audit trail. */

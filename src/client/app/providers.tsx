@@ -1,9 +1,10 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { subscribeToLiveUpdates } from '../lib/live-updates';
 import { notify } from '../lib/notify';
 import { queryKeys } from '../lib/query-keys';
 import { useTheme } from '../lib/theme';
+import { useHydrated } from '../lib/use-hydrated';
 import { createQueryClient } from './query-client';
 
 /** docs/requirements.md §9: toasts last 4 s, at most 3 show at once, 356 px wide (sonner's default width). */
@@ -13,7 +14,17 @@ export const VISIBLE_TOASTS = 3;
 // sonner is ~9 kB gzipped: it loads after the first render, not with the page.
 const Toaster = lazy(async () => ({ default: (await import('sonner')).Toaster }));
 
-export function Providers({ children }: { children: ReactNode }) {
+/** `seed`: puts the data a server-drawn page was drawn from (ADR 023) in the cache before the first render. */
+export function Providers({
+  children,
+  seed,
+  liveSince,
+}: {
+  children: ReactNode;
+  seed?: (queryClient: QueryClient) => void;
+  /** When a server-drawn page's data was read: the live stream catches up on changes since. */
+  liveSince?: number;
+}) {
   const [queryClient] = useState(() => {
     const client = createQueryClient({
       onBackgroundError: () => notify('error', 'Failed to load tournament data', { id: 'refresh-failed' }),
@@ -21,36 +32,47 @@ export function Providers({ children }: { children: ReactNode }) {
       onAccessError: () =>
         void client.invalidateQueries({ queryKey: queryKeys.session }, { cancelRefetch: false }),
     });
+    seed?.(client);
     return client;
   });
   const [theme] = useTheme();
+  const isHydrated = useHydrated();
+
+  // From here on the page answers input: a server-drawn page's buttons do nothing until its code has taken it
+  // over (ADR 023). Marked on <html> for whatever needs to know (the end-to-end tests wait for it).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = '';
+  }, []);
 
   useEffect(
     () =>
       subscribeToLiveUpdates(queryClient, {
+        ...(liveSince ? { since: liveSince } : {}),
         onEvent: (event) => {
           if (event.topics.includes('announcements'))
             notify('info', 'Announcements updated', { id: 'announcements' });
         },
       }),
-    [queryClient],
+    [queryClient, liveSince],
   );
 
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <Suspense fallback={null}>
-        <Toaster
-          theme={theme === 'dark' ? 'dark' : 'light'}
-          position="top-center"
-          offset={76}
-          duration={TOAST_DURATION_MS}
-          visibleToasts={VISIBLE_TOASTS}
-          style={{ '--width': '356px' } as React.CSSProperties}
-          richColors
-          closeButton
-        />
-      </Suspense>
+      {isHydrated ? (
+        <Suspense fallback={null}>
+          <Toaster
+            theme={theme === 'dark' ? 'dark' : 'light'}
+            position="top-center"
+            offset={76}
+            duration={TOAST_DURATION_MS}
+            visibleToasts={VISIBLE_TOASTS}
+            style={{ '--width': '356px' } as React.CSSProperties}
+            richColors
+            closeButton
+          />
+        </Suspense>
+      ) : null}
     </QueryClientProvider>
   );
 }

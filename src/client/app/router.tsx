@@ -4,24 +4,9 @@ import { ACCESS_MESSAGES } from '../features/auth/messages';
 import { RequireAccess } from '../features/auth/require-access';
 import { AdminTutorialLauncher } from '../features/tutorial/tutorial-launcher';
 import { lazyPage } from '../lib/lazy-page';
+import { PUBLIC_PAGES } from './public-pages';
 import { RootLayout } from './root-layout';
 
-const home = lazyPage(() => import('../features/home/home-page'), 'HomePage');
-const leaderboard = lazyPage(() => import('../features/leaderboard/leaderboard-page'), 'LeaderboardPage');
-const playerLookup = lazyPage(
-  () => import('../features/player-lookup/player-lookup-page'),
-  'PlayerLookupPage',
-);
-const importantInformation = lazyPage(
-  () => import('../features/info/important-information-page'),
-  'ImportantInformationPage',
-);
-const registrationGuide = lazyPage(
-  () => import('../features/info/registration-guide-page'),
-  'RegistrationGuidePage',
-);
-const siteNavigation = lazyPage(() => import('../features/info/site-navigation-page'), 'SiteNavigationPage');
-const privacy = lazyPage(() => import('../features/info/privacy-page'), 'PrivacyPage');
 const registration = lazyPage(
   () => import('../features/registrations/registration-page'),
   'RegistrationPage',
@@ -87,6 +72,9 @@ const playerDashboardRefusal = IS_PLAYER_DASHBOARD_CLOSED_TO_PLAYERS
   ? { roles: ['player'] as const, message: ACCESS_MESSAGES.playerDashboardUnavailable }
   : undefined;
 
+const home = PUBLIC_PAGES['/'].element;
+const page = (path: keyof typeof PUBLIC_PAGES) => PUBLIC_PAGES[path].element;
+
 /** The one route table (docs/requirements.md §2), with each signed-in route's guard (docs/requirements.md §4). */
 export function AppRoutes() {
   return (
@@ -110,12 +98,12 @@ export function AppRoutes() {
             </>
           }
         />
-        <Route path="leaderboard" element={leaderboard} />
-        <Route path="player-lookup" element={playerLookup} />
-        <Route path="important-information" element={importantInformation} />
-        <Route path="registration-guide" element={registrationGuide} />
-        <Route path="site-navigation" element={siteNavigation} />
-        <Route path="privacy" element={privacy} />
+        <Route path="leaderboard" element={page('/leaderboard')} />
+        <Route path="player-lookup" element={page('/player-lookup')} />
+        <Route path="important-information" element={page('/important-information')} />
+        <Route path="registration-guide" element={page('/registration-guide')} />
+        <Route path="site-navigation" element={page('/site-navigation')} />
+        <Route path="privacy" element={page('/privacy')} />
         <Route path="registration" element={registration} />
         <Route path="registration/offline-checkout/:sessionId" element={offlineCheckout} />
         <Route path="registration/success" element={registrationSuccess} />

@@ -15,6 +15,19 @@ function loadSanitiser(): Promise<Sanitise> {
   return loading;
 }
 
+/** Loads the sanitiser now: a server-drawn page with rich text waits for it before hydrating (ADR 023). */
+export function preloadRichText(): Promise<void> {
+  return loadSanitiser().then(() => undefined);
+}
+
+/**
+ * The server draws rich text with its own sanitiser (the same allow-list over jsdom, ADR 021): the browser's
+ * module needs a DOM the server does not have.
+ */
+export function provideSanitiser(serverSanitiser: Sanitise): void {
+  sanitise = serverSanitiser;
+}
+
 /**
  * Stored rich text, sanitised again in the browser with the same allow-list as the server (ADR 021) before it
  * reaches the page: HTML stored before a rule tightened, or written to the database by other means, cannot run.
@@ -49,6 +62,10 @@ export function RichHtml({ html, className }: { html: string; className?: string
   if (clean === null) return <Prose className={classes} aria-busy="true" />;
   return (
     <Prose
+      data-rich-text=""
+      // The server's sanitiser (jsdom) and the browser's may write the same safe HTML differently (attribute
+      // order, entities): React keeps the server's markup when it takes a drawn page over (ADR 023).
+      suppressHydrationWarning
       className={classes}
       // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised just above with the one allow-list (ADR 021).
       dangerouslySetInnerHTML={{ __html: clean }}

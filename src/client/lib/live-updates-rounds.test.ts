@@ -18,6 +18,19 @@ describe('round change notices', () => {
     expect(roundChangeMessage(before, states([3, 'active'], [4, 'upcoming'], [5, 'upcoming']))).toBeNull();
   });
 
+  it('takes data already in the cache (a server-drawn page) as the first read', () => {
+    const client = new QueryClient();
+    const rounds = (status: 'upcoming' | 'active') => ({
+      tournament: { rounds: [{ number: 4, status }] },
+    });
+    client.setQueryData(queryKeys.home, rounds('upcoming'));
+    const messages: string[] = [];
+    const stop = watchRoundChanges(client, (message) => messages.push(message));
+    client.setQueryData(queryKeys.home, rounds('active'));
+    expect(messages).toEqual(['Round 4 has started']);
+    stop();
+  });
+
   it('watches the home and tournament queries as they refetch, once per change', () => {
     const client = new QueryClient();
     const messages: string[] = [];

@@ -19,6 +19,14 @@ export function roundChangeMessage(before: RoundStates | null, after: RoundState
   return completed ? `Round ${completed[0]} is complete` : null;
 }
 
+/** The rounds' states in home or tournament data, or null when it carries none. */
+function roundStatesOf(data: unknown): RoundStates | null {
+  const rounds = (
+    data as { tournament?: { rounds?: { number: number; status: RoundStatus }[] } | null } | undefined
+  )?.tournament?.rounds;
+  return Array.isArray(rounds) ? new Map(rounds.map((round) => [round.number, round.status])) : null;
+}
+
 const WATCHED = new Set<unknown>([queryKeys.home[0], queryKeys.tournament[0]]);
 
 /**
@@ -30,16 +38,15 @@ export function watchRoundChanges(
   queryClient: QueryClient,
   onMessage: (message: string) => void,
 ): () => void {
-  let last: RoundStates | null = null;
+  // A server-drawn page (ADR 023) starts with its data already in the cache: that is the first read.
+  let last: RoundStates | null =
+    roundStatesOf(queryClient.getQueryData(queryKeys.home)) ??
+    roundStatesOf(queryClient.getQueryData(queryKeys.tournament));
   return queryClient.getQueryCache().subscribe((event) => {
     if (event.type !== 'updated' || event.action.type !== 'success') return;
     if (!WATCHED.has(event.query.queryKey[0]) || event.query.queryKey.length !== 1) return;
-    const data = event.query.state.data as
-      | { tournament?: { rounds?: { number: number; status: RoundStatus }[] } | null }
-      | undefined;
-    const rounds = data?.tournament?.rounds;
-    if (!Array.isArray(rounds)) return;
-    const next = new Map(rounds.map((round) => [round.number, round.status]));
+    const next = roundStatesOf(event.query.state.data);
+    if (!next) return;
     const message = roundChangeMessage(last, next);
     last = next;
     if (message) onMessage(message);

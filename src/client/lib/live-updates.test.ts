@@ -1,6 +1,11 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { LIVE_EVENT_NAME, LIVE_RECONNECT_EVENT_NAME } from '../../contracts/live';
+import {
+  LIVE_CATCH_UP_EVENT_NAME,
+  LIVE_EVENT_NAME,
+  LIVE_RECONNECT_EVENT_NAME,
+  LIVE_SINCE_PARAM,
+} from '../../contracts/live';
 import { LIVE_URL, MAX_INVALIDATE_DELAY_MS, queryKeysForEvent, subscribeToLiveUpdates } from './live-updates';
 import { queryKeys } from './query-keys';
 
@@ -64,6 +69,38 @@ describe('subscribeToLiveUpdates', () => {
   afterEach(() => {
     vi.useRealTimers();
     vi.unstubAllGlobals();
+  });
+
+  it("asks what changed since a drawn page's data was read, and catches up when told to", () => {
+    vi.useFakeTimers();
+    vi.stubGlobal('EventSource', FakeEventSource);
+    const client = new QueryClient();
+    const invalidate = vi.spyOn(client, 'invalidateQueries').mockResolvedValue();
+    const sources: FakeEventSource[] = [];
+    const onEvent = vi.fn();
+    const stop = subscribeToLiveUpdates(client, {
+      since: 1_700_000_000_000,
+      random: () => 0,
+      onEvent,
+      createEventSource: (url) => {
+        const source = new FakeEventSource(url);
+        sources.push(source);
+        return source as unknown as EventSource;
+      },
+    });
+    expect(sources[0]?.url).toBe(`${LIVE_URL}?${LIVE_SINCE_PARAM}=1700000000000`);
+    sources[0]?.dispatchEvent(new MessageEvent(LIVE_CATCH_UP_EVENT_NAME, { data: '{}' }));
+    vi.runAllTimers();
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: queryKeys.leaderboard });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: queryKeys.home });
+    // Catching up is no news: no toast of its own.
+    expect(onEvent).not.toHaveBeenCalled();
+    // A stream opened again after a farewell asks nothing: it refetches everything anyway.
+    sources[0]?.dispatchEvent(new Event('open'));
+    sources[0]?.dispatchEvent(new MessageEvent(LIVE_RECONNECT_EVENT_NAME, { data: '{"withinMs":0}' }));
+    vi.runAllTimers();
+    expect(sources[1]?.url).toBe(LIVE_URL);
+    stop();
   });
 
   it('invalidates after a random delay of at most 400 ms, merging events that arrive meanwhile', () => {

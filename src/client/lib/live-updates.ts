@@ -1,7 +1,9 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import {
+  LIVE_CATCH_UP_EVENT_NAME,
   LIVE_EVENT_NAME,
   LIVE_RECONNECT_EVENT_NAME,
+  LIVE_SINCE_PARAM,
   type LiveEvent,
   type LiveTopic,
   liveEventSchema,
@@ -69,6 +71,8 @@ export interface LiveUpdatesOptions {
   onRoundChange?: (message: string) => void;
   random?: () => number;
   createEventSource?: (url: string) => EventSource;
+  /** The time a server-drawn page's data was read (ADR 023): the first stream asks what changed since. */
+  since?: number;
 }
 
 /** EventSource.CLOSED (the global may be missing where this module is imported, e.g. server-side tests). */
@@ -133,6 +137,9 @@ export function subscribeToLiveUpdates(
     options.onEvent?.(parsed.data);
   };
 
+  // The server heard of a change after the drawn page's data was read: refetch what is on screen.
+  const onCatchUp = () => schedule(EVERYTHING);
+
   const onOpen = () => {
     failures = 0;
     if (hasOpened) schedule(EVERYTHING);
@@ -172,8 +179,11 @@ export function subscribeToLiveUpdates(
   };
 
   function open() {
-    source = createEventSource(LIVE_URL);
+    // Only the first stream asks: after a reconnection everything is refetched anyway (onOpen).
+    const since = !hasOpened && options.since ? `?${LIVE_SINCE_PARAM}=${options.since}` : '';
+    source = createEventSource(`${LIVE_URL}${since}`);
     source.addEventListener(LIVE_EVENT_NAME, onChange as EventListener);
+    source.addEventListener(LIVE_CATCH_UP_EVENT_NAME, onCatchUp);
     source.addEventListener(LIVE_RECONNECT_EVENT_NAME, onReconnect as EventListener);
     source.addEventListener('open', onOpen);
     source.addEventListener('error', onError);
@@ -182,6 +192,7 @@ export function subscribeToLiveUpdates(
   function close() {
     if (!source) return;
     source.removeEventListener(LIVE_EVENT_NAME, onChange as EventListener);
+    source.removeEventListener(LIVE_CATCH_UP_EVENT_NAME, onCatchUp);
     source.removeEventListener(LIVE_RECONNECT_EVENT_NAME, onReconnect as EventListener);
     source.removeEventListener('open', onOpen);
     source.removeEventListener('error', onError);

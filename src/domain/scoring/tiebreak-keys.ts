@@ -7,22 +7,9 @@
  * level on points are separated by the first key, those still level by the next, and so on. Players level on
  * every key share a rank. The computation is in tiebreaks.ts, the ranking in ../standings/individual.ts.
  */
-export const TIEBREAK_KEYS = [
-  'buchholz_cut1',
-  'buchholz',
-  'buchholz_cut2',
-  'buchholz_median1',
-  'sonneborn_berger',
-  'direct_encounter',
-  'wins',
-  'won',
-  'black_games',
-  'black_wins',
-  'aro',
-  'aro_cut1',
-  'rating',
-] as const;
-export type TiebreakKey = (typeof TIEBREAK_KEYS)[number];
+import { TIEBREAK_KEYS, type TiebreakKey } from './tiebreak-key-list';
+
+export { TIEBREAK_KEYS, type TiebreakKey };
 /** The older name of TiebreakKey. */
 export type Tiebreak = TiebreakKey;
 

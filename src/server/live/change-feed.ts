@@ -28,10 +28,16 @@ export class ChangeFeed {
   private pendingKeys = new Set<string>();
   private timer: NodeJS.Timeout | undefined;
   private unlisten: (() => Promise<void>) | undefined;
+  /**
+   * When this process last heard of a change (ms, its clock), or 0: a page drawn from data read before then may
+   * be out of date by the time its live stream opens (ADR 023).
+   */
+  lastChangeAt = 0;
 
   constructor(
     private readonly logger: Logger,
     private readonly coalesceMs = 25,
+    private readonly now: () => number = Date.now,
   ) {}
 
   async start(database: Database): Promise<void> {
@@ -41,6 +47,7 @@ export class ChangeFeed {
       () => {
         // Notifications sent while the listener was away are lost: tell everyone that anything may have changed.
         this.logger.info('live-update listener reconnected; invalidating everything');
+        this.lastChangeAt = this.now();
         for (const topic of ALL_TOPICS) this.pendingTopics.add(topic);
         this.schedule();
       },
@@ -73,6 +80,7 @@ export class ChangeFeed {
     }
     const topic = typeof message.table === 'string' ? TOPIC_BY_TABLE[message.table] : undefined;
     if (!topic) return;
+    this.lastChangeAt = this.now();
     this.pendingTopics.add(topic);
     if (topic === 'settings' && typeof message.key === 'string') this.pendingKeys.add(message.key);
     this.schedule();

@@ -1,5 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { LIVE_EVENT_NAME, LIVE_RECONNECT_EVENT_NAME, type LiveReconnectEvent } from '../../contracts/live';
+import {
+  LIVE_CATCH_UP_EVENT_NAME,
+  LIVE_EVENT_NAME,
+  LIVE_RECONNECT_EVENT_NAME,
+  LIVE_SINCE_PARAM,
+  type LiveReconnectEvent,
+} from '../../contracts/live';
 import type { Feature } from '../feature-context';
 import type { Drain } from '../http/drain';
 import type { ChangeFeed } from './change-feed';
@@ -55,6 +61,12 @@ export function registerLiveRoutes(app: FastifyInstance, feed: ChangeFeed, drain
         return;
       }
       response.write(`retry: 3000\n: connected\n\n`);
+      // A page drawn on the server from data read at `since` (ADR 023): a change heard since then reached the
+      // page before its stream was open, so it is told at once to catch up.
+      const since = Number(new URLSearchParams(request.url.split('?')[1] ?? '').get(LIVE_SINCE_PARAM));
+      if (Number.isFinite(since) && since > 0 && feed.lastChangeAt > since) {
+        response.write(`event: ${LIVE_CATCH_UP_EVENT_NAME}\ndata: {}\n\n`);
+      }
       const unsubscribe = feed.subscribe((event) => {
         response.write(`event: ${LIVE_EVENT_NAME}\ndata: ${JSON.stringify(event)}\n\n`);
       });

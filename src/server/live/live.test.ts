@@ -51,6 +51,25 @@ describe.each(databaseTargets)('live updates on %s', (target) => {
     expect(event.settingsKeys).toEqual([SETTING_KEYS.leaderboardVisible]);
   });
 
+  it("tells a drawn page's stream to catch up on a change made after its data was read", async () => {
+    const readAt = Date.now() - 1;
+    const watcher = await connect();
+    await saveSetting(t.database.db, SETTING_KEYS.checkinOpen, readAt);
+    await watcher.waitFor((e) => e.settingsKeys.includes(SETTING_KEYS.checkinOpen));
+
+    const late = new SseClient(`${base}/api/live?since=${readAt}`);
+    clients.push(late);
+    await late.waitUntilConnected();
+    await eventually(async () => (late.otherEvents.some((e) => e.event === 'catch-up') ? true : undefined));
+
+    // A page drawn after the change has nothing to catch up on.
+    const fresh = new SseClient(`${base}/api/live?since=${Date.now()}`);
+    clients.push(fresh);
+    await fresh.waitUntilConnected();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(fresh.otherEvents).toEqual([]);
+  });
+
   it('sends one event for a transaction that changes many results', async () => {
     const client = await connect();
     const rows = (await t.database.db.select().from(matches).where(eq(matches.roundNumber, 3))).slice(0, 6);

@@ -10,6 +10,30 @@ type SiteState = {
  * console error on a page fails the test (docs/conventions.md §4.8).
  */
 export const test = base.extend<{ site: SiteState; consoleErrors: string[] }>({
+  /**
+   * A server-drawn page (ADR 023) shows before its code has run, and its buttons do nothing until then: `goto`
+   * and `reload` wait until the page has been taken over (`data-hydrated` on <html>), as a person would wait
+   * for the page to respond. With JavaScript off, or an explicit `waitUntil`, they return as Playwright's do.
+   */
+  page: async ({ page, javaScriptEnabled }, use) => {
+    const waitForHydration = async () => {
+      if (javaScriptEnabled !== false)
+        await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+    };
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      if (!options?.waitUntil) await waitForHydration();
+      return response;
+    };
+    page.reload = async (options) => {
+      const response = await reload(options);
+      if (!options?.waitUntil) await waitForHydration();
+      return response;
+    };
+    await use(page);
+  },
   site: [
     async ({ request }, use) => {
       const post = async (path: string, data: unknown) => {

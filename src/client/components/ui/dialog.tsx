@@ -1,6 +1,6 @@
-import { X } from 'lucide-react';
-import { type ReactNode, useEffect, useId, useRef } from 'react';
-import { Button } from './button';
+import { type LucideIcon, X } from 'lucide-react';
+import { type ComponentProps, type ReactNode, useEffect, useId, useRef } from 'react';
+import { Button, type ButtonVariant, SubmitButton } from './button';
 import { cx } from './cx';
 
 /**
@@ -96,5 +96,50 @@ export function DialogActions({ onCancel, children }: { onCancel: () => void; ch
       </Button>
       {children}
     </div>
+  );
+}
+
+/** The foot of a dialog's form: Cancel, then its submit button (with its icon) that says what is happening while it runs. */
+export function DialogSubmitActions({
+  onCancel,
+  icon: Icon,
+  children,
+  ...submit
+}: ComponentProps<typeof SubmitButton> & { onCancel: () => void; icon?: LucideIcon }) {
+  return (
+    <DialogActions onCancel={onCancel}>
+      <SubmitButton {...submit}>
+        {Icon ? <Icon aria-hidden="true" className="size-4" /> : null}
+        {children}
+      </SubmitButton>
+    </DialogActions>
+  );
+}
+
+/** The foot of a confirmation dialog: Cancel, then the action, which keeps its icon and says what is happening while it runs. */
+export function DialogConfirmActions({
+  onCancel,
+  onConfirm,
+  isPending,
+  pendingLabel,
+  icon: Icon,
+  variant,
+  children,
+}: {
+  onCancel: () => void;
+  onConfirm: () => void;
+  isPending: boolean;
+  pendingLabel: string;
+  icon: LucideIcon;
+  variant?: ButtonVariant;
+  children: ReactNode;
+}) {
+  return (
+    <DialogActions onCancel={onCancel}>
+      <Button variant={variant} onClick={onConfirm} disabled={isPending}>
+        <Icon aria-hidden="true" className="size-4" />
+        {isPending ? pendingLabel : children}
+      </Button>
+    </DialogActions>
   );
 }

@@ -1,8 +1,7 @@
 import { SlidersHorizontal } from 'lucide-react';
 import type { Preferences } from '../../../contracts/account';
-import { LoadError } from '../../components/load-error';
+import { QueryView } from '../../components/query-view';
 import { SwitchField } from '../../components/ui/field';
-import { Spinner } from '../../components/ui/spinner';
 import { notify, notifyFailure } from '../../lib/notify';
 import { ThemePicker } from '../layout/theme-picker';
 import { usePreferences, useUpdatePreferences } from './queries';
@@ -25,40 +24,33 @@ const switches: { key: keyof Preferences; label: string; description: string; sa
 ];
 
 function PreferenceSwitches() {
-  const { data, error, isPending, refetch, isFetching } = usePreferences();
+  const preferences = usePreferences();
   const update = useUpdatePreferences();
-  if (isPending) return <Spinner />;
-  if (error) {
-    return (
-      <LoadError
-        title="Failed to load your preferences"
-        error={error}
-        onRetry={() => void refetch()}
-        isRetrying={isFetching}
-      />
-    );
-  }
   return (
-    <div className="flex flex-col gap-5">
-      {switches.map((item) => (
-        <SwitchField
-          key={item.key}
-          label={item.label}
-          description={item.description}
-          checked={data[item.key]}
-          onChange={(event) => {
-            const checked = event.currentTarget.checked;
-            update.mutate(
-              { [item.key]: checked },
-              {
-                onSuccess: () => notify('success', item.saved[checked ? 0 : 1]),
-                onError: (failure) => notifyFailure(failure, 'Failed to save your preference'),
-              },
-            );
-          }}
-        />
-      ))}
-    </div>
+    <QueryView query={preferences} errorTitle="Failed to load your preferences">
+      {(data) => (
+        <div className="flex flex-col gap-5">
+          {switches.map((item) => (
+            <SwitchField
+              key={item.key}
+              label={item.label}
+              description={item.description}
+              checked={data[item.key]}
+              onChange={(event) => {
+                const checked = event.currentTarget.checked;
+                update.mutate(
+                  { [item.key]: checked },
+                  {
+                    onSuccess: () => notify('success', item.saved[checked ? 0 : 1]),
+                    onError: (failure) => notifyFailure(failure, 'Failed to save your preference'),
+                  },
+                );
+              }}
+            />
+          ))}
+        </div>
+      )}
+    </QueryView>
   );
 }
 

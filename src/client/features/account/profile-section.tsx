@@ -1,10 +1,9 @@
 import { UserRound } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { ACCOUNT_MESSAGES, type Profile, updateProfileBodySchema } from '../../../contracts/account';
-import { LoadError } from '../../components/load-error';
+import { QueryView } from '../../components/query-view';
 import { SubmitButton } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
-import { Spinner } from '../../components/ui/spinner';
 import { serverMessage } from '../../lib/api-client';
 import { readForm, useFieldErrors } from '../../lib/form';
 import { notify } from '../../lib/notify';
@@ -63,25 +62,16 @@ function ProfileForm({ profile }: { profile: Profile }) {
 }
 
 export function ProfileSection() {
-  const { data, error, isPending, refetch, isFetching } = useProfile();
+  const profile = useProfile();
   return (
     <SettingsSection
       icon={UserRound}
       title="Profile"
       description="Your name as organisers and players see it."
     >
-      {isPending ? (
-        <Spinner />
-      ) : error ? (
-        <LoadError
-          title="Failed to load your profile"
-          error={error}
-          onRetry={() => void refetch()}
-          isRetrying={isFetching}
-        />
-      ) : (
-        <ProfileForm profile={data} />
-      )}
+      <QueryView query={profile} errorTitle="Failed to load your profile">
+        {(data) => <ProfileForm profile={data} />}
+      </QueryView>
     </SettingsSection>
   );
 }

@@ -2,8 +2,8 @@ import { Download, ShieldAlert, Trash2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ACCOUNT_MESSAGES, deleteAccountBodySchema } from '../../../contracts/account';
-import { Button, buttonClasses, SubmitButton } from '../../components/ui/button';
-import { Dialog, DialogActions } from '../../components/ui/dialog';
+import { Button, buttonClasses } from '../../components/ui/button';
+import { Dialog, DialogSubmitActions } from '../../components/ui/dialog';
 import { TextField } from '../../components/ui/field';
 import { serverMessage } from '../../lib/api-client';
 import { readForm, useFieldErrors } from '../../lib/form';
@@ -51,12 +51,15 @@ function DeleteAccountDialog({ isOpen, onClose }: { isOpen: boolean; onClose: ()
           autoComplete="current-password"
           error={errors.password}
         />
-        <DialogActions onCancel={onClose}>
-          <SubmitButton variant="danger" isPending={remove.isPending} pendingLabel="Deleting...">
-            <Trash2 aria-hidden="true" className="size-4" />
-            Delete my account
-          </SubmitButton>
-        </DialogActions>
+        <DialogSubmitActions
+          onCancel={onClose}
+          variant="danger"
+          isPending={remove.isPending}
+          pendingLabel="Deleting..."
+          icon={Trash2}
+        >
+          Delete my account
+        </DialogSubmitActions>
       </form>
     </Dialog>
   );

@@ -4,12 +4,12 @@ import { Link } from 'react-router';
 import type { LookupDetail, LookupGame } from '../../../contracts/admin-player-lookup';
 import { may } from '../../../domain/access-rules';
 import { formatPoints, formatResult } from '../../../domain/scoring/results';
-import { LoadError } from '../../components/load-error';
+import { AdminPageHeading } from '../../components/admin-page-heading';
+import { QueryView } from '../../components/query-view';
 import { Badge, type BadgeTone } from '../../components/ui/badge';
 import { buttonClasses } from '../../components/ui/button';
 import { Notice } from '../../components/ui/notice';
 import { SearchField, SearchForm } from '../../components/ui/search-field';
-import { Spinner } from '../../components/ui/spinner';
 import { useDebouncedSearch } from '../../lib/use-debounced-search';
 import { useSession } from '../auth/queries';
 import { useLookupDetail, useLookupSearch } from './queries';
@@ -76,92 +76,90 @@ function CurrentBoard({ detail }: { detail: LookupDetail }) {
 }
 
 function PlayerDetail({ id, mayEdit }: { id: string; mayEdit: boolean }) {
-  const { data, error, isPending, refetch, isFetching } = useLookupDetail(id);
-  if (isPending) return <Spinner />;
-  if (error) {
-    return (
-      <LoadError
-        title="Failed to load the player"
-        error={error}
-        onRetry={() => void refetch()}
-        isRetrying={isFetching}
-      />
-    );
-  }
-  const { player } = data;
+  const detail = useLookupDetail(id);
   return (
-    <article aria-labelledby="player-heading" className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="min-w-0">
-          <h2 id="player-heading" className="font-display text-2xl font-bold text-fg">
-            {player.name}
-          </h2>
-          <p className="text-muted">
-            {[
-              player.groupName ?? 'No team',
-              player.rating === null ? 'Unrated' : `Rating ${player.rating}`,
-              player.club,
-            ]
-              .filter(Boolean)
-              .join(' · ')}
-          </p>
-          <p className="mt-2 flex flex-wrap gap-2">
-            {player.checkedInAt ? (
-              <Badge tone="win">
-                <CircleCheck aria-hidden="true" className="size-3" />
-                Checked in {timeFormat.format(new Date(player.checkedInAt))}
-              </Badge>
-            ) : (
-              <Badge>
-                <CircleDashed aria-hidden="true" className="size-3" />
-                Not checked in
-              </Badge>
-            )}
-            {player.active ? null : <Badge tone="loss">Withdrawn</Badge>}
-            <Badge tone="accent">
-              {formatPoints(player.halfPoints)} pts{data.rank ? ` · rank ${data.rank}` : ''}
-            </Badge>
-          </p>
-        </div>
-        {mayEdit ? (
-          <Link
-            className={buttonClasses('secondary', 'sm')}
-            to={`/admin/player-management?${new URLSearchParams({ edit: player.id })}`}
-          >
-            <Pencil aria-hidden="true" className="size-4" />
-            Edit player
-          </Link>
-        ) : null}
-      </div>
-      <CurrentBoard detail={data} />
-      <section aria-labelledby="results-heading">
-        <h3 id="results-heading" className="mb-2 font-display text-xl font-bold text-fg">
-          Results
-        </h3>
-        {data.results.length === 0 ? (
-          <p className="text-muted">No games yet.</p>
-        ) : (
-          <ul className="flex flex-col divide-y divide-line rounded-2xl border border-line bg-surface">
-            {data.results.map((game) => {
-              const badge = outcomeBadge(game);
-              return (
-                <li key={game.roundNumber} className="flex items-center justify-between gap-3 px-4 py-3">
-                  <div className="min-w-0">
-                    <p className="text-xs text-muted">
-                      Round {game.roundNumber}
-                      {game.boardNumber ? ` · Board ${game.boardNumber}` : ''}
-                      {game.colour ? ` · ${game.colour === 'white' ? 'White' : 'Black'}` : ''}
-                    </p>
-                    <p className="truncate text-fg">{opponentText(game)}</p>
-                  </div>
-                  <Badge tone={badge.tone}>{badge.label}</Badge>
-                </li>
-              );
-            })}
-          </ul>
-        )}
-      </section>
-    </article>
+    <QueryView query={detail} errorTitle="Failed to load the player">
+      {(data) => {
+        const { player } = data;
+        return (
+          <article aria-labelledby="player-heading" className="flex flex-col gap-4">
+            <div className="flex flex-wrap items-start justify-between gap-3">
+              <div className="min-w-0">
+                <h2 id="player-heading" className="font-display text-2xl font-bold text-fg">
+                  {player.name}
+                </h2>
+                <p className="text-muted">
+                  {[
+                    player.groupName ?? 'No team',
+                    player.rating === null ? 'Unrated' : `Rating ${player.rating}`,
+                    player.club,
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
+                </p>
+                <p className="mt-2 flex flex-wrap gap-2">
+                  {player.checkedInAt ? (
+                    <Badge tone="win">
+                      <CircleCheck aria-hidden="true" className="size-3" />
+                      Checked in {timeFormat.format(new Date(player.checkedInAt))}
+                    </Badge>
+                  ) : (
+                    <Badge>
+                      <CircleDashed aria-hidden="true" className="size-3" />
+                      Not checked in
+                    </Badge>
+                  )}
+                  {player.active ? null : <Badge tone="loss">Withdrawn</Badge>}
+                  <Badge tone="accent">
+                    {formatPoints(player.halfPoints)} pts{data.rank ? ` · rank ${data.rank}` : ''}
+                  </Badge>
+                </p>
+              </div>
+              {mayEdit ? (
+                <Link
+                  className={buttonClasses('secondary', 'sm')}
+                  to={`/admin/player-management?${new URLSearchParams({ edit: player.id })}`}
+                >
+                  <Pencil aria-hidden="true" className="size-4" />
+                  Edit player
+                </Link>
+              ) : null}
+            </div>
+            <CurrentBoard detail={data} />
+            <section aria-labelledby="results-heading">
+              <h3 id="results-heading" className="mb-2 font-display text-xl font-bold text-fg">
+                Results
+              </h3>
+              {data.results.length === 0 ? (
+                <p className="text-muted">No games yet.</p>
+              ) : (
+                <ul className="flex flex-col divide-y divide-line rounded-2xl border border-line bg-surface">
+                  {data.results.map((game) => {
+                    const badge = outcomeBadge(game);
+                    return (
+                      <li
+                        key={game.roundNumber}
+                        className="flex items-center justify-between gap-3 px-4 py-3"
+                      >
+                        <div className="min-w-0">
+                          <p className="text-xs text-muted">
+                            Round {game.roundNumber}
+                            {game.boardNumber ? ` · Board ${game.boardNumber}` : ''}
+                            {game.colour ? ` · ${game.colour === 'white' ? 'White' : 'Black'}` : ''}
+                          </p>
+                          <p className="truncate text-fg">{opponentText(game)}</p>
+                        </div>
+                        <Badge tone={badge.tone}>{badge.label}</Badge>
+                      </li>
+                    );
+                  })}
+                </ul>
+              )}
+            </section>
+          </article>
+        );
+      }}
+    </QueryView>
   );
 }
 
@@ -181,11 +179,9 @@ export function AdminPlayerLookupPage() {
   const mayEdit = session.status === 'signed-in' && may(session.access, 'managePlayers');
   return (
     <div className="flex flex-col gap-6">
-      <div>
-        <p className="text-sm font-semibold uppercase tracking-widest text-accent-text">Admin Area</p>
-        <h1 className="mt-1 font-display text-3xl font-bold text-fg sm:text-4xl">Player Lookup</h1>
-        <p className="mt-2 text-muted">Where a player sits now, their results, points and check-in.</p>
-      </div>
+      <AdminPageHeading title="Player Lookup">
+        Where a player sits now, their results, points and check-in.
+      </AdminPageHeading>
       <SearchForm className="max-w-md">
         <SearchField label="Player name or team" value={draft} onChange={setDraft} />
       </SearchForm>
@@ -195,49 +191,46 @@ export function AdminPlayerLookupPage() {
             <Notice icon={UserRoundSearch} title="Search for a player">
               Type part of a name or a team, e.g. “St Kevin's A”.
             </Notice>
-          ) : found.isPending ? (
-            <Spinner />
-          ) : found.error ? (
-            <LoadError
-              title="Failed to search"
-              error={found.error}
-              onRetry={() => void found.refetch()}
-              isRetrying={found.isFetching}
-            />
-          ) : found.data.tournament === null ? (
-            <Notice icon={UserRoundSearch} title="No active tournament" role="status" />
-          ) : found.data.players.length === 0 ? (
-            <Notice icon={UserRoundSearch} title="No players found" role="status">
-              Nobody's name or team contains “{search}”.
-            </Notice>
           ) : (
-            <ul aria-label="Matching players" className="flex flex-col gap-1.5">
-              {found.data.players.map((player) => (
-                <li key={player.id}>
-                  <button
-                    type="button"
-                    aria-pressed={selected === player.id}
-                    onClick={() => setSelected(player.id)}
-                    className={`flex min-h-12 w-full items-center justify-between gap-2 rounded-xl border px-3 py-2 text-left ${
-                      selected === player.id
-                        ? 'border-primary bg-primary text-on-primary'
-                        : 'border-line bg-surface text-fg hover:bg-surface-muted'
-                    }`}
-                  >
-                    <span className="min-w-0">
-                      <span className="block truncate font-semibold">{player.name}</span>
-                      <span className="block truncate text-xs opacity-80">
-                        {player.groupName ?? 'No team'}
-                        {player.active ? '' : ' · withdrawn'}
-                      </span>
-                    </span>
-                    <span className="shrink-0 text-sm font-semibold">
-                      {formatPoints(player.halfPoints)} pts
-                    </span>
-                  </button>
-                </li>
-              ))}
-            </ul>
+            <QueryView query={found} errorTitle="Failed to search">
+              {(data) =>
+                data.tournament === null ? (
+                  <Notice icon={UserRoundSearch} title="No active tournament" role="status" />
+                ) : data.players.length === 0 ? (
+                  <Notice icon={UserRoundSearch} title="No players found" role="status">
+                    Nobody's name or team contains “{search}”.
+                  </Notice>
+                ) : (
+                  <ul aria-label="Matching players" className="flex flex-col gap-1.5">
+                    {data.players.map((player) => (
+                      <li key={player.id}>
+                        <button
+                          type="button"
+                          aria-pressed={selected === player.id}
+                          onClick={() => setSelected(player.id)}
+                          className={`flex min-h-12 w-full items-center justify-between gap-2 rounded-xl border px-3 py-2 text-left ${
+                            selected === player.id
+                              ? 'border-primary bg-primary text-on-primary'
+                              : 'border-line bg-surface text-fg hover:bg-surface-muted'
+                          }`}
+                        >
+                          <span className="min-w-0">
+                            <span className="block truncate font-semibold">{player.name}</span>
+                            <span className="block truncate text-xs opacity-80">
+                              {player.groupName ?? 'No team'}
+                              {player.active ? '' : ' · withdrawn'}
+                            </span>
+                          </span>
+                          <span className="shrink-0 text-sm font-semibold">
+                            {formatPoints(player.halfPoints)} pts
+                          </span>
+                        </button>
+                      </li>
+                    ))}
+                  </ul>
+                )
+              }
+            </QueryView>
           )}
         </div>
         <div>{selected ? <PlayerDetail id={selected} mayEdit={mayEdit} /> : null}</div>

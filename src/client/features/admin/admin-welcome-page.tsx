@@ -1,5 +1,6 @@
 import { ArrowRight, Hourglass } from 'lucide-react';
 import { Link } from 'react-router';
+import { AdminPageHeading } from '../../components/admin-page-heading';
 import { Badge } from '../../components/ui/badge';
 import { Spinner } from '../../components/ui/spinner';
 import { useSession } from '../auth/queries';
@@ -43,20 +44,17 @@ export function AdminWelcomePage() {
 
   return (
     <div className="flex flex-col gap-6">
-      <div>
-        <p className="text-sm font-semibold uppercase tracking-widest text-accent-text">Admin Area</p>
-        <h1 className="mt-1 font-display text-3xl font-bold text-fg sm:text-4xl">
-          Welcome, {displayName(me)}
-        </h1>
-        <p className="mt-2 flex flex-wrap items-center gap-2 text-muted">
-          Signed in as {me.user.email}
-          {badge ? (
-            <Badge tone="accent" className="capitalize">
-              {badge}
-            </Badge>
-          ) : null}
-        </p>
-      </div>
+      <AdminPageHeading
+        title={<>Welcome, {displayName(me)}</>}
+        descriptionClassName="flex flex-wrap items-center gap-2"
+      >
+        Signed in as {me.user.email}
+        {badge ? (
+          <Badge tone="accent" className="capitalize">
+            {badge}
+          </Badge>
+        ) : null}
+      </AdminPageHeading>
 
       <section aria-labelledby="can-do">
         <h2 id="can-do" className="mb-1 font-display text-2xl font-bold text-fg">

@@ -5,6 +5,7 @@ import type { BotProof } from '../../../contracts/bot-protection';
 import { ApiRequestError, anyBody, getJson, sendJson } from '../../lib/api-client';
 import { deviceFingerprint } from '../../lib/device-fingerprint';
 import { queryKeys, userScopedKeys } from '../../lib/query-keys';
+import { useHydrated } from '../../lib/use-hydrated';
 import { accessOf, type SessionState, type SessionView } from './access';
 
 const ANONYMOUS: SessionState = { status: 'anonymous' };
@@ -39,6 +40,10 @@ export const sessionQuery = queryOptions({
 
 export function useSession(): SessionView {
   const { data, isError } = useQuery(sessionQuery);
+  // A server-drawn page (ADR 023) was drawn for nobody in particular: while the browser takes it over, a part
+  // hydrated after the session arrived must still draw as the server did, then it draws for who is signed in.
+  const isHydrated = useHydrated();
+  if (!isHydrated) return { status: 'loading' };
   if (data) return data;
   return isError ? { status: 'error' } : { status: 'loading' };
 }

@@ -2,11 +2,11 @@ import { BarChart3, Download } from 'lucide-react';
 import { Link } from 'react-router';
 import type { BillingOverview } from '../../../contracts/billing-overview';
 import { PAID_VIA_LABELS } from '../../../contracts/manage-registrations';
-import { LoadError } from '../../components/load-error';
+import { AdminPageHeading } from '../../components/admin-page-heading';
+import { QueryView } from '../../components/query-view';
 import { buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Notice } from '../../components/ui/notice';
-import { Spinner } from '../../components/ui/spinner';
 import { formatEuroCents } from '../../lib/format';
 import { PaymentsChart, PaymentsTable } from './payments-chart';
 import { BILLING_CSV_URL, useBillingOverview } from './queries';
@@ -66,92 +66,81 @@ function Totals({ overview }: { overview: BillingOverview }) {
 
 /** /admin/billing-overview (view_billing_overview). */
 export function BillingOverviewPage() {
-  const { data, error, isPending, refetch, isFetching } = useBillingOverview();
+  const overview = useBillingOverview();
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-        <div>
-          <p className="text-sm font-semibold uppercase tracking-widest text-accent-text">Admin Area</p>
-          <h1 className="mt-1 font-display text-3xl font-bold text-fg sm:text-4xl">Billing Overview</h1>
-          <p className="mt-2 text-muted">
-            Registration fees in euro. Cancelled registrations are left out of the totals.
-          </p>
-        </div>
+        <AdminPageHeading title="Billing Overview">
+          Registration fees in euro. Cancelled registrations are left out of the totals.
+        </AdminPageHeading>
         <a className={buttonClasses('secondary', 'md', 'shrink-0')} href={BILLING_CSV_URL} download>
           <Download aria-hidden="true" className="size-4" />
           Export CSV
         </a>
       </div>
 
-      {isPending ? (
-        <Spinner />
-      ) : error ? (
-        <LoadError
-          title="Failed to load the billing overview"
-          error={error}
-          onRetry={() => void refetch()}
-          isRetrying={isFetching}
-        />
-      ) : (
-        <>
-          <Totals overview={data} />
-          <p className="text-sm text-muted">
-            {plural(data.counts.cancelled, 'registration', 'registrations')} cancelled
-            {data.cancelledPaid.count > 0
-              ? `, of which ${data.cancelledPaid.count} had paid ${formatEuroCents(data.cancelledPaid.cents)} (refund outside this site)`
-              : ''}
-            . Manage them in{' '}
-            <Link to="/admin/manage-registrations" className="font-semibold text-link underline">
-              Registrations
-            </Link>
-            .
-          </p>
+      <QueryView query={overview} errorTitle="Failed to load the billing overview">
+        {(data) => (
+          <>
+            <Totals overview={data} />
+            <p className="text-sm text-muted">
+              {plural(data.counts.cancelled, 'registration', 'registrations')} cancelled
+              {data.cancelledPaid.count > 0
+                ? `, of which ${data.cancelledPaid.count} had paid ${formatEuroCents(data.cancelledPaid.cents)} (refund outside this site)`
+                : ''}
+              . Manage them in{' '}
+              <Link to="/admin/manage-registrations" className="font-semibold text-link underline">
+                Registrations
+              </Link>
+              .
+            </p>
 
-          <Card className="flex flex-col gap-4">
-            <h2 className="font-display text-2xl font-bold text-fg">Payments over time</h2>
-            {data.timeline.length === 0 ? (
-              <Notice icon={BarChart3} title="No payments yet" role="status">
-                Paid registrations appear here by the day they were paid.
-              </Notice>
-            ) : (
-              <>
-                <PaymentsChart timeline={data.timeline} />
-                <details>
-                  <summary className="min-h-11 cursor-pointer py-2 font-semibold text-link">
-                    Show the figures as a table
-                  </summary>
-                  <div className="mt-2">
-                    <PaymentsTable timeline={data.timeline} />
-                  </div>
-                </details>
-              </>
-            )}
-          </Card>
+            <Card className="flex flex-col gap-4">
+              <h2 className="font-display text-2xl font-bold text-fg">Payments over time</h2>
+              {data.timeline.length === 0 ? (
+                <Notice icon={BarChart3} title="No payments yet" role="status">
+                  Paid registrations appear here by the day they were paid.
+                </Notice>
+              ) : (
+                <>
+                  <PaymentsChart timeline={data.timeline} />
+                  <details>
+                    <summary className="min-h-11 cursor-pointer py-2 font-semibold text-link">
+                      Show the figures as a table
+                    </summary>
+                    <div className="mt-2">
+                      <PaymentsTable timeline={data.timeline} />
+                    </div>
+                  </details>
+                </>
+              )}
+            </Card>
 
-          {data.byMethod.length > 0 ? (
-            <section aria-labelledby="billing-methods" className="flex flex-col gap-3">
-              <h2 id="billing-methods" className="font-display text-2xl font-bold text-fg">
-                Paid by
-              </h2>
-              <ul className="grid gap-3 sm:grid-cols-3">
-                {data.byMethod.map((method) => (
-                  <li key={method.via} className="rounded-2xl border border-line bg-surface p-4 shadow-sm">
-                    <p className="text-sm font-semibold text-muted">
-                      {PAID_VIA_LABELS[method.via] ?? method.via}
-                    </p>
-                    <p className="font-display text-2xl font-bold tabular-nums text-fg">
-                      {formatEuroCents(method.cents)}
-                    </p>
-                    <p className="text-sm text-muted">
-                      {plural(method.count, 'registration', 'registrations')}
-                    </p>
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ) : null}
-        </>
-      )}
+            {data.byMethod.length > 0 ? (
+              <section aria-labelledby="billing-methods" className="flex flex-col gap-3">
+                <h2 id="billing-methods" className="font-display text-2xl font-bold text-fg">
+                  Paid by
+                </h2>
+                <ul className="grid gap-3 sm:grid-cols-3">
+                  {data.byMethod.map((method) => (
+                    <li key={method.via} className="rounded-2xl border border-line bg-surface p-4 shadow-sm">
+                      <p className="text-sm font-semibold text-muted">
+                        {PAID_VIA_LABELS[method.via] ?? method.via}
+                      </p>
+                      <p className="font-display text-2xl font-bold tabular-nums text-fg">
+                        {formatEuroCents(method.cents)}
+                      </p>
+                      <p className="text-sm text-muted">
+                        {plural(method.count, 'registration', 'registrations')}
+                      </p>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            ) : null}
+          </>
+        )}
+      </QueryView>
     </div>
   );
 }

@@ -1,10 +1,5 @@
-import { lazy, type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import {
-  BOT_PROTECTION_MESSAGES,
-  type BotProof,
-  THIRD_PARTY,
-  type ThirdPartyProvider,
-} from '../../../contracts/bot-protection';
+import { lazy, type ReactNode, Suspense, useCallback, useRef, useState } from 'react';
+import { BOT_PROTECTION_MESSAGES, type BotProof } from '../../../contracts/bot-protection';
 import { ApiRequestError } from '../../lib/api-client';
 import { solveChallenge } from '../registrations/proof-of-work';
 import { fetchPowChallenge, usePublicBotProtection } from './queries';

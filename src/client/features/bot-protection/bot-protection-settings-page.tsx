@@ -15,6 +15,7 @@ import {
   type UpdateBotProtectionBody,
 } from '../../../contracts/bot-protection-admin';
 import { SETTINGS_MESSAGES } from '../../../contracts/settings-registry';
+import { AdminPageHeading } from '../../components/admin-page-heading';
 import { LoadError } from '../../components/load-error';
 import { Badge } from '../../components/ui/badge';
 import { Button, ButtonLink, SubmitButton } from '../../components/ui/button';
@@ -267,17 +268,15 @@ export function BotProtectionSettingsPage() {
   return (
     <SettingsGate>
       <div className="flex flex-col gap-6">
-        <div>
-          <p className="text-sm font-semibold uppercase tracking-widest text-accent-text">
-            Admin Area · Settings
-          </p>
-          <h1 className="mt-1 font-display text-3xl font-bold text-fg sm:text-4xl">Bot protection</h1>
-          <p className="mt-2 max-w-3xl text-muted">
-            How the registration form and the password-reset form tell people from bots. Proof of work runs on
-            this site alone; the three services load their widget only on those two forms and only while
-            chosen. Changes apply at once.
-          </p>
-        </div>
+        <AdminPageHeading
+          eyebrow="Admin Area · Settings"
+          title="Bot protection"
+          descriptionClassName="max-w-3xl"
+        >
+          How the registration form and the password-reset form tell people from bots. Proof of work runs on
+          this site alone; the three services load their widget only on those two forms and only while chosen.
+          Changes apply at once.
+        </AdminPageHeading>
         <BotProtectionEditor />
         <ButtonLink to="/admin/settings" variant="secondary" className="self-start">
           <ArrowLeft aria-hidden="true" className="size-4" />

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { powChallengeSchema, publicBotProtectionSchema } from '../../../contracts/bot-protection';
-import { getJson, sendJson } from '../../lib/api-client';
+import { getJson } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
 
 /** The check the public forms show; read fresh when a form opens, and again when the setting changes. */

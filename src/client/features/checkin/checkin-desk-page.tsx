@@ -3,12 +3,11 @@ import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { CheckinPlayer } from '../../../contracts/checkin';
 import { type AccessName, may } from '../../../domain/access-rules';
-import { LoadError } from '../../components/load-error';
+import { QueryView } from '../../components/query-view';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { cx } from '../../components/ui/cx';
 import { Notice } from '../../components/ui/notice';
-import { Spinner } from '../../components/ui/spinner';
 import { notifyFailure } from '../../lib/notify';
 import { useDebouncedSearch } from '../../lib/use-debounced-search';
 import { useSession } from '../auth/queries';
@@ -257,45 +256,45 @@ export function CheckinDeskPage() {
         <LastActionBar action={lastAction} isOpen={isOpen} isBusy={action.isPending} onUndo={undoLast} />
       </div>
 
-      {desk.isPending ? (
-        <Spinner />
-      ) : desk.error ? (
-        <LoadError error={desk.error} onRetry={() => void desk.refetch()} isRetrying={desk.isFetching} />
-      ) : !data?.tournament ? (
-        <Notice icon={UsersRound} title="No active tournament" role="status">
-          Players can be checked in once a tournament is activated in Tournament Management.
-        </Notice>
-      ) : search === '' ? (
-        <p className="px-1 py-6 text-center text-muted">Type a player's name or team to find them.</p>
-      ) : data.players.length === 0 ? (
-        <Notice icon={UsersRound} title="No players found" role="status">
-          Nobody's name or team starts with “{search}”. Check the spelling, or try the team name.
-        </Notice>
-      ) : (
-        <>
-          <ul
-            aria-label="Players found"
-            className="flex flex-col divide-y divide-line overflow-hidden rounded-2xl border border-line bg-surface shadow-sm"
-          >
-            {data.players.map((player) => (
-              <PlayerRow
-                key={player.id}
-                player={player}
-                isOpen={isOpen}
-                isBusy={action.isPending && action.variables?.player.id === player.id}
-                onCheckIn={() => perform({ kind: 'check-in', player })}
-                onUndo={() => perform({ kind: 'undo', player })}
-                onRename={() => setRenaming(player)}
-              />
-            ))}
-          </ul>
-          {data.isTruncated ? (
-            <p className="text-center text-sm text-muted">
-              Showing the first {data.players.length} matches. Type more of the name to narrow the list.
-            </p>
-          ) : null}
-        </>
-      )}
+      <QueryView query={desk}>
+        {(data) =>
+          !data?.tournament ? (
+            <Notice icon={UsersRound} title="No active tournament" role="status">
+              Players can be checked in once a tournament is activated in Tournament Management.
+            </Notice>
+          ) : search === '' ? (
+            <p className="px-1 py-6 text-center text-muted">Type a player's name or team to find them.</p>
+          ) : data.players.length === 0 ? (
+            <Notice icon={UsersRound} title="No players found" role="status">
+              Nobody's name or team starts with “{search}”. Check the spelling, or try the team name.
+            </Notice>
+          ) : (
+            <>
+              <ul
+                aria-label="Players found"
+                className="flex flex-col divide-y divide-line overflow-hidden rounded-2xl border border-line bg-surface shadow-sm"
+              >
+                {data.players.map((player) => (
+                  <PlayerRow
+                    key={player.id}
+                    player={player}
+                    isOpen={isOpen}
+                    isBusy={action.isPending && action.variables?.player.id === player.id}
+                    onCheckIn={() => perform({ kind: 'check-in', player })}
+                    onUndo={() => perform({ kind: 'undo', player })}
+                    onRename={() => setRenaming(player)}
+                  />
+                ))}
+              </ul>
+              {data.isTruncated ? (
+                <p className="text-center text-sm text-muted">
+                  Showing the first {data.players.length} matches. Type more of the name to narrow the list.
+                </p>
+              ) : null}
+            </>
+          )
+        }
+      </QueryView>
       <RenamePlayerDialog player={renaming} onClose={() => setRenaming(null)} />
     </div>
   );

@@ -2,9 +2,8 @@ import { PartyPopper, UsersRound } from 'lucide-react';
 import { Link } from 'react-router';
 import type { CheckinOverview } from '../../../contracts/checkin';
 import { may } from '../../../domain/access-rules';
-import { LoadError } from '../../components/load-error';
+import { QueryView } from '../../components/query-view';
 import { Notice } from '../../components/ui/notice';
-import { Spinner } from '../../components/ui/spinner';
 import { useSession } from '../auth/queries';
 import {
   CheckinCounts,
@@ -102,7 +101,7 @@ function MissingList({ missing }: { missing: CheckinOverview['missing'] }) {
 export function CheckinOverviewPage() {
   const session = useSession();
   const { isOpen } = useCheckinOpen();
-  const { data, error, isPending, refetch, isFetching } = useCheckinOverview();
+  const overview = useCheckinOverview();
   const mayUseDesk = session.status === 'signed-in' && may(session.access, 'checkinDesk');
 
   return (
@@ -112,33 +111,33 @@ export function CheckinOverviewPage() {
         description="Who has arrived, by school and team, and who is still missing."
         isOpen={isOpen}
       />
-      {isPending ? (
-        <Spinner />
-      ) : error ? (
-        <LoadError error={error} onRetry={() => void refetch()} isRetrying={isFetching} />
-      ) : !data.tournament ? (
-        <Notice icon={UsersRound} title="No active tournament" role="status">
-          The overview fills in once a tournament is activated in Tournament Management.
-        </Notice>
-      ) : (
-        <>
-          <CheckinCounts counts={data.counts}>
-            <PairingHint counts={data.counts} />
-            {mayUseDesk ? (
-              <p className="mt-2 text-sm">
-                <Link className={checkinLinkClass} to="/admin/checkin-desk">
-                  Go to the check-in desk
-                </Link>
-              </p>
-            ) : null}
-          </CheckinCounts>
-          <div className="grid gap-6 lg:grid-cols-2">
-            <GroupTable title="By school" groups={data.schools} noneLabel="No school" />
-            <GroupTable title="By team" groups={data.teams} noneLabel="No team" />
-          </div>
-          <MissingList missing={data.missing} />
-        </>
-      )}
+      <QueryView query={overview}>
+        {(data) =>
+          !data.tournament ? (
+            <Notice icon={UsersRound} title="No active tournament" role="status">
+              The overview fills in once a tournament is activated in Tournament Management.
+            </Notice>
+          ) : (
+            <>
+              <CheckinCounts counts={data.counts}>
+                <PairingHint counts={data.counts} />
+                {mayUseDesk ? (
+                  <p className="mt-2 text-sm">
+                    <Link className={checkinLinkClass} to="/admin/checkin-desk">
+                      Go to the check-in desk
+                    </Link>
+                  </p>
+                ) : null}
+              </CheckinCounts>
+              <div className="grid gap-6 lg:grid-cols-2">
+                <GroupTable title="By school" groups={data.schools} noneLabel="No school" />
+                <GroupTable title="By team" groups={data.teams} noneLabel="No team" />
+              </div>
+              <MissingList missing={data.missing} />
+            </>
+          )
+        }
+      </QueryView>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { Info, Lock, LockOpen } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { CHECKIN_MESSAGES, type CheckinCount } from '../../../contracts/checkin';
+import { AdminPageHeading } from '../../components/admin-page-heading';
 import { Badge } from '../../components/ui/badge';
 import { cx } from '../../components/ui/cx';
 
@@ -19,11 +20,7 @@ export function CheckinHeading({
 }) {
   return (
     <div className="flex flex-wrap items-end justify-between gap-3">
-      <div>
-        <p className="text-sm font-semibold uppercase tracking-widest text-accent-text">Admin Area</p>
-        <h1 className="mt-1 font-display text-3xl font-bold text-fg sm:text-4xl">{title}</h1>
-        <p className="mt-2 text-muted">{description}</p>
-      </div>
+      <AdminPageHeading title={title}>{description}</AdminPageHeading>
       <CheckinStateBadge isOpen={isOpen} />
     </div>
   );

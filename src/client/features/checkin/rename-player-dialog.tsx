@@ -1,8 +1,7 @@
 import { Pencil } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { type CheckinPlayer, renamePlayerBodySchema } from '../../../contracts/checkin';
-import { SubmitButton } from '../../components/ui/button';
-import { Dialog, DialogActions } from '../../components/ui/dialog';
+import { Dialog, DialogSubmitActions } from '../../components/ui/dialog';
 import { TextField } from '../../components/ui/field';
 import { readForm, useFieldErrors } from '../../lib/form';
 import { notify, notifyFailure } from '../../lib/notify';
@@ -59,12 +58,15 @@ export function RenamePlayerDialog({
           maxLength={100}
           error={errors.name}
         />
-        <DialogActions onCancel={onClose}>
-          <SubmitButton isPending={rename.isPending} pendingLabel="Saving..." size="lg">
-            <Pencil aria-hidden="true" className="size-4" />
-            Save name
-          </SubmitButton>
-        </DialogActions>
+        <DialogSubmitActions
+          onCancel={onClose}
+          isPending={rename.isPending}
+          pendingLabel="Saving..."
+          size="lg"
+          icon={Pencil}
+        >
+          Save name
+        </DialogSubmitActions>
       </form>
     </Dialog>
   );

@@ -12,7 +12,11 @@ export function CountdownBanner({ startsAt }: { startsAt: Date }) {
   const left = timeUntil(startsAt, now);
   if (!left) return null;
   return (
-    <p className="mt-6 inline-flex items-center gap-2 rounded-xl bg-black/25 px-4 py-2 font-medium">
+    // The server drew it with its own clock: the browser's first draft may differ by a minute, and corrects it.
+    <p
+      suppressHydrationWarning
+      className="mt-6 inline-flex items-center gap-2 rounded-xl bg-black/25 px-4 py-2 font-medium"
+    >
       <Timer aria-hidden="true" className="size-5 text-highlight" />
       Starts in {formatCountdown(left)}
     </p>

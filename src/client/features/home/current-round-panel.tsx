@@ -1,5 +1,4 @@
 import { ArrowRight, Grid3x3 } from 'lucide-react';
-import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { ROUND_STATUS_LABELS } from '../../../contracts/round-status';
 import type { CurrentRoundResponse } from '../../../contracts/tournament';
@@ -8,18 +7,21 @@ import { roundStartText } from '../../components/round-label';
 import { Badge } from '../../components/ui/badge';
 import { Card } from '../../components/ui/card';
 import { Notice } from '../../components/ui/notice';
-import { randomSample } from '../../lib/random-sample';
 import { BoardCard, PairingsList } from '../tournament/board-views';
 
-/** docs/requirements.md §9: the current round's sample shows 3 random boards. */
-export const SAMPLE_BOARD_COUNT = 3;
 /** Boards listed in the panel itself; the rest are one click away ('View All Matches'). */
 const LISTED_BOARDS = 8;
 
-export function CurrentRoundPanel({ currentRound }: { currentRound: CurrentRoundResponse }) {
+/** `sampleBoards`: the boards of the random sample, picked by the server once per data change. */
+export function CurrentRoundPanel({
+  currentRound,
+  sampleBoards,
+}: {
+  currentRound: CurrentRoundResponse;
+  sampleBoards: readonly number[];
+}) {
   const { round, boards, byes } = currentRound;
-  // Picked once per set of boards, so a background refresh with unchanged data keeps the same sample.
-  const sample = useMemo(() => randomSample(boards, SAMPLE_BOARD_COUNT), [boards]);
+  const sample = sampleBoards.flatMap((number) => boards.filter((board) => board.board === number));
   const listed = boards.slice(0, LISTED_BOARDS);
   const startText = round ? roundStartText(round) : null;
 

@@ -76,6 +76,7 @@ const live: HomeResponse = {
     byes: [],
     pairingNotes: [],
   },
+  sampleBoards: [1],
   recentMatches: [],
   announcements: [],
 };

@@ -1,5 +1,5 @@
 import { CalendarDays, Clock, MapPin, MessageCircle, Users } from 'lucide-react';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import type { HomeResponse } from '../../../contracts/home';
 import type { TournamentSummary } from '../../../contracts/tournament';
 import { LoadError } from '../../components/load-error';
@@ -7,14 +7,12 @@ import { Container } from '../../components/ui/container';
 import { SectionHeading } from '../../components/ui/section-heading';
 import { Spinner } from '../../components/ui/spinner';
 import { formatDateRange } from '../../lib/format';
+import { lazyNamed } from '../../lib/lazy-page';
 import { RoundScheduleTable } from '../tournament/round-schedule-table';
-import { AboutSection } from './about-section';
 import { EVENT_DAY_SLIDES, LAST_YEAR_SLIDES, LIVE_SLIDES } from './carousel-slides';
-import { ContactSection } from './contact-section';
 import { CountdownBanner } from './countdown-banner';
 import { CurrentRoundPanel } from './current-round-panel';
 import { Hero, type HeroFact } from './hero';
-import { HowToRegisterSection } from './how-to-register-section';
 import { LazyImageCarousel as ImageCarousel } from './lazy-image-carousel';
 import { LeadingPlayers } from './leading-players';
 import { useHome } from './queries';
@@ -34,9 +32,8 @@ const PRE_EVENT_CLAIMS = [
 
 // Announcements are rich text, sanitised in the browser before they show (ADR 021): their code (the renderer and
 // the sanitiser) loads with them, not with the page's first JavaScript.
-const AnnouncementsSection = lazy(async () => ({
-  default: (await import('./announcements-section')).AnnouncementsSection,
-}));
+const InfoSections = lazyNamed(() => import('./info-sections'), 'InfoSections');
+const AnnouncementsSection = lazyNamed(() => import('./announcements-section'), 'AnnouncementsSection');
 
 /** The sections both variants end with: announcements, about, how to register, contact. */
 function CommonSections({ home }: { home: HomeResponse }) {
@@ -51,11 +48,9 @@ function CommonSections({ home }: { home: HomeResponse }) {
           />
         </Suspense>
       ) : null}
-      <AboutSection />
-      {settings.show_how_to_register ? (
-        <HowToRegisterSection teamPriceCents={home.registration.team_price} />
-      ) : null}
-      <ContactSection email={settings.contact_email} />
+      <Suspense fallback={null}>
+        <InfoSections home={home} />
+      </Suspense>
     </>
   );
 }
@@ -101,7 +96,7 @@ function LiveHome({
         <Container
           className={showLeaders ? 'grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]' : ''}
         >
-          <CurrentRoundPanel currentRound={home.currentRound} />
+          <CurrentRoundPanel currentRound={home.currentRound} sampleBoards={home.sampleBoards} />
           {showLeaders ? (
             <LeadingPlayers
               players={home.featuredPlayers}

@@ -1,8 +1,9 @@
-import { type ComponentProps, lazy, Suspense } from 'react';
+import { type ComponentProps, Suspense } from 'react';
+import { lazyNamed } from '../../lib/lazy-page';
 import type { ImageCarousel } from './image-carousel';
 
 // The carousel library loads after the page's data is on screen; the frame keeps its size meanwhile.
-const Carousel = lazy(async () => ({ default: (await import('./image-carousel')).ImageCarousel }));
+const Carousel = lazyNamed(() => import('./image-carousel'), 'ImageCarousel');
 
 export function LazyImageCarousel(props: ComponentProps<typeof ImageCarousel>) {
   return (

@@ -1,12 +1,11 @@
 import { MailPlus, Send } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { createInviteBodySchema } from '../../../contracts/invites';
-import { LoadError } from '../../components/load-error';
+import { QueryView } from '../../components/query-view';
 import { Badge } from '../../components/ui/badge';
-import { Button, SubmitButton } from '../../components/ui/button';
-import { Dialog, DialogActions } from '../../components/ui/dialog';
+import { Button } from '../../components/ui/button';
+import { Dialog, DialogSubmitActions } from '../../components/ui/dialog';
 import { TextField } from '../../components/ui/field';
-import { Spinner } from '../../components/ui/spinner';
 import { readForm, useFieldErrors } from '../../lib/form';
 import { notify, notifyFailure } from '../../lib/notify';
 import { parseRoleChoice, roleLabel } from '../user-management/role-options';
@@ -45,12 +44,14 @@ export function InviteUserDialog({ isOpen, onClose }: { isOpen: boolean; onClose
       <form ref={formRef} onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         <TextField label="E-mail address" name="email" type="email" autoComplete="off" error={errors.email} />
         <RoleSelect defaultValue="player" />
-        <DialogActions onCancel={onClose}>
-          <SubmitButton isPending={create.isPending} pendingLabel="Sending...">
-            <Send aria-hidden="true" className="size-4" />
-            Send invitation
-          </SubmitButton>
-        </DialogActions>
+        <DialogSubmitActions
+          onCancel={onClose}
+          isPending={create.isPending}
+          pendingLabel="Sending..."
+          icon={Send}
+        >
+          Send invitation
+        </DialogSubmitActions>
       </form>
     </Dialog>
   );
@@ -59,7 +60,8 @@ export function InviteUserDialog({ isOpen, onClose }: { isOpen: boolean; onClose
 /** User management's invitations: the Invite user action (with create_players) and the pending invitations. */
 export function InvitesPanel({ canInvite }: { canInvite: boolean }) {
   const [isInviting, setIsInviting] = useState(false);
-  const { data, error, isPending, refetch, isFetching } = useAdminInvites();
+  const invites = useAdminInvites();
+  const { data } = invites;
   const now = new Date();
   const pending = data ? sortInvites(data.invites, now).filter((i) => inviteState(i, now) === 'pending') : [];
 
@@ -79,43 +81,38 @@ export function InvitesPanel({ canInvite }: { canInvite: boolean }) {
           </Button>
         ) : null}
       </div>
-      {isPending ? (
-        <Spinner />
-      ) : error ? (
-        <LoadError
-          title="Failed to load invitations"
-          error={error}
-          onRetry={() => void refetch()}
-          isRetrying={isFetching}
-        />
-      ) : pending.length === 0 ? (
-        <p role="status" className="rounded-2xl border border-dashed border-line p-4 text-sm text-muted">
-          No pending invitations.
-        </p>
-      ) : (
-        <ul
-          aria-label="Pending invitations"
-          className="flex flex-col divide-y divide-line rounded-2xl border border-line bg-surface shadow-sm"
-        >
-          {pending.map((invite) => (
-            <li
-              key={invite.id}
-              className="flex flex-col gap-1 p-4 sm:flex-row sm:items-center sm:justify-between"
+      <QueryView query={invites} errorTitle="Failed to load invitations">
+        {() =>
+          pending.length === 0 ? (
+            <p role="status" className="rounded-2xl border border-dashed border-line p-4 text-sm text-muted">
+              No pending invitations.
+            </p>
+          ) : (
+            <ul
+              aria-label="Pending invitations"
+              className="flex flex-col divide-y divide-line rounded-2xl border border-line bg-surface shadow-sm"
             >
-              <p className="flex min-w-0 flex-wrap items-center gap-2 font-semibold text-fg">
-                <span className="truncate">{invite.email}</span>
-                <Badge tone={invite.role === 'player' && !invite.customRoleName ? 'neutral' : 'accent'}>
-                  {roleLabel(invite)}
-                </Badge>
-              </p>
-              <p className="text-sm text-muted">
-                Sent {dateFormat.format(new Date(invite.createdAt))} · expires{' '}
-                {dateFormat.format(new Date(invite.expiresAt))}
-              </p>
-            </li>
-          ))}
-        </ul>
-      )}
+              {pending.map((invite) => (
+                <li
+                  key={invite.id}
+                  className="flex flex-col gap-1 p-4 sm:flex-row sm:items-center sm:justify-between"
+                >
+                  <p className="flex min-w-0 flex-wrap items-center gap-2 font-semibold text-fg">
+                    <span className="truncate">{invite.email}</span>
+                    <Badge tone={invite.role === 'player' && !invite.customRoleName ? 'neutral' : 'accent'}>
+                      {roleLabel(invite)}
+                    </Badge>
+                  </p>
+                  <p className="text-sm text-muted">
+                    Sent {dateFormat.format(new Date(invite.createdAt))} · expires{' '}
+                    {dateFormat.format(new Date(invite.expiresAt))}
+                  </p>
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </QueryView>
       {isInviting ? <InviteUserDialog isOpen onClose={() => setIsInviting(false)} /> : null}
     </section>
   );

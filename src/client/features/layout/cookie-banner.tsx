@@ -1,8 +1,9 @@
 import { Cookie } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { type ConsentChoice, readConsent, storeConsent } from '../../lib/cookie-consent';
+import { useHydrated } from '../../lib/use-hydrated';
 
 /**
  * Shown until the visitor accepts or declines; the choice is stored with its date and asked again after 6 months.
@@ -10,16 +11,26 @@ import { type ConsentChoice, readConsent, storeConsent } from '../../lib/cookie-
  * result buttons on an admin page) nothing is left underneath it, and every control can be scrolled clear.
  */
 export function CookieBanner() {
-  const [isOpen, setIsOpen] = useState(() => readConsent() === null);
+  // The stored choice is the browser's. A server-drawn page carries the banner for everyone; theme-init.js hides
+  // it before the first paint when a choice is stored (data-cookie-choice on <html>), and once hydrated the
+  // banner goes for good, or, if that choice had expired, shows again. Drawn from the first paint, it never
+  // appears late (as the page's largest paint) or moves anything.
+  const isHydrated = useHydrated();
+  const [isDecided, setIsDecided] = useState(false);
+  const isOpen = !isHydrated || (!isDecided && readConsent() === null);
+  useEffect(() => {
+    if (isHydrated && isOpen) delete document.documentElement.dataset.cookieChoice;
+  }, [isHydrated, isOpen]);
   if (!isOpen) return null;
 
   const choose = (choice: ConsentChoice) => {
     storeConsent(choice);
-    setIsOpen(false);
+    setIsDecided(true);
   };
 
   return (
     <section
+      data-cookie-banner=""
       aria-labelledby="cookie-notice-title"
       className="sticky bottom-3 z-50 mx-3 mb-3 self-center rounded-2xl border border-line bg-surface p-4 text-fg shadow-2xl shadow-black/30 sm:mx-6 sm:max-w-3xl sm:p-5"
     >

@@ -76,6 +76,7 @@ export function SiteHeader() {
 
   return (
     <header
+      data-site-header=""
       className="sticky top-0 z-40 border-b border-white/10 bg-band/95 text-on-band shadow-lg shadow-black/10 backdrop-blur"
       style={customBackground ? { backgroundColor: customBackground } : undefined}
     >
@@ -89,6 +90,7 @@ export function SiteHeader() {
           {session.status === 'signed-in' ? <LazyUserMenu session={session} /> : null}
           <button
             type="button"
+            data-menu-toggle=""
             className="inline-flex size-11 items-center justify-center rounded-xl border border-white/25 text-on-band hover:bg-white/10 md:hidden"
             aria-expanded={isOpen}
             aria-controls={menuId}
@@ -103,7 +105,7 @@ export function SiteHeader() {
           </button>
         </div>
       </Container>
-      <div id={menuId} hidden={!isOpen} className="border-t border-white/10 md:hidden">
+      <div id={menuId} hidden={!isOpen} data-site-menu="" className="border-t border-white/10 md:hidden">
         <nav aria-label="Main">
           <Container className="flex flex-col gap-3 py-4">
             <NavLinks items={items} mobile />

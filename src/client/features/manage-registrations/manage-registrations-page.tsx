@@ -8,14 +8,14 @@ import {
   REGISTRATION_STATUS_FILTERS,
 } from '../../../contracts/manage-registrations';
 import type { RegistrationPaymentStatus } from '../../../contracts/registrations';
-import { LoadError } from '../../components/load-error';
+import { AdminPageHeading } from '../../components/admin-page-heading';
+import { QueryView } from '../../components/query-view';
 import { Badge, type BadgeTone } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { Dialog, DialogActions } from '../../components/ui/dialog';
+import { Dialog, DialogConfirmActions } from '../../components/ui/dialog';
 import { SelectField } from '../../components/ui/field';
 import { Notice } from '../../components/ui/notice';
 import { SearchField, SearchForm } from '../../components/ui/search-field';
-import { Spinner } from '../../components/ui/spinner';
 import { formatDateTime, formatEuroCents } from '../../lib/format';
 import { notify, notifyFailure } from '../../lib/notify';
 import { useDebouncedSearch } from '../../lib/use-debounced-search';
@@ -182,12 +182,15 @@ function PromoteDialog({
       title="Promote players into the tournament?"
       description={`The players of ${what} join ${tournament}, each with their team name as group. Players already there are not added twice.`}
     >
-      <DialogActions onCancel={onClose}>
-        <Button onClick={onConfirm} disabled={promote.isPending}>
-          <UserCheck aria-hidden="true" className="size-4" />
-          {promote.isPending ? 'Promoting...' : 'Promote players'}
-        </Button>
-      </DialogActions>
+      <DialogConfirmActions
+        onCancel={onClose}
+        onConfirm={onConfirm}
+        isPending={promote.isPending}
+        pendingLabel="Promoting..."
+        icon={UserCheck}
+      >
+        Promote players
+      </DialogConfirmActions>
     </Dialog>
   );
 }
@@ -200,7 +203,8 @@ export function ManageRegistrationsPage() {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [action, setAction] = useState<Action>(null);
   const [promoting, setPromoting] = useState<{ ids: string[] | null; count: number } | null>(null);
-  const { data, error, isPending, refetch, isFetching } = useAdminRegistrations({ search, school, status });
+  const registrations = useAdminRegistrations({ search, school, status });
+  const { data } = registrations;
 
   // Only registrations still listed (and not cancelled) stay selected.
   const selectable = new Set(
@@ -219,14 +223,10 @@ export function ManageRegistrationsPage() {
 
   return (
     <div className="flex flex-col gap-6">
-      <div>
-        <p className="text-sm font-semibold uppercase tracking-widest text-accent-text">Admin Area</p>
-        <h1 className="mt-1 font-display text-3xl font-bold text-fg sm:text-4xl">Registrations</h1>
-        <p className="mt-2 text-muted">
-          School entries and their payments: correct names, record cash and bank transfers, cancel, and move
-          the players into the tournament.
-        </p>
-      </div>
+      <AdminPageHeading title="Registrations">
+        School entries and their payments: correct names, record cash and bank transfers, cancel, and move the
+        players into the tournament.
+      </AdminPageHeading>
 
       <RegistrationSettingsPanel />
 
@@ -255,80 +255,73 @@ export function ManageRegistrationsPage() {
         </SelectField>
       </SearchForm>
 
-      {isPending ? (
-        <Spinner />
-      ) : error ? (
-        <LoadError
-          title="Failed to load registrations"
-          error={error}
-          onRetry={() => void refetch()}
-          isRetrying={isFetching}
-        />
-      ) : (
-        <section aria-labelledby="registrations-heading" className="flex flex-col gap-3">
-          <h2 id="registrations-heading" className="sr-only">
-            Registrations found
-          </h2>
-          <Totals totals={data.totals} />
-          <div className="flex flex-col gap-2 rounded-2xl border border-line bg-surface-muted p-3 sm:flex-row sm:items-center sm:justify-between">
-            <p className="text-sm text-muted">
-              {data.activeTournament ? (
-                <>
-                  Promoted players join{' '}
-                  <span className="font-semibold text-fg">{data.activeTournament.name}</span>. See them in{' '}
-                  <Link to="/admin/player-management" className="font-semibold text-link underline">
-                    Player Management
-                  </Link>
-                  .
-                </>
-              ) : (
-                'No tournament is active: activate one in Tournament Management to promote players.'
-              )}
-            </p>
-            <div className="flex flex-wrap gap-2">
-              <Button
-                size="sm"
-                variant="secondary"
-                disabled={!data.activeTournament || chosen.length === 0}
-                onClick={() => setPromoting({ ids: chosen, count: chosen.length })}
-              >
-                <UserCheck aria-hidden="true" className="size-4" />
-                Promote selected ({chosen.length})
-              </Button>
-              <Button
-                size="sm"
-                disabled={!data.activeTournament || data.promotableCount === 0}
-                onClick={() => setPromoting({ ids: null, count: data.promotableCount })}
-              >
-                <UserCheck aria-hidden="true" className="size-4" />
-                Promote all paid ({data.promotableCount})
-              </Button>
+      <QueryView query={registrations} errorTitle="Failed to load registrations">
+        {(data) => (
+          <section aria-labelledby="registrations-heading" className="flex flex-col gap-3">
+            <h2 id="registrations-heading" className="sr-only">
+              Registrations found
+            </h2>
+            <Totals totals={data.totals} />
+            <div className="flex flex-col gap-2 rounded-2xl border border-line bg-surface-muted p-3 sm:flex-row sm:items-center sm:justify-between">
+              <p className="text-sm text-muted">
+                {data.activeTournament ? (
+                  <>
+                    Promoted players join{' '}
+                    <span className="font-semibold text-fg">{data.activeTournament.name}</span>. See them in{' '}
+                    <Link to="/admin/player-management" className="font-semibold text-link underline">
+                      Player Management
+                    </Link>
+                    .
+                  </>
+                ) : (
+                  'No tournament is active: activate one in Tournament Management to promote players.'
+                )}
+              </p>
+              <div className="flex flex-wrap gap-2">
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  disabled={!data.activeTournament || chosen.length === 0}
+                  onClick={() => setPromoting({ ids: chosen, count: chosen.length })}
+                >
+                  <UserCheck aria-hidden="true" className="size-4" />
+                  Promote selected ({chosen.length})
+                </Button>
+                <Button
+                  size="sm"
+                  disabled={!data.activeTournament || data.promotableCount === 0}
+                  onClick={() => setPromoting({ ids: null, count: data.promotableCount })}
+                >
+                  <UserCheck aria-hidden="true" className="size-4" />
+                  Promote all paid ({data.promotableCount})
+                </Button>
+              </div>
             </div>
-          </div>
-          {data.registrations.length === 0 ? (
-            <Notice icon={ClipboardList} title="No registrations found" role="status">
-              {search || school || status !== 'all'
-                ? 'Nothing matches the search and filters.'
-                : 'Registrations appear here as schools register.'}
-            </Notice>
-          ) : (
-            <ul
-              aria-label="Registrations"
-              className="flex flex-col divide-y divide-line rounded-2xl border border-line bg-surface shadow-sm"
-            >
-              {data.registrations.map((registration) => (
-                <RegistrationRow
-                  key={registration.id}
-                  registration={registration}
-                  isSelected={selected.has(registration.id)}
-                  onSelect={(isOn) => toggle(registration.id, isOn)}
-                  onAction={setAction}
-                />
-              ))}
-            </ul>
-          )}
-        </section>
-      )}
+            {data.registrations.length === 0 ? (
+              <Notice icon={ClipboardList} title="No registrations found" role="status">
+                {search || school || status !== 'all'
+                  ? 'Nothing matches the search and filters.'
+                  : 'Registrations appear here as schools register.'}
+              </Notice>
+            ) : (
+              <ul
+                aria-label="Registrations"
+                className="flex flex-col divide-y divide-line rounded-2xl border border-line bg-surface shadow-sm"
+              >
+                {data.registrations.map((registration) => (
+                  <RegistrationRow
+                    key={registration.id}
+                    registration={registration}
+                    isSelected={selected.has(registration.id)}
+                    onSelect={(isOn) => toggle(registration.id, isOn)}
+                    onAction={setAction}
+                  />
+                ))}
+              </ul>
+            )}
+          </section>
+        )}
+      </QueryView>
 
       {action?.kind === 'teams' ? (
         <TeamsDialog registration={current(action.registration)} onClose={() => setAction(null)} />

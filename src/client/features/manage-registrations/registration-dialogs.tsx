@@ -9,8 +9,8 @@ import {
   markPaidBodySchema,
   PAID_VIA_LABELS,
 } from '../../../contracts/manage-registrations';
-import { Button, SubmitButton } from '../../components/ui/button';
-import { Dialog, DialogActions } from '../../components/ui/dialog';
+import { Button } from '../../components/ui/button';
+import { Dialog, DialogSubmitActions } from '../../components/ui/dialog';
 import { CheckboxField, TextareaField, TextField } from '../../components/ui/field';
 import { readForm, useFieldErrors } from '../../lib/form';
 import { formatCalendarDate, formatDateTime, formatEuroCents } from '../../lib/format';
@@ -151,12 +151,14 @@ export function TeamsDialog({
             </Button>
           </div>
         ) : (
-          <DialogActions onCancel={onClose}>
-            <SubmitButton isPending={save.isPending} pendingLabel="Saving...">
-              <Save aria-hidden="true" className="size-4" />
-              Save names
-            </SubmitButton>
-          </DialogActions>
+          <DialogSubmitActions
+            onCancel={onClose}
+            isPending={save.isPending}
+            pendingLabel="Saving..."
+            icon={Save}
+          >
+            Save names
+          </DialogSubmitActions>
         )}
       </form>
     </Dialog>
@@ -227,12 +229,14 @@ export function MarkPaidDialog({
           hint="E.g. the bank transfer reference, or who took the cash and when."
           error={errors.note}
         />
-        <DialogActions onCancel={onClose}>
-          <SubmitButton isPending={markPaid.isPending} pendingLabel="Saving...">
-            <Banknote aria-hidden="true" className="size-4" />
-            Mark paid
-          </SubmitButton>
-        </DialogActions>
+        <DialogSubmitActions
+          onCancel={onClose}
+          isPending={markPaid.isPending}
+          pendingLabel="Saving..."
+          icon={Banknote}
+        >
+          Mark paid
+        </DialogSubmitActions>
       </form>
     </Dialog>
   );
@@ -294,12 +298,15 @@ export function CancelDialog({
             label={`This registration is ${registration.paymentStatus === 'paid' ? 'paid' : 'being paid'} (${formatEuroCents(registration.amountCents)}). I confirm the cancellation; any refund is made outside this site.`}
           />
         ) : null}
-        <DialogActions onCancel={onClose}>
-          <SubmitButton variant="danger" isPending={cancel.isPending} pendingLabel="Cancelling...">
-            <Ban aria-hidden="true" className="size-4" />
-            Cancel registration
-          </SubmitButton>
-        </DialogActions>
+        <DialogSubmitActions
+          onCancel={onClose}
+          variant="danger"
+          isPending={cancel.isPending}
+          pendingLabel="Cancelling..."
+          icon={Ban}
+        >
+          Cancel registration
+        </DialogSubmitActions>
       </form>
     </Dialog>
   );

@@ -2,6 +2,7 @@ import { ArrowRight, CalendarX2, CheckCircle2, Trophy } from 'lucide-react';
 import { Link } from 'react-router';
 import { MATCH_RESULT_MESSAGES } from '../../../contracts/match-results';
 import { ROUND_STATUS_LABELS } from '../../../contracts/round-status';
+import { AdminPageHeading } from '../../components/admin-page-heading';
 import { LoadError } from '../../components/load-error';
 import { Badge } from '../../components/ui/badge';
 import { ButtonLink } from '../../components/ui/button';
@@ -103,11 +104,7 @@ export function DashboardPage() {
   const links = adminPagesFor(session.access).filter((page) => page.isAvailable && page.path !== 'dashboard');
   return (
     <div className="flex flex-col gap-8">
-      <div>
-        <p className="text-sm font-semibold uppercase tracking-widest text-accent-text">Admin Area</p>
-        <h1 className="mt-1 font-display text-3xl font-bold text-fg sm:text-4xl">Dashboard</h1>
-        <p className="mt-2 text-muted">The round in progress, and where to go next.</p>
-      </div>
+      <AdminPageHeading title="Dashboard">The round in progress, and where to go next.</AdminPageHeading>
       <CurrentRound />
       <section aria-labelledby="quick-links">
         <h2 id="quick-links" className="mb-3 font-display text-2xl font-bold text-fg">

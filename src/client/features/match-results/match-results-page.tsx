@@ -8,6 +8,7 @@ import {
 } from '../../../contracts/match-results';
 import { ROUND_STATUS_LABELS } from '../../../contracts/round-status';
 import { formatResult, type MatchResult } from '../../../domain/scoring/results';
+import { AdminPageHeading } from '../../components/admin-page-heading';
 import { LoadError } from '../../components/load-error';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
@@ -23,11 +24,9 @@ import { useResultEntry, useSetMatchResult } from './queries';
 
 function Heading({ data }: { data: ResultEntryResponse | undefined }) {
   return (
-    <div>
-      <p className="text-sm font-semibold uppercase tracking-widest text-accent-text">Admin Area</p>
-      <h1 className="mt-1 font-display text-3xl font-bold text-fg sm:text-4xl">Match Results</h1>
-      {data?.tournament ? <p className="mt-2 text-muted">{data.tournament.name}</p> : null}
-    </div>
+    <AdminPageHeading title="Match Results">
+      {data?.tournament ? data.tournament.name : null}
+    </AdminPageHeading>
   );
 }
 

@@ -12,7 +12,6 @@ const QrCode = lazy(async () => ({ default: (await import('../../components/qr-c
 export function PlayerBadge({ name }: { name: string }) {
   const [isOpen, setIsOpen] = useState(false);
   const panelId = useId();
-  const url = playerLookupUrl(window.location.origin, name);
   return (
     <div>
       <Button
@@ -29,7 +28,7 @@ export function PlayerBadge({ name }: { name: string }) {
         <div id={panelId} className="mt-3 flex flex-wrap items-center gap-4 rounded-xl bg-surface-muted p-4">
           <Suspense fallback={<Spinner label="Making the QR code..." />}>
             <QrCode
-              value={url}
+              value={playerLookupUrl(window.location.origin, name)}
               label={`QR code: lookup page of ${name}`}
               className="size-36 rounded-md bg-white"
             />

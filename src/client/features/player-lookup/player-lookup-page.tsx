@@ -1,5 +1,5 @@
 import { Search, UserRoundSearch } from 'lucide-react';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { playerLookupQuerySchema } from '../../../contracts/player-lookup';
 import { LoadError } from '../../components/load-error';
@@ -43,20 +43,19 @@ function Results({ name }: { name: string }) {
 export function PlayerLookupPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const searched = searchParams.get('name') ?? '';
-  const [draft, setDraft] = useState(searched);
   const [hint, setHint] = useState<string | null>(null);
   const inputId = useId();
   const hintId = useId();
 
-  // Follow the address when it changes (a player link on this page, or Back).
-  useEffect(() => setDraft(searched), [searched]);
-
   const parsed = playerLookupQuerySchema.safeParse({ name: searched });
   const query = parsed.success ? parsed.data.name : null;
 
-  const onSubmit = (event: FormEvent) => {
+  // The field is read when the form is sent, not kept in state: a name typed on the server-drawn page before its
+  // code arrived (ADR 023) is not lost, and without JavaScript the form still searches (GET ?name=).
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const result = playerLookupQuerySchema.safeParse({ name: draft });
+    const draft = new FormData(event.currentTarget).get('name');
+    const result = playerLookupQuerySchema.safeParse({ name: typeof draft === 'string' ? draft : '' });
     if (!result.success) {
       setHint(result.error.issues[0]?.message ?? 'Type at least 2 letters of the name');
       return;
@@ -78,11 +77,12 @@ export function PlayerLookupPage() {
           </label>
           <div className="flex gap-2">
             <input
+              // A new address (a player link on this page, or Back) starts the field afresh with its name.
+              key={searched}
               id={inputId}
               type="search"
               name="name"
-              value={draft}
-              onChange={(event) => setDraft(event.target.value)}
+              defaultValue={searched}
               placeholder="e.g. Murphy"
               autoComplete="off"
               aria-invalid={hint ? true : undefined}

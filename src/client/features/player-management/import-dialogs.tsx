@@ -1,8 +1,8 @@
 import { FileUp, Upload } from 'lucide-react';
 import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
 import type { CsvPreview } from '../../../contracts/player-management';
-import { Button, SubmitButton } from '../../components/ui/button';
-import { Dialog, DialogActions } from '../../components/ui/dialog';
+import { Button } from '../../components/ui/button';
+import { Dialog, DialogActions, DialogSubmitActions } from '../../components/ui/dialog';
 import { controlClass, TextField } from '../../components/ui/field';
 import { ApiRequestError, serverMessage } from '../../lib/api-client';
 import { notify, notifyFailure } from '../../lib/notify';
@@ -278,12 +278,14 @@ export function TrfImportDialog({
             {error}
           </p>
         ) : null}
-        <DialogActions onCancel={onClose}>
-          <SubmitButton isPending={importTrf.isPending} pendingLabel="Importing...">
-            <FileUp aria-hidden="true" className="size-4" />
-            Import tournament
-          </SubmitButton>
-        </DialogActions>
+        <DialogSubmitActions
+          onCancel={onClose}
+          isPending={importTrf.isPending}
+          pendingLabel="Importing..."
+          icon={FileUp}
+        >
+          Import tournament
+        </DialogSubmitActions>
       </form>
     </Dialog>
   );

@@ -5,8 +5,8 @@ import {
   playerFieldsSchema,
   REQUESTABLE_BYE_KINDS,
 } from '../../../contracts/player-management';
-import { Button, SubmitButton } from '../../components/ui/button';
-import { Dialog, DialogActions } from '../../components/ui/dialog';
+import { Button } from '../../components/ui/button';
+import { Dialog, DialogConfirmActions, DialogSubmitActions } from '../../components/ui/dialog';
 import { SelectField, TextField } from '../../components/ui/field';
 import { readForm, useFieldErrors } from '../../lib/form';
 import { notify, notifyFailure } from '../../lib/notify';
@@ -119,12 +119,14 @@ export function PlayerDialog({
           hint="The player then sees their board on their dashboard."
           error={errors.userEmail}
         />
-        <DialogActions onCancel={onClose}>
-          <SubmitButton isPending={save.isPending} pendingLabel="Saving...">
-            <UserPlus aria-hidden="true" className="size-4" />
-            {player ? 'Save changes' : 'Add player'}
-          </SubmitButton>
-        </DialogActions>
+        <DialogSubmitActions
+          onCancel={onClose}
+          isPending={save.isPending}
+          pendingLabel="Saving..."
+          icon={UserPlus}
+        >
+          {player ? 'Save changes' : 'Add player'}
+        </DialogSubmitActions>
       </form>
     </Dialog>
   );
@@ -153,12 +155,16 @@ export function WithdrawDialog({ player, onClose }: { player: ManagedPlayer | nu
       title={player ? `Withdraw ${player.name}?` : 'Withdraw'}
       description="Their results stay in the standings, but they are no longer paired. Byes they requested for rounds not yet paired are dropped. You can re-activate them later."
     >
-      <DialogActions onCancel={onClose}>
-        <Button variant="danger" onClick={onConfirm} disabled={setActive.isPending}>
-          <UserMinus aria-hidden="true" className="size-4" />
-          {setActive.isPending ? 'Withdrawing...' : 'Withdraw player'}
-        </Button>
-      </DialogActions>
+      <DialogConfirmActions
+        onCancel={onClose}
+        onConfirm={onConfirm}
+        isPending={setActive.isPending}
+        pendingLabel="Withdrawing..."
+        icon={UserMinus}
+        variant="danger"
+      >
+        Withdraw player
+      </DialogConfirmActions>
     </Dialog>
   );
 }
@@ -289,12 +295,14 @@ export function ByeDialog({
                   ))}
                 </SelectField>
               </div>
-              <DialogActions onCancel={onClose}>
-                <SubmitButton isPending={request.isPending} pendingLabel="Saving...">
-                  <CalendarMinus aria-hidden="true" className="size-4" />
-                  Request bye
-                </SubmitButton>
-              </DialogActions>
+              <DialogSubmitActions
+                onCancel={onClose}
+                isPending={request.isPending}
+                pendingLabel="Saving..."
+                icon={CalendarMinus}
+              >
+                Request bye
+              </DialogSubmitActions>
             </form>
           )}
         </div>

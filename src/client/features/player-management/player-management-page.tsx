@@ -14,6 +14,7 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { ManagedPlayer } from '../../../contracts/player-management';
 import { formatPoints } from '../../../domain/scoring/results';
+import { AdminPageHeading } from '../../components/admin-page-heading';
 import { LoadError } from '../../components/load-error';
 import { Badge } from '../../components/ui/badge';
 import { Button, buttonClasses } from '../../components/ui/button';
@@ -118,13 +119,9 @@ export function PlayerManagementPage() {
 
   return (
     <div className="flex flex-col gap-6">
-      <div>
-        <p className="text-sm font-semibold uppercase tracking-widest text-accent-text">Admin Area</p>
-        <h1 className="mt-1 font-display text-3xl font-bold text-fg sm:text-4xl">Player Management</h1>
-        <p className="mt-2 text-muted">
-          Late entries, corrections, withdrawals and requested byes; players in and out as CSV or TRF.
-        </p>
-      </div>
+      <AdminPageHeading title="Player Management">
+        Late entries, corrections, withdrawals and requested byes; players in and out as CSV or TRF.
+      </AdminPageHeading>
 
       {tournaments.data && tournaments.data.tournaments.length > 1 ? (
         <SelectField

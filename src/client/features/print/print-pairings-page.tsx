@@ -5,6 +5,7 @@ import { cx } from '../../components/ui/cx';
 import { useCurrentRound } from '../tournament/queries';
 import { PrintFrame, PrintMessage } from './print-frame';
 import { alphabeticalPairings, BYE_LABELS } from './print-lists';
+import { type PrintColumn, PrintTable } from './print-table';
 
 type Order = 'both' | 'board' | 'name';
 const ORDERS: { key: Order; label: string }[] = [
@@ -20,100 +21,71 @@ function team(groupName: string | null) {
   return groupName ? <span className="block text-xs">{groupName}</span> : null;
 }
 
+const BOARD_COLUMNS: PrintColumn[] = [
+  { key: 'board', label: 'Board', className: 'w-16' },
+  { key: 'white', label: 'White' },
+  { key: 'black', label: 'Black' },
+  { key: 'result', label: 'Result', className: 'w-20' },
+];
+
 function ByBoard({ round }: { round: CurrentRoundResponse }) {
   return (
-    <section aria-labelledby="by-board">
-      <h2 id="by-board" className="mb-2 text-lg font-bold">
-        Pairings by board
-      </h2>
-      <div className="overflow-x-auto print:overflow-visible">
-        <table className="w-full border-collapse text-sm">
-          <thead>
-            <tr>
-              <th scope="col" className={`${head} w-16`}>
-                Board
-              </th>
-              <th scope="col" className={head}>
-                White
-              </th>
-              <th scope="col" className={head}>
-                Black
-              </th>
-              <th scope="col" className={`${head} w-20`}>
-                Result
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {round.boards.map((board) => (
-              <tr key={board.board}>
-                <td className={`${cell} text-center font-bold`}>{board.board}</td>
-                <td className={cell}>
-                  {board.white?.name ?? 'Unknown'}
-                  {team(board.white?.groupName ?? null)}
-                </td>
-                <td className={cell}>
-                  {board.black?.name ?? 'Unknown'}
-                  {team(board.black?.groupName ?? null)}
-                </td>
-                <td className={`${cell} text-center`}>{board.result ? formatResult(board.result) : ''}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      {round.byes.length > 0 ? (
-        <p className="mt-2 text-sm">
-          <span className="font-semibold">No game this round: </span>
-          {round.byes.map(({ player, kind }) => `${player.name} (${BYE_LABELS[kind]})`).join('; ')}
-        </p>
-      ) : null}
-    </section>
+    <PrintTable
+      id="by-board"
+      title="Pairings by board"
+      headClass={head}
+      columns={BOARD_COLUMNS}
+      footer={
+        round.byes.length > 0 ? (
+          <p className="mt-2 text-sm">
+            <span className="font-semibold">No game this round: </span>
+            {round.byes.map(({ player, kind }) => `${player.name} (${BYE_LABELS[kind]})`).join('; ')}
+          </p>
+        ) : null
+      }
+    >
+      {round.boards.map((board) => (
+        <tr key={board.board}>
+          <td className={`${cell} text-center font-bold`}>{board.board}</td>
+          <td className={cell}>
+            {board.white?.name ?? 'Unknown'}
+            {team(board.white?.groupName ?? null)}
+          </td>
+          <td className={cell}>
+            {board.black?.name ?? 'Unknown'}
+            {team(board.black?.groupName ?? null)}
+          </td>
+          <td className={`${cell} text-center`}>{board.result ? formatResult(board.result) : ''}</td>
+        </tr>
+      ))}
+    </PrintTable>
   );
 }
 
+const NAME_COLUMNS: PrintColumn[] = [
+  { key: 'player', label: 'Player' },
+  { key: 'board', label: 'Board', className: 'w-16' },
+  { key: 'colour', label: 'Colour', className: 'w-20' },
+  { key: 'opponent', label: 'Opponent' },
+];
+
 function ByName({ round }: { round: CurrentRoundResponse }) {
   return (
-    <section aria-labelledby="by-name">
-      <h2 id="by-name" className="mb-2 text-lg font-bold">
-        Pairings by name
-      </h2>
-      <div className="overflow-x-auto print:overflow-visible">
-        <table className="w-full border-collapse text-sm">
-          <thead>
-            <tr>
-              <th scope="col" className={head}>
-                Player
-              </th>
-              <th scope="col" className={`${head} w-16`}>
-                Board
-              </th>
-              <th scope="col" className={`${head} w-20`}>
-                Colour
-              </th>
-              <th scope="col" className={head}>
-                Opponent
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {alphabeticalPairings(round).map((row) => (
-              <tr key={`${row.name}-${row.board ?? 'bye'}-${row.colour ?? ''}`}>
-                <th scope="row" className={`${cell} font-normal`}>
-                  <span className="font-semibold">{row.name}</span>
-                  {team(row.groupName)}
-                </th>
-                <td className={`${cell} text-center font-bold`}>{row.board ?? '–'}</td>
-                <td className={cell}>
-                  {row.colour === 'white' ? 'White' : row.colour === 'black' ? 'Black' : '–'}
-                </td>
-                <td className={cell}>{row.bye ? BYE_LABELS[row.bye] : (row.opponent?.name ?? 'Unknown')}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </section>
+    <PrintTable id="by-name" title="Pairings by name" headClass={head} columns={NAME_COLUMNS}>
+      {alphabeticalPairings(round).map((row) => (
+        <tr key={`${row.name}-${row.board ?? 'bye'}-${row.colour ?? ''}`}>
+          <th scope="row" className={`${cell} font-normal`}>
+            <span className="font-semibold">{row.name}</span>
+            {team(row.groupName)}
+          </th>
+          <td className={`${cell} text-center font-bold`}>{row.board ?? '–'}</td>
+          <td className={cell}>
+            {row.colour === 'white' ? 'White' : row.colour === 'black' ? 'Black' : '–'}
+          </td>
+          <td className={cell}>{row.bye ? BYE_LABELS[row.bye] : (row.opponent?.name ?? 'Unknown')}</td>
+        </tr>
+      ))}
+    </PrintTable>
   );
 }
 

@@ -1,4 +1,5 @@
 import { formatPoints } from '../../../domain/scoring/results';
+import type { TiebreakKey } from '../../../domain/scoring/tiebreak-keys';
 import { formatTiebreak } from '../../../domain/scoring/tiebreaks';
 import { LEADERBOARD_HIDDEN } from '../../components/leaderboard-hidden';
 import { TiebreakLegend } from '../leaderboard/players-table';
@@ -6,10 +7,44 @@ import { useLeaderboard } from '../leaderboard/queries';
 import { TeamsRule, teamMembersText } from '../leaderboard/teams-table';
 import { TIEBREAK_LABELS, tiebreakColumns, tiebreakTitle } from '../leaderboard/tiebreak-labels';
 import { PrintFrame, PrintMessage } from './print-frame';
+import { type PrintColumn, PrintTable } from './print-table';
 
 const cell = 'border border-black px-2 py-1 text-left';
 const head = `${cell} bg-slate-100 font-semibold print:bg-white`;
 const num = `${cell} text-right tabular-nums`;
+
+function tiebreakAbbr(tiebreak: TiebreakKey) {
+  return (
+    <abbr title={tiebreakTitle(tiebreak)} className="no-underline">
+      {TIEBREAK_LABELS[tiebreak].abbr}
+    </abbr>
+  );
+}
+
+function playerColumns(order: readonly TiebreakKey[]): PrintColumn[] {
+  return [
+    { key: 'rank', label: 'Rk', className: 'w-12' },
+    { key: 'player', label: 'Player' },
+    { key: 'group', label: 'School / Team' },
+    { key: 'rating', label: 'Rtg', className: 'text-right' },
+    { key: 'points', label: 'Pts', className: 'text-right' },
+    ...tiebreakColumns(order).map((tiebreak) => ({
+      key: tiebreak,
+      label: tiebreakAbbr(tiebreak),
+      className: 'text-right',
+    })),
+    { key: 'wdl', label: 'W-D-L', className: 'text-center' },
+  ];
+}
+
+const TEAM_COLUMNS: PrintColumn[] = [
+  { key: 'rank', label: 'Rk', className: 'w-12' },
+  { key: 'team', label: 'Team' },
+  { key: 'players', label: 'Players' },
+  { key: 'wins', label: 'Wins', className: 'text-right' },
+  { key: 'buchholz', label: tiebreakAbbr('buchholz'), className: 'text-right' },
+  { key: 'points', label: 'Pts', className: 'text-right' },
+];
 
 /** /print/standings: individual standings with the tie-break columns, then the school standings. */
 export function PrintStandingsPage() {
@@ -29,115 +64,56 @@ export function PrintStandingsPage() {
         <PrintMessage>Standings appear after the first results.</PrintMessage>
       ) : (
         <>
-          <section aria-labelledby="individual" className="print-page-break">
-            <h2 id="individual" className="mb-2 text-lg font-bold">
-              Individual standings
-            </h2>
-            <div className="overflow-x-auto print:overflow-visible">
-              <table className="w-full border-collapse text-sm">
-                <thead>
-                  <tr>
-                    <th scope="col" className={`${head} w-12`}>
-                      Rk
-                    </th>
-                    <th scope="col" className={head}>
-                      Player
-                    </th>
-                    <th scope="col" className={head}>
-                      School / Team
-                    </th>
-                    <th scope="col" className={`${head} text-right`}>
-                      Rtg
-                    </th>
-                    <th scope="col" className={`${head} text-right`}>
-                      Pts
-                    </th>
-                    {tiebreakColumns(data.tiebreakOrder).map((tiebreak) => (
-                      <th key={tiebreak} scope="col" className={`${head} text-right`}>
-                        <abbr title={tiebreakTitle(tiebreak)} className="no-underline">
-                          {TIEBREAK_LABELS[tiebreak].abbr}
-                        </abbr>
-                      </th>
-                    ))}
-                    <th scope="col" className={`${head} text-center`}>
-                      W-D-L
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.players.map((player) => (
-                    <tr key={`${player.rank}-${player.name}`}>
-                      <td className={num}>{player.rank}</td>
-                      <th scope="row" className={`${cell} font-semibold`}>
-                        {player.name}
-                      </th>
-                      <td className={cell}>{player.groupName ?? 'No Group'}</td>
-                      <td className={num}>{player.rating ?? '–'}</td>
-                      <td className={`${num} font-bold`}>{formatPoints(player.halfPoints)}</td>
-                      {tiebreakColumns(data.tiebreakOrder).map((tiebreak) => (
-                        <td key={tiebreak} className={num}>
-                          {formatTiebreak(tiebreak, player.tiebreaks[tiebreak])}
-                        </td>
-                      ))}
-                      <td className={`${cell} text-center tabular-nums`}>
-                        {`${player.wins}-${player.draws}-${player.losses}`}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <TiebreakLegend order={data.tiebreakOrder} />
-          </section>
+          <PrintTable
+            id="individual"
+            title="Individual standings"
+            className="print-page-break"
+            headClass={head}
+            columns={playerColumns(data.tiebreakOrder)}
+            footer={<TiebreakLegend order={data.tiebreakOrder} />}
+          >
+            {data.players.map((player) => (
+              <tr key={`${player.rank}-${player.name}`}>
+                <td className={num}>{player.rank}</td>
+                <th scope="row" className={`${cell} font-semibold`}>
+                  {player.name}
+                </th>
+                <td className={cell}>{player.groupName ?? 'No Group'}</td>
+                <td className={num}>{player.rating ?? '–'}</td>
+                <td className={`${num} font-bold`}>{formatPoints(player.halfPoints)}</td>
+                {tiebreakColumns(data.tiebreakOrder).map((tiebreak) => (
+                  <td key={tiebreak} className={num}>
+                    {formatTiebreak(tiebreak, player.tiebreaks[tiebreak])}
+                  </td>
+                ))}
+                <td className={`${cell} text-center tabular-nums`}>
+                  {`${player.wins}-${player.draws}-${player.losses}`}
+                </td>
+              </tr>
+            ))}
+          </PrintTable>
           {data.teams.length > 0 ? (
-            <section aria-labelledby="schools" className="mt-8">
-              <h2 id="schools" className="mb-2 text-lg font-bold">
-                School standings
-              </h2>
-              <div className="overflow-x-auto print:overflow-visible">
-                <table className="w-full border-collapse text-sm">
-                  <thead>
-                    <tr>
-                      <th scope="col" className={`${head} w-12`}>
-                        Rk
-                      </th>
-                      <th scope="col" className={head}>
-                        Team
-                      </th>
-                      <th scope="col" className={head}>
-                        Players
-                      </th>
-                      <th scope="col" className={`${head} text-right`}>
-                        Wins
-                      </th>
-                      <th scope="col" className={`${head} text-right`}>
-                        <abbr title={tiebreakTitle('buchholz')} className="no-underline">
-                          {TIEBREAK_LABELS.buchholz.abbr}
-                        </abbr>
-                      </th>
-                      <th scope="col" className={`${head} text-right`}>
-                        Pts
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {data.teams.map((team) => (
-                      <tr key={team.team}>
-                        <td className={num}>{team.rank}</td>
-                        <th scope="row" className={`${cell} font-semibold`}>
-                          {team.team}
-                        </th>
-                        <td className={`${cell} text-xs`}>{teamMembersText(team.members)}</td>
-                        <td className={num}>{team.wins}</td>
-                        <td className={num}>{formatTiebreak('buchholz', team.buchholz)}</td>
-                        <td className={`${num} font-bold`}>{formatPoints(team.halfPoints)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-              <TeamsRule />
-            </section>
+            <PrintTable
+              id="schools"
+              title="School standings"
+              className="mt-8"
+              headClass={head}
+              columns={TEAM_COLUMNS}
+              footer={<TeamsRule />}
+            >
+              {data.teams.map((team) => (
+                <tr key={team.team}>
+                  <td className={num}>{team.rank}</td>
+                  <th scope="row" className={`${cell} font-semibold`}>
+                    {team.team}
+                  </th>
+                  <td className={`${cell} text-xs`}>{teamMembersText(team.members)}</td>
+                  <td className={num}>{team.wins}</td>
+                  <td className={num}>{formatTiebreak('buchholz', team.buchholz)}</td>
+                  <td className={`${num} font-bold`}>{formatPoints(team.halfPoints)}</td>
+                </tr>
+              ))}
+            </PrintTable>
           ) : null}
         </>
       )}

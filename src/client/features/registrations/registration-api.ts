@@ -3,7 +3,6 @@ import {
   type CreateRegistrationBody,
   myRegistrationsResponseSchema,
   REGISTRATION_TOKEN_HEADER,
-  type RegistrationSummary,
   registrationResponseSchema,
   registrationWithAccessSchema,
   type UpdateTeamsBody,

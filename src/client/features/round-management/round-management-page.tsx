@@ -6,6 +6,7 @@ import {
   REPEAT_BYE_NEEDED_CODE,
   ROUND_MESSAGES,
 } from '../../../contracts/round-management';
+import { AdminPageHeading } from '../../components/admin-page-heading';
 import { LoadError } from '../../components/load-error';
 import { Badge, type BadgeTone } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -259,13 +260,9 @@ export function RoundManagementPage() {
 
   return (
     <div className="flex flex-col gap-6">
-      <div>
-        <p className="text-sm font-semibold uppercase tracking-widest text-accent-text">Admin Area</p>
-        <h1 className="mt-1 font-display text-3xl font-bold text-fg sm:text-4xl">Round Management</h1>
-        <p className="mt-2 text-muted">
-          Pair the next round with the pairing engine, adjust it by hand, then start and complete it.
-        </p>
-      </div>
+      <AdminPageHeading title="Round Management">
+        Pair the next round with the pairing engine, adjust it by hand, then start and complete it.
+      </AdminPageHeading>
       {body}
     </div>
   );

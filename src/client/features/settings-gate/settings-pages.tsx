@@ -1,19 +1,16 @@
 import { ArrowRight, Info, ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { AdminPageHeading } from '../../components/admin-page-heading';
 import { Card } from '../../components/ui/card';
 import { SettingsGate } from './settings-gate';
 import { SettingsPasswordForm } from './settings-password-form';
 
 function SectionHeader({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <div>
-      <p className="text-sm font-semibold uppercase tracking-widest text-accent-text">
-        Admin Area · Settings
-      </p>
-      <h1 className="mt-1 font-display text-3xl font-bold text-fg sm:text-4xl">{title}</h1>
-      <p className="mt-2 text-muted">{children}</p>
-    </div>
+    <AdminPageHeading eyebrow="Admin Area · Settings" title={title}>
+      {children}
+    </AdminPageHeading>
   );
 }
 

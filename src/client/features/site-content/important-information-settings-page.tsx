@@ -6,11 +6,11 @@ import {
   RICH_TEXT_LIMITS,
   RICH_TEXT_MESSAGES,
 } from '../../../contracts/rich-text';
-import { LoadError } from '../../components/load-error';
+import { AdminPageHeading } from '../../components/admin-page-heading';
+import { QueryView } from '../../components/query-view';
 import { RichHtml } from '../../components/rich-html';
 import { Button, ButtonLink, SubmitButton } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { Spinner } from '../../components/ui/spinner';
 import { serverMessage } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
 import { SettingsGate } from '../settings-gate/settings-gate';
@@ -102,20 +102,16 @@ function ImportantInformationForm({ stored }: { stored: ImportantInformation }) 
 }
 
 function ImportantInformationEditor() {
-  const { data, error, isPending, refetch, isFetching } = useAdminImportantInformation();
-  if (isPending) return <Spinner />;
-  if (error && !data) {
-    return (
-      <LoadError
-        title={IMPORTANT_INFORMATION_MESSAGES.loadFailed}
-        error={error}
-        onRetry={() => void refetch()}
-        isRetrying={isFetching}
-      />
-    );
-  }
   // Saved or reset elsewhere (or here): the editor starts again from what is stored.
-  return <ImportantInformationForm key={data.html ?? ''} stored={data} />;
+  return (
+    <QueryView
+      query={useAdminImportantInformation()}
+      errorTitle={IMPORTANT_INFORMATION_MESSAGES.loadFailed}
+      keepDataOnError
+    >
+      {(data) => <ImportantInformationForm key={data.html ?? ''} stored={data} />}
+    </QueryView>
+  );
 }
 
 /** /admin/important-information-settings (behind the settings password): the '2025 Tournament' page's text. */
@@ -123,19 +119,15 @@ export function ImportantInformationSettingsPage() {
   return (
     <SettingsGate>
       <div className="flex flex-col gap-6">
-        <div>
-          <p className="text-sm font-semibold uppercase tracking-widest text-accent-text">
-            Admin Area · Settings
-          </p>
-          <h1 className="mt-1 font-display text-3xl font-bold text-fg sm:text-4xl">
-            Important Information Settings
-          </h1>
-          <p className="mt-2 max-w-3xl text-muted">
-            The text of the '2025 Tournament' page, below its venue, dates and round schedule. Until you save
-            one, the page shows its standard text. Pasting from Word or Google Docs keeps headings, lists and
-            tables; images are uploaded here and served by this site.
-          </p>
-        </div>
+        <AdminPageHeading
+          eyebrow="Admin Area · Settings"
+          title="Important Information Settings"
+          descriptionClassName="max-w-3xl"
+        >
+          The text of the '2025 Tournament' page, below its venue, dates and round schedule. Until you save
+          one, the page shows its standard text. Pasting from Word or Google Docs keeps headings, lists and
+          tables; images are uploaded here and served by this site.
+        </AdminPageHeading>
         <Card>
           <ImportantInformationEditor />
         </Card>

@@ -6,13 +6,12 @@ import {
   type AdminTournament,
   updateAnnouncementBodySchema,
 } from '../../../contracts/tournament-management';
-import { LoadError } from '../../components/load-error';
+import { QueryView } from '../../components/query-view';
 import { RichHtml } from '../../components/rich-html';
 import { Button, SubmitButton } from '../../components/ui/button';
-import { Dialog, DialogActions } from '../../components/ui/dialog';
+import { Dialog, DialogConfirmActions, DialogSubmitActions } from '../../components/ui/dialog';
 import { SelectField } from '../../components/ui/field';
 import { Notice } from '../../components/ui/notice';
-import { Spinner } from '../../components/ui/spinner';
 import { useFieldErrors } from '../../lib/form';
 import { formatDateTime } from '../../lib/format';
 import { notify, notifyFailure } from '../../lib/notify';
@@ -107,11 +106,9 @@ function EditAnnouncementDialog({
           onChange={onChange}
           error={errors.content}
         />
-        <DialogActions onCancel={onClose}>
-          <SubmitButton isPending={update.isPending} pendingLabel="Saving...">
-            Save changes
-          </SubmitButton>
-        </DialogActions>
+        <DialogSubmitActions onCancel={onClose} isPending={update.isPending} pendingLabel="Saving...">
+          Save changes
+        </DialogSubmitActions>
       </form>
     </Dialog>
   );
@@ -140,12 +137,16 @@ function DeleteAnnouncementDialog({
       title="Delete announcement?"
       description={<RichHtml html={announcement.content} className="line-clamp-3" />}
     >
-      <DialogActions onCancel={onClose}>
-        <Button variant="danger" onClick={onConfirm} disabled={remove.isPending}>
-          <Trash2 aria-hidden="true" className="size-4" />
-          {remove.isPending ? 'Deleting...' : 'Delete'}
-        </Button>
-      </DialogActions>
+      <DialogConfirmActions
+        onCancel={onClose}
+        onConfirm={onConfirm}
+        isPending={remove.isPending}
+        pendingLabel="Deleting..."
+        icon={Trash2}
+        variant="danger"
+      >
+        Delete
+      </DialogConfirmActions>
     </Dialog>
   );
 }
@@ -206,7 +207,7 @@ export function AnnouncementsPanel() {
   const [selected, setSelected] = useState(ACTIVE);
   const [action, setAction] = useState<Action>(null);
   const tournaments = useTournaments();
-  const { data, error, isPending, refetch, isFetching } = useAnnouncements(selected || null);
+  const announcements = useAnnouncements(selected || null);
   const close = () => setAction(null);
   const active = tournaments.data?.tournaments.find((tournament) => tournament.active);
 
@@ -237,62 +238,59 @@ export function AnnouncementsPanel() {
           ))}
       </SelectField>
 
-      {isPending ? (
-        <Spinner />
-      ) : error && !data ? (
-        <LoadError
-          title="Failed to load announcements"
-          error={error}
-          onRetry={() => void refetch()}
-          isRetrying={isFetching}
-        />
-      ) : data.tournamentId === null ? (
-        <Notice icon={Megaphone} title="No active tournament" role="status">
-          Activate a tournament, or choose one above, to publish announcements.
-        </Notice>
-      ) : (
-        <>
-          <NewAnnouncementForm key={data.tournamentId} tournamentId={data.tournamentId} />
-          {data.announcements.length === 0 ? (
-            <p className="text-sm text-muted">No announcements yet for this tournament.</p>
+      <QueryView query={announcements} errorTitle="Failed to load announcements" keepDataOnError>
+        {(data) =>
+          data.tournamentId === null ? (
+            <Notice icon={Megaphone} title="No active tournament" role="status">
+              Activate a tournament, or choose one above, to publish announcements.
+            </Notice>
           ) : (
-            <ul
-              aria-label="Published announcements"
-              className="flex flex-col divide-y divide-line rounded-2xl border border-line bg-surface shadow-sm"
-            >
-              {data.announcements.map((announcement, index) => (
-                <li key={announcement.id} className="flex flex-col gap-3 p-4 sm:flex-row sm:items-start">
-                  <div className="min-w-0 flex-1">
-                    <RichHtml html={announcement.content} />
-                    <p className="mt-1 text-xs text-muted">
-                      <time dateTime={announcement.createdAt}>{formatDateTime(announcement.createdAt)}</time>
-                      {index < 5 && data.tournamentId === active?.id ? ' · on the home page' : ''}
-                    </p>
-                  </div>
-                  <div className="flex shrink-0 gap-1.5">
-                    <Button
-                      size="sm"
-                      variant="secondary"
-                      onClick={() => setAction({ kind: 'edit', announcement })}
-                    >
-                      <Pencil aria-hidden="true" className="size-4" />
-                      Edit<span className="sr-only"> announcement</span>
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="danger"
-                      onClick={() => setAction({ kind: 'delete', announcement })}
-                    >
-                      <Trash2 aria-hidden="true" className="size-4" />
-                      Delete<span className="sr-only"> announcement</span>
-                    </Button>
-                  </div>
-                </li>
-              ))}
-            </ul>
-          )}
-        </>
-      )}
+            <>
+              <NewAnnouncementForm key={data.tournamentId} tournamentId={data.tournamentId} />
+              {data.announcements.length === 0 ? (
+                <p className="text-sm text-muted">No announcements yet for this tournament.</p>
+              ) : (
+                <ul
+                  aria-label="Published announcements"
+                  className="flex flex-col divide-y divide-line rounded-2xl border border-line bg-surface shadow-sm"
+                >
+                  {data.announcements.map((announcement, index) => (
+                    <li key={announcement.id} className="flex flex-col gap-3 p-4 sm:flex-row sm:items-start">
+                      <div className="min-w-0 flex-1">
+                        <RichHtml html={announcement.content} />
+                        <p className="mt-1 text-xs text-muted">
+                          <time dateTime={announcement.createdAt}>
+                            {formatDateTime(announcement.createdAt)}
+                          </time>
+                          {index < 5 && data.tournamentId === active?.id ? ' · on the home page' : ''}
+                        </p>
+                      </div>
+                      <div className="flex shrink-0 gap-1.5">
+                        <Button
+                          size="sm"
+                          variant="secondary"
+                          onClick={() => setAction({ kind: 'edit', announcement })}
+                        >
+                          <Pencil aria-hidden="true" className="size-4" />
+                          Edit<span className="sr-only"> announcement</span>
+                        </Button>
+                        <Button
+                          size="sm"
+                          variant="danger"
+                          onClick={() => setAction({ kind: 'delete', announcement })}
+                        >
+                          <Trash2 aria-hidden="true" className="size-4" />
+                          Delete<span className="sr-only"> announcement</span>
+                        </Button>
+                      </div>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </>
+          )
+        }
+      </QueryView>
 
       {action?.kind === 'edit' ? (
         <EditAnnouncementDialog announcement={action.announcement} onClose={close} />

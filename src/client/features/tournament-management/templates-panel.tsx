@@ -6,11 +6,10 @@ import {
   MAX_TOTAL_ROUNDS,
   TOURNAMENT_MESSAGES,
 } from '../../../contracts/tournament-management';
-import { LoadError } from '../../components/load-error';
+import { QueryView } from '../../components/query-view';
 import { Button, SubmitButton } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { Notice } from '../../components/ui/notice';
-import { Spinner } from '../../components/ui/spinner';
 import { readForm, useFieldErrors } from '../../lib/form';
 import { notify } from '../../lib/notify';
 import { useCreateTemplate, useTemplates } from './queries';
@@ -67,7 +66,8 @@ function CreateTemplateForm() {
 
 /** Templates: a name and a default number of rounds, to start a tournament from. */
 export function TemplatesPanel({ onUse }: { onUse: (templateId: string) => void }) {
-  const { data, error, isPending, refetch, isFetching } = useTemplates();
+  const templates = useTemplates();
+  const { error } = templates;
 
   useEffect(() => {
     if (error) notifyFailed(failures.fetchTemplates)(error);
@@ -83,38 +83,33 @@ export function TemplatesPanel({ onUse }: { onUse: (templateId: string) => void 
           A template fills in the number of rounds of a new tournament.
         </p>
       </div>
-      {isPending ? (
-        <Spinner />
-      ) : error && !data ? (
-        <LoadError
-          title={failures.fetchTemplates}
-          error={error}
-          onRetry={() => void refetch()}
-          isRetrying={isFetching}
-        />
-      ) : data.templates.length === 0 ? (
-        <Notice icon={LayoutTemplate} title="No templates yet" role="status">
-          Save one below, for instance a five-round weekend Swiss.
-        </Notice>
-      ) : (
-        <ul
-          aria-label="Templates"
-          className="flex flex-col divide-y divide-line rounded-2xl border border-line bg-surface shadow-sm"
-        >
-          {data.templates.map((template) => (
-            <li key={template.id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
-              <p className="min-w-0">
-                <span className="font-semibold text-fg">{template.name}</span>
-                <span className="block text-sm text-muted">{template.defaultRounds} rounds</span>
-              </p>
-              <Button size="sm" variant="secondary" onClick={() => onUse(template.id)}>
-                <LayoutTemplate aria-hidden="true" className="size-4" />
-                Use<span className="sr-only"> template {template.name}</span>
-              </Button>
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryView query={templates} errorTitle={failures.fetchTemplates} keepDataOnError>
+        {(data) =>
+          data.templates.length === 0 ? (
+            <Notice icon={LayoutTemplate} title="No templates yet" role="status">
+              Save one below, for instance a five-round weekend Swiss.
+            </Notice>
+          ) : (
+            <ul
+              aria-label="Templates"
+              className="flex flex-col divide-y divide-line rounded-2xl border border-line bg-surface shadow-sm"
+            >
+              {data.templates.map((template) => (
+                <li key={template.id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
+                  <p className="min-w-0">
+                    <span className="font-semibold text-fg">{template.name}</span>
+                    <span className="block text-sm text-muted">{template.defaultRounds} rounds</span>
+                  </p>
+                  <Button size="sm" variant="secondary" onClick={() => onUse(template.id)}>
+                    <LayoutTemplate aria-hidden="true" className="size-4" />
+                    Use<span className="sr-only"> template {template.name}</span>
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </QueryView>
       <CreateTemplateForm />
     </section>
   );

@@ -10,8 +10,7 @@ import {
   updateTournamentBodySchema,
 } from '../../../contracts/tournament-management';
 import { DEFAULT_TIEBREAK_ORDER, type TiebreakKey } from '../../../domain/scoring/tiebreak-keys';
-import { Button, SubmitButton } from '../../components/ui/button';
-import { Dialog, DialogActions } from '../../components/ui/dialog';
+import { Dialog, DialogConfirmActions, DialogSubmitActions } from '../../components/ui/dialog';
 import { SelectField, TextareaField, TextField } from '../../components/ui/field';
 import { serverMessage } from '../../lib/api-client';
 import { type FieldErrors, readForm, useFieldErrors } from '../../lib/form';
@@ -193,12 +192,14 @@ export function CreateTournamentDialog({
           className="sm:max-w-56"
         />
         <TiebreakOrderField value={tiebreakOrder} onChange={setTiebreakOrder} error={errors.tiebreakOrder} />
-        <DialogActions onCancel={onClose}>
-          <SubmitButton isPending={create.isPending || isLoadingTemplate} pendingLabel="Creating...">
-            <CalendarPlus aria-hidden="true" className="size-4" />
-            Create tournament
-          </SubmitButton>
-        </DialogActions>
+        <DialogSubmitActions
+          onCancel={onClose}
+          isPending={create.isPending || isLoadingTemplate}
+          pendingLabel="Creating..."
+          icon={CalendarPlus}
+        >
+          Create tournament
+        </DialogSubmitActions>
       </form>
     </Dialog>
   );
@@ -262,11 +263,9 @@ export function EditTournamentDialog({
             locked={!tournament.tiebreakOrderEditable}
             error={errors.tiebreakOrder}
           />
-          <DialogActions onCancel={onClose}>
-            <SubmitButton isPending={update.isPending} pendingLabel="Saving...">
-              Save changes
-            </SubmitButton>
-          </DialogActions>
+          <DialogSubmitActions onCancel={onClose} isPending={update.isPending} pendingLabel="Saving...">
+            Save changes
+          </DialogSubmitActions>
         </form>
       ) : null}
     </Dialog>
@@ -308,12 +307,15 @@ export function ActivateTournamentDialog({
         ) : undefined
       }
     >
-      <DialogActions onCancel={onClose}>
-        <Button onClick={onConfirm} disabled={activate.isPending}>
-          <Power aria-hidden="true" className="size-4" />
-          {activate.isPending ? 'Activating...' : 'Activate'}
-        </Button>
-      </DialogActions>
+      <DialogConfirmActions
+        onCancel={onClose}
+        onConfirm={onConfirm}
+        isPending={activate.isPending}
+        pendingLabel="Activating..."
+        icon={Power}
+      >
+        Activate
+      </DialogConfirmActions>
     </Dialog>
   );
 }
@@ -354,12 +356,16 @@ export function ArchiveTournamentDialog({
         ) : undefined
       }
     >
-      <DialogActions onCancel={onClose}>
-        <Button variant="danger" onClick={onConfirm} disabled={archive.isPending}>
-          <Archive aria-hidden="true" className="size-4" />
-          {archive.isPending ? 'Archiving...' : 'Archive'}
-        </Button>
-      </DialogActions>
+      <DialogConfirmActions
+        onCancel={onClose}
+        onConfirm={onConfirm}
+        isPending={archive.isPending}
+        pendingLabel="Archiving..."
+        icon={Archive}
+        variant="danger"
+      >
+        Archive
+      </DialogConfirmActions>
     </Dialog>
   );
 }

@@ -1,11 +1,10 @@
 import { Archive, CalendarPlus, Pencil, Power, Trophy } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { type AdminTournament, TOURNAMENT_MESSAGES } from '../../../contracts/tournament-management';
-import { LoadError } from '../../components/load-error';
+import { QueryView } from '../../components/query-view';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Notice } from '../../components/ui/notice';
-import { Spinner } from '../../components/ui/spinner';
 import { formatDateRange } from '../../lib/format';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { useTournaments } from './queries';
@@ -192,7 +191,8 @@ function TournamentTable({
 
 /** Every tournament, archived ones too, with what may be done to each. */
 export function TournamentsPanel({ onCreate }: { onCreate: () => void }) {
-  const { data, error, isPending, refetch, isFetching } = useTournaments();
+  const list = useTournaments();
+  const { data, error } = list;
   const [action, setAction] = useState<Action>(null);
   const isWide = useMediaQuery('(min-width: 1280px)');
   const close = () => setAction(null);
@@ -213,24 +213,19 @@ export function TournamentsPanel({ onCreate }: { onCreate: () => void }) {
           Create tournament
         </Button>
       </div>
-      {isPending ? (
-        <Spinner />
-      ) : error && !data ? (
-        <LoadError
-          title={TOURNAMENT_MESSAGES.failures.fetch}
-          error={error}
-          onRetry={() => void refetch()}
-          isRetrying={isFetching}
-        />
-      ) : tournaments.length === 0 ? (
-        <Notice icon={Trophy} title="No tournaments yet" role="status">
-          Create the first one; activate it when the public pages should show it.
-        </Notice>
-      ) : isWide ? (
-        <TournamentTable tournaments={tournaments} onAction={setAction} />
-      ) : (
-        <TournamentCards tournaments={tournaments} onAction={setAction} />
-      )}
+      <QueryView query={list} errorTitle={TOURNAMENT_MESSAGES.failures.fetch} keepDataOnError>
+        {() =>
+          tournaments.length === 0 ? (
+            <Notice icon={Trophy} title="No tournaments yet" role="status">
+              Create the first one; activate it when the public pages should show it.
+            </Notice>
+          ) : isWide ? (
+            <TournamentTable tournaments={tournaments} onAction={setAction} />
+          ) : (
+            <TournamentCards tournaments={tournaments} onAction={setAction} />
+          )
+        }
+      </QueryView>
 
       <EditTournamentDialog
         key={action?.kind === 'edit' ? action.tournament.id : 'closed'}

@@ -2,15 +2,14 @@ import { Pencil, Plus, ShieldCheck, Trash2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { type CustomRole, customRoleBodySchema } from '../../../contracts/users';
 import { isPermission, PERMISSIONS, type Permission } from '../../../domain/permissions';
-import { LoadError } from '../../components/load-error';
+import { QueryView } from '../../components/query-view';
 import { Badge } from '../../components/ui/badge';
-import { Button, SubmitButton } from '../../components/ui/button';
+import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { Dialog, DialogActions } from '../../components/ui/dialog';
+import { Dialog, DialogSubmitActions } from '../../components/ui/dialog';
 import { CheckboxField, TextareaField, TextField } from '../../components/ui/field';
 import { Notice } from '../../components/ui/notice';
 import { SectionHeading } from '../../components/ui/section-heading';
-import { Spinner } from '../../components/ui/spinner';
 import { readForm, useFieldErrors } from '../../lib/form';
 import { notify, notifyFailure } from '../../lib/notify';
 import { useCustomRoles, useDeleteCustomRole, useSaveCustomRole } from './queries';
@@ -96,11 +95,9 @@ function CustomRoleDialog({
             </p>
           ) : null}
         </fieldset>
-        <DialogActions onCancel={onClose}>
-          <SubmitButton isPending={save.isPending} pendingLabel="Saving...">
-            {role ? 'Save changes' : 'Create role'}
-          </SubmitButton>
-        </DialogActions>
+        <DialogSubmitActions onCancel={onClose} isPending={save.isPending} pendingLabel="Saving...">
+          {role ? 'Save changes' : 'Create role'}
+        </DialogSubmitActions>
       </form>
     </Dialog>
   );
@@ -144,12 +141,15 @@ function DeleteCustomRoleDialog({ role, onClose }: { role: CustomRole | null; on
             defaultValue="player"
             exclude={roleChoiceValue({ role: 'player', customRoleName: role.name })}
           />
-          <DialogActions onCancel={onClose}>
-            <SubmitButton variant="danger" isPending={remove.isPending} pendingLabel="Deleting...">
-              <Trash2 aria-hidden="true" className="size-4" />
-              Delete role
-            </SubmitButton>
-          </DialogActions>
+          <DialogSubmitActions
+            onCancel={onClose}
+            variant="danger"
+            isPending={remove.isPending}
+            pendingLabel="Deleting..."
+            icon={Trash2}
+          >
+            Delete role
+          </DialogSubmitActions>
         </form>
       ) : null}
     </Dialog>
@@ -157,7 +157,7 @@ function DeleteCustomRoleDialog({ role, onClose }: { role: CustomRole | null; on
 }
 
 export function CustomRolesPanel({ held }: { held: ReadonlySet<Permission> }) {
-  const { data, error, isPending, refetch, isFetching } = useCustomRoles();
+  const customRoles = useCustomRoles();
   const [editing, setEditing] = useState<CustomRole | 'new' | null>(null);
   const [deleting, setDeleting] = useState<CustomRole | null>(null);
 
@@ -172,51 +172,46 @@ export function CustomRolesPanel({ held }: { held: ReadonlySet<Permission> }) {
           New custom role
         </Button>
       </div>
-      {isPending ? (
-        <Spinner />
-      ) : error ? (
-        <LoadError
-          title="Failed to load custom roles"
-          error={error}
-          onRetry={() => void refetch()}
-          isRetrying={isFetching}
-        />
-      ) : data.roles.length === 0 ? (
-        <Notice icon={ShieldCheck} title="No custom roles yet" />
-      ) : (
-        <ul className="grid gap-4 md:grid-cols-2">
-          {data.roles.map((role) => (
-            <li key={role.id}>
-              <Card className="flex h-full flex-col gap-3">
-                <div className="flex items-start justify-between gap-3">
-                  <div>
-                    <h3 className="text-lg font-semibold text-fg">{role.name}</h3>
-                    {role.description ? <p className="text-sm text-muted">{role.description}</p> : null}
-                  </div>
-                  <Badge>{role.userCount === 1 ? '1 user' : `${role.userCount} users`}</Badge>
-                </div>
-                <ul aria-label={`Permissions of ${role.name}`} className="flex flex-wrap gap-1.5">
-                  {role.permissions.map((permission) => (
-                    <li key={permission}>
-                      <Badge tone="draw">{permissionLabel(permission)}</Badge>
-                    </li>
-                  ))}
-                </ul>
-                <div className="mt-auto flex gap-2 pt-1">
-                  <Button size="sm" variant="secondary" onClick={() => setEditing(role)}>
-                    <Pencil aria-hidden="true" className="size-4" />
-                    Edit<span className="sr-only"> {role.name}</span>
-                  </Button>
-                  <Button size="sm" variant="danger" onClick={() => setDeleting(role)}>
-                    <Trash2 aria-hidden="true" className="size-4" />
-                    Delete<span className="sr-only"> {role.name}</span>
-                  </Button>
-                </div>
-              </Card>
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryView query={customRoles} errorTitle="Failed to load custom roles">
+        {(data) =>
+          data.roles.length === 0 ? (
+            <Notice icon={ShieldCheck} title="No custom roles yet" />
+          ) : (
+            <ul className="grid gap-4 md:grid-cols-2">
+              {data.roles.map((role) => (
+                <li key={role.id}>
+                  <Card className="flex h-full flex-col gap-3">
+                    <div className="flex items-start justify-between gap-3">
+                      <div>
+                        <h3 className="text-lg font-semibold text-fg">{role.name}</h3>
+                        {role.description ? <p className="text-sm text-muted">{role.description}</p> : null}
+                      </div>
+                      <Badge>{role.userCount === 1 ? '1 user' : `${role.userCount} users`}</Badge>
+                    </div>
+                    <ul aria-label={`Permissions of ${role.name}`} className="flex flex-wrap gap-1.5">
+                      {role.permissions.map((permission) => (
+                        <li key={permission}>
+                          <Badge tone="draw">{permissionLabel(permission)}</Badge>
+                        </li>
+                      ))}
+                    </ul>
+                    <div className="mt-auto flex gap-2 pt-1">
+                      <Button size="sm" variant="secondary" onClick={() => setEditing(role)}>
+                        <Pencil aria-hidden="true" className="size-4" />
+                        Edit<span className="sr-only"> {role.name}</span>
+                      </Button>
+                      <Button size="sm" variant="danger" onClick={() => setDeleting(role)}>
+                        <Trash2 aria-hidden="true" className="size-4" />
+                        Delete<span className="sr-only"> {role.name}</span>
+                      </Button>
+                    </div>
+                  </Card>
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </QueryView>
       <CustomRoleDialog
         key={editing === 'new' ? 'new' : (editing?.id ?? 'closed')}
         role={editing === 'new' ? null : editing}

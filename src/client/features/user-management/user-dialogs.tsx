@@ -2,8 +2,7 @@ import { Snowflake, Trash2, UserPlus } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { createUserBodySchema, freezeBodySchema, type UserSummary } from '../../../contracts/users';
 import { ChoosePasswordField } from '../../components/new-password-fields';
-import { Button, SubmitButton } from '../../components/ui/button';
-import { Dialog, DialogActions } from '../../components/ui/dialog';
+import { Dialog, DialogConfirmActions, DialogSubmitActions } from '../../components/ui/dialog';
 import { TextareaField, TextField } from '../../components/ui/field';
 import { ApiRequestError, serverMessage } from '../../lib/api-client';
 import { readForm, useFieldErrors } from '../../lib/form';
@@ -67,12 +66,14 @@ export function CreateUserDialog({ isOpen, onClose }: DialogProps) {
         <ChoosePasswordField error={errors.password} />
         <TextField label="Full name" name="fullName" autoComplete="off" error={errors.fullName} />
         <RoleSelect defaultValue="player" />
-        <DialogActions onCancel={onClose}>
-          <SubmitButton isPending={create.isPending} pendingLabel="Creating...">
-            <UserPlus aria-hidden="true" className="size-4" />
-            Create user
-          </SubmitButton>
-        </DialogActions>
+        <DialogSubmitActions
+          onCancel={onClose}
+          isPending={create.isPending}
+          pendingLabel="Creating..."
+          icon={UserPlus}
+        >
+          Create user
+        </DialogSubmitActions>
       </form>
     </Dialog>
   );
@@ -108,11 +109,9 @@ export function ChangeRoleDialog({ user, onClose }: { user: UserSummary | null; 
       {user ? (
         <form onSubmit={onSubmit} className="flex flex-col gap-4">
           <RoleSelect defaultValue={roleChoiceValue(user)} label="New role" />
-          <DialogActions onCancel={onClose}>
-            <SubmitButton isPending={change.isPending} pendingLabel="Saving...">
-              Change role
-            </SubmitButton>
-          </DialogActions>
+          <DialogSubmitActions onCancel={onClose} isPending={change.isPending} pendingLabel="Saving...">
+            Change role
+          </DialogSubmitActions>
         </form>
       ) : null}
     </Dialog>
@@ -155,12 +154,15 @@ export function FreezeUserDialog({ user, onClose }: { user: UserSummary | null; 
           hint="Kept with the account and in the audit log."
           error={errors.reason}
         />
-        <DialogActions onCancel={onClose}>
-          <SubmitButton variant="danger" isPending={freeze.isPending} pendingLabel="Freezing...">
-            <Snowflake aria-hidden="true" className="size-4" />
-            Freeze account
-          </SubmitButton>
-        </DialogActions>
+        <DialogSubmitActions
+          onCancel={onClose}
+          variant="danger"
+          isPending={freeze.isPending}
+          pendingLabel="Freezing..."
+          icon={Snowflake}
+        >
+          Freeze account
+        </DialogSubmitActions>
       </form>
     </Dialog>
   );
@@ -189,12 +191,16 @@ export function DeleteUserDialog({ user, onClose }: { user: UserSummary | null; 
           : undefined
       }
     >
-      <DialogActions onCancel={onClose}>
-        <Button variant="danger" onClick={onConfirm} disabled={remove.isPending}>
-          <Trash2 aria-hidden="true" className="size-4" />
-          {remove.isPending ? 'Deleting...' : 'Delete account'}
-        </Button>
-      </DialogActions>
+      <DialogConfirmActions
+        onCancel={onClose}
+        onConfirm={onConfirm}
+        isPending={remove.isPending}
+        pendingLabel="Deleting..."
+        icon={Trash2}
+        variant="danger"
+      >
+        Delete account
+      </DialogConfirmActions>
     </Dialog>
   );
 }

@@ -1,5 +1,6 @@
 import { Crown, ShieldHalf, UserRound } from 'lucide-react';
 import { may } from '../../../domain/access-rules';
+import { AdminPageHeading } from '../../components/admin-page-heading';
 import { Spinner } from '../../components/ui/spinner';
 import { useSession } from '../auth/queries';
 import { InvitesPanel } from '../invites/invites-panel';
@@ -43,13 +44,9 @@ export function UserManagementPage() {
   if (session.status !== 'signed-in') return <Spinner />;
   return (
     <div className="flex flex-col gap-8">
-      <div>
-        <p className="text-sm font-semibold uppercase tracking-widest text-accent-text">Admin Area</p>
-        <h1 className="mt-1 font-display text-3xl font-bold text-fg sm:text-4xl">User Management</h1>
-        <p className="mt-2 text-muted">
-          Accounts, their roles and freezes, invitations, and the custom roles you can give.
-        </p>
-      </div>
+      <AdminPageHeading title="User Management">
+        Accounts, their roles and freezes, invitations, and the custom roles you can give.
+      </AdminPageHeading>
       <UserCounts />
       <UsersPanel access={session.access} myId={session.me.user.id} />
       <InvitesPanel canInvite={may(session.access, 'createUsers')} />

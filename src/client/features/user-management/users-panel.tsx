@@ -12,12 +12,11 @@ import { useState } from 'react';
 import type { SignInLock, UserSummary } from '../../../contracts/users';
 import { may as mayAct } from '../../../domain/access-rules';
 import type { ResolvedAccess } from '../../../domain/permissions';
-import { LoadError } from '../../components/load-error';
+import { QueryView } from '../../components/query-view';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Notice } from '../../components/ui/notice';
 import { SearchField, SearchForm } from '../../components/ui/search-field';
-import { Spinner } from '../../components/ui/spinner';
 import { notify, notifyFailure } from '../../lib/notify';
 import { useDebouncedSearch } from '../../lib/use-debounced-search';
 import { useLiftSignInLock, useSignInLocks, useUnfreezeUser, useUsers } from './queries';
@@ -103,7 +102,7 @@ export function UsersPanel({ access, myId }: { access: ResolvedAccess; myId: str
   const { draft, setDraft, search } = useDebouncedSearch(SEARCH_DELAY_MS);
   const [action, setAction] = useState<Action>(null);
   const [isCreating, setIsCreating] = useState(false);
-  const { data, error, isPending, refetch, isFetching } = useUsers(search);
+  const users = useUsers(search);
   const locks = new Map((useSignInLocks().data?.locks ?? []).map((lock) => [lock.userId, lock]));
 
   const may = {
@@ -130,75 +129,70 @@ export function UsersPanel({ access, myId }: { access: ResolvedAccess; myId: str
         <SearchField label="Search by name or e-mail" value={draft} onChange={setDraft} />
       </SearchForm>
 
-      {isPending ? (
-        <Spinner />
-      ) : error ? (
-        <LoadError
-          title="Failed to load users"
-          error={error}
-          onRetry={() => void refetch()}
-          isRetrying={isFetching}
-        />
-      ) : data.users.length === 0 ? (
-        <Notice icon={UsersRound} title="No users found" role="status">
-          {search ? `Nobody's name or e-mail contains “${search}”.` : null}
-        </Notice>
-      ) : (
-        <>
-          <p role="status" className="text-sm text-muted">
-            {data.users.length === 1 ? '1 user' : `${data.users.length} users`}
-            {search ? ` matching “${search}”` : ''}
-          </p>
-          <ul
-            aria-label="Users"
-            className="flex flex-col divide-y divide-line rounded-2xl border border-line bg-surface shadow-sm"
-          >
-            {data.users.map((user) => {
-              const lock = locks.get(user.id);
-              return (
-                <li
-                  key={user.id}
-                  className="flex flex-col gap-3 p-4 md:flex-row md:items-center md:justify-between"
-                >
-                  <div className="min-w-0">
-                    <p className="flex flex-wrap items-center gap-2 font-semibold text-fg">
-                      <span className="truncate">{user.name || 'User'}</span>
-                      <Badge tone={user.role === 'player' && !user.customRoleName ? 'neutral' : 'accent'}>
-                        {roleLabel(user)}
-                      </Badge>
-                      {user.isFrozen ? (
-                        <Badge tone="loss">
-                          <Snowflake aria-hidden="true" className="size-3" />
-                          Frozen
-                        </Badge>
-                      ) : null}
-                      {lock ? (
-                        <Badge tone="loss">
-                          <LockKeyhole aria-hidden="true" className="size-3" />
-                          Locked until {timeFormat.format(new Date(lock.lockedUntil))}
-                        </Badge>
-                      ) : null}
-                      {user.id === myId ? <Badge tone="win">You</Badge> : null}
-                    </p>
-                    <p className="truncate text-sm text-muted">{user.email}</p>
-                    <p className="text-xs text-muted">
-                      Joined {dateFormat.format(new Date(user.createdAt))}
-                      {user.isFrozen && user.frozenReason ? ` · Frozen: ${user.frozenReason}` : ''}
-                      {lock && lock.failures > 0 ? ` · ${lock.failures} failed sign-ins` : ''}
-                      {lock && lock.lockedDevices > 0
-                        ? ` · ${lock.lockedDevices} known device${lock.lockedDevices === 1 ? '' : 's'} locked`
-                        : ''}
-                    </p>
-                  </div>
-                  {user.id === myId ? null : (
-                    <UserActions user={user} lock={lock} may={may} onAction={setAction} />
-                  )}
-                </li>
-              );
-            })}
-          </ul>
-        </>
-      )}
+      <QueryView query={users} errorTitle="Failed to load users">
+        {(data) =>
+          data.users.length === 0 ? (
+            <Notice icon={UsersRound} title="No users found" role="status">
+              {search ? `Nobody's name or e-mail contains “${search}”.` : null}
+            </Notice>
+          ) : (
+            <>
+              <p role="status" className="text-sm text-muted">
+                {data.users.length === 1 ? '1 user' : `${data.users.length} users`}
+                {search ? ` matching “${search}”` : ''}
+              </p>
+              <ul
+                aria-label="Users"
+                className="flex flex-col divide-y divide-line rounded-2xl border border-line bg-surface shadow-sm"
+              >
+                {data.users.map((user) => {
+                  const lock = locks.get(user.id);
+                  return (
+                    <li
+                      key={user.id}
+                      className="flex flex-col gap-3 p-4 md:flex-row md:items-center md:justify-between"
+                    >
+                      <div className="min-w-0">
+                        <p className="flex flex-wrap items-center gap-2 font-semibold text-fg">
+                          <span className="truncate">{user.name || 'User'}</span>
+                          <Badge tone={user.role === 'player' && !user.customRoleName ? 'neutral' : 'accent'}>
+                            {roleLabel(user)}
+                          </Badge>
+                          {user.isFrozen ? (
+                            <Badge tone="loss">
+                              <Snowflake aria-hidden="true" className="size-3" />
+                              Frozen
+                            </Badge>
+                          ) : null}
+                          {lock ? (
+                            <Badge tone="loss">
+                              <LockKeyhole aria-hidden="true" className="size-3" />
+                              Locked until {timeFormat.format(new Date(lock.lockedUntil))}
+                            </Badge>
+                          ) : null}
+                          {user.id === myId ? <Badge tone="win">You</Badge> : null}
+                        </p>
+                        <p className="truncate text-sm text-muted">{user.email}</p>
+                        <p className="text-xs text-muted">
+                          Joined {dateFormat.format(new Date(user.createdAt))}
+                          {user.isFrozen && user.frozenReason ? ` · Frozen: ${user.frozenReason}` : ''}
+                          {lock && lock.failures > 0 ? ` · ${lock.failures} failed sign-ins` : ''}
+                          {lock && lock.lockedDevices > 0
+                            ? ` · ${lock.lockedDevices} known device${lock.lockedDevices === 1 ? '' : 's'} locked`
+                            : ''}
+                        </p>
+                      </div>
+                      {user.id === myId ? null : (
+                        <UserActions user={user} lock={lock} may={may} onAction={setAction} />
+                      )}
+                    </li>
+                  );
+                })}
+              </ul>
+            </>
+          )
+        }
+      </QueryView>
 
       {isCreating ? <CreateUserDialog isOpen onClose={() => setIsCreating(false)} /> : null}
       <ChangeRoleDialog user={action?.kind === 'role' ? action.user : null} onClose={close} />

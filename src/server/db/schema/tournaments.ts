@@ -20,6 +20,23 @@ const timestamps = {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 };
 
+/** The key of a row that belongs to a tournament, and that tournament (its rows go when it is deleted). */
+const tournamentRowKeys = () => ({
+  id: uuid('id').primaryKey().defaultRandom(),
+  tournamentId: uuid('tournament_id')
+    .notNull()
+    .references(() => tournaments.id, { onDelete: 'cascade' }),
+});
+
+/** The keys of a row that belongs to one round of a tournament, with the round's number. */
+const roundRowKeys = () => ({
+  ...tournamentRowKeys(),
+  roundId: uuid('round_id')
+    .notNull()
+    .references(() => rounds.id, { onDelete: 'cascade' }),
+  roundNumber: integer('round_number').notNull(),
+});
+
 export const tournaments = pgTable(
   'tournaments',
   {
@@ -59,10 +76,7 @@ export const tournaments = pgTable(
 export const teams = pgTable(
   'teams',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    tournamentId: uuid('tournament_id')
-      .notNull()
-      .references(() => tournaments.id, { onDelete: 'cascade' }),
+    ...tournamentRowKeys(),
     schoolId: uuid('school_id')
       .notNull()
       .references(() => schools.id, { onDelete: 'restrict' }),
@@ -78,10 +92,7 @@ export const teams = pgTable(
 export const players = pgTable(
   'players',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    tournamentId: uuid('tournament_id')
-      .notNull()
-      .references(() => tournaments.id, { onDelete: 'cascade' }),
+    ...tournamentRowKeys(),
     userId: text('user_id'),
     name: text('name').notNull(),
     /** Withdrawn players are inactive: kept with their results, no longer paired. */
@@ -110,10 +121,7 @@ export const players = pgTable(
 export const rounds = pgTable(
   'rounds',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    tournamentId: uuid('tournament_id')
-      .notNull()
-      .references(() => tournaments.id, { onDelete: 'cascade' }),
+    ...tournamentRowKeys(),
     number: integer('number').notNull(),
     status: text('status', { enum: ['upcoming', 'active', 'completed'] })
       .notNull()
@@ -138,14 +146,7 @@ export const rounds = pgTable(
 export const matches = pgTable(
   'matches',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    tournamentId: uuid('tournament_id')
-      .notNull()
-      .references(() => tournaments.id, { onDelete: 'cascade' }),
-    roundId: uuid('round_id')
-      .notNull()
-      .references(() => rounds.id, { onDelete: 'cascade' }),
-    roundNumber: integer('round_number').notNull(),
+    ...roundRowKeys(),
     boardNumber: integer('board_number').notNull(),
     whitePlayerId: uuid('white_player_id')
       .notNull()
@@ -179,14 +180,7 @@ export const matches = pgTable(
 export const roundByes = pgTable(
   'round_byes',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    tournamentId: uuid('tournament_id')
-      .notNull()
-      .references(() => tournaments.id, { onDelete: 'cascade' }),
-    roundId: uuid('round_id')
-      .notNull()
-      .references(() => rounds.id, { onDelete: 'cascade' }),
-    roundNumber: integer('round_number').notNull(),
+    ...roundRowKeys(),
     playerId: uuid('player_id')
       .notNull()
       .references(() => players.id, { onDelete: 'cascade' }),

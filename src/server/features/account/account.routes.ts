@@ -1,5 +1,3 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   deleteAccountBodySchema,
@@ -13,7 +11,7 @@ import {
 } from '../../../contracts/account';
 import { messageResponseSchema } from '../../../contracts/common';
 import { SignInLimits } from '../../auth/sign-in-limit';
-import type { Feature, FeatureContext } from '../../feature-context';
+import { type FeatureContext, routesFeature, type TypedApp } from '../../feature-context';
 import { apiErrors } from '../../http/route-helpers';
 import * as service from './account.service';
 
@@ -21,13 +19,9 @@ const errors = apiErrors(400, 401, 403, 409, 429);
 const tags = ['account'];
 
 /** /api/me and /api/account/*: the signed-in user's own account pages (docs/requirements.md §4). */
-export const accountFeature: Feature = {
-  name: 'account',
-  register: (app, context) => registerAccountRoutes(app, context),
-};
+export const accountFeature = routesFeature('account', registerAccountRoutes);
 
-function registerAccountRoutes(app: FastifyInstance, context: FeatureContext): void {
-  const typed = app.withTypeProvider<ZodTypeProvider>();
+function registerAccountRoutes(typed: TypedApp, context: FeatureContext): void {
   const { db } = context;
   // Deleting the account checks its password: the same per-account attempts as signing in (ADR 015).
   const signInLimits = SignInLimits.of(context);

@@ -1,5 +1,3 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   lookupDetailResponseSchema,
   lookupQuerySchema,
@@ -7,21 +5,19 @@ import {
 } from '../../../contracts/admin-player-lookup';
 import { playerIdParamsSchema } from '../../../contracts/player-management';
 import type { Db } from '../../db/client';
-import type { Feature } from '../../feature-context';
+import { routesFeature, type TypedApp } from '../../feature-context';
 import { apiErrors } from '../../http/route-helpers';
 import * as service from './admin-player-lookup.service';
 
 const errors = apiErrors(400, 401, 403, 404);
 const tags = ['admin player lookup'];
 
-export const adminPlayerLookupFeature: Feature = {
-  name: 'admin-player-lookup',
-  register: (app, { db }) => registerAdminPlayerLookupRoutes(app, db),
-};
+export const adminPlayerLookupFeature = routesFeature('admin-player-lookup', (typed, { db }) =>
+  registerAdminPlayerLookupRoutes(typed, db),
+);
 
 /** /api/admin/player-lookup (view_admin_player_lookup): read-only, for staff at the desk or the boards. */
-function registerAdminPlayerLookupRoutes(app: FastifyInstance, db: Db): void {
-  const typed = app.withTypeProvider<ZodTypeProvider>();
+function registerAdminPlayerLookupRoutes(typed: TypedApp, db: Db): void {
   const access = 'lookUpPlayers';
 
   typed.get(

@@ -1,11 +1,9 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { billingOverviewSchema } from '../../../contracts/billing-overview';
 import type { Audit } from '../../audit/audit';
 import { actorContext } from '../../audit/audit';
 import type { Db } from '../../db/client';
-import type { Feature } from '../../feature-context';
+import { routesFeature, type TypedApp } from '../../feature-context';
 import { apiErrors } from '../../http/route-helpers';
 import * as service from './billing-overview.service';
 
@@ -13,17 +11,15 @@ const errors = apiErrors(401, 403);
 const tags = ['billing overview'];
 const BASE = '/api/admin/billing-overview';
 
-export const billingOverviewFeature: Feature = {
-  name: 'billing-overview',
-  register: (app, { db, clock, audit }) => registerBillingOverviewRoutes(app, { db, now: clock.now, audit }),
-};
+export const billingOverviewFeature = routesFeature('billing-overview', (typed, { db, clock, audit }) =>
+  registerBillingOverviewRoutes(typed, { db, now: clock.now, audit }),
+);
 
 /** /api/admin/billing-overview (view_billing_overview): totals, payments over time and the CSV export. */
 function registerBillingOverviewRoutes(
-  app: FastifyInstance,
+  typed: TypedApp,
   deps: { db: Db; now: () => Date; audit: Audit },
 ): void {
-  const typed = app.withTypeProvider<ZodTypeProvider>();
   const access = 'viewBilling';
 
   typed.get(

@@ -1,5 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   BOT_PROTECTION_MESSAGES,
@@ -12,7 +11,7 @@ import {
   botProtectionAdminSchema,
   updateBotProtectionBodySchema,
 } from '../../../contracts/bot-protection-admin';
-import type { Feature, FeatureContext } from '../../feature-context';
+import { type FeatureContext, routesFeature, type TypedApp } from '../../feature-context';
 import { apiErrors, auditContextOf } from '../../http/route-helpers';
 import { extendContentSecurityPolicy } from '../../http/security-headers';
 import { requireSettingsUnlock } from '../settings-gate/settings-gate.routes';
@@ -38,12 +37,9 @@ export function requireBotCheck(botProtection: BotProtection, applies: (request:
  * what the forms are told, the proof-of-work challenge, and the content security policy of every response
  * extended by the chosen widget's origins only.
  */
-export const botProtectionFeature: Feature = {
-  name: 'bot-protection',
-  register: (app, context) => registerBotProtectionRoutes(app, context),
-};
+export const botProtectionFeature = routesFeature('bot-protection', registerBotProtectionRoutes);
 
-function registerBotProtectionRoutes(app: FastifyInstance, context: FeatureContext): void {
+function registerBotProtectionRoutes(typed: TypedApp, context: FeatureContext): void {
   const { db, clock, feed, botProtection: service } = context;
   // Any change drops the cached setting (one primary-key read at the next request): a settings write says
   // 'settings', but a bulk reset (TRUNCATE) of system_settings sends no row notice of its own.
@@ -60,14 +56,13 @@ function registerBotProtectionRoutes(app: FastifyInstance, context: FeatureConte
     }
     return value;
   };
-  app.addHook('onRequest', async (_request, reply) => {
+  typed.addHook('onRequest', async (_request, reply) => {
     const sources = await service.cspSources();
     const policy = reply.getHeader('content-security-policy');
     if (sources && typeof policy === 'string')
       reply.header('content-security-policy', extend(policy, sources));
   });
 
-  const typed = app.withTypeProvider<ZodTypeProvider>();
   const unlocked = requireSettingsUnlock(db, clock.now);
 
   typed.get(

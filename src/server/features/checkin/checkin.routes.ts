@@ -1,5 +1,3 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   checkinActionResponseSchema,
   checkinOverviewSchema,
@@ -13,25 +11,23 @@ import {
 } from '../../../contracts/checkin';
 import type { Audit } from '../../audit/audit';
 import type { Db } from '../../db/client';
-import type { Feature } from '../../feature-context';
+import { routesFeature, type TypedApp } from '../../feature-context';
 import { apiErrors, auditContextOf } from '../../http/route-helpers';
 import * as service from './checkin.service';
 
 const errors = apiErrors(400, 401, 403, 404, 409);
 const tags = ['check-in'];
 
-export const checkinFeature: Feature = {
-  name: 'checkin',
-  register: (app, { db, clock, audit }) => registerCheckinRoutes(app, { db, now: clock.now, audit }),
-};
+export const checkinFeature = routesFeature('checkin', (typed, { db, clock, audit }) =>
+  registerCheckinRoutes(typed, { db, now: clock.now, audit }),
+);
 
 /**
  * /api/admin/checkin: the check-in desk (access_checkin_page), overview (access_checkin_overview) and
  * settings (access_checkin_settings) of docs/requirements.md §2, on the active tournament's players.
  */
-function registerCheckinRoutes(app: FastifyInstance, deps: { db: Db; now: () => Date; audit: Audit }): void {
+function registerCheckinRoutes(typed: TypedApp, deps: { db: Db; now: () => Date; audit: Audit }): void {
   const { db, now, audit } = deps;
-  const typed = app.withTypeProvider<ZodTypeProvider>();
   const desk = 'checkinDesk';
 
   typed.get(

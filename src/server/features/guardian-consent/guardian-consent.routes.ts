@@ -1,5 +1,3 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   CONSENT_TOKEN_HEADER,
   confirmGuardianConsentBodySchema,
@@ -10,7 +8,7 @@ import {
 import { REGISTRATION_MESSAGES } from '../../../contracts/registrations';
 import type { Audit } from '../../audit/audit';
 import type { Db } from '../../db/client';
-import type { Feature } from '../../feature-context';
+import { routesFeature, type TypedApp } from '../../feature-context';
 import { perAddressLimit, RateCounter } from '../../http/rate-counter';
 import { apiErrors } from '../../http/route-helpers';
 import type { RegistrationKeys } from '../registrations/registration-security';
@@ -27,18 +25,17 @@ export interface GuardianConsentRouteDeps {
   audit: Audit;
 }
 
-export const guardianConsentFeature: Feature = {
-  name: 'guardian-consent',
-  register: (app, { db, registrationKeys, clock, audit }) =>
-    registerGuardianConsentRoutes(app, { db, keys: registrationKeys, now: clock.now, audit }),
-};
+export const guardianConsentFeature = routesFeature(
+  'guardian-consent',
+  (typed, { db, registrationKeys, clock, audit }) =>
+    registerGuardianConsentRoutes(typed, { db, keys: registrationKeys, now: clock.now, audit }),
+);
 
 /**
  * The guardian's confirmation link (T25, ADR 008): public, the token is the credential, and anything wrong
  * is the same 404. Limited per address like the registration status lookup.
  */
-function registerGuardianConsentRoutes(app: FastifyInstance, deps: GuardianConsentRouteDeps): void {
-  const typed = app.withTypeProvider<ZodTypeProvider>();
+function registerGuardianConsentRoutes(typed: TypedApp, deps: GuardianConsentRouteDeps): void {
   const limit = perAddressLimit(
     new RateCounter(deps.db, () => deps.now().getTime()),
     'guardian-consent',

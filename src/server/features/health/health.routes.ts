@@ -1,20 +1,16 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { healthResponseSchema, readyResponseSchema } from '../../../contracts/health';
 import type { Database } from '../../db/client';
-import type { Feature } from '../../feature-context';
+import { routesFeature, type TypedApp } from '../../feature-context';
 import { RETRY_AFTER_SECONDS } from '../../http/database-unavailable';
 
 const READY_TIMEOUT_MS = 2_000;
 
 /** GET /api/health and /api/ready: liveness and readiness for the proxy and the deployment's checks. */
-export const healthFeature: Feature = {
-  name: 'health',
-  register: (app, { database, clock }) => registerHealthRoutes(app, database, clock.millis),
-};
+export const healthFeature = routesFeature('health', (typed, { database, clock }) =>
+  registerHealthRoutes(typed, database, clock.millis),
+);
 
-function registerHealthRoutes(app: FastifyInstance, database: Database, now: () => number): void {
-  const typed = app.withTypeProvider<ZodTypeProvider>();
+function registerHealthRoutes(typed: TypedApp, database: Database, now: () => number): void {
   const startedAt = now();
 
   typed.get(

@@ -1,5 +1,3 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { messageResponseSchema } from '../../../contracts/common';
 import {
   acceptInviteBodySchema,
@@ -8,7 +6,7 @@ import {
   invitesResponseSchema,
   inviteTokenParamsSchema,
 } from '../../../contracts/invites';
-import type { Feature, FeatureContext } from '../../feature-context';
+import { type FeatureContext, routesFeature, type TypedApp } from '../../feature-context';
 import { apiErrors } from '../../http/route-helpers';
 import * as service from './invites.service';
 
@@ -16,13 +14,9 @@ const errors = apiErrors(400, 401, 403, 404, 409);
 const tags = ['invites'];
 
 /** /api/admin/invites and /api/invites/:token: invitations by e-mail and onboarding (docs/requirements.md §2). */
-export const invitesFeature: Feature = {
-  name: 'invites',
-  register: (app, context) => registerInviteRoutes(app, context),
-};
+export const invitesFeature = routesFeature('invites', registerInviteRoutes);
 
-function registerInviteRoutes(app: FastifyInstance, context: FeatureContext): void {
-  const typed = app.withTypeProvider<ZodTypeProvider>();
+function registerInviteRoutes(typed: TypedApp, context: FeatureContext): void {
   const { db, clock } = context;
   typed.post(
     '/api/admin/invites',

@@ -1,5 +1,3 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   adminRegistrationResponseSchema,
   adminUpdateTeamsBodySchema,
@@ -11,7 +9,7 @@ import {
   promoteResponseSchema,
 } from '../../../contracts/manage-registrations';
 import { registrationIdParamsSchema } from '../../../contracts/registrations';
-import type { Feature } from '../../feature-context';
+import { routesFeature, type TypedApp } from '../../feature-context';
 import { apiErrors, auditContextOf } from '../../http/route-helpers';
 import * as service from './manage-registrations.service';
 
@@ -19,10 +17,10 @@ const errors = apiErrors(400, 401, 403, 404, 409);
 const tags = ['manage registrations'];
 const BASE = '/api/admin/registrations';
 
-export const manageRegistrationsFeature: Feature = {
-  name: 'manage-registrations',
-  register: (app, { db, mailer, publicUrl, registrationKeys, clock, audit }) =>
-    registerManageRegistrationRoutes(app, {
+export const manageRegistrationsFeature = routesFeature(
+  'manage-registrations',
+  (typed, { db, mailer, publicUrl, registrationKeys, clock, audit }) =>
+    registerManageRegistrationRoutes(typed, {
       db,
       mailer,
       publicUrl,
@@ -30,15 +28,14 @@ export const manageRegistrationsFeature: Feature = {
       now: clock.now,
       audit,
     }),
-};
+);
 
 /**
  * /api/admin/registrations (view_registration_management): list with search, filters and totals; rename
  * teams and players; manual payments; cancellation; promotion into the active tournament. Every change is
  * logged in system_logs with the staff member as actor.
  */
-function registerManageRegistrationRoutes(app: FastifyInstance, deps: service.ManageRegistrationsDeps): void {
-  const typed = app.withTypeProvider<ZodTypeProvider>();
+function registerManageRegistrationRoutes(typed: TypedApp, deps: service.ManageRegistrationsDeps): void {
   const access = 'manageRegistrations';
 
   typed.get(

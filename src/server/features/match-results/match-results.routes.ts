@@ -1,5 +1,3 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   MATCH_RESULT_MESSAGES,
   matchIdParamsSchema,
@@ -12,25 +10,19 @@ import {
 import type { Audit } from '../../audit/audit';
 import { actorContext } from '../../audit/audit';
 import type { Db } from '../../db/client';
-import type { Feature } from '../../feature-context';
+import { routesFeature, type TypedApp } from '../../feature-context';
 import { apiErrors } from '../../http/route-helpers';
 import * as service from './match-results.service';
 
 const errors = apiErrors(400, 401, 403, 404);
 const tags = ['match results'];
 
-export const matchResultsFeature: Feature = {
-  name: 'match-results',
-  register: (app, { db, clock, audit }) => registerMatchResultRoutes(app, db, { now: clock.now, audit }),
-};
+export const matchResultsFeature = routesFeature('match-results', (typed, { db, clock, audit }) =>
+  registerMatchResultRoutes(typed, db, { now: clock.now, audit }),
+);
 
 /** /api/admin/match-results: result entry for the current round and corrections (docs/requirements.md §2 view_admin_result_input). */
-function registerMatchResultRoutes(
-  app: FastifyInstance,
-  db: Db,
-  deps: { now: () => Date; audit: Audit },
-): void {
-  const typed = app.withTypeProvider<ZodTypeProvider>();
+function registerMatchResultRoutes(typed: TypedApp, db: Db, deps: { now: () => Date; audit: Audit }): void {
   const access = 'enterResults';
 
   typed.get(

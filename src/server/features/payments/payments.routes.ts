@@ -1,5 +1,3 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ApiError } from '../../../contracts/common';
 import {
   createCheckoutBodySchema,
@@ -14,7 +12,7 @@ import {
   verifyPaymentResponseSchema,
 } from '../../../contracts/payments';
 import { activeActor } from '../../auth/actor';
-import type { Feature } from '../../feature-context';
+import { routesFeature, type TypedApp } from '../../feature-context';
 import { HttpError } from '../../http/errors';
 import { perAddressLimit, RateCounter } from '../../http/rate-counter';
 import { apiErrors } from '../../http/route-helpers';
@@ -39,10 +37,10 @@ const NOT_FOUND = 'Not found';
  */
 export const VERIFY_PAYMENT_LIMIT = { limit: 120, windowMs: 10 * 60_000 };
 
-export const paymentsFeature: Feature = {
-  name: 'payments',
-  register: (app, { db, mailer, publicUrl, registrationKeys, payments, clock, audit }) =>
-    registerPaymentRoutes(app, {
+export const paymentsFeature = routesFeature(
+  'payments',
+  (typed, { db, mailer, publicUrl, registrationKeys, payments, clock, audit }) =>
+    registerPaymentRoutes(typed, {
       db,
       mailer,
       publicUrl,
@@ -51,10 +49,9 @@ export const paymentsFeature: Feature = {
       now: clock.now,
       audit,
     }),
-};
+);
 
-function registerPaymentRoutes(app: FastifyInstance, deps: PaymentDeps): void {
-  const typed = app.withTypeProvider<ZodTypeProvider>();
+function registerPaymentRoutes(typed: TypedApp, deps: PaymentDeps): void {
   const offline = deps.provider instanceof OfflinePaymentProvider ? deps.provider : null;
   const limitVerify = perAddressLimit(
     new RateCounter(deps.db, () => deps.now().getTime()),
@@ -107,7 +104,7 @@ function registerPaymentRoutes(app: FastifyInstance, deps: PaymentDeps): void {
   );
 
   // Stripe signs the exact bytes it sent: this route alone keeps the body as a Buffer for the check.
-  void app.register(async (scope) => {
+  void typed.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
     scope.post(

@@ -1,23 +1,20 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { playerDashboardResponseSchema } from '../../../contracts/player-dashboard';
-import type { Feature } from '../../feature-context';
-import { sendCachedJson } from '../../http/cached-json';
+import { routesFeature, type TypedApp } from '../../feature-context';
+import { sendCached } from '../../http/cached-json';
 import { apiErrors } from '../../http/route-helpers';
 import type { PublicDataCache } from '../tournament/public-data-cache';
 
-export const playerDashboardFeature: Feature = {
-  name: 'player-dashboard',
-  register: (app, { cache }) => registerPlayerDashboardRoutes(app, cache),
-};
+export const playerDashboardFeature = routesFeature('player-dashboard', (typed, { cache }) =>
+  registerPlayerDashboardRoutes(typed, cache),
+);
 
 /**
  * GET /api/me/player-dashboard: the signed-in user's own player (players.user_id), never anyone else's:
  * the user id comes from the session, there is no parameter to name another player. Derived from the
  * public snapshot, so it costs no database read beyond the session check.
  */
-function registerPlayerDashboardRoutes(app: FastifyInstance, cache: PublicDataCache): void {
-  app.withTypeProvider<ZodTypeProvider>().get(
+function registerPlayerDashboardRoutes(typed: TypedApp, cache: PublicDataCache): void {
+  typed.get(
     '/api/me/player-dashboard',
     {
       config: { access: 'signed-in' },
@@ -34,7 +31,7 @@ function registerPlayerDashboardRoutes(app: FastifyInstance, cache: PublicDataCa
     },
     async (request, reply) => {
       const actor = (await request.actor())!;
-      return sendCachedJson(request, reply, (await cache.snapshot()).dashboard(actor.userId));
+      return sendCached(request, reply, (await cache.snapshot()).dashboard(actor.userId));
     },
   );
 }

@@ -1,5 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { apiErrorSchema } from '../../../contracts/common';
 import {
@@ -23,7 +22,7 @@ import {
 } from '../../../contracts/player-management';
 import type { Audit } from '../../audit/audit';
 import type { Db } from '../../db/client';
-import type { Feature } from '../../feature-context';
+import { routesFeature, type TypedApp } from '../../feature-context';
 import { apiErrors } from '../../http/route-helpers';
 import * as repo from './player-management.repo';
 import * as service from './player-management.service';
@@ -34,18 +33,16 @@ const BASE = '/api/admin/player-management';
 /** A TRF of 1000 players and 9 rounds is about 180 kB, a little more as a JSON string. */
 const TRF_BODY_LIMIT = 1024 * 1024;
 
-export const playerManagementFeature: Feature = {
-  name: 'player-management',
-  register: (app, { db, audit }) => registerPlayerManagementRoutes(app, db, audit),
-};
+export const playerManagementFeature = routesFeature('player-management', (typed, { db, audit }) =>
+  registerPlayerManagementRoutes(typed, db, audit),
+);
 
 /**
  * /api/admin/player-management (view_player_management): the players of the active (or a chosen)
  * tournament, late entries, withdrawals, requested byes, CSV import/export and TRF export/import. Files are
  * sent as text in JSON bodies and downloaded as attachments.
  */
-function registerPlayerManagementRoutes(app: FastifyInstance, db: Db, audit: Audit): void {
-  const typed = app.withTypeProvider<ZodTypeProvider>();
+function registerPlayerManagementRoutes(typed: TypedApp, db: Db, audit: Audit): void {
   const access = 'managePlayers';
   // The guard has already refused anyone signed out, so there is an actor.
   const actorOf = async (request: FastifyRequest) => (await request.actor())!;

@@ -1,5 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiError } from '../../../contracts/common';
 import {
   createRegistrationBodySchema,
@@ -22,7 +21,7 @@ import type { Audit } from '../../audit/audit';
 import { actorContext } from '../../audit/audit';
 import { activeActor } from '../../auth/actor';
 import type { Db } from '../../db/client';
-import type { Feature } from '../../feature-context';
+import { routesFeature, type TypedApp } from '../../feature-context';
 import { HttpError } from '../../http/errors';
 import { perAddressLimit, RateCounter } from '../../http/rate-counter';
 import { apiErrors } from '../../http/route-helpers';
@@ -55,10 +54,10 @@ function sendInputError(request: FastifyRequest, reply: FastifyReply, error: ser
     .send({ error: error.message, requestId: request.id, issues: error.issues } satisfies ApiError);
 }
 
-export const registrationsFeature: Feature = {
-  name: 'registrations',
-  register: (app, { db, mailer, publicUrl, registrationKeys, clock, audit, botProtection }) =>
-    registerRegistrationRoutes(app, {
+export const registrationsFeature = routesFeature(
+  'registrations',
+  (typed, { db, mailer, publicUrl, registrationKeys, clock, audit, botProtection }) =>
+    registerRegistrationRoutes(typed, {
       db,
       mailer,
       publicUrl,
@@ -67,10 +66,9 @@ export const registrationsFeature: Feature = {
       audit,
       botProtection,
     }),
-};
+);
 
-function registerRegistrationRoutes(app: FastifyInstance, deps: RegistrationRouteDeps): void {
-  const typed = app.withTypeProvider<ZodTypeProvider>();
+function registerRegistrationRoutes(typed: TypedApp, deps: RegistrationRouteDeps): void {
   const nowAsDate = () => new Date(deps.now());
   const serviceDeps = {
     db: deps.db,

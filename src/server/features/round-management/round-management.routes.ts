@@ -1,5 +1,3 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   generatePairingsBodySchema,
   generatePairingsResponseSchema,
@@ -12,22 +10,21 @@ import {
   roundNumberParamsSchema,
   roundsResponseSchema,
 } from '../../../contracts/round-management';
-import type { Feature } from '../../feature-context';
+import { routesFeature, type TypedApp } from '../../feature-context';
 import { apiErrors, auditContextOf } from '../../http/route-helpers';
 import * as service from './round-management.service';
 
 const errors = apiErrors(400, 401, 403, 404, 409);
 const tags = ['round management'];
 
-export const roundManagementFeature: Feature = {
-  name: 'round-management',
-  register: (app, { db, mailer, logger, clock, publicUrl, audit }) =>
-    registerRoundManagementRoutes(app, { db, mailer, logger, now: clock.now, publicUrl, audit }),
-};
+export const roundManagementFeature = routesFeature(
+  'round-management',
+  (typed, { db, mailer, logger, clock, publicUrl, audit }) =>
+    registerRoundManagementRoutes(typed, { db, mailer, logger, now: clock.now, publicUrl, audit }),
+);
 
 /** /api/admin/rounds: the round-management page (docs/requirements.md §2 view_round_management, §4 round states, §8). */
-function registerRoundManagementRoutes(app: FastifyInstance, deps: service.RoundDeps): void {
-  const typed = app.withTypeProvider<ZodTypeProvider>();
+function registerRoundManagementRoutes(typed: TypedApp, deps: service.RoundDeps): void {
   const access = 'manageRounds';
 
   typed.get(

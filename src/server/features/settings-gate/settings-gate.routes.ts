@@ -1,5 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { messageResponseSchema } from '../../../contracts/common';
 import {
   SETTINGS_GATE_MESSAGES,
@@ -8,7 +7,7 @@ import {
   unlockBodySchema,
 } from '../../../contracts/settings-gate';
 import type { Db } from '../../db/client';
-import type { Feature, FeatureContext } from '../../feature-context';
+import { type FeatureContext, routesFeature, type TypedApp } from '../../feature-context';
 import { RateCounter } from '../../http/rate-counter';
 import { apiErrors } from '../../http/route-helpers';
 import * as service from './settings-gate.service';
@@ -30,13 +29,9 @@ export function requireSettingsUnlock(db: Db, now: () => Date) {
 }
 
 /** /api/settings-gate: the settings password in front of the protected sections (ADR 007). */
-export const settingsGateFeature: Feature = {
-  name: 'settings-gate',
-  register: (app, context) => registerSettingsGateRoutes(app, context),
-};
+export const settingsGateFeature = routesFeature('settings-gate', registerSettingsGateRoutes);
 
-function registerSettingsGateRoutes(app: FastifyInstance, context: FeatureContext): void {
-  const typed = app.withTypeProvider<ZodTypeProvider>();
+function registerSettingsGateRoutes(typed: TypedApp, context: FeatureContext): void {
   const { db, clock } = context;
   const counter = new RateCounter(db, clock.millis);
   const attempts = (reply: FastifyReply): service.GateAttempts => ({

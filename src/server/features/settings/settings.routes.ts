@@ -1,5 +1,3 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   resetSettingsBodySchema,
   SETTINGS_MESSAGES,
@@ -8,7 +6,7 @@ import {
   siteSettingsResponseSchema,
   updateSettingBodySchema,
 } from '../../../contracts/settings-registry';
-import type { Feature, FeatureContext } from '../../feature-context';
+import { type FeatureContext, routesFeature, type TypedApp } from '../../feature-context';
 import { apiErrors, auditContextOf } from '../../http/route-helpers';
 import { requireSettingsUnlock } from '../settings-gate/settings-gate.routes';
 import * as service from './settings.service';
@@ -21,13 +19,9 @@ const tags = ['site settings'];
  * `changeSiteSettings` access rule and the settings password (ADR 007). Each setting is described once in
  * `contracts/settings-registry.ts` (ADR 020).
  */
-export const settingsFeature: Feature = {
-  name: 'settings',
-  register: (app, context) => registerSettingsRoutes(app, context),
-};
+export const settingsFeature = routesFeature('settings', registerSettingsRoutes);
 
-function registerSettingsRoutes(app: FastifyInstance, context: FeatureContext): void {
-  const typed = app.withTypeProvider<ZodTypeProvider>();
+function registerSettingsRoutes(typed: TypedApp, context: FeatureContext): void {
   const { db, clock } = context;
   // Before the body is validated: a locked session learns nothing about what a value must look like.
   const unlocked = requireSettingsUnlock(db, () => clock.now());

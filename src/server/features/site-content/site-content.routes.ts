@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messageResponseSchema } from '../../../contracts/common';
@@ -11,7 +11,7 @@ import {
   saveImportantInformationBodySchema,
   siteImageUploadResponseSchema,
 } from '../../../contracts/rich-text';
-import type { Feature, FeatureContext } from '../../feature-context';
+import { type FeatureContext, routesFeature, type TypedApp } from '../../feature-context';
 import { HttpError } from '../../http/errors';
 import { apiErrors, auditContextOf } from '../../http/route-helpers';
 import { requireSettingsUnlock } from '../settings-gate/settings-gate.routes';
@@ -27,13 +27,9 @@ const IMAGE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
  * and the images placed in it and in announcements. Announcements themselves stay with tournament
  * management, which stores them through this feature's sanitiser.
  */
-export const siteContentFeature: Feature = {
-  name: 'site-content',
-  register: (app, context) => registerSiteContentRoutes(app, context),
-};
+export const siteContentFeature = routesFeature('site-content', registerSiteContentRoutes);
 
-async function registerSiteContentRoutes(app: FastifyInstance, { db, audit, clock }: FeatureContext) {
-  const typed = app.withTypeProvider<ZodTypeProvider>();
+async function registerSiteContentRoutes(typed: TypedApp, { db, audit, clock }: FeatureContext) {
   // Before the body is read: a locked session learns nothing, not even whether its input was valid.
   const unlocked = requireSettingsUnlock(db, clock.now);
 
@@ -130,7 +126,7 @@ async function registerSiteContentRoutes(app: FastifyInstance, { db, audit, cloc
   );
 
   // The upload's body is the image itself (its bytes, Content-Type image/…), read in this scope only.
-  await app.register(async (scope) => {
+  await typed.register(async (scope) => {
     scope.addContentTypeParser(
       [...SITE_IMAGE_TYPES],
       { parseAs: 'buffer', bodyLimit: MAX_SITE_IMAGE_BYTES },

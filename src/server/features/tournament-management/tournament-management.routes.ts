@@ -1,5 +1,3 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   adminAnnouncementsResponseSchema,
   announcementIdParamsSchema,
@@ -22,7 +20,7 @@ import {
 } from '../../../contracts/tournament-management';
 import type { Audit } from '../../audit/audit';
 import type { Db } from '../../db/client';
-import type { Feature } from '../../feature-context';
+import { routesFeature, type TypedApp } from '../../feature-context';
 import { apiErrors } from '../../http/route-helpers';
 import * as repo from './tournament-management.repo';
 import * as service from './tournament-management.service';
@@ -30,17 +28,15 @@ import * as service from './tournament-management.service';
 const errors = apiErrors(400, 401, 403, 404, 409);
 const tags = ['tournament management'];
 
-export const tournamentManagementFeature: Feature = {
-  name: 'tournament-management',
-  register: (app, { db, audit }) => registerTournamentManagementRoutes(app, db, audit),
-};
+export const tournamentManagementFeature = routesFeature('tournament-management', (typed, { db, audit }) =>
+  registerTournamentManagementRoutes(typed, db, audit),
+);
 
 /**
  * /api/admin/tournaments, /api/admin/tournament-templates and /api/admin/announcements: the
  * tournament-management page (docs/requirements.md §2, §4, §5, §8), all behind view_tournament_management.
  */
-function registerTournamentManagementRoutes(app: FastifyInstance, db: Db, audit: Audit): void {
-  const typed = app.withTypeProvider<ZodTypeProvider>();
+function registerTournamentManagementRoutes(typed: TypedApp, db: Db, audit: Audit): void {
   const config = { access: 'manageTournaments' } as const;
 
   typed.get(

@@ -1,3 +1,4 @@
+import type { PublicPageDataName } from '../../../contracts/public-pages';
 import type { RecentMatch } from '../../../contracts/tournament';
 import type { Db } from '../../db/client';
 import { CachedJson } from '../../http/cached-json';
@@ -9,16 +10,28 @@ const LOOKUP_MEMO_LIMIT = 2_000;
 /** While the database is unreachable, the last snapshot is served and a reload tried this often. */
 const STALE_RETRY_MS = 1_000;
 
-export type SnapshotView =
-  | 'home'
-  | 'tournament'
-  | 'leaderboard'
-  | 'current-round'
-  | 'roster'
-  | 'recent'
-  | 'announcements'
-  | 'settings-home'
-  | 'settings-registration';
+/** The public API's responses built from a snapshot, by name (each served by one GET /api/public/… route). */
+const SNAPSHOT_VIEWS = {
+  home: (snapshot: PublicSnapshot) =>
+    snapshot.views.home({ recentMatches: snapshot.recentMatches(), sampleBoards: snapshot.sampleBoards() }),
+  tournament: (snapshot: PublicSnapshot) => snapshot.views.tournament(),
+  leaderboard: (snapshot: PublicSnapshot) => snapshot.views.leaderboard(),
+  'current-round': (snapshot: PublicSnapshot) => snapshot.views.currentRound(),
+  roster: (snapshot: PublicSnapshot) => snapshot.views.roster(),
+  recent: (snapshot: PublicSnapshot) => ({ matches: snapshot.recentMatches() }),
+  announcements: (snapshot: PublicSnapshot) => ({ announcements: snapshot.views.announcements() }),
+  'settings-home': (snapshot: PublicSnapshot) => snapshot.views.homeSettings(),
+  'settings-registration': (snapshot: PublicSnapshot) => snapshot.views.registrationSettings(),
+} satisfies Record<string, (snapshot: PublicSnapshot) => unknown>;
+export type SnapshotView = keyof typeof SNAPSHOT_VIEWS;
+
+/** The views a server-drawn page reads (ADR 023), by the names the client gives them. */
+export const PAGE_DATA_VIEWS = {
+  home: 'home',
+  leaderboard: 'leaderboard',
+  tournament: 'tournament',
+  registrationSettings: 'settings-registration',
+} as const satisfies Partial<Record<PublicPageDataName, SnapshotView>>;
 
 /** One read of the public data with its serialised views, built on first use and shared by every request. */
 export class PublicSnapshot {
@@ -27,18 +40,21 @@ export class PublicSnapshot {
   private readonly lookups = new Map<string, CachedJson>();
   private readonly dashboards = new Map<string, CachedJson>();
   private recent: RecentMatch[] | undefined;
+  private sample: number[] | undefined;
 
   constructor(
     views: PublicViews,
     private readonly random: () => number,
+    /** When its read of the database started (ms, the cache's clock). */
+    readonly readAt: number,
   ) {
     this.views = views;
   }
 
-  json(key: SnapshotView, build: (snapshot: PublicSnapshot) => unknown): CachedJson {
+  json(key: SnapshotView): CachedJson {
     let cached = this.memo.get(key);
     if (!cached) {
-      cached = new CachedJson(build(this));
+      cached = new CachedJson(SNAPSHOT_VIEWS[key](this));
       this.memo.set(key, cached);
     }
     return cached;
@@ -48,6 +64,12 @@ export class PublicSnapshot {
   recentMatches(): RecentMatch[] {
     this.recent ??= this.views.recentMatches(this.random);
     return this.recent;
+  }
+
+  /** The current round's sample boards, picked once per snapshot like the recent matches. */
+  sampleBoards(): number[] {
+    this.sample ??= this.views.sampleBoards(this.random);
+    return this.sample;
   }
 
   lookup(normalizedName: string): CachedJson {
@@ -99,7 +121,7 @@ export class PublicDataCache {
     const entry = { promise: undefined as unknown as Promise<PublicSnapshot>, loadedAt: now };
     const promise = loadPublicTournamentData(this.db).then(
       (data) => {
-        this.lastGood = new PublicSnapshot(new PublicViews(data), this.options.random ?? Math.random);
+        this.lastGood = new PublicSnapshot(new PublicViews(data), this.options.random ?? Math.random, now);
         return this.lastGood;
       },
       (error: unknown) => {

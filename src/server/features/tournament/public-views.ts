@@ -1,5 +1,5 @@
 import type { Announcement } from '../../../contracts/announcements';
-import type { HomeResponse } from '../../../contracts/home';
+import { type HomeResponse, SAMPLE_BOARD_COUNT } from '../../../contracts/home';
 import type { LeaderboardResponse, TiebreakValues } from '../../../contracts/leaderboard';
 import type { PlayerDashboardResponse } from '../../../contracts/player-dashboard';
 import type { PlayerLookupEntry, PlayerLookupResponse, PlayerRound } from '../../../contracts/player-lookup';
@@ -22,6 +22,7 @@ import type {
   TournamentResponse,
 } from '../../../contracts/tournament';
 import { nameMatches, normalizeName } from '../../../domain/names';
+import { randomSample } from '../../../domain/random-sample';
 import { halfPointsFor, halfPointsForBye, outcomeFor } from '../../../domain/scoring/results';
 import type { TiebreakKey } from '../../../domain/scoring/tiebreak-keys';
 import { computeTournamentStats } from '../../../domain/stats';
@@ -164,13 +165,7 @@ export class PublicViews {
   /** `count` finished games picked at random (`random` returns [0, 1)). */
   recentMatches(random: () => number, count = RECENT_MATCHES_SHOWN): RecentMatch[] {
     const finished = this.data.matches.filter((match) => match.result !== null);
-    const picked: MatchRow[] = [];
-    const pool = [...finished];
-    while (picked.length < count && pool.length > 0) {
-      const index = Math.floor(random() * pool.length);
-      picked.push(...pool.splice(index, 1));
-    }
-    return picked
+    return randomSample(finished, count, random)
       .sort((a, b) => b.roundNumber - a.roundNumber || a.boardNumber - b.boardNumber)
       .map((match) => ({
         ...this.toBoard(match),
@@ -247,7 +242,12 @@ export class PublicViews {
     }));
   }
 
-  home(recentMatches: RecentMatch[]): HomeResponse {
+  /** The current round's sample boards (docs/requirements.md §9), by board number. */
+  sampleBoards(random: () => number): number[] {
+    return randomSample(this.currentRound().boards, SAMPLE_BOARD_COUNT, random).map((board) => board.board);
+  }
+
+  home(picks: { recentMatches: RecentMatch[]; sampleBoards: number[] }): HomeResponse {
     const settings = this.homeSettings();
     const leaderboard = this.leaderboard();
     return {
@@ -258,7 +258,8 @@ export class PublicViews {
       featuredPlayers: leaderboard.players.slice(0, settings.featured_players_count),
       tiebreakOrder: leaderboard.tiebreakOrder,
       currentRound: this.currentRound(),
-      recentMatches,
+      sampleBoards: picks.sampleBoards,
+      recentMatches: picks.recentMatches,
       announcements: this.announcements(),
     };
   }

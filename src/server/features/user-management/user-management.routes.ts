@@ -1,5 +1,3 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   createUserBodySchema,
   createUserResponseSchema,
@@ -18,7 +16,7 @@ import {
 } from '../../../contracts/users';
 import { isPermission } from '../../../domain/permissions';
 import { SignInLimits } from '../../auth/sign-in-limit';
-import type { Feature, FeatureContext } from '../../feature-context';
+import { type FeatureContext, routesFeature, type TypedApp } from '../../feature-context';
 import { apiErrors } from '../../http/route-helpers';
 import * as repo from './user-management.repo';
 import * as service from './user-management.service';
@@ -27,13 +25,9 @@ const errors = apiErrors(400, 401, 403, 404, 409);
 const tags = ['user management'];
 
 /** /api/admin/users and /api/admin/custom-roles: the user-management page (docs/requirements.md §2, §5, §6, §8). */
-export const userManagementFeature: Feature = {
-  name: 'user-management',
-  register: (app, context) => registerUserManagementRoutes(app, context),
-};
+export const userManagementFeature = routesFeature('user-management', registerUserManagementRoutes);
 
-function registerUserManagementRoutes(app: FastifyInstance, context: FeatureContext): void {
-  const typed = app.withTypeProvider<ZodTypeProvider>();
+function registerUserManagementRoutes(typed: TypedApp, context: FeatureContext): void {
   const { db, clock } = context;
   const signInLimits = SignInLimits.of(context);
 

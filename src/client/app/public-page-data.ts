@@ -1,0 +1,103 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { homeResponseSchema } from '../../contracts/home';
+import { leaderboardResponseSchema } from '../../contracts/leaderboard';
+import { playerLookupResponseSchema } from '../../contracts/player-lookup';
+import type { PublicPageDataName, PublicPagePath, PublicPageState } from '../../contracts/public-pages';
+import { importantInformationSchema } from '../../contracts/rich-text';
+import { registrationSettingsSchema } from '../../contracts/settings';
+import { tournamentResponseSchema } from '../../contracts/tournament';
+import { queryKeys } from '../lib/query-keys';
+
+// Loaded only to take over a server-drawn page (main.tsx) and by the server's render: the schemas stay off the
+// first JavaScript of every other page.
+
+/**
+ * Each named piece of public data: the query it fills and the schema its JSON is read with, the same schema the
+ * page's own fetch uses (see each feature's queries.ts), so a server-drawn page and a fetched one hold equal data.
+ */
+const PUBLIC_DATA: Record<PublicPageDataName, { queryKey: readonly unknown[]; schema: z.ZodType }> = {
+  home: { queryKey: queryKeys.home, schema: homeResponseSchema },
+  leaderboard: { queryKey: queryKeys.leaderboard, schema: leaderboardResponseSchema },
+  tournament: { queryKey: queryKeys.tournament, schema: tournamentResponseSchema },
+  registrationSettings: { queryKey: queryKeys.registrationSettings, schema: registrationSettingsSchema },
+  importantInformation: { queryKey: queryKeys.importantInformation, schema: importantInformationSchema },
+};
+
+export interface PublicPageNeeds {
+  /** What the page shows; 'home' always, since the header reads it (leaderboard visibility, colour). */
+  data: readonly PublicPageDataName[];
+  /** Whether it shows the player lookup's result for ?name=. */
+  lookup?: true;
+  /**
+   * The page's modules as the build manifest names them (paths under src/client): the page chunk and what it
+   * shows at once, fetched side by side after the first paint, so no request waits for another (the server
+   * warns at start of any the build does not know).
+   */
+  modules: readonly string[];
+}
+
+const RICH_TEXT_MODULE = 'components/rich-html-sanitiser.ts';
+const HOME: PublicPageNeeds = {
+  data: ['home'],
+  modules: [
+    'features/home/home-page.tsx',
+    'features/home/announcements-section.tsx',
+    'features/home/image-carousel.tsx',
+  ],
+};
+
+export const PUBLIC_PAGE_NEEDS: Record<PublicPagePath, PublicPageNeeds> = {
+  '/': HOME,
+  '/home': HOME,
+  // The current round's boards are a tab of their own, fetched when opened.
+  '/leaderboard': {
+    data: ['home', 'leaderboard'],
+    modules: ['features/leaderboard/leaderboard-page.tsx'],
+  },
+  '/player-lookup': {
+    data: ['home'],
+    lookup: true,
+    modules: ['features/player-lookup/player-lookup-page.tsx'],
+  },
+  '/important-information': {
+    data: ['home', 'importantInformation', 'tournament', 'registrationSettings'],
+    modules: ['features/info/important-information-page.tsx'],
+  },
+  '/registration-guide': {
+    data: ['home', 'registrationSettings'],
+    modules: ['features/info/registration-guide-page.tsx'],
+  },
+  '/site-navigation': { data: ['home'], modules: ['features/info/site-navigation-page.tsx'] },
+  '/privacy': { data: ['home'], modules: ['features/info/privacy-page.tsx'] },
+};
+
+/** Every module some page preloads, the rich-text sanitiser included. */
+export const PRELOADED_MODULES = [
+  ...new Set([...Object.values(PUBLIC_PAGE_NEEDS).flatMap((page) => page.modules), RICH_TEXT_MODULE]),
+];
+
+/** The sanitiser's module, preloaded when the drawn page holds rich text (it must be there before hydration). */
+export function richTextModules(html: string): string[] {
+  return html.includes('data-rich-text') ? [RICH_TEXT_MODULE] : [];
+}
+
+/**
+ * Fills the query cache from a server-drawn page's data, on the server before drawing and in the browser before
+ * hydrating, so both draw from equal data and the browser fetches nothing it was sent.
+ */
+export function seedPublicData(queryClient: QueryClient, state: PublicPageState): void {
+  for (const [name, entry] of Object.entries(PUBLIC_DATA) as [
+    PublicPageDataName,
+    (typeof PUBLIC_DATA)['home'],
+  ][]) {
+    const body = state[name];
+    if (body !== undefined) queryClient.setQueryData(entry.queryKey, entry.schema.parse(JSON.parse(body)));
+  }
+  if (state.playerLookup) {
+    queryClient.setQueryData(
+      queryKeys.playerLookup(state.playerLookup.name),
+      playerLookupResponseSchema.parse(JSON.parse(state.playerLookup.body)),
+    );
+  }
+}

@@ -1,0 +1,139 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import { PUBLIC_PAGE_STATE_ID, type RenderedPublicPage } from '../../../contracts/public-pages';
+
+const ROOT = '<div id="root"></div>';
+const STYLESHEET = /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/;
+const THEME_SCRIPT = '<script src="/theme-init.js"></script>';
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/;
+const PAGE_CODE_ID = 'page-code';
+const NOSCRIPT = /<noscript>[\s\S]*?<\/noscript>/;
+/**
+ * Without scripts a drawn page still reads; it just does not follow the tournament by itself. Nothing is stored
+ * on the device then, so there is no cookie choice to ask for, and the phone menu, which a script opens, is
+ * shown open instead.
+ */
+const NOSCRIPT_DRAWN = [
+  '<noscript>This page does not update itself without JavaScript: reload it for the latest results.',
+  '<style>[data-cookie-banner],[data-menu-toggle]{display:none}',
+  // In the stylesheet's base layer, after its rule that hides [hidden] elements (an important rule of a layer
+  // outranks any unlayered one). The header, then tall, scrolls away instead of staying on top.
+  '@layer base{@media (max-width:47.99rem){',
+  '[data-site-menu]{display:block!important}[data-site-header]{position:static!important}}}',
+  '</style></noscript>',
+].join('');
+
+interface ManifestChunk {
+  file: string;
+  name?: string;
+  imports?: string[];
+  css?: string[];
+}
+
+/**
+ * The built index.html with a drawn page poured in (ADR 023): the markup inside #root and the data it was drawn
+ * from as a JSON data block (inert: the CSP has nothing to allow).
+ * Nothing but the HTML itself comes before the first paint: the stylesheet (12 kB compressed) and the theme script
+ * (the stored dark theme before the first paint) are inlined, and the page's code (the entry and, from the build
+ * manifest, every chunk the page needs at once, fetched side by side) is loaded after the first paint by
+ * page-code-loader.js. The two inline scripts are allowed by their hashes (`scriptHashes`).
+ */
+export class PageTemplate {
+  private constructor(
+    private readonly head: string,
+    private readonly tail: string,
+    private readonly entry: string,
+    private readonly manifest: Record<string, ManifestChunk>,
+    /** The CSP sources that allow the two inlined scripts, and no other. */
+    readonly scriptHashes: readonly string[],
+  ) {}
+
+  static async load(clientDir: string): Promise<PageTemplate> {
+    const html = await readFile(join(clientDir, 'index.html'), 'utf8');
+    const manifest = JSON.parse(await readFile(join(clientDir, '.vite', 'manifest.json'), 'utf8')) as Record<
+      string,
+      ManifestChunk
+    >;
+    const at = html.indexOf(ROOT);
+    const stylesheet = STYLESHEET.exec(html);
+    const entry = ENTRY_SCRIPT.exec(html);
+    if (at < 0 || !stylesheet?.[1] || !entry?.[1] || !html.includes(THEME_SCRIPT)) {
+      throw new Error('index.html is not the one the public pages expect (root, stylesheet, scripts)');
+    }
+    const css = await readFile(join(clientDir, stylesheet[1]), 'utf8');
+    const themeScript = await readFile(join(clientDir, 'theme-init.js'), 'utf8');
+    const loaderScript = await readFile(join(clientDir, 'page-code-loader.js'), 'utf8');
+    const head = html
+      .slice(0, at)
+      .replace(entry[0], '')
+      .replace(THEME_SCRIPT, () => `<script>${themeScript}</script>`)
+      // The link stays, disabled (neither fetched nor blocking): the build's loader of lazy chunks looks for it
+      // and would otherwise fetch the stylesheet again.
+      .replace(stylesheet[0], (link) => `<style>${css}</style>${link.replace('<link ', '<link disabled ')}`);
+    const tail = html
+      .slice(at + ROOT.length)
+      .replace(NOSCRIPT, NOSCRIPT_DRAWN)
+      .replace('</body>', () => `<script>${loaderScript}</script></body>`);
+    return new PageTemplate(head, tail, entry[1], manifest, [hashOf(themeScript), hashOf(loaderScript)]);
+  }
+
+  /** The chunk files of these modules and of everything they import statically, each once, in load order. */
+  chunksOf(modules: readonly string[]): string[] {
+    const files = new Set<string>();
+    const visit = (key: string) => {
+      const chunk = this.chunk(key);
+      if (!chunk) return;
+      for (const imported of chunk.imports ?? []) visit(imported);
+      if (`/${chunk.file}` !== this.entry) files.add(chunk.file);
+    };
+    for (const module of modules) visit(module);
+    return [...files];
+  }
+
+  /** Modules the build does not know (a page renamed without updating the list): reported once at start. */
+  unknownModules(modules: readonly string[]): string[] {
+    return modules.filter((module) => !this.chunk(module));
+  }
+
+  /**
+   * A module's chunk: the manifest keys a chunk by its source module when that module is loaded on demand from
+   * one place, and by `_<name>-<hash>.js` when it is shared (the home page, which the settings preview reuses).
+   */
+  private chunk(key: string): ManifestChunk | undefined {
+    const direct = this.manifest[key];
+    if (direct) return direct;
+    const name = basename(key).replace(/\.[jt]sx?$/, '');
+    const shared = Object.entries(this.manifest).find(
+      ([manifestKey, chunk]) => manifestKey.startsWith('_') && chunk.name === name,
+    );
+    return shared?.[1];
+  }
+
+  fill(page: RenderedPublicPage): string {
+    const code = { entry: this.entry, preload: this.chunksOf(page.modules).map((file) => `/${file}`) };
+    return [
+      this.head,
+      `<div id="root">${page.html}</div>`,
+      jsonBlock(PUBLIC_PAGE_STATE_ID, page.state),
+      jsonBlock(PAGE_CODE_ID, code),
+      this.tail,
+    ].join('');
+  }
+}
+
+function hashOf(script: string): string {
+  return `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+}
+
+function jsonBlock(id: string, value: unknown): string {
+  return `<script type="application/json" id="${id}">${escapeJsonForHtml(JSON.stringify(value))}</script>`;
+}
+
+/** JSON inside <script>: no `</script>` or `<!--` can end or bend the block, and U+2028/9 stay escaped. */
+export function escapeJsonForHtml(json: string): string {
+  return json
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}

@@ -1,0 +1,131 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Logger } from 'pino';
+import { lookupNameOf } from '../../../contracts/player-lookup';
+import type {
+  PublicPageDataName,
+  PublicPagePath,
+  PublicPageRenderer,
+  PublicPageSource,
+} from '../../../contracts/public-pages';
+import { normalizeName } from '../../../domain/names';
+import type { Db } from '../../db/client';
+import { CachedBody } from '../../http/cached-json';
+import { sanitizeHtml } from '../site-content/site-content.sanitizer';
+import { readImportantInformation } from '../site-content/site-content.service';
+import { PAGE_DATA_VIEWS, type PublicDataCache, type PublicSnapshot } from '../tournament/public-data-cache';
+import { PageTemplate } from './page-template';
+
+/** Distinct player-lookup pages kept per snapshot (like the lookup JSON): a flood of made-up names cannot grow it. */
+const LOOKUP_PAGE_LIMIT = 2_000;
+const HTML = 'text/html; charset=utf-8';
+
+/** The server build of the client sits beside the browser build (vite.config.ts): dist/client → dist/client-ssr. */
+export function rendererPathFor(clientDir: string): string {
+  return join(`${clientDir}-ssr`, 'entry-server.js');
+}
+
+/**
+ * The public pages drawn on the server (ADR 023), each drawn once per snapshot of the public data and then sent
+ * to everyone from memory with its ETag and compressed copies: 400 phones opening the leaderboard as a round is
+ * paired cost one render. A change of the data (the snapshot is replaced) starts a fresh set.
+ */
+export class PublicPages {
+  private readonly pages = new WeakMap<PublicSnapshot, Map<string, Promise<CachedBody>>>();
+
+  private constructor(
+    private readonly renderer: PublicPageRenderer,
+    private readonly template: PageTemplate,
+    private readonly db: Db,
+    private readonly cache: PublicDataCache,
+  ) {}
+
+  /** Null when the client or its server build is missing (API-only tests, a clone before `npm run build`). */
+  static async load(options: {
+    clientDir: string | null;
+    db: Db;
+    cache: PublicDataCache;
+    logger: Logger;
+  }): Promise<PublicPages | null> {
+    const { clientDir, logger } = options;
+    if (!clientDir || !existsSync(join(clientDir, 'index.html'))) return null;
+    const rendererPath = rendererPathFor(clientDir);
+    if (!existsSync(rendererPath)) {
+      logger.warn(
+        { rendererPath },
+        'public pages: no server build of the client; pages are drawn in the browser',
+      );
+      return null;
+    }
+    const renderer = (await import(pathToFileURL(rendererPath).href)) as PublicPageRenderer;
+    const template = await PageTemplate.load(clientDir);
+    const unknown = template.unknownModules(renderer.publicPageModules);
+    if (unknown.length > 0) logger.warn({ unknown }, 'public pages: modules to preload not in the build');
+    return new PublicPages(renderer, template, options.db, options.cache);
+  }
+
+  /** The CSP sources of the inline scripts the pages carry (the theme before the first paint; the code after). */
+  get scriptHashes(): readonly string[] {
+    return this.template.scriptHashes;
+  }
+
+  /**
+   * The page at this address (`query`: the raw query string, or null); only the path and, on the lookup page,
+   * the name decide what it shows.
+   */
+  async page(path: PublicPagePath, query: string | null): Promise<CachedBody> {
+    const snapshot = await this.cache.snapshot();
+    let pages = this.pages.get(snapshot);
+    if (!pages) {
+      pages = new Map();
+      this.pages.set(snapshot, pages);
+    }
+    // Phones ask for the same few addresses: an exact repeat skips parsing the name. Addresses (as sent) and
+    // keys (what the page shows) are kept apart, so no address can pass for another name's key.
+    const address = query === null || path !== '/player-lookup' ? path : `address ${query}`;
+    const seen = pages.get(address);
+    if (seen) return seen;
+    const lookup =
+      path === '/player-lookup' && query !== null
+        ? lookupNameOf(new URLSearchParams(query).get('name'))
+        : null;
+    const key = lookup === null ? path : `name ${lookup}`;
+    let page = pages.get(key);
+    if (!page) {
+      if (lookup !== null && pages.size >= LOOKUP_PAGE_LIMIT) pages.clear();
+      const url = lookup === null ? path : `${path}?${new URLSearchParams({ name: lookup })}`;
+      page = this.render(url, snapshot);
+      pages.set(key, page);
+      // A failed render is not kept: the next request tries again.
+      page.catch(() => {
+        pages.delete(key);
+        pages.delete(address);
+      });
+    }
+    if (address !== key) pages.set(address, page);
+    return page;
+  }
+
+  private async render(url: string, snapshot: PublicSnapshot): Promise<CachedBody> {
+    const rendered = await this.renderer.renderPublicPage(url, this.sourceFor(snapshot), {
+      sanitiseRichText: sanitizeHtml,
+    });
+    return new CachedBody(this.template.fill(rendered), HTML);
+  }
+
+  /** The same JSON bodies the public API sends from this snapshot: the page and the API cannot disagree. */
+  private sourceFor(snapshot: PublicSnapshot): PublicPageSource {
+    const db = this.db;
+    return {
+      readAt: snapshot.readAt,
+      async json(name: PublicPageDataName) {
+        if (name === 'importantInformation') return JSON.stringify(await readImportantInformation(db));
+        return snapshot.json(PAGE_DATA_VIEWS[name]).body;
+      },
+      async playerLookup(name: string) {
+        return snapshot.lookup(normalizeName(name)).body;
+      },
+    };
+  }
+}

@@ -1,0 +1,116 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { dismissCookieBanner, expect, test } from './support/fixtures';
+
+/** A player of the demo with a board, colour and opponent this round. */
+async function playerWithBoard(request: APIRequestContext) {
+  const roster = (await (await request.get('/api/public/roster')).json()) as { players: { name: string }[] };
+  for (const { name } of roster.players) {
+    const lookup = await (await request.get(`/api/public/players?name=${encodeURIComponent(name)}`)).json();
+    const player = lookup.players.find(
+      (entry: {
+        name: string;
+        current: { board: number | null; opponent: { name: string } | null } | null;
+      }) => entry.name === name && entry.current?.board && entry.current.opponent,
+    );
+    if (player) return player as { name: string; current: { board: number; opponent: { name: string } } };
+  }
+  throw new Error('no player of the demo has a board this round');
+}
+
+/** Layout shifts from the first paint on, summed as the browser reports them (CLS without session windows). */
+async function watchLayoutShifts(page: Page) {
+  await page.addInitScript(() => {
+    (window as unknown as { shifts: number }).shifts = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+      })[]) {
+        if (!entry.hadRecentInput) (window as unknown as { shifts: number }).shifts += entry.value;
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { shifts: number }).shifts);
+}
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the leaderboard shows the standings', async ({ page, request }) => {
+    const standings = (await (await request.get('/api/public/leaderboard')).json()) as {
+      players: { name: string }[];
+    };
+    await page.goto('/leaderboard');
+    const table = page.getByRole('table', { name: /^Player standings: / });
+    await expect(table.getByRole('row')).toHaveCount(standings.players.length + 1);
+    await expect(table.getByRole('row').nth(1)).toContainText(standings.players[0]?.name ?? '');
+    await expect(table.getByRole('row').last()).toContainText(standings.players.at(-1)?.name ?? '');
+    // Nothing is stored without scripts: no cookie question. On a phone the menu a script opens is open.
+    await expect(page.getByRole('region', { name: 'Cookies on this site' })).toBeHidden();
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expect(
+      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Player Lookup' }),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Menu' })).toBeHidden();
+  });
+
+  test("the player lookup shows a player's board, and its search works", async ({ page, request }) => {
+    const player = await playerWithBoard(request);
+    await page.goto('/player-lookup');
+    await page.getByLabel('Player name').fill(player.name);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect(page).toHaveURL(/\/player-lookup\?name=/);
+    const card = page.getByRole('article').filter({ hasText: player.name }).first();
+    await expect(card).toContainText(player.current.opponent.name);
+    await expect(card).toContainText(String(player.current.board));
+  });
+
+  test('the home page shows the current round and the leading players', async ({ page, request }) => {
+    const home = (await (await request.get('/api/public/home')).json()) as {
+      featuredPlayers: { name: string }[];
+      currentRound: { boards: { white: { name: string } | null }[] };
+    };
+    await page.goto('/');
+    await expect(page.getByRole('region', { name: 'Current Round', exact: true })).toContainText(
+      home.currentRound.boards[0]?.white?.name ?? '',
+    );
+    await expect(page.getByText(home.featuredPlayers[0]?.name ?? '').first()).toBeVisible();
+  });
+});
+
+test('a drawn page is taken over without anything moving, then follows live updates', async ({
+  page,
+  site,
+}) => {
+  const shifts = await watchLayoutShifts(page);
+  await page.goto('/leaderboard');
+  // Taken over: the session is the browser's to ask (the sign-in link appears), and the tabs answer.
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sign In / Register' }),
+  ).toBeVisible();
+  await page.getByRole('tab', { name: 'School standings' }).click();
+  await expect(page.getByRole('table', { name: /^School team standings/ })).toBeVisible();
+  // Nothing on screen moved on the way.
+  expect(await shifts()).toBeLessThanOrEqual(0.02);
+
+  await site.setSetting('leaderboard_visible', false);
+  await expect(page.getByText('Player rankings are currently not visible.').first()).toBeVisible();
+});
+
+test('the cookie banner is in the drawn page, and hidden before the first paint once chosen', async ({
+  page,
+  request,
+}) => {
+  expect(await (await request.get('/leaderboard')).text()).toContain('Cookies on this site');
+  await page.goto('/leaderboard');
+  const banner = page.getByRole('region', { name: 'Cookies on this site' });
+  await expect(banner).toBeVisible();
+  await dismissCookieBanner(page);
+  // With the page's code withheld, only the inline theme script runs: it hides the banner before the first paint.
+  await page.route('**/assets/*.js', (route) =>
+    route.fulfill({ status: 200, contentType: 'text/javascript', body: '' }),
+  );
+  await page.goto('/leaderboard', { waitUntil: 'load' });
+  await expect(page.getByRole('table', { name: /^Player standings: / })).toBeVisible();
+  await expect(banner).toBeHidden();
+});
