@@ -13,11 +13,8 @@
  * Prints median / p95 over the rounds.
  * Options: --rounds <n> (default 6 fresh rounds: 4 to 9).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { availableParallelism, loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
-import pino from 'pino';
 
 interface PublicRound {
   round: { number: number; status: string } | null;
@@ -26,15 +23,10 @@ interface PublicRound {
 
 import { pairNextRound } from '../src/domain/pairing/engine';
 import { pairingInput } from '../src/domain/tournament';
-import { buildApp } from '../src/server/app';
-import { createAuth } from '../src/server/auth/auth';
-import { openDatabase } from '../src/server/db/client';
-import { applyMigrations } from '../src/server/db/migrate';
 import { DEMO_PASSWORD } from '../src/server/db/seed/demo-accounts';
-import { prepareDemoData } from '../src/server/db/seed/demo-seed';
 import { loadPublicTournamentData } from '../src/server/features/tournament/tournament.repo';
 import { toTournamentState } from '../src/server/features/tournament/tournament-state.loader';
-import { createOutboxMailer } from '../src/server/mail/mailer';
+import { startBenchApp } from './lib/bench-app';
 
 function option(name: string, fallback: number): number {
   const index = process.argv.indexOf(`--${name}`);
@@ -75,34 +67,7 @@ function listen(): { events: { at: number; topics: string[] }[]; stop: () => voi
   return { events, stop: () => controller.abort() };
 }
 
-const dataDir = mkdtempSync(join(tmpdir(), 'bench-round-'));
-const logger = pino({ level: 'warn' });
-const database = await openDatabase({ dataDir }, logger);
-await applyMigrations(database);
-const mailer = createOutboxMailer(database.db, logger);
-const auth = createAuth({
-  db: database.db,
-  baseURL: base,
-  secret: 'bench-secret-that-is-at-least-32-characters-long',
-  mailer,
-  logger,
-  isProduction: false,
-});
-await prepareDemoData(
-  database.db,
-  auth,
-  { usesDatabaseUrl: false, seedDemo: '1', now: new Date(), scale: 'event' },
-  logger,
-);
-const app = await buildApp({
-  env: { NODE_ENV: 'production', TRUST_PROXY_HOPS: 0 },
-  database,
-  auth,
-  mailer,
-  publicUrl: base,
-  logger,
-  clientDir: null,
-});
+const { app, database, close } = await startBenchApp({ base, scale: 'event' });
 await app.listen({ port, host: '127.0.0.1' });
 
 try {
@@ -238,7 +203,5 @@ try {
   );
   console.log(`load average at the end: ${loadavg()[0]!.toFixed(1)} (on ${availableParallelism()} cores)`);
 } finally {
-  await app.close();
-  await database.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  await close();
 }

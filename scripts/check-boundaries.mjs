@@ -45,6 +45,7 @@ const publicModules = {
     'settings-gate/settings-gate.routes': 'the settings-password check of a gated section (site content)',
     'site-content/site-content.sanitizer': 'the one rich-text sanitiser (announcements, ADR 021)',
     'site-content/site-content.service': 'the important-information text a server-drawn page shows (ADR 023)',
+    'system-logs/system-logs.service': 'recent user activity on the superadmin dashboard reads the logs',
     'payments/mark-paid': 'the one way a registration becomes paid',
     'bot-protection/bot-protection.routes':
       'the password-reset form check (requireBotCheck) the auth routes add (ADR 022)',

@@ -9,6 +9,7 @@ import {
 } from '../contracts/public-pages';
 import { AppShell } from './app/app-shell';
 import {
+  LAYOUT_MODULES,
   PRELOADED_MODULES,
   PUBLIC_PAGE_NEEDS,
   richTextModules,
@@ -61,5 +62,9 @@ export const renderPublicPage: PublicPageRenderer['renderPublicPage'] = async (u
     await Promise.all(pendingLoads());
     html = renderToString(tree);
   }
-  return { html, state, modules: [...page.modules, ...richTextModules(html)] } satisfies RenderedPublicPage;
+  return {
+    html,
+    state,
+    modules: [...page.modules, ...LAYOUT_MODULES, ...richTextModules(html)],
+  } satisfies RenderedPublicPage;
 };

@@ -4,6 +4,7 @@ import { BrowserRouter } from 'react-router';
 import { PUBLIC_PAGE_STATE_ID, type PublicPageState } from '../contracts/public-pages';
 import { AppShell } from './app/app-shell';
 import { PUBLIC_PAGES } from './app/public-pages';
+import { preloadFooter } from './app/root-layout';
 import { AppRoutes } from './app/router';
 import './app/styles.css';
 
@@ -31,6 +32,7 @@ if (stateBlock && container.firstElementChild) {
   void Promise.all([
     import('./app/public-page-data'),
     PUBLIC_PAGES[path]?.preload(),
+    preloadFooter(),
     container.querySelector('[data-rich-text]')
       ? import('./components/rich-html').then((module) => module.preloadRichText())
       : undefined,

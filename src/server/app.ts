@@ -9,6 +9,7 @@ import type { Auth } from './auth/auth';
 import { authFeature } from './auth/auth.routes';
 import { isFrozenSession } from './auth/frozen-sessions';
 import { registerGuards } from './auth/guards';
+import { readBuildInfo } from './build-info';
 import { createClock } from './clock';
 import type { Database } from './db/client';
 import type { Env } from './env';
@@ -36,6 +37,8 @@ import { roundManagementFeature } from './features/round-management/round-manage
 import { settingsFeature } from './features/settings/settings.routes';
 import { settingsGateFeature } from './features/settings-gate/settings-gate.routes';
 import { siteContentFeature } from './features/site-content/site-content.routes';
+import { systemLogsFeature } from './features/system-logs/system-logs.routes';
+import { systemStatusFeature } from './features/system-status/system-status.routes';
 import { PublicDataCache } from './features/tournament/public-data-cache';
 import { tournamentFeature } from './features/tournament/tournament.routes';
 import { tournamentManagementFeature } from './features/tournament-management/tournament-management.routes';
@@ -45,6 +48,7 @@ import { DatabaseProbe } from './http/database-unavailable';
 import { Drain, registerDrain } from './http/drain';
 import { registerErrorHandling } from './http/errors';
 import { registerJsonBodyParser } from './http/json-body';
+import { RequestStats, registerRequestStats } from './http/request-stats';
 import { registerSecurityHeaders } from './http/security-headers';
 import { ChangeFeed } from './live/change-feed';
 import { liveFeature } from './live/live.routes';
@@ -106,6 +110,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // Before the guards: a server shutting down answers 503 without reading the session (ADR 016).
   const drain = new Drain();
   registerDrain(app, drain);
+  const startedAt = clock.now();
+  const requestStats = new RequestStats(clock.millis);
+  registerRequestStats(app, requestStats);
   registerGuards(app, {
     loadActor: createActorLoader(deps.auth, deps.database.db, clock.now),
     isFrozenSession: (request) => isFrozenSession(deps.database.db, request, clock.now()),
@@ -154,6 +161,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     logger: deps.logger,
     publicUrl: deps.publicUrl,
     clientDir: deps.clientDir,
+    startedAt,
+    build: readBuildInfo(),
+    requestStats,
     registrationKeys,
     payments: deps.payments ?? new OfflinePaymentProvider(deps.publicUrl, deps.database.db, clock.millis),
     drain,
@@ -202,6 +212,8 @@ const FEATURES: readonly Feature[] = [
   paymentsFeature,
   manageRegistrationsFeature,
   billingOverviewFeature,
+  systemLogsFeature,
+  systemStatusFeature,
   tournamentFeature,
   publicPagesFeature,
   playerDashboardFeature,

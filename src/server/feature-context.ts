@@ -17,6 +17,7 @@ import type { RegistrationKeys } from './features/registrations/registration-sec
 import type { PublicDataCache } from './features/tournament/public-data-cache';
 import type { DatabaseProbe } from './http/database-unavailable';
 import type { Drain } from './http/drain';
+import type { RequestStats } from './http/request-stats';
 import type { ChangeFeed } from './live/change-feed';
 import type { Mailer } from './mail/mailer';
 
@@ -43,6 +44,11 @@ export interface FeatureContext {
   publicUrl: string;
   /** Folder of the built web client (its server build beside it), or null to serve the API only. */
   clientDir: string | null;
+  /** When this process started (`system_start_time`), and the running code's version and commit. */
+  startedAt: Date;
+  build: { version: string; commit: string | null };
+  /** Requests and server errors of the last hour, counted by this process. */
+  requestStats: RequestStats;
   /** Keys that sign registration access tokens and proofs of work. */
   registrationKeys: RegistrationKeys;
   payments: PaymentProvider;

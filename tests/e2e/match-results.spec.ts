@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { type EntryBoard, resultEntryResponseSchema } from '../../src/contracts/match-results';
 import { formatPoints } from '../../src/domain/scoring/results';
-import { expect, test } from './support/fixtures';
+import { answering, expect, test } from './support/fixtures';
 import { otherDevice, signInAndWait, toast } from './support/session';
 
 /** The demo's live round 3, as the admin API sees it (the request shares the signed-in page's cookies). */
@@ -125,7 +125,7 @@ test('enters results by tapping on a tablet, with the unfinished-only filter', a
     viewport: { width: 768, height: 1024 },
     hasTouch: true,
   });
-  const page = await context.newPage();
+  const page = answering(await context.newPage());
   const errors: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());

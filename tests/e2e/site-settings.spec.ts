@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { DEFAULT_HOME_PAGE_SETTINGS } from '../../src/contracts/settings';
 import { seriousAxeViolations } from './support/axe';
-import { dismissCookieBanner, expect, test } from './support/fixtures';
+import { answering, dismissCookieBanner, expect, test } from './support/fixtures';
 import { shootBothWidths } from './support/screenshots';
 import { otherDevice, signInAndWait, toast } from './support/session';
 
@@ -86,7 +86,7 @@ test('hiding the leaderboard reaches an anonymous visitor’s open leaderboard a
   baseURL,
 }) => {
   const visitor = await otherDevice(browser, baseURL);
-  const home = await visitor.context().newPage();
+  const home = answering(await visitor.context().newPage());
   await visitor.goto('/leaderboard');
   await home.goto('/');
   await expect(visitor.getByRole('table').first()).toBeVisible();

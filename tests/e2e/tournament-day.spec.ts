@@ -18,7 +18,7 @@ import {
   tiebreakOrderText,
 } from '../../src/domain/scoring/tiebreaks';
 import { computeStandings, type StandingsInput } from '../../src/domain/standings/individual';
-import { dismissCookieBanner, expect, test } from './support/fixtures';
+import { answering, dismissCookieBanner, expect, test } from './support/fixtures';
 import { otherDevice, signInAndWait, toast } from './support/session';
 
 const TOURNAMENT = 'Tournament Day Journey';
@@ -83,7 +83,7 @@ function watchConsole(page: Page): string[] {
 
 async function signedInDevice(browser: Browser, baseURL: string | undefined, email: string) {
   const context = await browser.newContext({ baseURL, viewport: TABLET, hasTouch: true });
-  const page = await context.newPage();
+  const page = answering(await context.newPage());
   const errors = watchConsole(page);
   await page.goto('/');
   await dismissCookieBanner(page);

@@ -38,6 +38,8 @@ export interface PublicPageNeeds {
 }
 
 const RICH_TEXT_MODULE = 'components/rich-html-sanitiser.ts';
+/** What every drawn page's layout loads on its own (root-layout.tsx): the footer. */
+export const LAYOUT_MODULES = ['features/layout/site-footer.tsx'] as const;
 const HOME: PublicPageNeeds = {
   data: ['home'],
   modules: [
@@ -74,7 +76,11 @@ export const PUBLIC_PAGE_NEEDS: Record<PublicPagePath, PublicPageNeeds> = {
 
 /** Every module some page preloads, the rich-text sanitiser included. */
 export const PRELOADED_MODULES = [
-  ...new Set([...Object.values(PUBLIC_PAGE_NEEDS).flatMap((page) => page.modules), RICH_TEXT_MODULE]),
+  ...new Set([
+    ...Object.values(PUBLIC_PAGE_NEEDS).flatMap((page) => page.modules),
+    ...LAYOUT_MODULES,
+    RICH_TEXT_MODULE,
+  ]),
 ];
 
 /** The sanitiser's module, preloaded when the drawn page holds rich text (it must be there before hydration). */

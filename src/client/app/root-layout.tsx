@@ -1,12 +1,18 @@
+import { Suspense } from 'react';
 import { useLocation } from 'react-router';
 import { useSession } from '../features/auth/queries';
 import { PageOutlet } from '../features/errors/page-outlet';
 import { AppBar } from '../features/layout/app-bar';
 import { chromeFor } from '../features/layout/chrome';
 import { CookieBanner } from '../features/layout/cookie-banner';
-import { SiteFooter } from '../features/layout/site-footer';
 import { SiteHeader } from '../features/layout/site-header';
 import { useScrollRestoration } from '../features/layout/use-scroll-restoration';
+import { lazyNamed } from '../lib/lazy-page';
+
+// The footer (links, theme picker) sits below the fold: its code is not part of every page's first JavaScript.
+// A server-drawn page loads it before hydrating (main.tsx), so the drawn footer is taken over as it is.
+const SiteFooter = lazyNamed(() => import('../features/layout/site-footer'), 'SiteFooter');
+export const preloadFooter = SiteFooter.preload;
 
 /**
  * The one layout: the public header and footer for anonymous visitors and on the public pages docs/requirements.md §2 lists;
@@ -28,7 +34,11 @@ export function RootLayout() {
       <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
         <PageOutlet />
       </main>
-      {isPublicChrome ? <SiteFooter /> : null}
+      {isPublicChrome ? (
+        <Suspense fallback={null}>
+          <SiteFooter />
+        </Suspense>
+      ) : null}
       <CookieBanner />
     </div>
   );

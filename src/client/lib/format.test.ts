@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatCalendarDate, formatDateRange, formatEuroCents, formatTime, playerLookupHref } from './format';
+import {
+  formatCalendarDate,
+  formatDateRange,
+  formatEuroCents,
+  formatRelativeTime,
+  formatTime,
+  formatUptime,
+  playerLookupHref,
+} from './format';
 
 describe('format', () => {
   it('shows team prices in euro', () => {
@@ -21,5 +29,24 @@ describe('format', () => {
 
   it('links a name to the player lookup', () => {
     expect(playerLookupHref("Seán O'Brien & Co")).toBe("/player-lookup?name=Se%C3%A1n%20O'Brien%20%26%20Co");
+  });
+
+  it('says how long ago, as the requirements word it', () => {
+    const now = new Date('2026-11-27T09:00:00Z');
+    const ago = (ms: number) => formatRelativeTime(new Date(now.getTime() - ms).toISOString(), now);
+    expect(ago(20_000)).toBe('Just now');
+    expect(ago(-5_000)).toBe('Just now');
+    expect(ago(60_000)).toBe('1 minute ago');
+    expect(ago(59 * 60_000)).toBe('59 minutes ago');
+    expect(ago(60 * 60_000)).toBe('1 hour ago');
+    expect(ago(23 * 3_600_000)).toBe('23 hours ago');
+    expect(ago(24 * 3_600_000)).toBe('1 day ago');
+    expect(ago(9 * 86_400_000)).toBe('9 days ago');
+  });
+
+  it('gives uptime in days, hours and minutes', () => {
+    expect(formatUptime(59)).toBe('0 days, 0 hours, 0 minutes');
+    expect(formatUptime(2 * 86_400 + 3 * 3_600 + 60)).toBe('2 days, 3 hours, 1 minute');
+    expect(formatUptime(86_400 + 3_600 + 120)).toBe('1 day, 1 hour, 2 minutes');
   });
 });

@@ -90,6 +90,13 @@ export const queryKeys = {
   adminRegistrationList: (search: string, school: string, status: string) =>
     ['admin', 'registrations', 'list', search, school, status] as const,
   billingOverview: ['admin', 'registrations', 'billing'] as const,
+  /** The system logs (staff): under 'admin', so dropped at sign-out; the list by its filters' query string. */
+  systemLogs: ['admin', 'system-logs'] as const,
+  systemLogList: (filters: string) => ['admin', 'system-logs', 'list', filters] as const,
+  systemLogOptions: ['admin', 'system-logs', 'options'] as const,
+  /** The superadmin dashboard (staff): under 'admin', so dropped at sign-out. */
+  systemStatus: ['admin', 'system-status'] as const,
+  systemStatusActivity: ['admin', 'system-status', 'activity'] as const,
 };
 
 /** Data that belongs to whoever is signed in: removed when they sign out or another user signs in. */

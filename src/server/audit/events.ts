@@ -66,7 +66,8 @@ export type LogArea =
   | 'payment'
   | 'user_management'
   | 'site_content'
-  | 'site_settings';
+  | 'site_settings'
+  | 'system';
 
 export const SYSTEM_LOG_ACTIONS = {
   create_tournament: { area: 'tournament_management', kind: 'change' },
@@ -137,6 +138,10 @@ export const SYSTEM_LOG_ACTIONS = {
   reset_setting: { area: 'site_settings', kind: 'change' },
   update_bot_protection: { area: 'site_settings', kind: 'change' },
   bot_protection_fallback: { area: 'site_settings', kind: 'change' },
+
+  update_log_retention: { area: 'system', kind: 'change' },
+  purge_logs: { area: 'system', kind: 'change' },
+  export_system_logs: { area: 'system', kind: 'attempt' },
 } as const satisfies Record<string, { area: LogArea; kind: 'change' | 'attempt' }>;
 
 export type SystemLogAction = keyof typeof SYSTEM_LOG_ACTIONS;

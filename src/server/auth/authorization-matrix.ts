@@ -282,6 +282,12 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   'POST /api/admin/registrations/promote': { allowed: ['superadmin'] },
   'GET /api/admin/billing-overview': { allowed: ['superadmin'] },
   'GET /api/admin/billing-overview/export.csv': { allowed: ['superadmin'] },
+  'GET /api/admin/system-logs': { allowed: ['admin', 'superadmin'] },
+  'GET /api/admin/system-logs/options': { allowed: ['admin', 'superadmin'] },
+  'GET /api/admin/system-logs/export': { allowed: ['admin', 'superadmin'] },
+  'PUT /api/admin/system-logs/retention': { allowed: ['superadmin'] },
+  'GET /api/admin/system-status': { allowed: ['superadmin'] },
+  'GET /api/admin/system-status/activity': { allowed: ['superadmin'] },
   'POST /api/payments/create-checkout': { allowed: EVERYONE },
   'POST /api/payments/verify-payment': { allowed: EVERYONE },
   // Stripe calls it with neither cookie nor Origin; the signature on the raw body is the credential.

@@ -28,6 +28,9 @@ const PAGE_APIS: Record<string, { prefixes: readonly string[]; actions?: readonl
     actions: ['createUsers', 'freezeUsers', 'deleteUsers'],
   },
   'billing-overview': { prefixes: ['/api/admin/billing-overview'] },
+  'super-admin-dashboard': { prefixes: ['/api/admin/system-status'] },
+  // Admins read the logs; only superadmins set how long they are kept.
+  'system-logs': { prefixes: ['/api/admin/system-logs'], actions: ['superadminDashboard'] },
   // The settings page is behind the settings password: its gate is a settings section of its own.
   settings: { prefixes: ['/api/admin/settings', '/api/settings-gate'], actions: ['settingsSection'] },
   'recaptcha-settings': { prefixes: ['/api/admin/bot-protection', '/api/settings-gate'] },

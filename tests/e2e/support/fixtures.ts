@@ -10,29 +10,8 @@ type SiteState = {
  * console error on a page fails the test (docs/conventions.md §4.8).
  */
 export const test = base.extend<{ site: SiteState; consoleErrors: string[] }>({
-  /**
-   * A server-drawn page (ADR 023) shows before its code has run, and its buttons do nothing until then: `goto`
-   * and `reload` wait until the page has been taken over (`data-hydrated` on <html>), as a person would wait
-   * for the page to respond. With JavaScript off, or an explicit `waitUntil`, they return as Playwright's do.
-   */
   page: async ({ page, javaScriptEnabled }, use) => {
-    const waitForHydration = async () => {
-      if (javaScriptEnabled !== false)
-        await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
-    };
-    const goto = page.goto.bind(page);
-    const reload = page.reload.bind(page);
-    page.goto = async (url, options) => {
-      const response = await goto(url, options);
-      if (!options?.waitUntil) await waitForHydration();
-      return response;
-    };
-    page.reload = async (options) => {
-      const response = await reload(options);
-      if (!options?.waitUntil) await waitForHydration();
-      return response;
-    };
-    await use(page);
+    await use(javaScriptEnabled === false ? page : answering(page));
   },
   site: [
     async ({ request }, use) => {
@@ -62,6 +41,29 @@ export const test = base.extend<{ site: SiteState; consoleErrors: string[] }>({
     { auto: true },
   ],
 });
+
+/**
+ * A server-drawn page (ADR 023) shows before its code has run, and its buttons do nothing until then: on the
+ * page returned, `goto` and `reload` wait until the page has been taken over (`data-hydrated` on <html>), as a
+ * person waits for a page to respond. With an explicit `waitUntil` they return as Playwright's do. Every page a
+ * test opens with JavaScript on should go through this (the `page` fixture does).
+ */
+export function answering(page: Page): Page {
+  const waitForHydration = () => page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    if (!options?.waitUntil) await waitForHydration();
+    return response;
+  };
+  page.reload = async (options) => {
+    const response = await reload(options);
+    if (!options?.waitUntil) await waitForHydration();
+    return response;
+  };
+  return page;
+}
 
 /** Accepts the cookie banner when present, so it does not cover what a test looks at. */
 export async function dismissCookieBanner(page: Page): Promise<void> {

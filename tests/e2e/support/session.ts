@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { ACCESS_MESSAGES } from '../../../src/contracts/common';
-import { dismissCookieBanner, expect } from './fixtures';
+import { answering, dismissCookieBanner, expect } from './fixtures';
 
 /** Demo accounts (README); every test starts from the demo state. */
 export const DEMO_PASSWORD = 'demo-pass-2025';
@@ -30,7 +30,7 @@ export async function openUserMenu(page: Page): Promise<void> {
 /** A second browser, as someone else on another device. */
 export async function otherDevice(browser: Browser, baseURL: string | undefined): Promise<Page> {
   const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
+  const page = answering(await context.newPage());
   await page.goto('/');
   await dismissCookieBanner(page);
   return page;

@@ -91,7 +91,7 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     path: 'system-logs',
     label: 'System Logs',
     rule: 'viewSystemLogs',
-    isAvailable: false,
+    isAvailable: true,
   },
   {
     path: 'billing-overview',
@@ -103,7 +103,7 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     path: 'super-admin-dashboard',
     label: 'Super Admin Dashboard',
     rule: 'superadminDashboard',
-    isAvailable: false,
+    isAvailable: true,
   },
   {
     path: 'broadcasts',

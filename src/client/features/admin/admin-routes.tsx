@@ -62,6 +62,11 @@ const billingOverview = lazyPage(
   () => import('../billing-overview/billing-overview-page'),
   'BillingOverviewPage',
 );
+const systemLogs = lazyPage(() => import('../system-logs/system-logs-page'), 'SystemLogsPage');
+const superAdminDashboard = lazyPage(
+  () => import('../system-status/super-admin-dashboard-page'),
+  'SuperAdminDashboardPage',
+);
 const notFound = lazyPage(() => import('../errors/not-found-page'), 'NotFoundPage');
 
 /** The /admin route table (docs/requirements.md §2): the admin layout, and each page behind its permission. */
@@ -79,6 +84,8 @@ export function AdminRoutes() {
         {adminRoute('admin-player-lookup', adminPlayerLookup)}
         {adminRoute('manage-registrations', manageRegistrations)}
         {adminRoute('billing-overview', billingOverview)}
+        {adminRoute('system-logs', systemLogs)}
+        {adminRoute('super-admin-dashboard', superAdminDashboard)}
         {adminRoute('checkin-desk', checkinDesk)}
         {adminRoute('checkin-overview', checkinOverview)}
         {adminRoute('checkin-settings', checkinSettings)}

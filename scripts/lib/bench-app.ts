@@ -1,0 +1,60 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pino from 'pino';
+import { type App, buildApp } from '../../src/server/app';
+import { createAuth } from '../../src/server/auth/auth';
+import { type Database, openDatabase } from '../../src/server/db/client';
+import { applyMigrations } from '../../src/server/db/migrate';
+import { prepareDemoData } from '../../src/server/db/seed/demo-seed';
+import { createOutboxMailer } from '../../src/server/mail/mailer';
+
+/**
+ * The real app in this process, as benchmarks that look inside it need it: migrations, the demo tournament at the
+ * given scale, production settings, no web client. PGlite in a temporary folder, or the PostgreSQL server of
+ * DATABASE_URL when `usePostgres` is set. `close()` stops the app and removes the folder.
+ */
+export async function startBenchApp(options: {
+  base: string;
+  scale: 'demo' | 'event';
+  usePostgres?: boolean;
+}): Promise<{ app: App; database: Database; close(): Promise<void> }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-app-'));
+  const logger = pino({ level: 'warn' });
+  const url = options.usePostgres ? process.env.DATABASE_URL : undefined;
+  const database = await openDatabase(url ? { url } : { dataDir }, logger);
+  await applyMigrations(database);
+  const mailer = createOutboxMailer(database.db, logger);
+  const auth = createAuth({
+    db: database.db,
+    baseURL: options.base,
+    secret: 'bench-secret-that-is-at-least-32-characters-long',
+    mailer,
+    logger,
+    isProduction: false,
+  });
+  await prepareDemoData(
+    database.db,
+    auth,
+    { usesDatabaseUrl: false, seedDemo: '1', now: new Date(), scale: options.scale },
+    logger,
+  );
+  const app = await buildApp({
+    env: { NODE_ENV: 'production', TRUST_PROXY_HOPS: 0 },
+    database,
+    auth,
+    mailer,
+    publicUrl: options.base,
+    logger,
+    clientDir: null,
+  });
+  return {
+    app,
+    database,
+    close: async () => {
+      await app.close();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

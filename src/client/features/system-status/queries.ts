@@ -1,0 +1,26 @@
+import { useQuery } from '@tanstack/react-query';
+import { systemStatusSchema, userActivitySchema } from '../../../contracts/system-status';
+import { getJson } from '../../lib/api-client';
+import { queryKeys } from '../../lib/query-keys';
+
+export const SYSTEM_STATUS_BASE = '/api/admin/system-status';
+/** The dashboard refreshes live: both reads run again this often while the page is open and the tab visible. */
+export const STATUS_REFRESH_MS = 10_000;
+
+/** Uptime, version, database size, backups, users by role, live connections and the last hour's requests. */
+export function useSystemStatus() {
+  return useQuery({
+    queryKey: queryKeys.systemStatus,
+    queryFn: ({ signal }) => getJson(SYSTEM_STATUS_BASE, systemStatusSchema, signal),
+    refetchInterval: STATUS_REFRESH_MS,
+  });
+}
+
+/** The last 10 things people did, newest first. */
+export function useUserActivity() {
+  return useQuery({
+    queryKey: queryKeys.systemStatusActivity,
+    queryFn: ({ signal }) => getJson(`${SYSTEM_STATUS_BASE}/activity`, userActivitySchema, signal),
+    refetchInterval: STATUS_REFRESH_MS,
+  });
+}

@@ -1,0 +1,258 @@
+import { lt, sql } from 'drizzle-orm';
+import {
+  DEFAULT_LOG_RETENTION_DAYS,
+  type LogSeverity,
+  type LogSource,
+  type SystemLogFilters,
+  type SystemLogOptions,
+  type SystemLogPage,
+  type SystemLogRow,
+} from '../../../contracts/system-logs';
+import { formatCsv } from '../../../domain/csv';
+import type { AuditContext } from '../../audit/audit';
+import { SECURITY_EVENTS, SYSTEM_LOG_ACTIONS } from '../../audit/events';
+import type { Db } from '../../db/client';
+import { securityAuditLog } from '../../db/schema/accounts';
+import { systemLogs } from '../../db/schema/settings';
+import type { AuditedDb } from '../../feature-context';
+import { HttpError } from '../../http/errors';
+import { readSetting, saveSetting } from '../settings/settings.repo';
+
+/** The setting that holds how many days log rows are kept (docs/requirements.md §1: two years by default). */
+export const LOG_RETENTION_SETTING_KEY = 'log_retention_days';
+const DAY_MS = 86_400_000;
+
+/** Security events have no area of their own in the log: they are the `security` area. */
+export const SECURITY_AREA = 'security';
+
+interface LogRecord {
+  source: LogSource;
+  id: string;
+  created_at: string;
+  cursor_at: string;
+  area: string;
+  action: string;
+  severity: LogSeverity;
+  description: string;
+  user_id: string | null;
+  user_name: string | null;
+  ip_address: string | null;
+  metadata: Record<string, unknown> | null;
+}
+
+/** `sign_in_failed` → "Sign in failed": the description of a security event, which stores none. */
+function describe(eventType: string): string {
+  const words = eventType.replaceAll('_', ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** Both logs as one relation with the columns the page shows (the user's name joined where the account exists). */
+const BOTH_LOGS = sql`(
+  select 'system' as source, l.id, l.created_at, l.event_type as area, l.action_type as action,
+         'info' as severity, l.description, l.user_id, null::text as ip_address, l.metadata
+    from system_logs l
+  union all
+  select 'security' as source, s.id, s.created_at, ${SECURITY_AREA} as area, s.event_type as action,
+         s.severity, s.event_type as description, s.user_id, s.ip_address, s.details as metadata
+    from security_audit_log s
+) x left join "user" u on u.id = x.user_id`;
+
+function like(text: string) {
+  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+function conditions(filters: Partial<SystemLogFilters>) {
+  const where = [sql`true`];
+  if (filters.source) where.push(sql`x.source = ${filters.source}`);
+  if (filters.area) where.push(sql`x.area = ${filters.area}`);
+  if (filters.action) where.push(sql`x.action = ${filters.action}`);
+  if (filters.severity) where.push(sql`x.severity = ${filters.severity}`);
+  if (filters.from) where.push(sql`x.created_at >= ${filters.from}::timestamptz`);
+  if (filters.to) where.push(sql`x.created_at <= ${filters.to}::timestamptz`);
+  if (filters.user) {
+    const pattern = like(filters.user);
+    where.push(sql`(x.user_id = ${filters.user} or u.name ilike ${pattern} or u.email ilike ${pattern})`);
+  }
+  if (filters.q) {
+    const pattern = like(filters.q);
+    where.push(
+      sql`(x.description ilike ${pattern} or x.action ilike ${pattern} or x.metadata::text ilike ${pattern})`,
+    );
+  }
+  return sql.join(where, sql` and `);
+}
+
+/** The cursor of a row: its time to the microsecond, its log and its id (the order the list is read in). */
+function cursorOf(record: LogRecord): string {
+  return `${record.cursor_at}|${record.source}|${record.id}`;
+}
+
+function parseCursor(cursor: string): { at: string; source: LogSource; id: number } {
+  const [at, source, id] = cursor.split('|');
+  if (
+    !at ||
+    Number.isNaN(Date.parse(at)) ||
+    (source !== 'system' && source !== 'security') ||
+    !/^\d+$/.test(id ?? '')
+  ) {
+    throw new HttpError(400, 'The page cursor is not one this list gave');
+  }
+  return { at, source, id: Number(id) };
+}
+
+async function select(
+  db: Db,
+  filters: Partial<SystemLogFilters>,
+  limit: number,
+  cursor?: string,
+  onlyUsers = false,
+): Promise<LogRecord[]> {
+  const after = cursor ? parseCursor(cursor) : null;
+  const byUsers = onlyUsers ? sql` and x.user_id is not null` : sql``;
+  const page = after
+    ? sql` and (x.created_at, x.source, x.id) < (${after.at}::timestamptz, ${after.source}, ${after.id})`
+    : sql``;
+  const result = await db.execute(sql`
+    select x.source, x.id::text as id, x.area, x.action, x.severity, x.description, x.user_id, x.ip_address,
+           x.metadata, coalesce(nullif(u.name, ''), u.email) as user_name,
+           to_char(x.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
+           to_char(x.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_at
+      from ${BOTH_LOGS}
+     where ${conditions(filters)}${page}${byUsers}
+     order by x.created_at desc, x.source desc, x.id desc
+     limit ${limit}`);
+  // node-postgres and PGlite both answer with `rows`.
+  return (result as unknown as { rows: LogRecord[] }).rows;
+}
+
+function toRow(record: LogRecord): SystemLogRow {
+  return {
+    id: `${record.source}:${record.id}`,
+    source: record.source,
+    createdAt: record.created_at,
+    area: record.area,
+    action: record.action,
+    severity: record.severity,
+    description: record.source === 'security' ? describe(record.description) : record.description,
+    userId: record.user_id,
+    userName: record.user_name,
+    ipAddress: record.ip_address,
+    metadata: record.metadata ?? {},
+  };
+}
+
+/** One page of the filtered list, newest first, and the cursor of the next (null after the last). */
+export async function readLogPage(
+  db: Db,
+  filters: Partial<SystemLogFilters>,
+  limit: number,
+  cursor?: string,
+): Promise<SystemLogPage> {
+  const records = await select(db, filters, limit + 1, cursor);
+  const shown = records.slice(0, limit);
+  const last = shown.at(-1);
+  return {
+    rows: shown.map(toRow),
+    nextCursor: records.length > limit && last ? cursorOf(last) : null,
+  };
+}
+
+/** What people did lately (rows with a user), newest first: the superadmin dashboard's recent activity. */
+export async function readRecentActivity(db: Db, limit: number): Promise<SystemLogRow[]> {
+  return (await select(db, {}, limit, undefined, true)).map(toRow);
+}
+
+/** The filtered rows for a download, newest first, at most `limit`. */
+export async function exportLogs(
+  db: Db,
+  filters: Partial<SystemLogFilters>,
+  format: 'csv' | 'json',
+  limit: number,
+): Promise<string> {
+  const rows = (await select(db, filters, limit)).map(toRow);
+  if (format === 'json') return JSON.stringify(rows, null, 2);
+  return formatCsv([
+    ['time', 'log', 'area', 'action', 'severity', 'user id', 'user', 'address', 'description', 'details'],
+    ...rows.map((row) => [
+      row.createdAt,
+      row.source,
+      row.area,
+      row.action,
+      row.severity,
+      row.userId,
+      row.userName,
+      row.ipAddress,
+      row.description,
+      JSON.stringify(row.metadata),
+    ]),
+  ]);
+}
+
+export async function readRetentionDays(db: Db): Promise<number> {
+  const stored = await readSetting(db, LOG_RETENTION_SETTING_KEY);
+  return typeof stored === 'number' && Number.isInteger(stored) && stored > 0
+    ? stored
+    : DEFAULT_LOG_RETENTION_DAYS;
+}
+
+export async function readLogOptions(db: Db): Promise<SystemLogOptions> {
+  const areas = [...new Set(Object.values(SYSTEM_LOG_ACTIONS).map((action) => action.area))].sort();
+  return {
+    areas: [...areas, SECURITY_AREA],
+    actions: [...Object.keys(SYSTEM_LOG_ACTIONS), ...Object.keys(SECURITY_EVENTS)].sort(),
+    retentionDays: await readRetentionDays(db),
+  };
+}
+
+/** A new retention, stored with its audit row (before, after) in one transaction. */
+export async function saveRetentionDays(
+  { db, audit }: AuditedDb,
+  who: AuditContext,
+  days: number,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const before = await readRetentionDays(tx as unknown as Db);
+    await saveSetting(tx as unknown as Db, LOG_RETENTION_SETTING_KEY, days, who.actorId);
+    await audit.logChange(tx, who, 'update_log_retention', `Log retention set to ${days} days`, {
+      before,
+      after: days,
+    });
+  });
+}
+
+/**
+ * Deletes the rows of both logs older than the retention and records, in the same transaction, how many went (a
+ * row that is itself new, so the trail shows the purge ran). Several processes may run it the same day: the
+ * second finds nothing and writes nothing.
+ */
+export async function purgeOldLogs(
+  { db, audit }: AuditedDb,
+  now: Date,
+): Promise<{ system: number; security: number }> {
+  const days = await readRetentionDays(db);
+  const cutoff = new Date(now.getTime() - days * DAY_MS);
+  return db.transaction(async (tx) => {
+    const system = await tx
+      .delete(systemLogs)
+      .where(lt(systemLogs.createdAt, cutoff))
+      .returning({ id: systemLogs.id });
+    const security = await tx
+      .delete(securityAuditLog)
+      .where(lt(securityAuditLog.createdAt, cutoff))
+      .returning({ id: securityAuditLog.id });
+    const removed = { system: system.length, security: security.length };
+    if (removed.system + removed.security > 0) {
+      await audit.logChange(
+        tx,
+        { actorId: null, ip: null },
+        'purge_logs',
+        `Removed log rows older than ${days} days`,
+        {
+          before: cutoff.toISOString(),
+          ...removed,
+        },
+      );
+    }
+    return removed;
+  });
+}

@@ -1,0 +1,73 @@
+import { sql } from 'drizzle-orm';
+import {
+  RECENT_ACTIVITY_LIMIT,
+  type SystemStatus,
+  type UserActivity,
+} from '../../../contracts/system-status';
+import type { Database } from '../../db/client';
+import type { RequestStats } from '../../http/request-stats';
+import type { ChangeFeed } from '../../live/change-feed';
+import { readSetting } from '../settings/settings.repo';
+import { readRecentActivity } from '../system-logs/system-logs.service';
+import { countUsersByRole } from '../user-management/user-management.repo';
+
+/** Settings the dashboard reads (docs/requirements.md §3's system_settings keys). */
+export const STATUS_SETTING_KEYS = {
+  storageLimit: 'storage_limit',
+  lastBackup: 'last_backup',
+  lastVerifiedRestore: 'last_verified_restore',
+} as const;
+
+export interface StatusSources {
+  database: Database;
+  feed: ChangeFeed;
+  requestStats: RequestStats;
+  startedAt: Date;
+  build: { version: string; commit: string | null };
+  now: () => Date;
+}
+
+function isoOrNull(value: unknown): string | null {
+  return typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? new Date(value).toISOString() : null;
+}
+
+export async function readSystemStatus(sources: StatusSources): Promise<SystemStatus> {
+  const { db } = sources.database;
+  const [size, limit, lastBackup, lastRestore, usersByRole] = await Promise.all([
+    db.execute(sql`select pg_database_size(current_database())::bigint as size`),
+    readSetting(db, STATUS_SETTING_KEYS.storageLimit),
+    readSetting(db, STATUS_SETTING_KEYS.lastBackup),
+    readSetting(db, STATUS_SETTING_KEYS.lastVerifiedRestore),
+    countUsersByRole(db),
+  ]);
+  // node-postgres and PGlite both answer with `rows`.
+  const sizeBytes = Number((size as unknown as { rows: { size: string | number }[] }).rows[0]?.size ?? 0);
+  return {
+    startedAt: sources.startedAt.toISOString(),
+    uptimeSeconds: Math.max(0, Math.floor((sources.now().getTime() - sources.startedAt.getTime()) / 1000)),
+    version: sources.build.version,
+    commit: sources.build.commit,
+    database: {
+      kind: sources.database.kind,
+      sizeBytes,
+      limitBytes: typeof limit === 'number' && Number.isInteger(limit) && limit > 0 ? limit : null,
+    },
+    lastBackupAt: isoOrNull(lastBackup),
+    lastVerifiedRestoreAt: isoOrNull(lastRestore),
+    usersByRole,
+    liveConnections: sources.feed.subscriberCount,
+    lastHour: sources.requestStats.lastHour(),
+  };
+}
+
+export async function readUserActivity(sources: Pick<StatusSources, 'database'>): Promise<UserActivity> {
+  const rows = await readRecentActivity(sources.database.db, RECENT_ACTIVITY_LIMIT);
+  return {
+    activity: rows.map((row) => ({
+      at: row.createdAt,
+      userId: row.userId ?? '',
+      userName: row.userName,
+      description: row.description,
+    })),
+  };
+}
