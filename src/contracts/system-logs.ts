@@ -20,6 +20,17 @@ export const SYSTEM_LOG_MESSAGES = {
   retentionSaved: 'Log retention saved',
 } as const;
 
+/** Security events have no area of their own in the list: they are the `security` area. */
+export const SECURITY_LOG_AREA = 'security';
+/** The purge runs once a day and counts retention in these. */
+export const LOG_DAY_MS = 86_400_000;
+
+/** A date-time filter: refused (400) unless it is one, rather than handed to the database to fail on. */
+const dateTimeFilter = isoDateTime.refine(
+  (value) => !Number.isNaN(Date.parse(value)),
+  'Enter a valid date and time',
+);
+
 export const logSourceSchema = z.enum(['system', 'security']);
 export type LogSource = z.infer<typeof logSourceSchema>;
 export const logSeveritySchema = z.enum(['info', 'warning', 'critical']);
@@ -36,14 +47,14 @@ const optionalText = z
 export const systemLogFiltersSchema = z
   .object({
     source: logSourceSchema.optional(),
-    /** The area of a staff action (`tournament_management`, …); security events have the area `security`. */
+    /** The area of a staff action (`tournament_management`, …), or SECURITY_LOG_AREA. */
     area: optionalText,
     action: optionalText,
     severity: logSeveritySchema.optional(),
     /** A user's id, or part of their name or e-mail address. */
     user: optionalText,
-    from: isoDateTime.optional(),
-    to: isoDateTime.optional(),
+    from: dateTimeFilter.optional(),
+    to: dateTimeFilter.optional(),
     /** Words in the description, the action or the details. */
     q: optionalText,
   })

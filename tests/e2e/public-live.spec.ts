@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { dismissCookieBanner, expect, test } from './support/fixtures';
+import { shootWhenAsked } from './support/screenshots';
 import { signInAndWait } from './support/session';
 
 const SHOTS = process.env.SHOTS_DIR;
@@ -7,18 +8,6 @@ const NOTE = 'Schoolmates paired on board 12: no pairing avoided it';
 
 async function sql(request: APIRequestContext, statement: string) {
   expect((await request.post('/__e2e/sql', { data: { statement } })).ok()).toBe(true);
-}
-
-/** Screenshots for the report when SHOTS_DIR is set: the page at 1280 px and at 375 px. */
-async function shoot(page: Page, name: string) {
-  if (!SHOTS) return;
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
-    await page.waitForTimeout(200);
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png` });
-  }
-  await page.screenshot({ path: `${SHOTS}/${name}-375-full.png`, fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 900 });
 }
 
 /** Pages of the sheet printed to A4 by Chromium (its own @page rules and page breaks apply). */
@@ -60,7 +49,7 @@ test('the leaderboard shows tie-break columns with a legend, the school tab and 
   // The round's pairing note appears live, without a reload.
   await sql(request, `update rounds set pairing_notes = '["${NOTE}"]'::jsonb where number = 3`);
   await expect(page.getByRole('complementary', { name: 'Pairing notes for round 3' })).toContainText(NOTE);
-  await shoot(page, 'leaderboard');
+  await shootWhenAsked(page, 'leaderboard');
 
   await page.getByRole('tab', { name: 'School standings' }).click();
   await expect(page.getByRole('table').first()).toContainText("St Kevin's A");
@@ -91,7 +80,7 @@ test('the player dashboard shows the linked player their board', async ({ page }
   await expect(current.getByText('Board', { exact: true })).toBeVisible();
   await expect(page.getByText(/^Rank \d+ of 56$/)).toBeVisible();
   await expect(page.getByRole('table', { name: 'Round by round results of Judit Polgár' })).toBeVisible();
-  await shoot(page, 'player-dashboard');
+  await shootWhenAsked(page, 'player-dashboard');
 });
 
 test('an account without a player is told so on the dashboard', async ({ page }) => {
@@ -109,7 +98,7 @@ test("the lookup page offers a QR code that opens the player's page, and the bad
   const code = card.getByRole('img', { name: 'QR code: lookup page of Judit Polgár' });
   await expect(code).toBeVisible();
   expect(await code.getAttribute('data-qr-value')).toMatch(/\/player-lookup\?name=Judit%20Polg%C3%A1r$/);
-  await shoot(page, 'player-lookup');
+  await shootWhenAsked(page, 'player-lookup');
 
   await page.goto('/print/badges');
   const badges = page.getByRole('article', { name: /^Badge of / });
@@ -124,7 +113,7 @@ test("the lookup page offers a QR code that opens the player's page, and the bad
   expect(Number(box.viewBox?.split(' ')[2])).toBeGreaterThanOrEqual(25);
   expect(box.path).toBeGreaterThan(500);
   await expect(page.getByRole('banner')).toHaveCount(0);
-  await shoot(page, 'print-badges');
+  await shootWhenAsked(page, 'print-badges');
   // Ten badges per A4 sheet: 56 players on 6 pages.
   expect(await printedPages(page, 'print-badges')).toBe(6);
 });
@@ -141,7 +130,7 @@ test('the printed pairings list the current boards, by board and by name, withou
   await expect(page.getByRole('contentinfo')).toHaveCount(0);
   const toolbar = page.locator('[data-print-toolbar]');
   await expect(toolbar).toBeVisible();
-  await shoot(page, 'print-pairings');
+  await shootWhenAsked(page, 'print-pairings');
 
   await page.emulateMedia({ media: 'print' });
   await expect(toolbar).toBeHidden();
@@ -162,12 +151,12 @@ test('the printed standings and board cards', async ({ page }) => {
   await page.goto('/print/standings');
   await expect(page.getByRole('region', { name: 'Individual standings' }).getByRole('row')).toHaveCount(57);
   await expect(page.getByRole('region', { name: 'School standings' })).toContainText("St Kevin's A");
-  await shoot(page, 'print-standings');
+  await shootWhenAsked(page, 'print-standings');
 
   await page.goto('/print/board-cards');
   await expect(page.getByRole('article', { name: /^Board \d+$/ })).toHaveCount(28);
   await expect(page.getByRole('article', { name: 'Board 1', exact: true })).toContainText('½-½');
-  await shoot(page, 'print-board-cards');
+  await shootWhenAsked(page, 'print-board-cards');
   // Four cards per A4 sheet: 28 boards on 7 pages.
   expect(await printedPages(page, 'print-board-cards')).toBe(7);
 });

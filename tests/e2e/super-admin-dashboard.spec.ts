@@ -1,25 +1,11 @@
-import { mkdirSync } from 'node:fs';
 import type { Page, Route } from '@playwright/test';
 import { SYSTEM_STATUS_MESSAGES, type SystemStatus } from '../../src/contracts/system-status';
 import { seriousAxeViolations } from './support/axe';
 import { dismissCookieBanner, expect, test } from './support/fixtures';
+import { shootWhenAsked } from './support/screenshots';
 import { signInAndWait } from './support/session';
 
-const SHOTS = process.env.SHOTS_DIR;
 const PATH = '/admin/super-admin-dashboard';
-
-/** Screenshots for the report when SHOTS_DIR is set: the page at 1280 px and at 375 px. */
-async function shoot(page: Page, name: string) {
-  if (!SHOTS) return;
-  mkdirSync(SHOTS, { recursive: true });
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
-    await page.waitForTimeout(200);
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png` });
-  }
-  await page.screenshot({ path: `${SHOTS}/${name}-375-full.png`, fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 async function openDashboardAs(page: Page, email: string) {
   await page.goto('/login');
@@ -78,7 +64,7 @@ test('a superadmin sees the system status and the recent activity', async ({ pag
   expect(await activity.getByRole('listitem').count()).toBeLessThanOrEqual(10);
 
   expect(await seriousAxeViolations(page)).toEqual([]);
-  await shoot(page, 'super-admin-dashboard');
+  await shootWhenAsked(page, 'super-admin-dashboard');
 });
 
 test('a recent backup and a storage limit show without the danger tone, with a progress bar', async ({
@@ -107,7 +93,7 @@ test('a recent backup and a storage limit show without the danger tone, with a p
   await expect(page.getByTestId('status-errors')).toHaveText('3');
   await expect(page.getByTestId('status-errors')).toHaveAttribute('data-tone', 'warning');
   expect(await seriousAxeViolations(page)).toEqual([]);
-  await shoot(page, 'super-admin-dashboard-backed-up');
+  await shootWhenAsked(page, 'super-admin-dashboard-backed-up');
 });
 
 test('each section shows its own failure', async ({ page, consoleErrors }) => {

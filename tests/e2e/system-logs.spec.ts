@@ -1,25 +1,10 @@
-import { mkdirSync } from 'node:fs';
 import type { Page, Route } from '@playwright/test';
 import { ACCESS_MESSAGES } from '../../src/contracts/common';
 import { SYSTEM_LOG_MESSAGES } from '../../src/contracts/system-logs';
 import { seriousAxeViolations } from './support/axe';
 import { dismissCookieBanner, expect, test } from './support/fixtures';
+import { shootWhenAsked } from './support/screenshots';
 import { signInAndWait, toast } from './support/session';
-
-const SHOTS = process.env.SHOTS_DIR;
-
-/** Screenshots for the report when SHOTS_DIR is set: the page at 1280 px and at 375 px. */
-async function shoot(page: Page, name: string) {
-  if (!SHOTS) return;
-  mkdirSync(SHOTS, { recursive: true });
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
-    await page.waitForTimeout(200);
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png` });
-  }
-  await page.screenshot({ path: `${SHOTS}/${name}-375-full.png`, fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 const rows = (page: Page) => page.getByTestId('system-log-row');
 
@@ -54,7 +39,7 @@ test('a superadmin reads the logs live, filters them, opens an entry, exports an
   await expect(rows(page).filter({ hasText: 'export_system_logs' }).first()).toBeVisible({
     timeout: 12_000,
   });
-  await shoot(page, 'system-logs');
+  await shootWhenAsked(page, 'system-logs');
 
   // Only the security log: the address carries the filter, and every row is a security event.
   await page.getByLabel('Log', { exact: true }).selectOption('security');
@@ -87,7 +72,7 @@ test('a superadmin reads the logs live, filters them, opens an entry, exports an
   await expect(dialog.getByTestId('system-log-metadata')).toContainText('"accountKey"');
   await expect(dialog.getByTestId('system-log-metadata')).toContainText('"status": 200');
   expect(await seriousAxeViolations(page)).toEqual([]);
-  await shoot(page, 'system-logs-details');
+  await shootWhenAsked(page, 'system-logs-details');
   // The dialog's corner button and the one at its foot are both 'Close'.
   await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
   await expect(dialog).toHaveCount(0);

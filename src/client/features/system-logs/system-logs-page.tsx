@@ -6,6 +6,7 @@ import {
   type LogSource,
   MAX_LOG_RETENTION_DAYS,
   MIN_LOG_RETENTION_DAYS,
+  SECURITY_LOG_AREA,
   SYSTEM_LOG_MESSAGES,
   type SystemLogRow,
 } from '../../../contracts/system-logs';
@@ -74,7 +75,6 @@ const logClock = new Intl.DateTimeFormat('en-IE', {
 const formatLogTime = (iso: string) => `${logDate.format(new Date(iso))}, ${logClock.format(new Date(iso))}`;
 
 /** Security events are all in this area; the table shows it once, as their log. */
-const SECURITY_AREA = 'security';
 
 const userOf = (row: SystemLogRow) => row.userName ?? row.userId ?? '–';
 
@@ -243,7 +243,7 @@ function LogTable({ rows, onOpen }: { rows: SystemLogRow[]; onOpen: (row: System
               </td>
               <td className="px-3 py-3">
                 <span className="block whitespace-nowrap">{SOURCE_LABELS[row.source]}</span>
-                {row.area === SECURITY_AREA ? null : (
+                {row.area === SECURITY_LOG_AREA ? null : (
                   <span className="block text-muted">{humanise(row.area)}</span>
                 )}
               </td>

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { messageResponseSchema } from '../../../contracts/common';
 import {
+  LOG_DAY_MS,
   logRetentionBodySchema,
   SYSTEM_LOG_EXPORT_LIMIT,
   SYSTEM_LOG_MESSAGES,
@@ -15,7 +16,6 @@ import * as service from './system-logs.service';
 
 const tags = ['system logs'];
 const BASE = '/api/admin/system-logs';
-const DAY_MS = 86_400_000;
 /** The first purge runs this long after start, so a restart loop does not purge in a loop. */
 const FIRST_PURGE_AFTER_MS = 60_000;
 
@@ -117,7 +117,7 @@ export const systemLogsFeature = routesFeature('system-logs', (typed, context) =
       (error: unknown) => logger.warn({ err: error }, 'the log purge failed; it runs again tomorrow'),
     );
   const first = setTimeout(purge, FIRST_PURGE_AFTER_MS);
-  const daily = setInterval(purge, DAY_MS);
+  const daily = setInterval(purge, LOG_DAY_MS);
   first.unref();
   daily.unref();
   typed.addHook('onClose', async () => {

@@ -1,8 +1,10 @@
 import { lt, sql } from 'drizzle-orm';
 import {
   DEFAULT_LOG_RETENTION_DAYS,
+  LOG_DAY_MS,
   type LogSeverity,
   type LogSource,
+  SECURITY_LOG_AREA,
   type SystemLogFilters,
   type SystemLogOptions,
   type SystemLogPage,
@@ -20,10 +22,6 @@ import { readSetting, saveSetting } from '../settings/settings.repo';
 
 /** The setting that holds how many days log rows are kept (docs/requirements.md §1: two years by default). */
 export const LOG_RETENTION_SETTING_KEY = 'log_retention_days';
-const DAY_MS = 86_400_000;
-
-/** Security events have no area of their own in the log: they are the `security` area. */
-export const SECURITY_AREA = 'security';
 
 interface LogRecord {
   source: LogSource;
@@ -52,7 +50,7 @@ const BOTH_LOGS = sql`(
          'info' as severity, l.description, l.user_id, null::text as ip_address, l.metadata
     from system_logs l
   union all
-  select 'security' as source, s.id, s.created_at, ${SECURITY_AREA} as area, s.event_type as action,
+  select 'security' as source, s.id, s.created_at, ${SECURITY_LOG_AREA} as area, s.event_type as action,
          s.severity, s.event_type as description, s.user_id, s.ip_address, s.details as metadata
     from security_audit_log s
 ) x left join "user" u on u.id = x.user_id`;
@@ -198,7 +196,7 @@ export async function readRetentionDays(db: Db): Promise<number> {
 export async function readLogOptions(db: Db): Promise<SystemLogOptions> {
   const areas = [...new Set(Object.values(SYSTEM_LOG_ACTIONS).map((action) => action.area))].sort();
   return {
-    areas: [...areas, SECURITY_AREA],
+    areas: [...areas, SECURITY_LOG_AREA],
     actions: [...Object.keys(SYSTEM_LOG_ACTIONS), ...Object.keys(SECURITY_EVENTS)].sort(),
     retentionDays: await readRetentionDays(db),
   };
@@ -230,7 +228,7 @@ export async function purgeOldLogs(
   now: Date,
 ): Promise<{ system: number; security: number }> {
   const days = await readRetentionDays(db);
-  const cutoff = new Date(now.getTime() - days * DAY_MS);
+  const cutoff = new Date(now.getTime() - days * LOG_DAY_MS);
   return db.transaction(async (tx) => {
     const system = await tx
       .delete(systemLogs)

@@ -118,6 +118,9 @@ describe.each(databaseTargets)('system logs on %s', (target) => {
     expect((await get('/api/admin/system-logs?severity=loud')).statusCode).toBe(400);
     expect((await get('/api/admin/system-logs?limit=501')).statusCode).toBe(400);
     expect((await get('/api/admin/system-logs?drop=table')).statusCode).toBe(400);
+    // A date that is not one is the caller's mistake (400), not the database's (500).
+    expect((await get('/api/admin/system-logs?from=yesterday')).statusCode).toBe(400);
+    expect((await get('/api/admin/system-logs/export?to=2026-13-45T99:00:00Z')).statusCode).toBe(400);
   });
 
   it('exports the filtered rows as CSV or JSON, and records that it did', async () => {
