@@ -53,6 +53,9 @@ const targets: { label: string; requests: { method: 'GET'; path: string }[] }[] 
     label: 'GET /api/public/players?name=…',
     requests: lookupPaths('/api/public/players?name='),
   },
+  // Every page asks for these two once it has taken over (ADR 026): answered from each process's memory.
+  { label: 'GET /api/site-status', requests: [{ method: 'GET', path: '/api/site-status' }] },
+  { label: 'GET /api/broadcasts/current', requests: [{ method: 'GET', path: '/api/broadcasts/current' }] },
   { label: 'GET / (HTML)', requests: [{ method: 'GET', path: '/' }] },
   { label: 'GET /leaderboard (HTML)', requests: [{ method: 'GET', path: '/leaderboard' }] },
   { label: 'GET /player-lookup?name=… (HTML)', requests: lookupPaths('/player-lookup?name=') },

@@ -47,6 +47,8 @@ const publicModules = {
     'site-content/site-content.service': 'the important-information text a server-drawn page shows (ADR 023)',
     'system-logs/system-logs.service': 'recent user activity on the superadmin dashboard reads the logs',
     'payments/mark-paid': 'the one way a registration becomes paid',
+    'safe-control/safe-control.state': 'the switches as this process knows them (the dashboard shows them)',
+    'safe-control/maintenance': 'read-only held for the length of some work (a backup restore)',
     'bot-protection/bot-protection.routes':
       'the password-reset form check (requireBotCheck) the auth routes add (ADR 022)',
     'bot-protection/bot-protection.service':
@@ -94,6 +96,8 @@ const publicModules = {
     'site-content/queries': 'the important-information text (the public page)',
     'site-content/lazy-rich-text-editor':
       'the rich-text editor, loaded only when an admin form opens (announcements)',
+    'safe-control/site-status':
+      'which safe-control switches are on: paused registration, payments and results, the notices, the app bar',
   },
 };
 /** A page (`*-page`, `*-pages`) is public too: the route tables (app/router.tsx, admin/admin-routes.tsx) mount it. */

@@ -8,6 +8,9 @@ export const liveTopicSchema = z.enum([
   'matches',
   'players',
   'announcements',
+  'broadcasts',
+  'crm',
+  'registrations',
 ]);
 export type LiveTopic = z.infer<typeof liveTopicSchema>;
 

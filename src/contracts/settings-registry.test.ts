@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SAFE_CONTROL_SETTING_KEY } from './safe-control';
 import { DEFAULT_HOME_PAGE_SETTINGS, SETTING_KEYS } from './settings';
 import {
   homePageSettingsUpdateSchema,
@@ -51,6 +52,7 @@ describe('settings registry', () => {
       SETTING_KEYS.homePage,
       SETTING_KEYS.leaderboardVisible,
       SETTING_KEYS.registration,
+      SAFE_CONTROL_SETTING_KEY,
     ]);
   });
 

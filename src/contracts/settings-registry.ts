@@ -2,6 +2,12 @@ import { z } from 'zod';
 import type { AccessName } from '../domain/access-rules';
 import { backgroundContrastProblem, describeContrastProblem } from '../domain/contrast';
 import {
+  readSafeControl,
+  SAFE_CONTROL_SETTING_KEY,
+  type SafeControlState,
+  safeControlStateSchema,
+} from './safe-control';
+import {
   DEFAULT_HOME_PAGE_SETTINGS,
   DEFAULT_REGISTRATION_SETTINGS,
   type HomePageSettings,
@@ -126,6 +132,18 @@ export const SETTINGS_REGISTRY = {
     isPublic: false,
     isLive: true,
     page: '/admin/checkin-settings',
+  }),
+  // The public snapshot reads it for the leaderboard switch; pages learn the rest from /api/site-status.
+  [SAFE_CONTROL_SETTING_KEY]: define<SafeControlState>({
+    key: SAFE_CONTROL_SETTING_KEY,
+    label: 'Safe-control switches',
+    schema: safeControlStateSchema,
+    default: readSafeControl(undefined),
+    read: readSafeControl,
+    access: 'superadminDashboard',
+    isPublic: true,
+    isLive: true,
+    page: '/admin/safe-control',
   }),
 } as const;
 

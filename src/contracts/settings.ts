@@ -162,10 +162,4 @@ export function resolveCheckinOpen(stored: unknown): boolean {
   return isRecord(value) && value.open === true;
 }
 
-export const SETTING_KEYS = {
-  homePage: 'home_page_settings',
-  leaderboardVisible: 'leaderboard_visible',
-  registration: 'registration_settings',
-  checkinOpen: 'checkin_open',
-  demoMode: 'demo_mode',
-} as const;
+export { SETTING_KEYS } from './setting-keys';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDateTime } from './common';
+import { safeSwitchSchema } from './safe-control';
 
 /**
  * The superadmin dashboard (`/admin/super-admin-dashboard`, `view_superadmin_dashboard`, docs/requirements.md
@@ -36,6 +37,8 @@ export const systemStatusSchema = z.object({
   liveConnections: z.number().int().nonnegative(),
   /** Requests this process answered in the last 60 minutes, and how many of them failed on our side (5xx). */
   lastHour: z.object({ requests: z.number().int().nonnegative(), errors: z.number().int().nonnegative() }),
+  /** The safe-control switches that are on now (`/admin/safe-control`). */
+  safeControlOn: z.array(safeSwitchSchema),
 });
 export type SystemStatus = z.infer<typeof systemStatusSchema>;
 

@@ -3,6 +3,7 @@ import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
+import type { LiveTopic } from '../contracts/live';
 import { Audit } from './audit/audit';
 import { createActorLoader } from './auth/actor';
 import type { Auth } from './auth/auth';
@@ -16,10 +17,13 @@ import type { Env } from './env';
 import type { Feature, FeatureContext } from './feature-context';
 import { accountFeature } from './features/account/account.routes';
 import { adminPlayerLookupFeature } from './features/admin-player-lookup/admin-player-lookup.routes';
+import { backupsFeature } from './features/backups/backups.routes';
 import { billingOverviewFeature } from './features/billing-overview/billing-overview.routes';
 import { botProtectionFeature } from './features/bot-protection/bot-protection.routes';
 import { createBotProtection } from './features/bot-protection/bot-protection.service';
+import { broadcastsFeature } from './features/broadcasts/broadcasts.routes';
 import { checkinFeature } from './features/checkin/checkin.routes';
+import { crmFeature } from './features/crm/crm.routes';
 import { guardianConsentFeature } from './features/guardian-consent/guardian-consent.routes';
 import { healthFeature } from './features/health/health.routes';
 import { invitesFeature } from './features/invites/invites.routes';
@@ -34,6 +38,9 @@ import { publicPagesFeature } from './features/public-pages/public-pages.routes'
 import { RegistrationKeys } from './features/registrations/registration-security';
 import { registrationsFeature } from './features/registrations/registrations.routes';
 import { roundManagementFeature } from './features/round-management/round-management.routes';
+import { registerSafeControlGuard } from './features/safe-control/safe-control.guard';
+import { safeControlFeature } from './features/safe-control/safe-control.routes';
+import { SafeControl } from './features/safe-control/safe-control.state';
 import { settingsFeature } from './features/settings/settings.routes';
 import { settingsGateFeature } from './features/settings-gate/settings-gate.routes';
 import { siteContentFeature } from './features/site-content/site-content.routes';
@@ -52,6 +59,7 @@ import { RequestStats, registerRequestStats } from './http/request-stats';
 import { registerSecurityHeaders } from './http/security-headers';
 import { ChangeFeed } from './live/change-feed';
 import { liveFeature } from './live/live.routes';
+import { MailQueue } from './mail/mail-queue';
 import type { Mailer } from './mail/mailer';
 
 export interface AppDeps {
@@ -74,9 +82,21 @@ export interface AppDeps {
   payments?: PaymentProvider;
   /** Proof-of-work difficulty of the registration form (tests lower it). */
   registrationPowBits?: number;
+  /** Folder of the database backups (`<DATA_DIR>/backups`); without it a throwaway folder and no daily backup. */
+  backupDir?: string;
 }
 
 export type App = FastifyInstance;
+
+/** The live topics the public snapshot is read from (ADR 023). */
+const SNAPSHOT_TOPICS: ReadonlySet<LiveTopic> = new Set([
+  'settings',
+  'tournament',
+  'players',
+  'rounds',
+  'matches',
+  'announcements',
+]);
 
 /** One log line per request, when it completes (with status and time), instead of two. */
 class CompletedRequestsOnly extends LogController {
@@ -140,7 +160,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   // The cache is invalidated before browsers hear of the change, so their refetch sees the new data; the new
   // snapshot starts loading at once, so the phones' refetches (spread over a few hundred ms) share one load.
-  feed.subscribe(() => {
+  // Staff-only topics (team tasks, registrations, broadcasts) leave the snapshot as it is.
+  feed.subscribe((event) => {
+    if (!event.topics.some((topic) => SNAPSHOT_TOPICS.has(topic))) return;
     cache.invalidate();
     cache.snapshot().catch(() => {});
   });
@@ -148,12 +170,30 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook('onClose', async () => feed.stop());
 
   const audit = new Audit(clock);
+  const safeControl = new SafeControl(deps.database.db, audit, clock, deps.logger);
+  await safeControl.start(feed);
+  app.addHook('onClose', async () => safeControl.stop());
+  registerSafeControlGuard(app, safeControl);
+  const mailQueue = new MailQueue({
+    db: deps.database.db,
+    transport: deps.mailer,
+    isPaused: () => safeControl.isOn('mail_paused'),
+    now: clock.millis,
+    logger: deps.logger,
+  });
+  mailQueue.start();
+  // Mail waiting while it was paused goes as soon as the switch is off, on whichever process hears first.
+  feed.subscribe((event) => {
+    if (event.topics.includes('settings')) mailQueue.kick();
+  });
+  app.addHook('onClose', async () => mailQueue.stop());
   const registrationKeys = new RegistrationKeys(deps.auth.options.secret);
   const context: FeatureContext = {
     database: deps.database,
     db: deps.database.db,
     clock,
-    mailer: deps.mailer,
+    mailer: mailQueue,
+    mailQueue,
     audit,
     feed,
     cache,
@@ -167,6 +207,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     registrationKeys,
     payments: deps.payments ?? new OfflinePaymentProvider(deps.publicUrl, deps.database.db, clock.millis),
     drain,
+    safeControl,
+    maintenance: safeControl,
+    backupDir: deps.backupDir ?? null,
     databaseProbe,
     botProtection: createBotProtection({
       db: deps.database.db,
@@ -212,8 +255,12 @@ const FEATURES: readonly Feature[] = [
   paymentsFeature,
   manageRegistrationsFeature,
   billingOverviewFeature,
+  crmFeature,
   systemLogsFeature,
   systemStatusFeature,
+  backupsFeature,
+  safeControlFeature,
+  broadcastsFeature,
   tournamentFeature,
   publicPagesFeature,
   playerDashboardFeature,

@@ -7,6 +7,8 @@ const envSchema = z.object({
   HOST: z.string().min(1).optional(),
   /** Folder of the embedded PGlite database, used when DATABASE_URL is not set. */
   DATA_DIR: z.string().min(1).default('./data'),
+  /** Folder of the database backups (ADR 025); defaults to DATA_DIR/backups. */
+  BACKUP_DIR: z.string().min(1).optional(),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// or postgresql:// URL')

@@ -14,11 +14,14 @@ import type { Database, Db } from './db/client';
 import type { BotProtection } from './features/bot-protection/bot-protection.service';
 import type { PaymentProvider } from './features/payments/provider';
 import type { RegistrationKeys } from './features/registrations/registration-security';
+import type { Maintenance } from './features/safe-control/maintenance';
+import type { SafeControl } from './features/safe-control/safe-control.state';
 import type { PublicDataCache } from './features/tournament/public-data-cache';
 import type { DatabaseProbe } from './http/database-unavailable';
 import type { Drain } from './http/drain';
 import type { RequestStats } from './http/request-stats';
 import type { ChangeFeed } from './live/change-feed';
+import type { MailQueue } from './mail/mail-queue';
 import type { Mailer } from './mail/mailer';
 
 /**
@@ -31,7 +34,10 @@ export interface FeatureContext {
   db: Db;
   /** The one clock. */
   clock: Clock;
+  /** Sends through the mail queue (paused mail waits there). */
   mailer: Mailer;
+  /** The queue itself, for bulk mail (broadcasts) and its delivery counts. */
+  mailQueue: MailQueue;
   /** The audit trail: changes written in their transaction, attempts on their own. */
   audit: Audit;
   /** Live change notifications (PostgreSQL NOTIFY → server-sent events). */
@@ -53,6 +59,12 @@ export interface FeatureContext {
   registrationKeys: RegistrationKeys;
   payments: PaymentProvider;
   drain: Drain;
+  /** The emergency switches as this process knows them (followed live on every process). */
+  safeControl: SafeControl;
+  /** Holds the site read-only while some work runs (a backup restore). */
+  maintenance: Maintenance;
+  /** Folder of the database backups (ADR 025), or null in tests: a throwaway folder and no daily backup. */
+  backupDir: string | null;
   /** The chosen bot check of the public forms (registration, password reset; ADR 022). */
   botProtection: BotProtection;
   /** Tells a lost database (503) from a fault (ADR 016). */

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { buildApp } from './app';
@@ -82,6 +83,7 @@ async function main(): Promise<void> {
     publicUrl,
     logger,
     payments,
+    backupDir: resolve(env.BACKUP_DIR ?? `${env.DATA_DIR}/backups`),
     clientDir: fileURLToPath(new URL('../../dist/client', import.meta.url)),
   });
   await app.listen({ port: env.PORT, host });

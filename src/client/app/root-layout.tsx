@@ -8,11 +8,14 @@ import { CookieBanner } from '../features/layout/cookie-banner';
 import { SiteHeader } from '../features/layout/site-header';
 import { useScrollRestoration } from '../features/layout/use-scroll-restoration';
 import { lazyNamed } from '../lib/lazy-page';
+import { useHydrated } from '../lib/use-hydrated';
 
 // The footer (links, theme picker) sits below the fold: its code is not part of every page's first JavaScript.
 // A server-drawn page loads it before hydrating (main.tsx), so the drawn footer is taken over as it is.
 const SiteFooter = lazyNamed(() => import('../features/layout/site-footer'), 'SiteFooter');
 export const preloadFooter = SiteFooter.preload;
+// The site notices (safe-control banners, broadcasts) exist only after hydration: loaded then, off the first load.
+const SiteNotices = lazyNamed(() => import('../features/broadcasts/site-notices'), 'SiteNotices');
 
 /**
  * The one layout: the public header and footer for anonymous visitors and on the public pages docs/requirements.md §2 lists;
@@ -22,6 +25,7 @@ export function RootLayout() {
   useScrollRestoration();
   const { pathname } = useLocation();
   const isPublicChrome = chromeFor(pathname, useSession().status === 'signed-in') === 'public';
+  const isHydrated = useHydrated();
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -31,6 +35,12 @@ export function RootLayout() {
         Skip to main content
       </a>
       {isPublicChrome ? <SiteHeader /> : <AppBar />}
+      {/* Never in a server-drawn page's HTML nor in its hydration (ADR 023): the notices are drawn after it. */}
+      {isHydrated ? (
+        <Suspense fallback={null}>
+          <SiteNotices />
+        </Suspense>
+      ) : null}
       <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
         <PageOutlet />
       </main>

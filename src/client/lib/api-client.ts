@@ -9,6 +9,8 @@ export class ApiRequestError extends Error {
   readonly code: string | null;
   /** For refused input: each problem with the field it belongs to (paths as in the request body). */
   readonly issues: readonly { path: string; message: string }[];
+  /** The whole error body, for a refusal that carries more (e.g. a stale change's current record). */
+  readonly body: unknown;
 
   constructor(
     message: string,
@@ -16,6 +18,7 @@ export class ApiRequestError extends Error {
     requestId: string | null,
     code: string | null = null,
     issues: readonly { path: string; message: string }[] = [],
+    body: unknown = null,
   ) {
     super(message);
     this.name = 'ApiRequestError';
@@ -23,6 +26,7 @@ export class ApiRequestError extends Error {
     this.requestId = requestId;
     this.code = code;
     this.issues = issues;
+    this.body = body;
   }
 }
 
@@ -35,7 +39,7 @@ async function readError(response: Response): Promise<ApiRequestError> {
     const parsed = apiErrorSchema.safeParse(body);
     if (parsed.success) {
       const { error, requestId, code, issues } = parsed.data;
-      return new ApiRequestError(error, response.status, requestId, code ?? null, issues ?? []);
+      return new ApiRequestError(error, response.status, requestId, code ?? null, issues ?? [], body);
     }
     const auth = authErrorSchema.safeParse(body);
     if (auth.success)

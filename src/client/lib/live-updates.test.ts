@@ -6,6 +6,7 @@ import {
   LIVE_RECONNECT_EVENT_NAME,
   LIVE_SINCE_PARAM,
 } from '../../contracts/live';
+import { SAFE_CONTROL_SETTING_KEY } from '../../contracts/safe-control';
 import { LIVE_URL, MAX_INVALIDATE_DELAY_MS, queryKeysForEvent, subscribeToLiveUpdates } from './live-updates';
 import { queryKeys } from './query-keys';
 
@@ -59,6 +60,49 @@ describe('queryKeysForEvent', () => {
     );
   });
 
+  it('refreshes the current broadcasts and the admin history for a broadcast, and nothing else', () => {
+    expect(queryKeysForEvent({ topics: ['broadcasts'], settingsKeys: [] })).toEqual([
+      queryKeys.broadcasts,
+      queryKeys.adminBroadcasts,
+    ]);
+    // Prefixes: every viewer's current broadcasts are refetched.
+    expect(queryKeys.currentBroadcasts('anonymous').slice(0, 1)).toEqual([...queryKeys.broadcasts]);
+  });
+
+  it('refreshes the site status and the safe-control page when the switches may have changed', () => {
+    const safeControl = queryKeysForEvent({ topics: ['settings'], settingsKeys: [SAFE_CONTROL_SETTING_KEY] });
+    expect(safeControl).toEqual(
+      expect.arrayContaining([queryKeys.siteStatus, queryKeys.adminSafeControl, queryKeys.leaderboard]),
+    );
+    expect(queryKeysForEvent({ topics: ['settings'], settingsKeys: [] })).toEqual(
+      expect.arrayContaining([queryKeys.siteStatus, queryKeys.adminSafeControl]),
+    );
+    const other = queryKeysForEvent({ topics: ['settings'], settingsKeys: ['home_page_settings'] });
+    expect(other).not.toContainEqual(queryKeys.siteStatus);
+    expect(other).not.toContainEqual(queryKeys.adminSafeControl);
+    expect(queryKeysForEvent({ topics: ['matches'], settingsKeys: [] })).not.toContainEqual(
+      queryKeys.siteStatus,
+    );
+  });
+
+  it('refreshes every team-tasks view for a task change and for a registration or payment, and nothing public', () => {
+    for (const topic of ['crm', 'registrations'] as const) {
+      const keys = queryKeysForEvent({ topics: [topic], settingsKeys: [] });
+      expect(keys).toEqual([queryKeys.crm]);
+    }
+    // Prefixes: the overview, the board, a task, a school and the templates all sit under the one key.
+    for (const key of [
+      queryKeys.crmOverview,
+      queryKeys.crmBoard,
+      queryKeys.crmTask(7),
+      queryKeys.crmSchool('school-1'),
+      queryKeys.crmTemplates,
+    ]) {
+      expect(key.slice(0, queryKeys.crm.length)).toEqual([...queryKeys.crm]);
+    }
+    expect(queryKeysForEvent({ topics: ['matches'], settingsKeys: [] })).not.toContainEqual(queryKeys.crm);
+  });
+
   it('lists each key once when topics overlap', () => {
     const keys = queryKeysForEvent({ topics: ['matches', 'rounds', 'players'], settingsKeys: [] });
     expect(new Set(keys.map((key) => JSON.stringify(key))).size).toBe(keys.length);
@@ -93,6 +137,9 @@ describe('subscribeToLiveUpdates', () => {
     vi.runAllTimers();
     expect(invalidate).toHaveBeenCalledWith({ queryKey: queryKeys.leaderboard });
     expect(invalidate).toHaveBeenCalledWith({ queryKey: queryKeys.home });
+    // Banners and broadcasts too: a switch or a broadcast may have changed before the stream opened.
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: queryKeys.siteStatus });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: queryKeys.broadcasts });
     // Catching up is no news: no toast of its own.
     expect(onEvent).not.toHaveBeenCalled();
     // A stream opened again after a farewell asks nothing: it refetches everything anyway.
@@ -100,6 +147,28 @@ describe('subscribeToLiveUpdates', () => {
     sources[0]?.dispatchEvent(new MessageEvent(LIVE_RECONNECT_EVENT_NAME, { data: '{"withinMs":0}' }));
     vi.runAllTimers();
     expect(sources[1]?.url).toBe(LIVE_URL);
+    stop();
+  });
+
+  it("refetches the CRM board within the delay when another staff member moves a card ('crm' topic)", () => {
+    vi.useFakeTimers();
+    vi.stubGlobal('EventSource', FakeEventSource);
+    const client = new QueryClient();
+    const invalidate = vi.spyOn(client, 'invalidateQueries').mockResolvedValue();
+    let source: FakeEventSource | undefined;
+    const stop = subscribeToLiveUpdates(client, {
+      random: () => 0.99,
+      onRoundChange: () => {},
+      createEventSource: (url) => {
+        source = new FakeEventSource(url);
+        return source as unknown as EventSource;
+      },
+    });
+    source?.emit({ topics: ['crm'], settingsKeys: [] });
+    source?.emit({ topics: ['registrations'], settingsKeys: [] });
+    vi.advanceTimersByTime(MAX_INVALIDATE_DELAY_MS);
+    expect(invalidate).toHaveBeenCalledTimes(1);
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: queryKeys.crm });
     stop();
   });
 

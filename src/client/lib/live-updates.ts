@@ -9,6 +9,7 @@ import {
   liveEventSchema,
   liveReconnectEventSchema,
 } from '../../contracts/live';
+import { SETTING_KEYS } from '../../contracts/setting-keys';
 import { watchRoundChanges } from './live-updates-rounds';
 import { notify } from './notify';
 import { queryKeys } from './query-keys';
@@ -38,10 +39,22 @@ const topicKeys: Record<LiveTopic, readonly QueryKey[]> = {
   ],
   players: [queryKeys.home, queryKeys.tournament, queryKeys.leaderboard, queryKeys.rounds, queryKeys.players],
   announcements: [queryKeys.home, queryKeys.announcements],
+  broadcasts: [queryKeys.broadcasts, queryKeys.adminBroadcasts],
+  // Team tasks: a move, a checklist tick or a comment; a registration or payment ticks tasks and changes the
+  // overview's money and the school page, so both refetch every CRM view.
+  crm: [queryKeys.crm],
+  registrations: [queryKeys.crm],
 };
 
-/** Settings keys whose change alters the leaderboard (its visibility). */
-const LEADERBOARD_SETTINGS_KEYS = new Set(['leaderboard_visible']);
+/** Settings keys whose change alters the leaderboard (its visibility, or the safe-control switch hiding it). */
+const LEADERBOARD_SETTINGS_KEYS = new Set<string>([
+  SETTING_KEYS.leaderboardVisible,
+  SETTING_KEYS.safeControl,
+]);
+
+/** The settings events that may touch these keys: any event naming no keys, or one naming the given key. */
+const namesSetting = (event: LiveEvent, isKey: (key: string) => boolean) =>
+  event.settingsKeys.length === 0 || event.settingsKeys.some(isKey);
 
 /** The query keys (prefixes) a live event invalidates, without duplicates. */
 export function queryKeysForEvent(event: LiveEvent): QueryKey[] {
@@ -49,11 +62,12 @@ export function queryKeysForEvent(event: LiveEvent): QueryKey[] {
   const add = (key: QueryKey) => keys.set(JSON.stringify(key), key);
   for (const topic of event.topics) {
     for (const key of topicKeys[topic]) add(key);
-    if (
-      topic === 'settings' &&
-      (event.settingsKeys.length === 0 || event.settingsKeys.some((k) => LEADERBOARD_SETTINGS_KEYS.has(k)))
-    ) {
-      add(queryKeys.leaderboard);
+    if (topic !== 'settings') continue;
+    if (namesSetting(event, (key) => LEADERBOARD_SETTINGS_KEYS.has(key))) add(queryKeys.leaderboard);
+    // The safe-control switches are one settings row: the banners, paused buttons and the admin page follow it.
+    if (namesSetting(event, (key) => key === SETTING_KEYS.safeControl)) {
+      add(queryKeys.siteStatus);
+      add(queryKeys.adminSafeControl);
     }
   }
   return [...keys.values()];

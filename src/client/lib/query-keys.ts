@@ -97,6 +97,28 @@ export const queryKeys = {
   /** The superadmin dashboard (staff): under 'admin', so dropped at sign-out. */
   systemStatus: ['admin', 'system-status'] as const,
   systemStatusActivity: ['admin', 'system-status', 'activity'] as const,
+  /**
+   * Which safe-control switches are on, with their banners (public, read by every page after hydration): its own
+   * key, not under 'settings', so other settings changes do not refetch it (live-updates.ts names its setting).
+   */
+  siteStatus: ['site-status'] as const,
+  /** The safe-control switches as staff see them (superadmin): under 'admin', so dropped at sign-out. */
+  adminSafeControl: ['admin', 'safe-control'] as const,
+  /** The broadcasts on now: the answer depends on who asks (their audience), so it is keyed by the viewer. */
+  broadcasts: ['broadcasts'] as const,
+  currentBroadcasts: (viewer: string) => ['broadcasts', 'current', viewer] as const,
+  /** The broadcast history (superadmin): under 'admin', so dropped at sign-out. */
+  adminBroadcasts: ['admin', 'broadcasts'] as const,
+  /**
+   * Team tasks (the CRM, staff): under 'admin', so dropped at sign-out; the 'crm' and 'registrations' live
+   * topics refetch all of it (a move, a payment that ticks "fee paid").
+   */
+  crm: ['admin', 'crm'] as const,
+  crmOverview: ['admin', 'crm', 'overview'] as const,
+  crmBoard: ['admin', 'crm', 'tasks'] as const,
+  crmTask: (id: number) => ['admin', 'crm', 'task', id] as const,
+  crmSchool: (id: string) => ['admin', 'crm', 'schools', id] as const,
+  crmTemplates: ['admin', 'crm', 'templates'] as const,
 };
 
 /** Data that belongs to whoever is signed in: removed when they sign out or another user signs in. */

@@ -67,6 +67,7 @@ export type LogArea =
   | 'user_management'
   | 'site_content'
   | 'site_settings'
+  | 'crm'
   | 'system';
 
 export const SYSTEM_LOG_ACTIONS = {
@@ -142,6 +143,16 @@ export const SYSTEM_LOG_ACTIONS = {
   update_log_retention: { area: 'system', kind: 'change' },
   purge_logs: { area: 'system', kind: 'change' },
   export_system_logs: { area: 'system', kind: 'attempt' },
+  switch_safe_control: { area: 'system', kind: 'change' },
+  safe_control_ended: { area: 'system', kind: 'change' },
+  create_broadcast: { area: 'system', kind: 'change' },
+  end_broadcast: { area: 'system', kind: 'change' },
+  create_backup: { area: 'system', kind: 'change' },
+  delete_backup: { area: 'system', kind: 'change' },
+  restore_backup: { area: 'system', kind: 'change' },
+  change_backup_schedule: { area: 'system', kind: 'change' },
+  download_backup: { area: 'system', kind: 'attempt' },
+  update_crm_template: { area: 'crm', kind: 'change' },
 } as const satisfies Record<string, { area: LogArea; kind: 'change' | 'attempt' }>;
 
 export type SystemLogAction = keyof typeof SYSTEM_LOG_ACTIONS;

@@ -32,6 +32,9 @@ const SIGNED_IN_NOT_FROZEN: readonly Persona[] = [
   'custom-role',
 ];
 
+/** Who holds crm_access among the personas (admin and superadmin by their standard roles). */
+const CRM_STAFF: readonly Persona[] = ['admin', 'superadmin'];
+
 export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   'GET /api/health': { allowed: EVERYONE },
   'GET /api/ready': { allowed: EVERYONE },
@@ -288,6 +291,56 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   'PUT /api/admin/system-logs/retention': { allowed: ['superadmin'] },
   'GET /api/admin/system-status': { allowed: ['superadmin'] },
   'GET /api/admin/system-status/activity': { allowed: ['superadmin'] },
+  // Backups (ADR 025): the superadmin's; the named backup does not exist, so the superadmin gets a 404.
+  'GET /api/admin/backups': { allowed: ['superadmin'] },
+  'POST /api/admin/backups': { allowed: ['superadmin'] },
+  'GET /api/admin/backups/jobs/:id': {
+    allowed: ['superadmin'],
+    path: '/api/admin/backups/jobs/00000000-0000-4000-8000-000000000000',
+  },
+  'GET /api/admin/backups/:name/download': {
+    allowed: ['superadmin'],
+    path: '/api/admin/backups/backup-20200101T000000-000Z.jsonl.gz/download',
+  },
+  'DELETE /api/admin/backups/:name': {
+    allowed: ['superadmin'],
+    path: '/api/admin/backups/backup-20200101T000000-000Z.jsonl.gz',
+  },
+  'POST /api/admin/backups/:name/restore': {
+    allowed: ['superadmin'],
+    path: '/api/admin/backups/backup-20200101T000000-000Z.jsonl.gz/restore',
+  },
+  'PUT /api/admin/backups/schedule': { allowed: ['superadmin'] },
+  'GET /api/admin/safe-control': { allowed: ['superadmin'] },
+  'PUT /api/admin/safe-control/:name': {
+    allowed: ['superadmin'],
+    path: '/api/admin/safe-control/mail_paused',
+  },
+  'GET /api/site-status': { allowed: EVERYONE },
+  'GET /api/broadcasts/current': { allowed: EVERYONE },
+  'GET /api/admin/broadcasts': { allowed: ['superadmin'] },
+  'POST /api/admin/broadcasts': { allowed: ['superadmin'] },
+  'POST /api/admin/broadcasts/:id/end': { allowed: ['superadmin'], path: '/api/admin/broadcasts/1/end' },
+  // Team tasks (CRM, ADR 027): crm_access, which admins and superadmins hold (the demo Arbiter role does not).
+  'GET /api/crm/overview': { allowed: CRM_STAFF },
+  'GET /api/crm/tasks': { allowed: CRM_STAFF },
+  'POST /api/crm/tasks': { allowed: CRM_STAFF },
+  'POST /api/crm/tasks/bulk': { allowed: CRM_STAFF },
+  'GET /api/crm/tasks/:id': { allowed: CRM_STAFF, path: '/api/crm/tasks/999999' },
+  'PATCH /api/crm/tasks/:id': { allowed: CRM_STAFF, path: '/api/crm/tasks/999999' },
+  'POST /api/crm/tasks/:id/comments': { allowed: CRM_STAFF, path: '/api/crm/tasks/999999/comments' },
+  'POST /api/crm/tasks/:id/checklist': { allowed: CRM_STAFF, path: '/api/crm/tasks/999999/checklist' },
+  'PATCH /api/crm/checklist/:itemId': { allowed: CRM_STAFF, path: '/api/crm/checklist/999999' },
+  'GET /api/crm/schools/:id': {
+    allowed: CRM_STAFF,
+    path: '/api/crm/schools/00000000-0000-4000-8000-000000000000',
+  },
+  'POST /api/crm/schools/:id/notes': {
+    allowed: CRM_STAFF,
+    path: '/api/crm/schools/00000000-0000-4000-8000-000000000000/notes',
+  },
+  'GET /api/crm/templates': { allowed: CRM_STAFF },
+  'PUT /api/crm/templates/:kind': { allowed: CRM_STAFF, path: '/api/crm/templates/fee_paid' },
   'POST /api/payments/create-checkout': { allowed: EVERYONE },
   'POST /api/payments/verify-payment': { allowed: EVERYONE },
   // Stripe calls it with neither cookie nor Origin; the signature on the raw body is the credential.

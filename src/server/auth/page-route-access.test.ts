@@ -29,6 +29,9 @@ const PAGE_APIS: Record<string, { prefixes: readonly string[]; actions?: readonl
   },
   'billing-overview': { prefixes: ['/api/admin/billing-overview'] },
   'super-admin-dashboard': { prefixes: ['/api/admin/system-status'] },
+  backups: { prefixes: ['/api/admin/backups'] },
+  'safe-control': { prefixes: ['/api/admin/safe-control'] },
+  broadcasts: { prefixes: ['/api/admin/broadcasts'] },
   // Admins read the logs; only superadmins set how long they are kept.
   'system-logs': { prefixes: ['/api/admin/system-logs'], actions: ['superadminDashboard'] },
   // The settings page is behind the settings password: its gate is a settings section of its own.

@@ -12,6 +12,14 @@ const TOPIC_BY_TABLE: Record<string, LiveTopic> = {
   matches: 'matches',
   round_byes: 'matches',
   announcements: 'announcements',
+  broadcasts: 'broadcasts',
+  crm_tasks: 'crm',
+  crm_checklist_items: 'crm',
+  crm_comments: 'crm',
+  registrations: 'registrations',
+  registration_teams: 'registrations',
+  registration_team_players: 'registrations',
+  payments: 'registrations',
 };
 const ALL_TOPICS = [...new Set(Object.values(TOPIC_BY_TABLE))];
 
@@ -24,6 +32,7 @@ export type ChangeListener = (event: LiveEvent) => void;
  */
 export class ChangeFeed {
   private readonly listeners = new Set<ChangeListener>();
+  private readonly streams = new Set<ChangeListener>();
   private pendingTopics = new Set<LiveTopic>();
   private pendingKeys = new Set<string>();
   private timer: NodeJS.Timeout | undefined;
@@ -59,15 +68,25 @@ export class ChangeFeed {
     this.timer = undefined;
     await this.unlisten?.();
     this.listeners.clear();
+    this.streams.clear();
   }
 
-  subscribe(listener: ChangeListener): () => void {
+  /**
+   * Calls `listener` with every change event. `kind` 'stream' marks a browser's open live stream (counted on
+   * the dashboard); the server's own followers (the snapshot cache, the switches, broadcasts) are 'internal'.
+   */
+  subscribe(listener: ChangeListener, kind: 'internal' | 'stream' = 'internal'): () => void {
     this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    if (kind === 'stream') this.streams.add(listener);
+    return () => {
+      this.listeners.delete(listener);
+      this.streams.delete(listener);
+    };
   }
 
+  /** Browsers' open live streams on this process. */
   get subscriberCount(): number {
-    return this.listeners.size;
+    return this.streams.size;
   }
 
   private receive(payload: string): void {

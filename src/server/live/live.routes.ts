@@ -69,7 +69,7 @@ export function registerLiveRoutes(app: FastifyInstance, feed: ChangeFeed, drain
       }
       const unsubscribe = feed.subscribe((event) => {
         response.write(`event: ${LIVE_EVENT_NAME}\ndata: ${JSON.stringify(event)}\n\n`);
-      });
+      }, 'stream');
       const heartbeat = setInterval(() => response.write(': ping\n\n'), HEARTBEAT_MS);
       const end = (farewell = false) => {
         clearInterval(heartbeat);

@@ -84,3 +84,17 @@ export function roundCompletedMail(input: {
       `You get this mail because round notifications are on in your account settings.${SIGNATURE}`,
   };
 }
+
+/** A broadcast sent by e-mail too (`/admin/broadcasts`): the message as written, and where to follow the day. */
+export function broadcastMail(input: {
+  to: string;
+  subject: string;
+  message: string;
+  siteUrl: string;
+}): MailMessage {
+  return {
+    to: input.to,
+    subject: input.subject,
+    text: `Hello,\n\n${input.message}\n\nFollow the tournament live: ${input.siteUrl}${SIGNATURE}`,
+  };
+}

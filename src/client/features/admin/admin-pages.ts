@@ -106,16 +106,22 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     isAvailable: true,
   },
   {
+    path: 'backups',
+    label: 'Backups',
+    rule: 'superadminDashboard',
+    isAvailable: true,
+  },
+  {
     path: 'broadcasts',
     label: 'Broadcasts',
     rule: 'superadminDashboard',
-    isAvailable: false,
+    isAvailable: true,
   },
   {
     path: 'safe-control',
     label: 'Safe Control',
     rule: 'superadminDashboard',
-    isAvailable: false,
+    isAvailable: true,
   },
   {
     path: 'settings',

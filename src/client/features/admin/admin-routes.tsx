@@ -67,6 +67,9 @@ const superAdminDashboard = lazyPage(
   () => import('../system-status/super-admin-dashboard-page'),
   'SuperAdminDashboardPage',
 );
+const broadcasts = lazyPage(() => import('../broadcasts/broadcasts-page'), 'BroadcastsPage');
+const safeControl = lazyPage(() => import('../safe-control/safe-control-page'), 'SafeControlPage');
+const backups = lazyPage(() => import('../backups/backups-page'), 'BackupsPage');
 const notFound = lazyPage(() => import('../errors/not-found-page'), 'NotFoundPage');
 
 /** The /admin route table (docs/requirements.md §2): the admin layout, and each page behind its permission. */
@@ -86,6 +89,9 @@ export function AdminRoutes() {
         {adminRoute('billing-overview', billingOverview)}
         {adminRoute('system-logs', systemLogs)}
         {adminRoute('super-admin-dashboard', superAdminDashboard)}
+        {adminRoute('backups', backups)}
+        {adminRoute('broadcasts', broadcasts)}
+        {adminRoute('safe-control', safeControl)}
         {adminRoute('checkin-desk', checkinDesk)}
         {adminRoute('checkin-overview', checkinOverview)}
         {adminRoute('checkin-settings', checkinSettings)}

@@ -1,11 +1,17 @@
 import { House } from 'lucide-react';
 import { Link } from 'react-router';
+import { may } from '../../../domain/access-rules';
+import { canSeeAdminArea } from '../../../domain/permissions';
 import { Container } from '../../components/ui/container';
 import { LazyUserMenu } from '../auth/lazy-user-menu';
 import { useSession } from '../auth/queries';
+import { SafeControlChips } from '../safe-control/site-status';
 import { Brand } from './brand';
 
-/** The signed-in frame's top bar (instead of the public header and footer): brand, back to the site, user menu. */
+/**
+ * The signed-in frame's top bar (instead of the public header and footer): brand, back to the site, user menu;
+ * for staff, a chip per safe-control switch that is on.
+ */
 export function AppBar() {
   const session = useSession();
   return (
@@ -23,6 +29,9 @@ export function AppBar() {
           {session.status === 'signed-in' ? <LazyUserMenu session={session} /> : null}
         </div>
       </Container>
+      {session.status === 'signed-in' && canSeeAdminArea(session.access) ? (
+        <SafeControlChips canManage={may(session.access, 'superadminDashboard')} />
+      ) : null}
     </header>
   );
 }

@@ -3,6 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderAt, StubAnswer, stubFetch } from '../../../../tests/support/client/test-utils';
 import type { EntryBoard, ResultEntryResponse } from '../../../contracts/match-results';
+import { SAFE_SWITCH_INFO } from '../../../contracts/safe-control';
 import type { MatchResult } from '../../../domain/scoring/results';
 import { MatchResultsPage } from './match-results-page';
 
@@ -117,5 +118,18 @@ describe('MatchResultsPage', () => {
     fireEvent.change(field, { target: { value: '40' } });
     fireEvent.submit(field.closest('form')!);
     expect((await screen.findByRole('alert')).textContent).toBe('No board 40 in round 3 (boards 1–3)');
+  });
+
+  it('holds the entry controls and says why while result entry is paused (safe control)', async () => {
+    const fetchMock = stubFetch({
+      '/api/admin/match-results': entry,
+      '/api/site-status': { on: ['results_paused'], banners: [], nextChangeAt: null },
+    });
+    renderAt(<MatchResultsPage />, { url: '/' });
+    expect(await screen.findByText(SAFE_SWITCH_INFO.results_paused.refusal)).toBeTruthy();
+    const draw = within(row(2)).getByRole<HTMLButtonElement>('button', { name: 'Draw, board 2' });
+    expect(draw.disabled).toBe(true);
+    fireEvent.keyDown(row(2), { key: '1' });
+    expect(putsIn(fetchMock)).toEqual([]);
   });
 });

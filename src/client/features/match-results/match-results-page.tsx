@@ -17,6 +17,7 @@ import { Notice } from '../../components/ui/notice';
 import { Spinner } from '../../components/ui/spinner';
 import { ApiRequestError, serverMessage } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
+import { PausedNotice, useSiteSwitch } from '../safe-control/site-status';
 import { BoardEntryRow, FORFEIT_CHOICES } from './board-entry-row';
 import { entryKeyAction, parseBoardNumber } from './entry-keys';
 import { ProgressBar } from './progress-bar';
@@ -93,6 +94,9 @@ function ResultDesk({
 }) {
   const round = data.round!;
   const setResult = useSetMatchResult();
+  // Safe control: while result entry is paused the server refuses results; the desk holds its buttons.
+  const isPaused = useSiteSwitch('results_paused');
+  const acceptsResults = data.acceptsResults && !isPaused;
   const [unfinishedOnly, setUnfinishedOnly] = useState(false);
   /** The board reached by number: shown even when the filter would hide it. */
   const [pinned, setPinned] = useState<number | null>(initialBoard);
@@ -169,7 +173,7 @@ function ResultDesk({
       if (next) rows.current.get(next.board)?.focus();
       return;
     }
-    if (!data.acceptsResults || pending.has(board.matchId)) return;
+    if (!acceptsResults || pending.has(board.matchId)) return;
     if (action.kind === 'forfeits') {
       setForfeitsFor(board);
       return;
@@ -284,6 +288,7 @@ function ResultDesk({
         </p>
       </section>
 
+      <PausedNotice name="results_paused" />
       {!data.acceptsResults ? (
         <p role="status" className="rounded-xl bg-surface-muted p-3 text-sm text-fg">
           {`Round ${round.number} has not started: ${MATCH_RESULT_MESSAGES.roundNotStarted.toLowerCase()}.`}
@@ -313,7 +318,7 @@ function ResultDesk({
                 else rows.current.delete(board.board);
               }}
               isPending={pending.has(board.matchId)}
-              isReadOnly={!data.acceptsResults}
+              isReadOnly={!acceptsResults}
               canClear={data.canClearResults}
               notice={notices[board.matchId]}
               onKeyDown={(event) => onRowKey(board, event)}

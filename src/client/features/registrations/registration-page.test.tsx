@@ -2,6 +2,7 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderAt, stubFetch } from '../../../../tests/support/client/test-utils';
+import { SAFE_SWITCH_INFO, type SafeSwitch } from '../../../contracts/safe-control';
 import { emptyDraft, saveDraft } from './form-state';
 import { RegistrationPage } from './registration-page';
 
@@ -91,5 +92,29 @@ describe('RegistrationPage', () => {
     expect(screen.getByLabelText('Your name').getAttribute('aria-invalid')).toBe('true');
     const posted = fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST');
     expect(posted).toEqual([]);
+  });
+
+  it('holds its buttons and says why while registrations are frozen or payments paused (safe control)', async () => {
+    const withSwitches = (on: SafeSwitch[]) =>
+      stubFetch({
+        '/api/public/settings/registration': { is_enabled: true, team_price: 6000 },
+        '/api/public/tournament': tournament,
+        '/api/auth/get-session': null,
+        '/api/site-status': { on, banners: [], nextChangeAt: null },
+      });
+    const button = (name: string) => screen.getByRole<HTMLButtonElement>('button', { name });
+
+    withSwitches(['payments_paused']);
+    renderAt(<RegistrationPage />);
+    expect(await screen.findByText(SAFE_SWITCH_INFO.payments_paused.refusal)).toBeTruthy();
+    expect(button('Register and pay now').disabled).toBe(true);
+    expect(button('Register now, pay later').disabled).toBe(false);
+    cleanup();
+
+    withSwitches(['registrations_frozen', 'payments_paused']);
+    renderAt(<RegistrationPage />);
+    expect(await screen.findByText(SAFE_SWITCH_INFO.registrations_frozen.refusal)).toBeTruthy();
+    expect(button('Register and pay now').disabled).toBe(true);
+    expect(button('Register now, pay later').disabled).toBe(true);
   });
 });

@@ -18,6 +18,7 @@ import { ApiRequestError, serverMessage } from '../../lib/api-client';
 import { formatEuroCents } from '../../lib/format';
 import { useSession } from '../auth/queries';
 import { useBotCheck } from '../bot-protection/bot-check';
+import { PausedNotice, useSiteSwitch } from '../safe-control/site-status';
 import { useTournament } from '../tournament/queries';
 import {
   checkDraft,
@@ -182,6 +183,9 @@ function RegistrationForm({
   const [formError, setFormError] = useState<string | null>(null);
   const [phase, setPhase] = useState<Phase>('idle');
   const botCheck = useBotCheck();
+  // Safe control: the server refuses these while they are on; the form says so and holds its buttons.
+  const isFrozen = useSiteSwitch('registrations_frozen');
+  const isPaymentPaused = useSiteSwitch('payments_paused');
   const summaryRef = useRef<HTMLDivElement>(null);
   const { maxTeamsPerRegistration } = registrationLimits(settings);
 
@@ -307,6 +311,8 @@ function RegistrationForm({
     if (phase !== 'idle') return;
     const submitter = (event.nativeEvent as SubmitEvent).submitter;
     const mode: Mode = submitter?.getAttribute('value') === 'pay-later' ? 'pay-later' : 'pay-now';
+    // Enter in a field submits too: not while registrations are frozen, nor paying while payments are paused.
+    if (isFrozen || (mode === 'pay-now' && isPaymentPaused)) return;
     setSubmitted(true);
     setFormError(null);
     setServerIssues({});
@@ -443,10 +449,25 @@ function RegistrationForm({
               {PHASE_TEXT[phase]}
             </p>
           ) : null}
-          <Button type="submit" size="lg" name="mode" value="pay-now" disabled={busy}>
+          <PausedNotice name="registrations_frozen" />
+          {isFrozen ? null : <PausedNotice name="payments_paused" />}
+          <Button
+            type="submit"
+            size="lg"
+            name="mode"
+            value="pay-now"
+            disabled={busy || isFrozen || isPaymentPaused}
+          >
             Register and pay now
           </Button>
-          <Button type="submit" size="lg" variant="secondary" name="mode" value="pay-later" disabled={busy}>
+          <Button
+            type="submit"
+            size="lg"
+            variant="secondary"
+            name="mode"
+            value="pay-later"
+            disabled={busy || isFrozen}
+          >
             Register now, pay later
           </Button>
           <p className="text-xs text-muted">

@@ -9,6 +9,7 @@ import { Button, ButtonLink } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { formatDateTime, formatEuroCents } from '../../lib/format';
 import { notifyFailure } from '../../lib/notify';
+import { PausedNotice, useSiteSwitch } from '../safe-control/site-status';
 import { teamsHref } from './access-tokens';
 import { useStartCheckout } from './checkout-api';
 
@@ -57,7 +58,10 @@ export function ConsentPending({ count }: { count: number }) {
   );
 }
 
-/** Pay now: starts a checkout for the registration and sends the browser to it. */
+/**
+ * Pay now: starts a checkout for the registration and sends the browser to it. While payments are paused (safe
+ * control) the button, with the amount owed, is disabled and the refusal says why.
+ */
 export function PayNowButton({
   registration,
   token,
@@ -69,10 +73,11 @@ export function PayNowButton({
 }) {
   const checkout = useStartCheckout();
   const busy = checkout.isPending || checkout.isSuccess;
-  return (
+  const isPaused = useSiteSwitch('payments_paused');
+  const button = (
     <Button
       size={size}
-      disabled={busy}
+      disabled={busy || isPaused}
       onClick={() =>
         checkout.mutate(
           { registration, ...(token ? { token } : {}) },
@@ -83,6 +88,13 @@ export function PayNowButton({
       <CreditCard aria-hidden="true" className="size-4" />
       {busy ? 'Opening the payment…' : `Pay now ${formatEuroCents(registration.amountCents)}`}
     </Button>
+  );
+  if (!isPaused) return button;
+  return (
+    <div className="flex flex-col gap-2">
+      {button}
+      <PausedNotice name="payments_paused" />
+    </div>
   );
 }
 

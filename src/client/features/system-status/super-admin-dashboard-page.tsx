@@ -7,10 +7,13 @@ import {
   History,
   type LucideIcon,
   Radio,
+  ShieldAlert,
   TriangleAlert,
   Users,
 } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useState } from 'react';
+import { Link } from 'react-router';
+import { SAFE_SWITCH_INFO } from '../../../contracts/safe-control';
 import {
   SYSTEM_STATUS_MESSAGES,
   type SystemStatus,
@@ -191,6 +194,35 @@ function BackupsCard({ status, now }: { status: SystemStatus; now: Date }) {
           </dd>
         </div>
       </dl>
+      <Link to="/admin/backups" className="text-sm text-link underline">
+        Backups
+      </Link>
+    </StatCard>
+  );
+}
+
+/** The safe-control switches that are on (ADR 026), in the danger tone when any is. */
+function SafeControlCard({ on }: { on: SystemStatus['safeControlOn'] }) {
+  return (
+    <StatCard
+      title="Safe-control"
+      icon={ShieldAlert}
+      tone={on.length > 0 ? 'danger' : 'neutral'}
+      testId="status-safe-control"
+      className="sm:col-span-2 xl:col-span-1"
+    >
+      {on.length === 0 ? (
+        <p className="font-semibold">All switches off: the site runs normally.</p>
+      ) : (
+        <ul className="flex flex-col gap-1 font-semibold">
+          {on.map((name) => (
+            <li key={name}>{SAFE_SWITCH_INFO[name].label}</li>
+          ))}
+        </ul>
+      )}
+      <Link to="/admin/safe-control" className="text-sm text-link underline">
+        Open safe-control
+      </Link>
     </StatCard>
   );
 }
@@ -233,12 +265,14 @@ function StatusCards({ status, now }: { status: SystemStatus; now: Date }) {
         </dl>
       </StatCard>
 
-      {/* The seventh card takes the whole last row (two columns, or three), rather than standing alone. */}
+      <SafeControlCard on={status.safeControlOn} />
+
+      {/* The last card fills the rest of its row (two columns), rather than leaving a gap. */}
       <StatCard
         title="Last hour"
         icon={Activity}
         testId="status-last-hour"
-        className="sm:col-span-2 xl:col-span-3"
+        className="sm:col-span-2 xl:col-span-2"
       >
         <dl className="-mx-3 flex flex-wrap gap-x-6 gap-y-3">
           <Figure label="Requests" className="px-3 py-1">

@@ -1,4 +1,5 @@
-import { bigserial, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { BROADCAST_AUDIENCES, BROADCAST_STYLES } from '../../../contracts/broadcasts';
 
 /** Site settings by key (docs/requirements.md §3): checkin_open, leaderboard_visible, home_page_settings, registration_settings… */
 export const systemSettings = pgTable('system_settings', {
@@ -20,4 +21,24 @@ export const systemLogs = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('system_logs_created').on(t.createdAt)],
+);
+
+/** Broadcasts (`/admin/broadcasts`): a message shown on open pages between its start and end, maybe e-mailed. */
+export const broadcasts = pgTable(
+  'broadcasts',
+  {
+    id: serial('id').primaryKey(),
+    message: text('message').notNull(),
+    audience: text('audience', { enum: BROADCAST_AUDIENCES }).notNull(),
+    style: text('style', { enum: BROADCAST_STYLES }).notNull(),
+    dismissable: boolean('dismissable').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    /** Set when staff end it before its end time (ends_at is then moved to this moment too). */
+    endedEarlyAt: timestamp('ended_early_at', { withTimezone: true }),
+    sendEmail: boolean('send_email').notNull(),
+    createdBy: text('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('broadcasts_ends').on(t.endsAt)],
 );

@@ -62,7 +62,7 @@ function registerInviteRoutes(typed: TypedApp, context: FeatureContext): void {
   typed.post(
     '/api/invites/:token/accept',
     {
-      config: { access: 'public' },
+      config: { access: 'public', pausedBy: 'signups_closed' },
       schema: {
         summary: 'Accept an invitation: choose a password and join',
         tags,

@@ -42,7 +42,7 @@ function registerMatchResultRoutes(typed: TypedApp, db: Db, deps: { now: () => D
   typed.put(
     '/api/admin/match-results/:matchId',
     {
-      config: { access },
+      config: { access, pausedBy: 'results_paused' },
       schema: {
         summary:
           'Set, change or clear one match result, naming the version read (409 with the current board when stale)',

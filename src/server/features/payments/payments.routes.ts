@@ -63,7 +63,7 @@ function registerPaymentRoutes(typed: TypedApp, deps: PaymentDeps): void {
   typed.post(
     '/api/payments/create-checkout',
     {
-      config: { access: 'public' },
+      config: { access: 'public', pausedBy: 'payments_paused' },
       schema: {
         summary: 'Start a card checkout for a registration (amount from the server)',
         description:

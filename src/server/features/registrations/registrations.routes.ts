@@ -108,7 +108,7 @@ function registerRegistrationRoutes(typed: TypedApp, deps: RegistrationRouteDeps
   typed.post(
     '/api/registrations',
     {
-      config: { access: 'public' },
+      config: { access: 'public', pausedBy: 'registrations_frozen' },
       schema: {
         summary: 'Register a school with one or more teams of exactly 4 players',
         tags,
@@ -183,7 +183,7 @@ function registerRegistrationRoutes(typed: TypedApp, deps: RegistrationRouteDeps
   typed.put(
     '/api/registrations/:id/teams',
     {
-      config: { access: 'public' },
+      config: { access: 'public', pausedBy: 'registrations_frozen' },
       schema: {
         summary: 'Rename teams and players until the closing date (access token or signed-in owner)',
         tags,

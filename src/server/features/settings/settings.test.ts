@@ -85,6 +85,7 @@ describe.each(databaseTargets)('site settings API on %s', (target) => {
     expect(body.elsewhere.map((link) => link.page)).toEqual([
       '/admin/manage-registrations',
       '/admin/checkin-settings',
+      '/admin/safe-control',
     ]);
   });
 

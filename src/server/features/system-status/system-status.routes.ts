@@ -19,6 +19,7 @@ export const systemStatusFeature = routesFeature('system-status', (typed, contex
     startedAt: context.startedAt,
     build: context.build,
     now: context.clock.now,
+    safeControl: context.safeControl,
   };
 
   typed.get(

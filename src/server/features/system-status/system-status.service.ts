@@ -7,6 +7,7 @@ import {
 import type { Database } from '../../db/client';
 import type { RequestStats } from '../../http/request-stats';
 import type { ChangeFeed } from '../../live/change-feed';
+import type { SafeControl } from '../safe-control/safe-control.state';
 import { readSetting } from '../settings/settings.repo';
 import { readRecentActivity } from '../system-logs/system-logs.service';
 import { countUsersByRole } from '../user-management/user-management.repo';
@@ -25,6 +26,7 @@ export interface StatusSources {
   startedAt: Date;
   build: { version: string; commit: string | null };
   now: () => Date;
+  safeControl: Pick<SafeControl, 'siteStatus'>;
 }
 
 function isoOrNull(value: unknown): string | null {
@@ -57,6 +59,7 @@ export async function readSystemStatus(sources: StatusSources): Promise<SystemSt
     usersByRole,
     liveConnections: sources.feed.subscriberCount,
     lastHour: sources.requestStats.lastHour(),
+    safeControlOn: sources.safeControl.siteStatus().on,
   };
 }
 

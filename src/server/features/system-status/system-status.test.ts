@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SseClient } from '../../../../tests/support/server/sse-client';
 import {
   createTestAuth,
+  eventually,
   signIn,
   startTestApp,
+  TEST_PUBLIC_URL,
   type TestApp,
 } from '../../../../tests/support/server/test-app';
 import { databaseTargets } from '../../../../tests/support/server/test-database';
@@ -66,5 +69,28 @@ describe.each(databaseTargets)('system status on %s', (target) => {
     expect((await get('/api/admin/system-status', admin)).statusCode).toBe(403);
     expect((await get('/api/admin/system-status/activity', admin)).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/system-status' })).statusCode).toBe(401);
+  });
+
+  it('counts open pages and shows the safe-control switches that are on', async () => {
+    const status = async () => systemStatusSchema.parse((await get('/api/admin/system-status')).json());
+    const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const stream = new SseClient(`${base}/api/live`);
+    await stream.waitUntilConnected();
+    expect((await status()).liveConnections).toBe(1);
+    stream.close();
+    await eventually(async () => ((await status()).liveConnections === 0 ? true : undefined));
+
+    const flip = (on: boolean) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/admin/safe-control/mail_paused',
+        headers: { cookie: superadmin, origin: TEST_PUBLIC_URL },
+        payload: { on, reason: 'Dashboard test' },
+      });
+    expect((await status()).safeControlOn).toEqual([]);
+    await flip(true);
+    expect((await status()).safeControlOn).toEqual(['mail_paused']);
+    await flip(false);
+    expect((await status()).safeControlOn).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@ import type { LeaderboardResponse, TiebreakValues } from '../../../contracts/lea
 import type { PlayerDashboardResponse } from '../../../contracts/player-dashboard';
 import type { PlayerLookupEntry, PlayerLookupResponse, PlayerRound } from '../../../contracts/player-lookup';
 import type { RosterResponse } from '../../../contracts/roster';
+import { readSafeControl, SAFE_CONTROL_SETTING_KEY } from '../../../contracts/safe-control';
 import {
   type HomePageSettings,
   type RegistrationSettings,
@@ -72,7 +73,9 @@ export class PublicViews {
   }
 
   get leaderboardVisible(): boolean {
-    return resolveLeaderboardVisible(this.data.settings.get(SETTING_KEYS.leaderboardVisible));
+    // The safe-control switch hides it too; its end time is written to the row, which rebuilds the snapshot.
+    const hidden = readSafeControl(this.data.settings.get(SAFE_CONTROL_SETTING_KEY)).leaderboard_hidden.on;
+    return !hidden && resolveLeaderboardVisible(this.data.settings.get(SETTING_KEYS.leaderboardVisible));
   }
 
   /**

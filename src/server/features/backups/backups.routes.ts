@@ -1,0 +1,201 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Logger } from 'pino';
+import { z } from 'zod';
+import {
+  BACKUP_MESSAGES,
+  backupJobParamsSchema,
+  backupJobSchema,
+  backupJobStartedSchema,
+  backupListSchema,
+  backupNameParamsSchema,
+  backupScheduleSchema,
+} from '../../../contracts/backups';
+import { messageResponseSchema } from '../../../contracts/common';
+import { routesFeature, type TypedApp } from '../../feature-context';
+import { HttpError } from '../../http/errors';
+import { apiErrors, auditContextOf } from '../../http/route-helpers';
+import { backupExists, backupPath } from './backup-store';
+import { BackupService } from './backups.service';
+
+const tags = ['backups'];
+const BASE = '/api/admin/backups';
+/** The first check for the daily backup runs this long after start, so a restart loop does not back up in a loop. */
+const FIRST_CHECK_AFTER_MS = 60_000;
+/** Then it checks this often; the day's claim makes all but the first check of a day do nothing. */
+const CHECK_EVERY_MS = 15 * 60_000;
+
+/**
+ * /api/admin/backups (`view_superadmin_dashboard`, ADR 025): list, create (a background job to poll), download,
+ * delete and restore backups, and the daily schedule with its retention.
+ */
+export const backupsFeature = routesFeature('backups', (typed, context) => {
+  // Without a configured folder (tests), backups go to a throwaway folder and no daily backup is scheduled.
+  const dir = context.backupDir ?? join(tmpdir(), `chess-backups-${randomUUID()}`);
+  const service = new BackupService({
+    database: context.database,
+    audit: context.audit,
+    clock: context.clock,
+    logger: context.logger,
+    maintenance: context.maintenance,
+    dir,
+  });
+  const access = 'superadminDashboard';
+
+  typed.get(
+    BASE,
+    {
+      config: { access },
+      schema: {
+        summary: 'The backups, newest first, with their verification; the schedule; the running job',
+        tags,
+        response: { 200: backupListSchema, ...apiErrors(401, 403) },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return service.list();
+    },
+  );
+
+  typed.post(
+    BASE,
+    {
+      config: { access },
+      schema: {
+        summary: 'Starts a backup of the whole database; poll the job for its progress and verification',
+        tags,
+        response: { 202: backupJobStartedSchema, ...apiErrors(401, 403, 409) },
+      },
+    },
+    async (request, reply) => {
+      const job = service.startBackup(await auditContextOf(request));
+      return reply.code(202).send({ jobId: job.id, message: BACKUP_MESSAGES.started });
+    },
+  );
+
+  typed.get(
+    `${BASE}/jobs/:id`,
+    {
+      config: { access },
+      schema: {
+        summary: 'A backup or restore job of this server process: phase, tables and rows done, outcome',
+        tags,
+        params: backupJobParamsSchema,
+        response: { 200: backupJobSchema, ...apiErrors(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return service.job(request.params.id);
+    },
+  );
+
+  typed.get(
+    `${BASE}/:name/download`,
+    {
+      config: { access },
+      schema: {
+        summary: 'The backup file (gzip-compressed JSON lines)',
+        tags,
+        params: backupNameParamsSchema,
+        response: { 200: z.any().describe('application/gzip'), ...apiErrors(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const { name } = request.params;
+      if (!(await backupExists(dir, name))) throw new HttpError(404, BACKUP_MESSAGES.notFound);
+      await context.audit.logAttempt(
+        context.db,
+        await auditContextOf(request),
+        'download_backup',
+        `Downloaded the backup ${name}`,
+        { name },
+      );
+      return reply
+        .type('application/gzip')
+        .header('content-disposition', `attachment; filename="${name}"`)
+        .header('cache-control', 'no-store')
+        .send(createReadStream(backupPath(dir, name)));
+    },
+  );
+
+  typed.delete(
+    `${BASE}/:name`,
+    {
+      config: { access },
+      schema: {
+        summary: 'Deletes a backup',
+        tags,
+        params: backupNameParamsSchema,
+        response: { 200: messageResponseSchema, ...apiErrors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      await service.deleteBackup(await auditContextOf(request), request.params.name);
+      return { message: BACKUP_MESSAGES.deleted };
+    },
+  );
+
+  typed.post(
+    `${BASE}/:name/restore`,
+    {
+      config: { access },
+      schema: {
+        summary:
+          'Restores a verified backup in maintenance mode, after keeping the current data as a rollback point',
+        tags,
+        params: backupNameParamsSchema,
+        response: { 202: backupJobStartedSchema, ...apiErrors(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const job = await service.startRestore(await auditContextOf(request), request.params.name);
+      return reply.code(202).send({ jobId: job.id, message: BACKUP_MESSAGES.started });
+    },
+  );
+
+  typed.put(
+    `${BASE}/schedule`,
+    {
+      config: { access },
+      schema: {
+        summary: 'The daily backup: on or off, and how many scheduled backups are kept',
+        tags,
+        body: backupScheduleSchema,
+        response: { 200: backupScheduleSchema, ...apiErrors(400, 401, 403) },
+      },
+    },
+    async (request) => service.saveSchedule(await auditContextOf(request), request.body),
+  );
+
+  typed.addHook('onClose', async () => {
+    // A running job finishes (or fails) before the database closes under it.
+    await service.jobs.idle();
+    if (context.backupDir === null) await rm(dir, { recursive: true, force: true });
+  });
+  if (context.backupDir !== null) scheduleDailyBackup(typed, service, context.logger);
+});
+
+/** Every process checks; the database's day claim lets one back up per day (timers unref'd, cleared on close). */
+function scheduleDailyBackup(typed: TypedApp, service: BackupService, logger: Logger): void {
+  const check = () =>
+    service.runScheduledBackup().then(
+      (backup) => {
+        if (backup) logger.info({ backup: backup.name }, 'scheduled backup written');
+      },
+      (error: unknown) =>
+        logger.warn({ err: error }, 'the scheduled backup failed; the next check tries again'),
+    );
+  const first = setTimeout(check, FIRST_CHECK_AFTER_MS);
+  const every = setInterval(check, CHECK_EVERY_MS);
+  first.unref();
+  every.unref();
+  typed.addHook('onClose', async () => {
+    clearTimeout(first);
+    clearInterval(every);
+  });
+}

@@ -1,0 +1,375 @@
+import { mkdtemp, readFile, rm, truncate, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestAuth, SEED_TIME } from '../../../../tests/support/server/test-app';
+import {
+  createTestDatabase,
+  databaseTargets,
+  silentLogger,
+  type TestDatabase,
+} from '../../../../tests/support/server/test-database';
+import { BACKUP_MESSAGES, restoreMaintenanceReason } from '../../../contracts/backups';
+import { Audit } from '../../audit/audit';
+import { createClock } from '../../clock';
+import type { Database, Db } from '../../db/client';
+import { seedDemoAccounts } from '../../db/seed/demo-accounts';
+import { seedDemoTournament } from '../../db/seed/demo-seed';
+import { readSetting, saveSetting } from '../settings/settings.repo';
+import { listTables, orderByForeignKeys, qualifiedTable, selectRows } from './backup-catalog';
+import { BackupRefusedError, restoreBackupFile } from './backup-restore';
+import { backupPath, listBackupMetas, readBackupMeta } from './backup-store';
+import { BACKUP_SETTING_KEYS, BackupService } from './backups.service';
+
+const who = { actorId: null, ip: '127.0.0.1' };
+
+/** The maintenance switch as app.ts has it until safe-control replaces it, recording each use. */
+function recordingMaintenance() {
+  const reasons: string[] = [];
+  return {
+    reasons,
+    during: async <T>(reason: string, work: () => Promise<T>) => {
+      reasons.push(reason);
+      return work();
+    },
+  };
+}
+
+async function countsOf(db: Db): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const table of await listTables(db)) {
+    const [row] = await selectRows<{ n: string | number }>(
+      db,
+      sql`select count(*) as n from ${qualifiedTable(table)}`,
+    );
+    counts[table] = Number(row?.n);
+  }
+  return counts;
+}
+
+/** A table's rows as sorted JSON text: equal snapshots mean equal data. */
+async function rowsOf(db: Db, table: string): Promise<string[]> {
+  const rows = await selectRows<{ line: string }>(
+    db,
+    sql`select row_to_json(t)::text as line from ${qualifiedTable(table)} t order by 1`,
+  );
+  return rows.map((row) => row.line);
+}
+
+/** Rewrites a backup's header (the first line) with `change`, keeping the rest of the file. */
+async function rewriteHeader(path: string, change: (header: Record<string, unknown>) => void) {
+  const text = gunzipSync(await readFile(path)).toString('utf8');
+  const newline = text.indexOf('\n');
+  const header = JSON.parse(text.slice(0, newline)) as Record<string, unknown>;
+  change(header);
+  await writeFile(path, gzipSync(`${JSON.stringify(header)}${text.slice(newline)}`));
+}
+
+describe.each(databaseTargets)('backups on %s', (target) => {
+  let testDatabase: TestDatabase;
+  let database: Database;
+  let db: Db;
+  let dir: string;
+  let now = SEED_TIME.getTime();
+  const clock = createClock(() => now);
+  const maintenance = recordingMaintenance();
+  let service: BackupService;
+  /** Moves the clock on, so the next backup gets a new name. */
+  const tick = (ms = 1_000) => {
+    now += ms;
+  };
+
+  beforeAll(async () => {
+    testDatabase = await createTestDatabase(target);
+    database = testDatabase.database;
+    db = database.db;
+    await seedDemoTournament(db, SEED_TIME);
+    await seedDemoAccounts(db, createTestAuth(database));
+    dir = await mkdtemp(join(tmpdir(), 'backups-test-'));
+    service = new BackupService({
+      database,
+      audit: new Audit(clock),
+      clock,
+      logger: silentLogger,
+      maintenance,
+      dir,
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await testDatabase?.drop();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('writes a backup and verifies it: the scratch database holds as many rows per table as the source', async () => {
+    const source = await countsOf(db);
+    expect(source.players).toBeGreaterThan(10);
+    expect(source.user).toBeGreaterThan(0);
+    const started = performance.now();
+    const backup = await service.createBackup('manual', who);
+    const took = Math.round(performance.now() - started);
+
+    expect(backup.kind).toBe('manual');
+    expect(backup.verification.status).toBe('ok');
+    expect(backup.verification.mismatchedTables).toEqual([]);
+    const verified = Object.fromEntries(backup.verification.tables.map((t) => [t.name, t.restored]));
+    // The backup wrote its own audit row after the snapshot: the source has one more system_logs row now.
+    expect(verified).toEqual({ ...source });
+    expect(backup.totalRows).toBe(Object.values(source).reduce((a, b) => a + b, 0));
+    expect((await service.list()).backups.map((b) => b.name)).toEqual([backup.name]);
+    expect(await readSetting(db, BACKUP_SETTING_KEYS.lastBackup)).toBe(backup.createdAt);
+    expect(await readSetting(db, BACKUP_SETTING_KEYS.lastVerifiedRestore)).toBe(
+      backup.verification.verifiedAt,
+    );
+    const [logged] = await selectRows<{ action_type: string }>(
+      db,
+      sql`select action_type from system_logs order by id desc limit 1`,
+    );
+    expect(logged?.action_type).toBe('create_backup');
+    console.info(
+      `[${target}] demo database: backup and verify ${took} ms (write ${backup.durationMs} ms, verify ${backup.verification.durationMs} ms), ${backup.totalRows} rows, ${backup.sizeBytes} bytes`,
+    );
+  }, 60_000);
+
+  it('restores a backup: the data is back, sequences continue, and the rollback point holds the changed data', async () => {
+    tick();
+    const backup = await service.createBackup('manual', who);
+    const matchesBefore = await rowsOf(db, 'matches');
+    const playersBefore = await rowsOf(db, 'players');
+    const counts = await countsOf(db);
+    const sessionsBefore = await rowsOf(db, 'session');
+    const checkinOpen = await readSetting(db, 'checkin_open');
+
+    // Change the data: a result, a removed announcement, a new log row and a setting that is data.
+    await db.execute(
+      sql`update matches set result = 'draw', version = version + 1 where result is distinct from 'draw'`,
+    );
+    await db.execute(sql`delete from announcements`);
+    await saveSetting(db, 'checkin_open', 'changed');
+    await saveSetting(db, 'safe_control', { read_only: true });
+    tick();
+
+    maintenance.reasons.length = 0;
+    const summary = await service.restoreBackup({ actorId: null, ip: '10.0.0.1' }, backup.name);
+    expect(maintenance.reasons).toEqual([restoreMaintenanceReason(backup.name)]);
+    expect(summary.name).toBe(backup.name);
+    expect(summary.rollbackPoint).toMatch(/-rollback\.jsonl\.gz$/);
+    expect(summary.tables.find((t) => t.name === 'matches')?.rows).toBe(counts.matches);
+
+    expect(await rowsOf(db, 'matches')).toEqual(matchesBefore);
+    expect(await rowsOf(db, 'players')).toEqual(playersBefore);
+    expect((await countsOf(db)).announcements).toBe(counts.announcements);
+    expect(await readSetting(db, 'checkin_open')).toEqual(checkinOpen);
+    // The system's own settings keep their current values: the switch and the rollback point's time.
+    expect(await readSetting(db, 'safe_control')).toEqual({ read_only: true });
+    expect(await readSetting(db, BACKUP_SETTING_KEYS.lastBackup)).toBe(new Date(now).toISOString());
+    // Nobody is signed out by a restore.
+    expect(await rowsOf(db, 'session')).toEqual(sessionsBefore);
+    // The restore's audit row is in the restored data.
+    const [restoreRow] = await selectRows<{ action_type: string; id: string | number }>(
+      db,
+      sql`select action_type, id from system_logs order by id desc limit 1`,
+    );
+    expect(restoreRow?.action_type).toBe('restore_backup');
+
+    // Sequences continue after the largest restored id.
+    const [{ max }] = (await selectRows<{ max: string }>(
+      db,
+      sql`select max(id)::text as max from system_logs`,
+    )) as [{ max: string }];
+    const [inserted] = await selectRows<{ id: string | number }>(
+      db,
+      sql`insert into system_logs (event_type, action_type, description) values ('system', 'purge_logs', 'after restore') returning id`,
+    );
+    expect(Number(inserted?.id)).toBe(Number(max) + 1);
+
+    // The rollback point is listed, verified, and holds the data as it was before the restore.
+    const rollback = await readBackupMeta(dir, summary.rollbackPoint);
+    expect(rollback?.kind).toBe('rollback');
+    expect(rollback?.verification.status).toBe('ok');
+    tick();
+    await service.restoreBackup(who, summary.rollbackPoint);
+    const draws = await selectRows<{ n: string | number }>(
+      db,
+      sql`select count(*) as n from matches where result <> 'draw'`,
+    );
+    expect(Number(draws[0]?.n)).toBe(0);
+    expect((await countsOf(db)).announcements).toBe(0);
+    expect(await readSetting(db, 'checkin_open')).toBe('changed');
+  }, 120_000);
+
+  it('fails the verification of a cut or damaged file, and a restore of it changes nothing', async () => {
+    tick();
+    const backup = await service.createBackup('manual', who);
+    const path = backupPath(dir, backup.name);
+    const bytes = await readFile(path);
+    const matchesBefore = await rowsOf(db, 'matches');
+    const countsBefore = await countsOf(db);
+
+    // Cut after verification: the restore starts, fails inside its transaction and leaves the data as it was.
+    await truncate(path, Math.floor(bytes.length * 0.8));
+    tick();
+    await expect(service.restoreBackup(who, backup.name)).rejects.toThrow();
+    expect(await rowsOf(db, 'matches')).toEqual(matchesBefore);
+    const after = await countsOf(db);
+    // Only the rollback point's audit row was added.
+    expect({ ...after, system_logs: 0 }).toEqual({ ...countsBefore, system_logs: 0 });
+    expect(after.system_logs).toBe((countsBefore.system_logs ?? 0) + 1);
+
+    // Verified again, it is an error, and the service no longer offers to restore it.
+    const verification = await service.verifyBackup(backup.name);
+    expect(verification.status).toBe('error');
+    expect(verification.error).toMatch(/end of file|unexpected/i);
+    await expect(service.startRestore(who, backup.name)).rejects.toMatchObject({
+      statusCode: 409,
+      message: BACKUP_MESSAGES.notVerified,
+    });
+
+    // A flipped byte in the middle: gzip's check fails.
+    const damaged = Buffer.from(bytes);
+    const middle = Math.floor(damaged.length / 2);
+    damaged[middle] = (damaged[middle] ?? 0) ^ 0xff;
+    await writeFile(path, damaged);
+    expect((await service.verifyBackup(backup.name)).status).toBe('error');
+  }, 120_000);
+
+  it('reports a table whose count differs from the header as a mismatch, and a restore of it rolls back', async () => {
+    tick();
+    const backup = await service.createBackup('manual', who);
+    const path = backupPath(dir, backup.name);
+    await rewriteHeader(path, (header) => {
+      const tables = header.tables as Record<string, number>;
+      tables.players = (tables.players ?? 0) + 1;
+    });
+    const verification = await service.verifyBackup(backup.name);
+    expect(verification.status).toBe('mismatch');
+    expect(verification.mismatchedTables).toEqual(['players']);
+    const players = verification.tables.find((t) => t.name === 'players');
+    expect(players!.expected).toBe(players!.restored + 1);
+
+    const before = await rowsOf(db, 'players');
+    await expect(
+      restoreBackupFile(db, path, {
+        beforeCommit: async (_tx, o) => {
+          if (o.mismatchedTables.length) throw new Error('counts differ');
+        },
+      }),
+    ).rejects.toThrow('counts differ');
+    expect(await rowsOf(db, 'players')).toEqual(before);
+  }, 60_000);
+
+  it('refuses a backup of another schema version', async () => {
+    tick();
+    const backup = await service.createBackup('manual', who);
+    const path = backupPath(dir, backup.name);
+    await rewriteHeader(path, (header) => {
+      header.schemaMigration = 'a-migration-this-database-never-ran';
+    });
+    await expect(restoreBackupFile(db, path)).rejects.toThrow(BackupRefusedError);
+    await expect(restoreBackupFile(db, path)).rejects.toThrow(BACKUP_MESSAGES.otherSchema);
+    const verification = await service.verifyBackup(backup.name);
+    expect(verification).toMatchObject({ status: 'error', error: BACKUP_MESSAGES.otherSchema });
+  }, 60_000);
+
+  it('accepts only the names it writes', async () => {
+    for (const name of [
+      '../backup.jsonl.gz',
+      'backup-x.jsonl.gz',
+      '/etc/passwd',
+      'backup-20261127T094233-123Z.jsonl.gz/..',
+    ]) {
+      expect(() => backupPath(dir, name)).toThrow();
+      expect(await readBackupMeta(dir, name)).toBeNull();
+      await expect(service.deleteBackup(who, name)).rejects.toMatchObject({ statusCode: 404 });
+      await expect(service.startRestore(who, name)).rejects.toMatchObject({ statusCode: 404 });
+    }
+  });
+
+  it('runs the scheduled backup once a day, even when two processes race for it', async () => {
+    now = Date.parse('2026-03-01T00:10:00Z');
+    const other = target === 'postgres' ? await testDatabase.openAnother() : database;
+    const second = new BackupService({
+      database: other,
+      audit: new Audit(clock),
+      clock,
+      logger: silentLogger,
+      maintenance,
+      dir,
+    });
+    const results = await Promise.all([service.runScheduledBackup(), second.runScheduledBackup()]);
+    expect(results.filter((backup) => backup !== null)).toHaveLength(1);
+    expect(results.find((backup) => backup !== null)?.kind).toBe('scheduled');
+    tick(60 * 60_000);
+    expect(await service.runScheduledBackup()).toBeNull();
+    expect(await second.runScheduledBackup()).toBeNull();
+    // The next day, once more.
+    now = Date.parse('2026-03-02T00:10:00Z');
+    expect(await second.runScheduledBackup()).not.toBeNull();
+    expect(await service.runScheduledBackup()).toBeNull();
+    // Off: nothing, even on a new day.
+    await service.saveSchedule(who, { enabled: false, keep: 14 });
+    now = Date.parse('2026-03-03T00:10:00Z');
+    expect(await service.runScheduledBackup()).toBeNull();
+    await service.saveSchedule(who, { enabled: true, keep: 14 });
+  }, 120_000);
+
+  it('keeps the newest N scheduled backups; manual backups and rollback points stay', async () => {
+    await service.saveSchedule(who, { enabled: true, keep: 2 });
+    for (let i = 0; i < 2; i++) {
+      tick();
+      await service.createBackup('scheduled', who);
+    }
+    const before = await listBackupMetas(dir);
+    const scheduled = before.filter((b) => b.kind === 'scheduled').map((b) => b.name);
+    expect(scheduled.length).toBe(4);
+    const manualAndRollback = before.filter((b) => b.kind !== 'scheduled').map((b) => b.name);
+    expect(manualAndRollback.length).toBeGreaterThan(0);
+
+    now = Date.parse('2026-03-04T00:10:00Z');
+    const newest = await service.runScheduledBackup();
+    const after = await listBackupMetas(dir);
+    expect(after.filter((b) => b.kind === 'scheduled').map((b) => b.name)).toEqual([
+      newest!.name,
+      scheduled[0],
+    ]);
+    expect(after.filter((b) => b.kind !== 'scheduled').map((b) => b.name)).toEqual(manualAndRollback);
+    const deletions = await selectRows<{ n: string | number }>(
+      db,
+      sql`select count(*) as n from system_logs where action_type = 'delete_backup' and metadata->>'reason' = 'retention'`,
+    );
+    expect(Number(deletions[0]?.n)).toBe(3);
+    expect(await readSetting(db, BACKUP_SETTING_KEYS.schedule)).toEqual({ enabled: true, keep: 2 });
+  }, 120_000);
+});
+
+describe('foreign-key order', () => {
+  it('puts every parent before its children, ties by name; a self-reference is fine', () => {
+    const keys = [
+      { child: 'matches', parent: 'players' },
+      { child: 'players', parent: 'tournaments' },
+      { child: 'matches', parent: 'rounds' },
+      { child: 'rounds', parent: 'tournaments' },
+      { child: 'comments', parent: 'comments' },
+    ];
+    expect(orderByForeignKeys(['matches', 'players', 'rounds', 'tournaments', 'comments'], keys)).toEqual([
+      'comments',
+      'tournaments',
+      'players',
+      'rounds',
+      'matches',
+    ]);
+  });
+
+  it('refuses a cycle across tables', () => {
+    expect(() =>
+      orderByForeignKeys(
+        ['a', 'b'],
+        [
+          { child: 'a', parent: 'b' },
+          { child: 'b', parent: 'a' },
+        ],
+      ),
+    ).toThrow(/cycle among a, b/);
+  });
+});

@@ -1,0 +1,72 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ApiError } from '../../../contracts/common';
+import {
+  SAFE_CONTROL_REFUSAL_CODE,
+  SAFE_SWITCH_INFO,
+  type SafeSwitch,
+} from '../../../contracts/safe-control';
+import type { SafeControl } from './safe-control.state';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The safe-control switch that pauses this route while it is on (503 with the switch's refusal). */
+    pausedBy?: SafeSwitch;
+  }
+}
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * What the read-only site still lets through: signing in and out (staff must reach the switch), the switches
+ * themselves, and backups (taking one is what an incident calls for; a restore holds read-only itself).
+ */
+const READ_ONLY_EXEMPT = [
+  '/api/auth/sign-in/',
+  '/api/auth/sign-out',
+  '/api/auth/two-factor/',
+  '/api/settings-gate/unlock',
+  '/api/admin/safe-control',
+  '/api/admin/backups',
+];
+
+/** better-auth's routes that create an account (closed with sign-ups). */
+const SIGN_UP_PREFIX = '/api/auth/sign-up/';
+
+/** The switch that stops this request, if any. */
+export function switchStopping(
+  request: Pick<FastifyRequest, 'method' | 'url'> & { pausedBy: SafeSwitch | undefined },
+  isOn: (name: SafeSwitch) => boolean,
+): SafeSwitch | null {
+  const path = request.url.split('?')[0] ?? '';
+  if (!path.startsWith('/api/') || !STATE_CHANGING.has(request.method)) return null;
+  if (isOn('read_only') && !READ_ONLY_EXEMPT.some((prefix) => path.startsWith(prefix))) return 'read_only';
+  if (isOn('signups_closed') && path.startsWith(SIGN_UP_PREFIX)) return 'signups_closed';
+  if (request.pausedBy !== undefined && isOn(request.pausedBy)) return request.pausedBy;
+  return null;
+}
+
+function refuse(request: FastifyRequest, reply: FastifyReply, name: SafeSwitch, retryAfter: number | null) {
+  if (retryAfter !== null) reply.header('retry-after', String(retryAfter));
+  reply.header('cache-control', 'no-store');
+  return reply.code(503).send({
+    error: SAFE_SWITCH_INFO[name].refusal,
+    requestId: request.id,
+    code: SAFE_CONTROL_REFUSAL_CODE,
+  } satisfies ApiError);
+}
+
+/**
+ * Refuses what a switch that is on pauses, before the route runs: the read-only site, closed sign-ups, and every
+ * route that declares `pausedBy`. Registered before the features, so it applies to all their routes.
+ */
+export function registerSafeControlGuard(app: FastifyInstance, safeControl: SafeControl): void {
+  app.addHook('onRequest', async (request, reply) => {
+    if (!STATE_CHANGING.has(request.method)) return;
+    await safeControl.ready();
+    const stopping = switchStopping(
+      { method: request.method, url: request.url, pausedBy: request.routeOptions.config?.pausedBy },
+      (name) => safeControl.isOn(name),
+    );
+    if (stopping !== null) return refuse(request, reply, stopping, safeControl.secondsLeft(stopping));
+  });
+}
