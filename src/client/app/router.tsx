@@ -41,10 +41,8 @@ const guardianConsent = lazyPage(
   () => import('../features/guardian-consent/guardian-consent-page'),
   'GuardianConsentPage',
 );
-const crm = lazyPage(() => import('../features/coming-soon/coming-soon-page'), 'ComingSoonPage', {
-  title: 'Team Tasks (CRM)',
-  description: 'The staff task board, team records and analytics are being built and will appear here.',
-});
+// Team tasks (the CRM): its route table is its own chunk, like the admin area's.
+const crmRoutes = lazyPage(() => import('../features/crm/crm-routes'), 'CrmRoutes');
 const invite = lazyPage(() => import('../features/invites/invite-info-page'), 'InviteInfoPage');
 const onboard = lazyPage(() => import('../features/invites/onboard-page'), 'OnboardPage');
 const playerDashboard = lazyPage(
@@ -131,7 +129,7 @@ export function AppRoutes() {
             </RequireAccess>
           }
         />
-        <Route path="crm" element={<RequireAccess rule="crm">{crm}</RequireAccess>} />
+        <Route path="crm/*" element={<RequireAccess rule="crm">{crmRoutes}</RequireAccess>} />
         <Route path="admin/*" element={<RequireAccess rule="admin-area">{adminRoutes}</RequireAccess>} />
         <Route path="*" element={notFound} />
       </Route>

@@ -8,6 +8,7 @@ import pg from 'pg';
 import type { Logger } from 'pino';
 import * as accounts from './schema/accounts';
 import * as auth from './schema/auth';
+import * as crm from './schema/crm';
 import * as mail from './schema/mail';
 import * as registrations from './schema/registrations';
 import * as schools from './schema/schools';
@@ -26,6 +27,7 @@ export const schema = {
   ...schools,
   ...tracking,
   ...sharedState,
+  ...crm,
 };
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;

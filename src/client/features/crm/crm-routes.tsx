@@ -1,0 +1,81 @@
+import { Suspense } from 'react';
+import { NavLink, Outlet, Route, Routes } from 'react-router';
+import { Container } from '../../components/ui/container';
+import { cx } from '../../components/ui/cx';
+import { Spinner } from '../../components/ui/spinner';
+import { lazyPage } from '../../lib/lazy-page';
+import { RequireAccess } from '../auth/require-access';
+
+const overview = lazyPage(() => import('./crm-overview-page'), 'CrmOverviewPage');
+const tasks = lazyPage(() => import('./crm-tasks-page'), 'CrmTasksPage');
+const school = lazyPage(() => import('./crm-school-page'), 'CrmSchoolPage');
+const settings = lazyPage(() => import('./crm-settings-page'), 'CrmSettingsPage');
+const analytics = lazyPage(() => import('../coming-soon/coming-soon-page'), 'ComingSoonPage', {
+  title: 'Team Tasks: Analytics',
+  description:
+    'Readiness charts, money collected and the event-day funnel are being built and will appear here.',
+});
+const systemLogs = lazyPage(() => import('../coming-soon/coming-soon-page'), 'ComingSoonPage', {
+  title: 'Team Tasks: Activity log',
+  description: 'The team tasks activity log with its filters is being built and will appear here.',
+});
+const notFound = lazyPage(() => import('../errors/not-found-page'), 'NotFoundPage');
+
+const SECTIONS = [
+  { to: '/crm', label: 'Overview', end: true },
+  { to: '/crm/tasks', label: 'Tasks', end: false },
+  { to: '/crm/settings', label: 'Settings', end: false },
+] as const;
+
+/** The CRM frame: its eyebrow, a sub-navigation (Overview, Tasks, Settings) and the page, wide for the board. */
+export function CrmLayout() {
+  return (
+    <Container className="flex flex-col gap-6 py-6 lg:py-10">
+      <nav aria-label="Team tasks">
+        <ul className="-mx-1 flex gap-1 overflow-x-auto px-1 pb-1">
+          {SECTIONS.map((section) => (
+            <li key={section.to}>
+              <NavLink
+                to={section.to}
+                end={section.end}
+                className={({ isActive }) =>
+                  cx(
+                    'block whitespace-nowrap rounded-xl px-3 py-2 text-sm font-medium no-underline transition-colors',
+                    isActive ? 'bg-primary text-on-primary' : 'text-fg hover:bg-surface-muted',
+                  )
+                }
+              >
+                {section.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="min-w-0">
+        <Suspense fallback={<Spinner />}>
+          <Outlet />
+        </Suspense>
+      </div>
+    </Container>
+  );
+}
+
+/**
+ * The /crm route table (issue #15, docs/requirements.md §2): its own chunk, behind `crm` in app/router.tsx; the
+ * activity log needs `crmAdmin`. Analytics and the log are still to come.
+ */
+export function CrmRoutes() {
+  return (
+    <Routes>
+      <Route element={<CrmLayout />}>
+        <Route index element={overview} />
+        <Route path="tasks" element={tasks} />
+        <Route path="teams/:id" element={school} />
+        <Route path="settings" element={settings} />
+      </Route>
+      <Route path="analytics" element={analytics} />
+      <Route path="system-logs" element={<RequireAccess rule="crmAdmin">{systemLogs}</RequireAccess>} />
+      <Route path="*" element={notFound} />
+    </Routes>
+  );
+}

@@ -1,0 +1,53 @@
+import { Ban, Circle, CircleCheck, CircleMinus, Hourglass, Inbox, type LucideIcon } from 'lucide-react';
+import { CRM_STATE_LABELS, CRM_TASK_STATES, type CrmTaskState } from '../../../domain/crm';
+import { cx } from '../../components/ui/cx';
+
+/**
+ * How each state looks: a colour and an icon, always with its label (shown, or read out), so no state is told
+ * by colour alone.
+ */
+export const STATE_LOOKS: Record<CrmTaskState, { icon: LucideIcon; className: string }> = {
+  not_started: { icon: Circle, className: 'border-line bg-surface-muted text-fg' },
+  waiting_on_school: { icon: Hourglass, className: 'border-transparent bg-warn-bg text-warn' },
+  received_to_check: { icon: Inbox, className: 'border-transparent bg-draw-bg text-draw' },
+  done: { icon: CircleCheck, className: 'border-transparent bg-win-bg text-win' },
+  blocked: { icon: Ban, className: 'border-transparent bg-loss-bg text-loss' },
+  not_applicable: { icon: CircleMinus, className: 'border-dashed border-line bg-surface text-muted' },
+};
+
+export function StateIcon({ state, className }: { state: CrmTaskState; className?: string }) {
+  const Icon = STATE_LOOKS[state].icon;
+  return <Icon aria-hidden="true" className={cx('size-4 shrink-0', className)} />;
+}
+
+/** A state as a pill: icon and label. */
+export function StateBadge({ state, className }: { state: CrmTaskState; className?: string }) {
+  return (
+    <span
+      className={cx(
+        'inline-flex items-center gap-1 whitespace-nowrap rounded-full border px-2.5 py-0.5 text-xs font-semibold',
+        STATE_LOOKS[state].className,
+        className,
+      )}
+    >
+      <StateIcon state={state} className="size-3.5" />
+      {CRM_STATE_LABELS[state]}
+    </span>
+  );
+}
+
+/** The key to the matrix's colours and icons. */
+export function StateLegend() {
+  return (
+    <div className="flex flex-wrap items-center gap-2" data-testid="crm-legend">
+      <h2 className="text-sm font-semibold text-muted">Key:</h2>
+      <ul className="flex flex-wrap gap-2">
+        {CRM_TASK_STATES.map((state) => (
+          <li key={state}>
+            <StateBadge state={state} />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
