@@ -248,7 +248,7 @@ function authRoutes(app: FastifyInstance, context: FeatureContext): void {
       const body = response.body ? Buffer.from(await response.arrayBuffer()) : null;
       // better-auth answers a failed query with its own 500: a lost database is a 503 here too (ADR 016).
       // The attempt is given back first (best effort: the database may be gone): it was no wrong password.
-      if (response.status >= 500 && !(await databaseProbe.isReachable())) {
+      if (response.status >= 500 && (await databaseProbe.isOutage())) {
         if (reservation) await limits.settle(reservation, 'other').catch(() => undefined);
         return sendDatabaseUnavailable(request, reply);
       }

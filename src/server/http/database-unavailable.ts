@@ -77,6 +77,8 @@ export function sendDatabaseUnavailable(request: FastifyRequest, reply: FastifyR
 
 const PROBE_TIMEOUT_MS = 2_000;
 const PROBE_MEMO_MS = 1_000;
+/** A failure this soon after the database was last found unreachable counts as part of that outage. */
+const OUTAGE_TAIL_MS = 5_000;
 
 /**
  * Answers "does the database answer right now?" for errors that do not say why they happened (better-auth
@@ -85,6 +87,7 @@ const PROBE_MEMO_MS = 1_000;
  */
 export class DatabaseProbe {
   private last: { at: number; reachable: Promise<boolean> } | undefined;
+  private lastUnreachableAt = Number.NEGATIVE_INFINITY;
 
   constructor(
     private readonly database: Pick<Database, 'ping'>,
@@ -102,8 +105,26 @@ export class DatabaseProbe {
       }),
     ])
       .catch(() => false)
+      .then((answer) => {
+        if (!answer) this.lastUnreachableAt = this.now();
+        return answer;
+      })
       .finally(() => clearTimeout(timer));
     this.last = { at, reachable };
     return reachable;
+  }
+
+  /** An error said the database is lost (a refused or cut connection): the outage has a known moment. */
+  noteUnreachable(): void {
+    this.lastUnreachableAt = this.now();
+  }
+
+  /**
+   * Whether a failure that does not say why it happened belongs to an outage: the database does not answer
+   * now, or did not a moment ago (a query that failed while it restarted, probed once it was back).
+   */
+  async isOutage(): Promise<boolean> {
+    if (!(await this.isReachable())) return true;
+    return this.now() - this.lastUnreachableAt < OUTAGE_TAIL_MS;
   }
 }

@@ -57,7 +57,9 @@ export function registerErrorHandling(app: FastifyInstance, options: { probe?: D
     }
     // A lost database is a 503 with Retry-After, never a 500 (ADR 016): said by the error itself, or, for an
     // error that hides its cause (a library's own "internal error"), by the database not answering now.
-    if (isDatabaseUnavailable(error) || (options.probe && !(await options.probe.isReachable()))) {
+    const isLost = isDatabaseUnavailable(error);
+    if (isLost) options.probe?.noteUnreachable();
+    if (isLost || (options.probe && (await options.probe.isOutage()))) {
       request.log.warn({ err: error }, 'database unavailable');
       return sendDatabaseUnavailable(request, reply);
     }

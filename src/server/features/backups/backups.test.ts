@@ -148,6 +148,11 @@ describe.each(databaseTargets)('backups on %s', (target) => {
     await db.execute(sql`delete from announcements`);
     await saveSetting(db, 'checkin_open', 'changed');
     await saveSetting(db, 'safe_control', { read_only: true });
+    // A mail queued after the backup: sent or waiting, it must not be lost or sent again by the restore.
+    await db.execute(
+      sql`insert into mail_queue (recipient, subject, text, status) values ('after@example.org', 'After', 'x', 'sent')`,
+    );
+    const mailBefore = await rowsOf(db, 'mail_queue');
     tick();
 
     maintenance.reasons.length = 0;
@@ -164,8 +169,12 @@ describe.each(databaseTargets)('backups on %s', (target) => {
     // The system's own settings keep their current values: the switch and the rollback point's time.
     expect(await readSetting(db, 'safe_control')).toEqual({ read_only: true });
     expect(await readSetting(db, BACKUP_SETTING_KEYS.lastBackup)).toBe(new Date(now).toISOString());
-    // Nobody is signed out by a restore.
+    // Nobody is signed out by a restore, and the mail queue stays as it is.
     expect(await rowsOf(db, 'session')).toEqual(sessionsBefore);
+    expect(await rowsOf(db, 'mail_queue')).toEqual(mailBefore);
+    await db.execute(
+      sql`insert into mail_queue (recipient, subject, text) values ('next@example.org', 'Next', 'x')`,
+    );
     // The restore's audit row is in the restored data.
     const [restoreRow] = await selectRows<{ action_type: string; id: string | number }>(
       db,
