@@ -22,6 +22,7 @@ import {
 import { routesFeature } from '../../feature-context';
 import { apiErrors, auditContextOf } from '../../http/route-helpers';
 import * as service from './crm.service';
+import { registerCrmMessages } from './crm-messages.routes';
 import { CrmSync } from './crm-sync';
 
 const tags = ['crm'];
@@ -43,6 +44,8 @@ export const crmFeature = routesFeature('crm', (typed, context) => {
   typed.addHook('onClose', async () => sync.stop());
   const actorOf = async (request: { actor(): Promise<{ userId: string } | null> }) =>
     (await request.actor())!.userId;
+  // Messages to schools, reminder e-mails and their unsubscribe link.
+  registerCrmMessages(typed, context);
 
   typed.get(
     `${BASE}/overview`,
