@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { AccessName } from '../domain/access-rules';
 import { backgroundContrastProblem, describeContrastProblem } from '../domain/contrast';
+import { CRM_REMINDER_DAYS_DEFAULT } from '../domain/crm-messages';
+import { CRM_REMINDER_SETTING_KEY, crmReminderDaysSchema, readCrmReminderDays } from './crm-messages';
 import {
   readSafeControl,
   SAFE_CONTROL_SETTING_KEY,
@@ -144,6 +146,18 @@ export const SETTINGS_REGISTRY = {
     isPublic: true,
     isLive: true,
     page: '/admin/safe-control',
+  }),
+  // Team tasks: days before a task's due date the school's teacher is reminded (0: off; ADR 027).
+  [CRM_REMINDER_SETTING_KEY]: define<number>({
+    key: CRM_REMINDER_SETTING_KEY,
+    label: 'Task reminder timing',
+    schema: crmReminderDaysSchema,
+    default: CRM_REMINDER_DAYS_DEFAULT,
+    read: readCrmReminderDays,
+    access: 'crm',
+    isPublic: false,
+    isLive: false,
+    page: '/crm/settings',
   }),
 } as const;
 

@@ -43,6 +43,8 @@ const guardianConsent = lazyPage(
 );
 // Team tasks (the CRM): its route table is its own chunk, like the admin area's.
 const crmRoutes = lazyPage(() => import('../features/crm/crm-routes'), 'CrmRoutes');
+// A task reminder's unsubscribe link (public; drawn in the browser only, not listed in public-pages.ts).
+const crmUnsubscribe = lazyPage(() => import('../features/crm/crm-unsubscribe-page'), 'CrmUnsubscribePage');
 const invite = lazyPage(() => import('../features/invites/invite-info-page'), 'InviteInfoPage');
 const onboard = lazyPage(() => import('../features/invites/onboard-page'), 'OnboardPage');
 const playerDashboard = lazyPage(
@@ -109,6 +111,7 @@ export function AppRoutes() {
         <Route path="registration/status" element={registrationStatus} />
         <Route path="registration/teams/:registrationId" element={registrationTeams} />
         <Route path="registration/consent/:playerId" element={guardianConsent} />
+        <Route path="crm-unsubscribe/:token" element={crmUnsubscribe} />
         <Route path="login" element={login} />
         <Route path="reset-password" element={resetPassword} />
         <Route path="invite" element={invite} />

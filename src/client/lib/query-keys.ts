@@ -119,6 +119,10 @@ export const queryKeys = {
   crmTask: (id: number) => ['admin', 'crm', 'task', id] as const,
   crmSchool: (id: string) => ['admin', 'crm', 'schools', id] as const,
   crmTemplates: ['admin', 'crm', 'templates'] as const,
+  crmDelivery: (id: number) => ['admin', 'crm', 'delivery', id] as const,
+  crmReminders: ['admin', 'crm', 'reminders'] as const,
+  /** A reminder's unsubscribe link (public, anyone with the link). */
+  crmUnsubscribe: (token: string) => ['crm-unsubscribe', token] as const,
 };
 
 /** Data that belongs to whoever is signed in: removed when they sign out or another user signs in. */

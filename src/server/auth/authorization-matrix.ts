@@ -341,6 +341,18 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   },
   'GET /api/crm/templates': { allowed: CRM_STAFF },
   'PUT /api/crm/templates/:kind': { allowed: CRM_STAFF, path: '/api/crm/templates/fee_paid' },
+  'POST /api/crm/messages/preview': { allowed: CRM_STAFF },
+  'POST /api/crm/messages': { allowed: CRM_STAFF },
+  'GET /api/crm/messages/:id/delivery': { allowed: CRM_STAFF, path: '/api/crm/messages/999999/delivery' },
+  'GET /api/crm/reminders': { allowed: CRM_STAFF },
+  'PUT /api/crm/reminders': { allowed: CRM_STAFF },
+  // A reminder's unsubscribe link (ADR 027): the sealed token is the credential; a wrong one is a 400 for all.
+  'GET /api/crm/unsubscribe/:token': { allowed: EVERYONE, path: '/api/crm/unsubscribe/not-a-token' },
+  'POST /api/crm/unsubscribe/:token': { allowed: EVERYONE, path: '/api/crm/unsubscribe/not-a-token' },
+  'GET /api/crm/analytics': { allowed: CRM_STAFF },
+  // crm_admin: only the superadmin among the personas (src/domain/permissions.ts gives it to no other role).
+  'GET /api/crm/activity': { allowed: ['superadmin'] },
+  'GET /api/crm/activity/export': { allowed: ['superadmin'] },
   'POST /api/payments/create-checkout': { allowed: EVERYONE },
   'POST /api/payments/verify-payment': { allowed: EVERYONE },
   // Stripe calls it with neither cookie nor Origin; the signature on the raw body is the credential.

@@ -1,5 +1,6 @@
 import { and, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
+import type { Tx } from '../audit/audit';
 import type { Db } from '../db/client';
 import { mailQueue } from '../db/schema/mail';
 import type { Mailer, MailMessage } from './mailer';
@@ -64,21 +65,27 @@ export class MailQueue implements Mailer {
     await this.mark(queued!.id, { status: 'sent', sentAt: new Date(now()) });
   }
 
-  /** Queues many mails (one broadcast) for the worker, to go from `notBefore`; returns how many were queued. */
+  /**
+   * Queues many mails (one broadcast, one CRM message, the day's reminders) for the worker, to go from
+   * `notBefore`; returns how many were queued. `crmMessageId` tags them for a delivery count; with `tx` they are
+   * written in the caller's transaction (the caller kicks the queue once it commits).
+   */
   async enqueue(
     messages: readonly MailMessage[],
     broadcastId: number | null = null,
     notBefore: number = this.options.now(),
+    extra: { crmMessageId?: number | null; tx?: Tx } = {},
   ): Promise<number> {
     if (messages.length === 0) return 0;
     const nextAttemptAt = new Date(notBefore);
+    const crmMessageId = extra.crmMessageId ?? null;
     for (let start = 0; start < messages.length; start += 500) {
       const chunk = messages.slice(start, start + 500);
-      await this.options.db
+      await (extra.tx ?? this.options.db)
         .insert(mailQueue)
-        .values(chunk.map((message) => ({ ...row(message), broadcastId, nextAttemptAt })));
+        .values(chunk.map((message) => ({ ...row(message), broadcastId, crmMessageId, nextAttemptAt })));
     }
-    this.kick();
+    if (!extra.tx) this.kick();
     return messages.length;
   }
 

@@ -98,3 +98,29 @@ export function broadcastMail(input: {
     text: `Hello,\n\n${input.message}\n\nFollow the tournament live: ${input.siteUrl}${SIGNATURE}`,
   };
 }
+
+/** A message staff wrote to a school (the CRM), its merge fields already filled in. */
+export function crmMessageMail(input: { to: string; subject: string; body: string }): MailMessage {
+  return { to: input.to, subject: input.subject, text: input.body };
+}
+
+/** A school's teacher is reminded of its open tasks due soon (the CRM), with a link to stop these reminders. */
+export function crmReminderMail(input: {
+  to: string;
+  subject: string;
+  teacherName: string | null;
+  schoolName: string;
+  tasks: readonly { title: string; dueDate: string }[];
+  unsubscribeUrl: string;
+}): MailMessage {
+  const lines = input.tasks.map((task) => `- ${task.title} (due ${task.dueDate})`).join('\n');
+  return {
+    to: input.to,
+    subject: input.subject,
+    text:
+      `Hello ${input.teacherName?.trim() || 'there'},\n\nThese tasks for ${input.schoolName} are due soon:\n\n` +
+      `${lines}\n\nIf you have already seen to them, thank you: we will tick them off when we check.${SIGNATURE}` +
+      `\n\nTo get no more of these reminders: ${input.unsubscribeUrl}\n` +
+      `(Messages the organisers write to you still reach you.)`,
+  };
+}

@@ -1,4 +1,4 @@
-import type { CrmOverview } from '../../../contracts/crm';
+import type { CrmOverview, CrmTask } from '../../../contracts/crm';
 import {
   CRM_TASK_KINDS,
   CRM_TASK_STATES,
@@ -18,8 +18,10 @@ export const PAYMENT_STATES = ['paid', 'partly_paid', 'unpaid', 'none'] as const
 export type PaymentState = (typeof PAYMENT_STATES)[number];
 
 export interface CrmFilters {
-  /** Search text: school or team name. */
+  /** Search text: school or team name (on the board also the task's title). */
   q?: string;
+  /** One school's id. */
+  school?: string;
   kind?: CrmTaskKind;
   state?: CrmTaskState;
   /** A staff id, or 'none' for unassigned tasks. */
@@ -35,6 +37,7 @@ export interface CrmFilters {
 /** The address's parameters, in the order they are written. */
 export const CRM_FILTER_KEYS = [
   'q',
+  'school',
   'kind',
   'state',
   'assignee',
@@ -55,6 +58,8 @@ export function filtersFromParams(params: URLSearchParams): CrmFilters {
   const filters: CrmFilters = {};
   const q = params.get('q')?.trim();
   if (q) filters.q = q.slice(0, 100);
+  const school = params.get('school')?.trim();
+  if (school) filters.school = school.slice(0, 100);
   const kind = params.get('kind') ?? '';
   if (isOneOf(CRM_TASK_KINDS, kind)) filters.kind = kind;
   const state = params.get('state') ?? '';
@@ -74,6 +79,7 @@ export function filtersFromParams(params: URLSearchParams): CrmFilters {
 export function filtersToParams(filters: CrmFilters): URLSearchParams {
   const params = new URLSearchParams();
   if (filters.q?.trim()) params.set('q', filters.q.trim());
+  if (filters.school) params.set('school', filters.school);
   if (filters.kind) params.set('kind', filters.kind);
   if (filters.state) params.set('state', filters.state);
   if (filters.assignee) params.set('assignee', filters.assignee);
@@ -105,9 +111,11 @@ export function addDays(isoDate: string, days: number): string {
 }
 
 type School = CrmOverview['schools'][number];
-type Cell = School['cells'][number];
+type Cell = Pick<School['cells'][number], 'state' | 'isOverdue' | 'assigneeId' | 'dueDate'> & {
+  kind: CrmTaskKind | null;
+};
 
-/** Whether one matrix cell (a school's task) matches every task filter. */
+/** Whether one matrix cell or board card (a school's task) matches every task filter. */
 export function cellMatches(cell: Cell, filters: CrmFilters, today: string): boolean {
   if (filters.kind && cell.kind !== filters.kind) return false;
   if (filters.state && cell.state !== filters.state) return false;
@@ -133,8 +141,27 @@ export function filterSchools(overview: CrmOverview, filters: CrmFilters): Schoo
       const names = [school.name, ...school.teams].map((name) => name.toLocaleLowerCase('en-IE'));
       if (!names.some((name) => name.includes(q))) return false;
     }
+    if (filters.school && school.id !== filters.school) return false;
     if (filters.payment && school.payment !== filters.payment) return false;
     if (withTasks && !school.cells.some((cell) => cellMatches(cell, filters, overview.today))) return false;
     return true;
+  });
+}
+
+/**
+ * The board's cards the filters keep: the same task filters as the matrix's cells, the school, and the search
+ * over the task's title, its school and the school's teams (the payment filter is the matrix's only).
+ */
+export function filterTasks(tasks: readonly CrmTask[], filters: CrmFilters, today: string): CrmTask[] {
+  const q = filters.q?.trim().toLocaleLowerCase('en-IE') ?? '';
+  return tasks.filter((task) => {
+    if (filters.school && task.schoolId !== filters.school) return false;
+    if (q) {
+      const names = [task.title, task.schoolName, ...task.teams].map((name) =>
+        name.toLocaleLowerCase('en-IE'),
+      );
+      if (!names.some((name) => name.includes(q))) return false;
+    }
+    return cellMatches(task, filters, today);
   });
 }

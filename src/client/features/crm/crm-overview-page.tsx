@@ -24,6 +24,7 @@ import {
   type PaymentState,
   UNASSIGNED,
 } from './crm-filters';
+import { MessageSchoolsButton } from './message-dialog';
 import { useCrmOverview } from './queries';
 import { staffNameOf, TaskDialog } from './task-dialog';
 import { STATE_LOOKS, StateIcon, StateLegend } from './task-states';
@@ -367,13 +368,19 @@ export function CrmOverviewPage() {
             <>
               <FiltersForm filters={filters} overview={data} onChange={onFilters} />
               <StateLegend />
-              <p className="text-sm text-muted" aria-live="polite">
-                {schools.length === data.schools.length
-                  ? `${data.schools.length} ${data.schools.length === 1 ? 'school' : 'schools'}`
-                  : `${schools.length} of ${data.schools.length} schools`}
-                {' · '}
-                {data.schools.filter((school) => school.isReady).length} ready
-              </p>
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <p className="text-sm text-muted" aria-live="polite">
+                  {schools.length === data.schools.length
+                    ? `${data.schools.length} ${data.schools.length === 1 ? 'school' : 'schools'}`
+                    : `${schools.length} of ${data.schools.length} schools`}
+                  {' · '}
+                  {data.schools.filter((school) => school.isReady).length} ready
+                </p>
+                <MessageSchoolsButton
+                  schools={schools}
+                  label={hasFilters(filters) ? 'Message the schools in this filter' : 'Message all schools'}
+                />
+              </div>
               {schools.length === 0 ? (
                 <Notice icon={ClipboardList} title="No school matches these filters" role="status">
                   {hasFilters(filters) ? 'Try fewer filters.' : 'Tasks appear here when a school registers.'}

@@ -1,39 +1,41 @@
 import { Suspense } from 'react';
 import { NavLink, Outlet, Route, Routes } from 'react-router';
+import { type AccessName, may } from '../../../domain/access-rules';
 import { Container } from '../../components/ui/container';
 import { cx } from '../../components/ui/cx';
 import { Spinner } from '../../components/ui/spinner';
 import { lazyPage } from '../../lib/lazy-page';
+import { useSession } from '../auth/queries';
 import { RequireAccess } from '../auth/require-access';
 
 const overview = lazyPage(() => import('./crm-overview-page'), 'CrmOverviewPage');
 const tasks = lazyPage(() => import('./crm-tasks-page'), 'CrmTasksPage');
 const school = lazyPage(() => import('./crm-school-page'), 'CrmSchoolPage');
 const settings = lazyPage(() => import('./crm-settings-page'), 'CrmSettingsPage');
-const analytics = lazyPage(() => import('../coming-soon/coming-soon-page'), 'ComingSoonPage', {
-  title: 'Team Tasks: Analytics',
-  description:
-    'Readiness charts, money collected and the event-day funnel are being built and will appear here.',
-});
-const systemLogs = lazyPage(() => import('../coming-soon/coming-soon-page'), 'ComingSoonPage', {
-  title: 'Team Tasks: Activity log',
-  description: 'The team tasks activity log with its filters is being built and will appear here.',
-});
+const analytics = lazyPage(() => import('./crm-analytics-page'), 'CrmAnalyticsPage');
+const systemLogs = lazyPage(() => import('./crm-log-page'), 'CrmLogPage');
 const notFound = lazyPage(() => import('../errors/not-found-page'), 'NotFoundPage');
 
-const SECTIONS = [
-  { to: '/crm', label: 'Overview', end: true },
-  { to: '/crm/tasks', label: 'Tasks', end: false },
-  { to: '/crm/settings', label: 'Settings', end: false },
-] as const;
+const SECTIONS: readonly { to: string; label: string; end: boolean; rule: AccessName }[] = [
+  { to: '/crm', label: 'Overview', end: true, rule: 'crm' },
+  { to: '/crm/tasks', label: 'Tasks', end: false, rule: 'crm' },
+  { to: '/crm/analytics', label: 'Analytics', end: false, rule: 'crm' },
+  { to: '/crm/settings', label: 'Settings', end: false, rule: 'crm' },
+  { to: '/crm/system-logs', label: 'Log', end: false, rule: 'crmAdmin' },
+];
 
-/** The CRM frame: its eyebrow, a sub-navigation (Overview, Tasks, Settings) and the page, wide for the board. */
+/**
+ * The CRM frame: a sub-navigation (Overview, Tasks, Analytics, Settings, and Log for crm_admin) and the page,
+ * wide for the board.
+ */
 export function CrmLayout() {
+  const session = useSession();
+  const mayOpen = (name: AccessName) => session.status === 'signed-in' && may(session.access, name);
   return (
     <Container className="flex flex-col gap-6 py-6 lg:py-10">
       <nav aria-label="Team tasks">
         <ul className="-mx-1 flex gap-1 overflow-x-auto px-1 pb-1">
-          {SECTIONS.map((section) => (
+          {SECTIONS.filter((section) => mayOpen(section.rule)).map((section) => (
             <li key={section.to}>
               <NavLink
                 to={section.to}
@@ -62,7 +64,7 @@ export function CrmLayout() {
 
 /**
  * The /crm route table (issue #15, docs/requirements.md §2): its own chunk, behind `crm` in app/router.tsx; the
- * activity log needs `crmAdmin`. Analytics and the log are still to come.
+ * activity log needs `crmAdmin`.
  */
 export function CrmRoutes() {
   return (
@@ -72,9 +74,9 @@ export function CrmRoutes() {
         <Route path="tasks" element={tasks} />
         <Route path="teams/:id" element={school} />
         <Route path="settings" element={settings} />
+        <Route path="analytics" element={analytics} />
+        <Route path="system-logs" element={<RequireAccess rule="crmAdmin">{systemLogs}</RequireAccess>} />
       </Route>
-      <Route path="analytics" element={analytics} />
-      <Route path="system-logs" element={<RequireAccess rule="crmAdmin">{systemLogs}</RequireAccess>} />
       <Route path="*" element={notFound} />
     </Routes>
   );

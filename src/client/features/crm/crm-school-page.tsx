@@ -10,6 +10,7 @@ import { Card } from '../../components/ui/card';
 import { serverMessage } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format';
 import { notify } from '../../lib/notify';
+import { MessageSchoolsButton } from './message-dialog';
 import { useAddSchoolNote, useCrmSchool } from './queries';
 import { TaskCard } from './task-card';
 import { ActivityList, CommentThread, staffNameOf, TaskDialog } from './task-dialog';
@@ -260,6 +261,17 @@ export function CrmSchoolPage() {
         {(data) => (
           <>
             <AdminPageHeading eyebrow="Team Tasks" title={data.name} />
+            <div>
+              <MessageSchoolsButton
+                schools={[{ id: data.id, name: data.name }]}
+                label="Message this school"
+              />
+              {data.contacts.teacherEmail ? null : (
+                <p className="mt-1 text-sm text-muted">
+                  No teacher e-mail address on record: a message would skip this school.
+                </p>
+              )}
+            </div>
             <SchoolView school={data} />
           </>
         )}

@@ -16,20 +16,29 @@ import {
   useSensor,
   useSensors,
 } from '@dnd-kit/core';
-import { CalendarClock, GripVertical, MoveRight, Radio, UserRound, X } from 'lucide-react';
-import { type FormEvent, useMemo, useState } from 'react';
+import { CalendarClock, GripVertical, MoveRight, Plus, Radio, UserRound, X } from 'lucide-react';
+import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { CRM_MESSAGES, type CrmTask, crmBulkChangeSchema } from '../../../contracts/crm';
-import { CRM_STATE_LABELS, CRM_TASK_STATES, type CrmTaskState } from '../../../domain/crm';
+import {
+  CRM_KIND_DEFAULTS,
+  CRM_STATE_LABELS,
+  CRM_TASK_KINDS,
+  CRM_TASK_STATES,
+  type CrmTaskKind,
+  type CrmTaskState,
+} from '../../../domain/crm';
 import { AdminPageHeading } from '../../components/admin-page-heading';
 import { QueryView } from '../../components/query-view';
 import { Button } from '../../components/ui/button';
 import { cx } from '../../components/ui/cx';
 import { Dialog, DialogSubmitActions } from '../../components/ui/dialog';
-import { SelectField, TextareaField, TextField } from '../../components/ui/field';
+import { CheckboxField, SelectField, TextareaField, TextField } from '../../components/ui/field';
+import { SearchField, SearchForm } from '../../components/ui/search-field';
 import { serverMessage } from '../../lib/api-client';
 import { useFieldErrors } from '../../lib/form';
 import { notify } from '../../lib/notify';
+import { AddTaskDialog } from './add-task-dialog';
 import {
   type BoardLane,
   columnId,
@@ -40,6 +49,15 @@ import {
   type Swimlane,
   swimlaneOf,
 } from './board-logic';
+import {
+  CRM_FILTER_KEYS,
+  type CrmFilters,
+  filtersFromParams,
+  filtersToParams,
+  filterTasks,
+  hasFilters,
+  UNASSIGNED,
+} from './crm-filters';
 import { staleTaskOf, useBulkChange, useChangeTask, useCrmBoard } from './queries';
 import { MoveMenu, TaskCard } from './task-card';
 import { type Staff, staffNameOf, TaskDialog } from './task-dialog';
@@ -515,11 +533,116 @@ function Board({
   );
 }
 
+/** The schools of the board's tasks, by name. */
+function schoolsOf(tasks: readonly CrmTask[]) {
+  const byId = new Map(tasks.map((task) => [task.schoolId, task.schoolName]));
+  return [...byId.entries()]
+    .map(([id, name]) => ({ id, name }))
+    .sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }));
+}
+
+/** The board's search and filters (school, task type, assignee, overdue), kept in the address like the matrix's. */
+function BoardFilters({
+  filters,
+  schools,
+  staff,
+  onChange,
+}: {
+  filters: CrmFilters;
+  schools: readonly { id: string; name: string }[];
+  staff: Staff;
+  onChange: (update: (current: CrmFilters) => CrmFilters) => void;
+}) {
+  const set = <K extends keyof CrmFilters>(key: K, value: CrmFilters[K] | undefined) =>
+    onChange((current) => {
+      const next = { ...current };
+      if (value === undefined || value === '') delete next[key];
+      else next[key] = value;
+      return next;
+    });
+  // The search keeps what is typed (spaces included); the address holds it trimmed.
+  const [q, setQ] = useState(filters.q ?? '');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only another address (clear, back) resets the field
+  useEffect(() => {
+    if (q.trim() !== (filters.q ?? '')) setQ(filters.q ?? '');
+  }, [filters.q]);
+  return (
+    <SearchForm className="flex flex-col gap-3 rounded-2xl border border-line bg-surface p-3 shadow-sm sm:p-4">
+      <h2 className="sr-only">Search and filters</h2>
+      <div className="grid grid-cols-2 items-end gap-3 lg:grid-cols-6">
+        <div className="col-span-2">
+          <SearchField
+            label="Task, school or team"
+            value={q}
+            onChange={(value) => {
+              setQ(value);
+              set('q', value.trim() || undefined);
+            }}
+          />
+        </div>
+        <SelectField
+          label="School"
+          value={filters.school ?? ''}
+          onChange={(event) => set('school', event.target.value || undefined)}
+        >
+          <option value="">All schools</option>
+          {schools.map((school) => (
+            <option key={school.id} value={school.id}>
+              {school.name}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label="Task type"
+          value={filters.kind ?? ''}
+          onChange={(event) => set('kind', (event.target.value || undefined) as CrmTaskKind | undefined)}
+        >
+          <option value="">All task types</option>
+          {CRM_TASK_KINDS.map((kind) => (
+            <option key={kind} value={kind}>
+              {CRM_KIND_DEFAULTS[kind].label}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label="Assignee"
+          value={filters.assignee ?? ''}
+          onChange={(event) => set('assignee', event.target.value || undefined)}
+        >
+          <option value="">Anyone</option>
+          <option value={UNASSIGNED}>Unassigned</option>
+          {staff.map((member) => (
+            <option key={member.id} value={member.id}>
+              {member.name}
+            </option>
+          ))}
+        </SelectField>
+        <div className="flex items-center gap-3 pb-2">
+          <CheckboxField
+            label="Overdue"
+            checked={filters.overdue === true}
+            onChange={(event) => set('overdue', event.target.checked ? true : undefined)}
+          />
+        </div>
+      </div>
+      {hasFilters(filters) ? (
+        <div>
+          <Button size="sm" variant="ghost" onClick={() => onChange(() => ({}))}>
+            Clear filters
+          </Button>
+        </div>
+      ) : null}
+    </SearchForm>
+  );
+}
+
 /** /crm/tasks (crm_access): the board, states as columns, lanes by school or by task type; live. */
 export function CrmTasksPage() {
   const board = useCrmBoard();
   const [params, setParams] = useSearchParams();
+  const [isAdding, setIsAdding] = useState(false);
   const swimlane = swimlaneOf(params);
+  const filters = useMemo(() => filtersFromParams(params), [params]);
   const taskParam = Number(params.get('task'));
   const openTaskId = Number.isInteger(taskParam) && taskParam > 0 ? taskParam : null;
   const setParam = (key: string, value: string | null) =>
@@ -532,6 +655,17 @@ export function CrmTasksPage() {
       },
       { replace: key === 'lane' },
     );
+  // The filters' keys are rewritten from the filters; the board's own (lane, task) are kept.
+  const setFilters = (update: (current: CrmFilters) => CrmFilters) =>
+    setParams(
+      (old) => {
+        const next = new URLSearchParams(old);
+        for (const key of CRM_FILTER_KEYS) next.delete(key);
+        for (const [key, value] of filtersToParams(update(filtersFromParams(old)))) next.set(key, value);
+        return next;
+      },
+      { replace: true },
+    );
 
   return (
     <div className="flex flex-col gap-5">
@@ -539,42 +673,63 @@ export function CrmTasksPage() {
         <AdminPageHeading eyebrow="Team Tasks" title="Tasks">
           Drag a card by its handle, or use its “Move to…” menu. Changes by other staff appear at once.
         </AdminPageHeading>
-        <fieldset className="flex shrink-0 items-center gap-1 rounded-2xl border border-line bg-surface p-1 shadow-sm">
-          <legend className="sr-only">Swimlanes</legend>
-          {SWIMLANES.map((value) => (
-            <Button
-              key={value}
-              size="sm"
-              variant={swimlane === value ? 'primary' : 'ghost'}
-              aria-pressed={swimlane === value}
-              onClick={() => setParam('lane', value === 'school' ? null : value)}
-            >
-              {SWIMLANE_LABELS[value]}
-            </Button>
-          ))}
-        </fieldset>
+        <div className="flex shrink-0 flex-wrap items-center gap-2">
+          <Button onClick={() => setIsAdding(true)} disabled={!board.data}>
+            <Plus aria-hidden="true" className="size-4" />
+            Add task
+          </Button>
+          <fieldset className="flex items-center gap-1 rounded-2xl border border-line bg-surface p-1 shadow-sm">
+            <legend className="sr-only">Swimlanes</legend>
+            {SWIMLANES.map((value) => (
+              <Button
+                key={value}
+                size="sm"
+                variant={swimlane === value ? 'primary' : 'ghost'}
+                aria-pressed={swimlane === value}
+                onClick={() => setParam('lane', value === 'school' ? null : value)}
+              >
+                {SWIMLANE_LABELS[value]}
+              </Button>
+            ))}
+          </fieldset>
+        </div>
       </div>
       <QueryView query={board} errorTitle={CRM_MESSAGES.loadFailed} keepDataOnError>
-        {(data) => (
-          <>
-            <p className="flex items-center gap-1.5 text-sm text-muted">
-              <Radio aria-hidden="true" className="size-4" />
-              {data.tasks.length === 1 ? '1 task' : `${data.tasks.length} tasks`} · live
-            </p>
-            <Board
-              tasks={data.tasks}
-              staff={data.staff}
-              swimlane={swimlane}
-              onOpen={(task) => setParam('task', String(task.id))}
-            />
-            <TaskDialog
-              taskId={openTaskId}
-              title={data.tasks.find((task) => task.id === openTaskId)?.title ?? null}
-              staff={data.staff}
-              onClose={() => setParam('task', null)}
-            />
-          </>
-        )}
+        {(data) => {
+          const shown = filterTasks(data.tasks, filters, data.today);
+          const schools = schoolsOf(data.tasks);
+          return (
+            <>
+              <BoardFilters filters={filters} schools={schools} staff={data.staff} onChange={setFilters} />
+              <p className="flex items-center gap-1.5 text-sm text-muted" aria-live="polite">
+                <Radio aria-hidden="true" className="size-4" />
+                {shown.length === data.tasks.length
+                  ? `${data.tasks.length === 1 ? '1 task' : `${data.tasks.length} tasks`} · live`
+                  : `${shown.length} of ${data.tasks.length} tasks shown · live`}
+              </p>
+              <Board
+                tasks={shown}
+                staff={data.staff}
+                swimlane={swimlane}
+                onOpen={(task) => setParam('task', String(task.id))}
+              />
+              <TaskDialog
+                taskId={openTaskId}
+                title={data.tasks.find((task) => task.id === openTaskId)?.title ?? null}
+                staff={data.staff}
+                onClose={() => setParam('task', null)}
+              />
+              <AddTaskDialog
+                key={isAdding ? 'open' : 'closed'}
+                isOpen={isAdding}
+                schools={schools}
+                staff={data.staff}
+                initialSchoolId={filters.school}
+                onClose={() => setIsAdding(false)}
+              />
+            </>
+          );
+        }}
       </QueryView>
     </div>
   );

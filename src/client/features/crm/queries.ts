@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { messageResponseSchema } from '../../../contracts/common';
 import {
@@ -11,11 +11,17 @@ import {
   crmOverviewSchema,
   crmSchoolSchema,
   crmStaleSchema,
+  type crmTaskCreateSchema,
   crmTaskDetailSchema,
   crmTaskSchema,
   type crmTemplateChangeSchema,
   crmTemplatesSchema,
 } from '../../../contracts/crm';
+import {
+  type CrmActivityFilters,
+  crmActivityPageSchema,
+  crmAnalyticsSchema,
+} from '../../../contracts/crm-analytics';
 import type { CrmTaskKind } from '../../../domain/crm';
 import { ApiRequestError, getJson, sendJson } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
@@ -132,12 +138,8 @@ export function useBulkChange() {
 export function useCreateTask() {
   const invalidate = useInvalidateCrm();
   return useMutation({
-    mutationFn: (body: {
-      schoolId: string;
-      title: string;
-      dueDate: string | null;
-      assigneeId: string | null;
-    }) => sendJson('POST', `${CRM_BASE}/tasks`, body, crmTaskSchema),
+    mutationFn: (body: z.input<typeof crmTaskCreateSchema>) =>
+      sendJson('POST', `${CRM_BASE}/tasks`, body, crmTaskSchema),
     onSettled: invalidate,
   });
 }
@@ -189,5 +191,34 @@ export function useSaveTemplate() {
     mutationFn: ({ kind, ...body }: { kind: CrmTaskKind } & z.input<typeof crmTemplateChangeSchema>) =>
       sendJson('PUT', `${CRM_BASE}/templates/${kind}`, body, crmTemplatesSchema),
     onSettled: invalidate,
+  });
+}
+
+/** The analytics page's series (GET /api/crm/analytics); under the CRM's key, so every CRM change refreshes it. */
+export function useCrmAnalytics() {
+  return useQuery({
+    queryKey: [...queryKeys.crm, 'analytics'] as const,
+    queryFn: ({ signal }) => getJson(`${CRM_BASE}/analytics`, crmAnalyticsSchema, signal),
+  });
+}
+
+/** The activity log's address for these filters (and a page's cursor), or its CSV export's. */
+export function crmActivityUrl(filters: CrmActivityFilters, extra: Record<string, string> = {}, path = '') {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries({ ...filters, ...extra })) {
+    if (value) params.set(key, String(value));
+  }
+  const query = params.toString();
+  return `${CRM_BASE}/activity${path}${query ? `?${query}` : ''}`;
+}
+
+/** The activity log (crm_admin), newest first, page after page by cursor. */
+export function useCrmActivity(filters: CrmActivityFilters) {
+  return useInfiniteQuery({
+    queryKey: [...queryKeys.crm, 'activity', filters] as const,
+    initialPageParam: null as string | null,
+    queryFn: ({ signal, pageParam }) =>
+      getJson(crmActivityUrl(filters, pageParam ? { cursor: pageParam } : {}), crmActivityPageSchema, signal),
+    getNextPageParam: (page) => page.nextCursor,
   });
 }

@@ -41,11 +41,14 @@ export const mailQueue = pgTable(
     lastError: text('last_error'),
     /** The broadcast this mail belongs to, for its delivery count. */
     broadcastId: integer('broadcast_id'),
+    /** The CRM message (crm_messages) this mail belongs to, for its delivery count. */
+    crmMessageId: integer('crm_message_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
   (t) => [
     index('mail_queue_due').on(t.status, t.nextAttemptAt),
     index('mail_queue_broadcast').on(t.broadcastId),
+    index('mail_queue_crm_message').on(t.crmMessageId),
   ],
 );

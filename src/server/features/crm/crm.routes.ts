@@ -22,6 +22,8 @@ import {
 import { routesFeature } from '../../feature-context';
 import { apiErrors, auditContextOf } from '../../http/route-helpers';
 import * as service from './crm.service';
+import { registerCrmAnalyticsRoutes } from './crm-analytics.routes';
+import { registerCrmMessages } from './crm-messages.routes';
 import { CrmSync } from './crm-sync';
 
 const tags = ['crm'];
@@ -41,8 +43,11 @@ export const crmFeature = routesFeature('crm', (typed, context) => {
   const sync = new CrmSync({ db, clock, logger, isPaused: () => safeControl.isOn('read_only') });
   sync.start(feed);
   typed.addHook('onClose', async () => sync.stop());
+  registerCrmAnalyticsRoutes(typed, context, sync);
   const actorOf = async (request: { actor(): Promise<{ userId: string } | null> }) =>
     (await request.actor())!.userId;
+  // Messages to schools, reminder e-mails and their unsubscribe link.
+  registerCrmMessages(typed, context);
 
   typed.get(
     `${BASE}/overview`,

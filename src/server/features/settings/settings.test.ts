@@ -86,6 +86,7 @@ describe.each(databaseTargets)('site settings API on %s', (target) => {
       '/admin/manage-registrations',
       '/admin/checkin-settings',
       '/admin/safe-control',
+      '/crm/settings',
     ]);
   });
 

@@ -14,10 +14,10 @@ import { formatCsv } from '../../../domain/csv';
 import type { AuditContext } from '../../audit/audit';
 import { SECURITY_EVENTS, SYSTEM_LOG_ACTIONS } from '../../audit/events';
 import type { Db } from '../../db/client';
+import { containsPattern, isDigits, keysetPage, parseCursor } from '../../db/keyset';
 import { securityAuditLog } from '../../db/schema/accounts';
 import { systemLogs } from '../../db/schema/settings';
 import type { AuditedDb } from '../../feature-context';
-import { HttpError } from '../../http/errors';
 import { readSetting, saveSetting } from '../settings/settings.repo';
 
 /** The setting that holds how many days log rows are kept (docs/requirements.md §1: two years by default). */
@@ -55,10 +55,6 @@ const BOTH_LOGS = sql`(
     from security_audit_log s
 ) x left join "user" u on u.id = x.user_id`;
 
-function like(text: string) {
-  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-}
-
 function conditions(filters: Partial<SystemLogFilters>) {
   const where = [sql`true`];
   if (filters.source) where.push(sql`x.source = ${filters.source}`);
@@ -68,11 +64,11 @@ function conditions(filters: Partial<SystemLogFilters>) {
   if (filters.from) where.push(sql`x.created_at >= ${filters.from}::timestamptz`);
   if (filters.to) where.push(sql`x.created_at <= ${filters.to}::timestamptz`);
   if (filters.user) {
-    const pattern = like(filters.user);
+    const pattern = containsPattern(filters.user);
     where.push(sql`(x.user_id = ${filters.user} or u.name ilike ${pattern} or u.email ilike ${pattern})`);
   }
   if (filters.q) {
-    const pattern = like(filters.q);
+    const pattern = containsPattern(filters.q);
     where.push(
       sql`(x.description ilike ${pattern} or x.action ilike ${pattern} or x.metadata::text ilike ${pattern})`,
     );
@@ -85,17 +81,12 @@ function cursorOf(record: LogRecord): string {
   return `${record.cursor_at}|${record.source}|${record.id}`;
 }
 
-function parseCursor(cursor: string): { at: string; source: LogSource; id: number } {
-  const [at, source, id] = cursor.split('|');
-  if (
-    !at ||
-    Number.isNaN(Date.parse(at)) ||
-    (source !== 'system' && source !== 'security') ||
-    !/^\d+$/.test(id ?? '')
-  ) {
-    throw new HttpError(400, 'The page cursor is not one this list gave');
-  }
-  return { at, source, id: Number(id) };
+function parseLogCursor(cursor: string): { at: string; source: LogSource; id: number } {
+  const [at, source, id] = parseCursor(cursor, [
+    (part) => part === 'system' || part === 'security',
+    isDigits,
+  ]);
+  return { at: at!, source: source as LogSource, id: Number(id) };
 }
 
 async function select(
@@ -105,7 +96,7 @@ async function select(
   cursor?: string,
   onlyUsers = false,
 ): Promise<LogRecord[]> {
-  const after = cursor ? parseCursor(cursor) : null;
+  const after = cursor ? parseLogCursor(cursor) : null;
   const byUsers = onlyUsers ? sql` and x.user_id is not null` : sql``;
   const page = after
     ? sql` and (x.created_at, x.source, x.id) < (${after.at}::timestamptz, ${after.source}, ${after.id})`
@@ -146,13 +137,8 @@ export async function readLogPage(
   limit: number,
   cursor?: string,
 ): Promise<SystemLogPage> {
-  const records = await select(db, filters, limit + 1, cursor);
-  const shown = records.slice(0, limit);
-  const last = shown.at(-1);
-  return {
-    rows: shown.map(toRow),
-    nextCursor: records.length > limit && last ? cursorOf(last) : null,
-  };
+  const { shown, nextCursor } = keysetPage(await select(db, filters, limit + 1, cursor), limit, cursorOf);
+  return { rows: shown.map(toRow), nextCursor };
 }
 
 /** What people did lately (rows with a user), newest first: the superadmin dashboard's recent activity. */
