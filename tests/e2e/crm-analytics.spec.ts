@@ -1,47 +1,9 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import type { CrmBoard } from '../../src/contracts/crm';
 import { seriousAxeViolations } from './support/axe';
-import { dismissCookieBanner, expect, test } from './support/fixtures';
-import { solvedBotProof } from './support/registration';
+import { signInAt, withSchools } from './support/crm';
+import { expect, test } from './support/fixtures';
 import { shootWhenAsked } from './support/screenshots';
-import { signInAndWait } from './support/session';
 
 test.describe.configure({ timeout: 90_000 });
-
-async function signInAt(page: Page, email: string, path: string) {
-  await page.goto('/login');
-  await dismissCookieBanner(page);
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await signInAndWait(page, email);
-  await page.goto(path);
-}
-
-/** Registers a school through the public API (as the registration page does): its tasks are created for it. */
-async function registerSchool(request: APIRequestContext, school: string) {
-  const created = await request.post('/api/registrations', {
-    data: {
-      registrantName: 'Teacher Example',
-      registrantEmail: `office@${school.toLowerCase().replaceAll(' ', '-')}.example`,
-      schoolName: school,
-      teams: [
-        {
-          name: `${school} A`,
-          players: [1, 2, 3, 4].map((n) => ({ name: `${school} Board ${n}`, dateOfBirth: '2000-05-01' })),
-        },
-      ],
-      botProof: await solvedBotProof(request),
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-}
-
-async function withSchools(page: Page, request: APIRequestContext) {
-  await registerSchool(request, 'Ashgrove College');
-  await registerSchool(request, 'Brookfield School');
-  await expect
-    .poll(async () => ((await (await page.request.get('/api/crm/tasks')).json()) as CrmBoard).tasks.length)
-    .toBeGreaterThan(0);
-}
 
 const CHARTS = [
   'chart-by-kind',

@@ -1,8 +1,6 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import type { CrmOverview } from '../../src/contracts/crm';
 import { CRM_MESSAGE_TEXTS } from '../../src/contracts/crm-messages';
+import { registerSchool, schoolIdOf } from './support/crm';
 import { dismissCookieBanner, expect, test } from './support/fixtures';
-import { solvedBotProof } from './support/registration';
 import { shootWhenAsked } from './support/screenshots';
 import { otherDevice, signInAndWait, toast } from './support/session';
 
@@ -10,49 +8,18 @@ test.describe.configure({ timeout: 90_000 });
 
 const SCHOOL = 'Glenview Academy';
 
-/** Registers a school through the public API (as the registration page does): its tasks are created for it. */
-async function registerSchool(request: APIRequestContext) {
-  const created = await request.post('/api/registrations', {
-    data: {
-      registrantName: 'Ms Quill',
-      registrantEmail: 'office@glenview.example',
-      schoolName: SCHOOL,
-      teams: [
-        {
-          name: `${SCHOOL} A`,
-          players: [1, 2, 3, 4].map((n) => ({ name: `${SCHOOL} Board ${n}`, dateOfBirth: '2000-05-01' })),
-        },
-      ],
-      botProof: await solvedBotProof(request),
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-}
-
-async function schoolIdOf(page: Page): Promise<string> {
-  let id: string | undefined;
-  await expect
-    .poll(async () => {
-      const overview = (await (await page.request.get('/api/crm/overview')).json()) as CrmOverview;
-      id = overview.schools.find((school) => school.name === SCHOOL)?.id;
-      return id;
-    })
-    .toBeTruthy();
-  return id!;
-}
-
 test('a message to a school: merge fields previewed, queued, delivered and counted', async ({
   page,
   request,
   site,
 }) => {
   await site.setSetting('registration_settings', { is_enabled: true, team_price: 6000 });
-  await registerSchool(request);
+  await registerSchool(request, SCHOOL, { teacher: 'Ms Quill', email: 'office@glenview.example' });
   await page.goto('/login');
   await dismissCookieBanner(page);
   await page.setViewportSize({ width: 1280, height: 900 });
   await signInAndWait(page, 'superadmin@demo.test');
-  const id = await schoolIdOf(page);
+  const id = await schoolIdOf(page, SCHOOL);
 
   await page.goto(`/crm/teams/${id}`);
   await expect(page.getByRole('heading', { name: SCHOOL, level: 1 })).toBeVisible();

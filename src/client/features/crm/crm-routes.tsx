@@ -64,7 +64,8 @@ export function CrmLayout() {
 
 /**
  * The /crm route table (issue #15, docs/requirements.md §2): its own chunk, behind `crm` in app/router.tsx; the
- * activity log needs `crmAdmin`.
+ * activity log needs `crmAdmin`: staff inside the CRM without it get the Access Denied page in place, as in the
+ * admin area (a player never gets this far: the `crm` guard sends them home).
  */
 export function CrmRoutes() {
   return (
@@ -75,7 +76,14 @@ export function CrmRoutes() {
         <Route path="teams/:id" element={school} />
         <Route path="settings" element={settings} />
         <Route path="analytics" element={analytics} />
-        <Route path="system-logs" element={<RequireAccess rule="crmAdmin">{systemLogs}</RequireAccess>} />
+        <Route
+          path="system-logs"
+          element={
+            <RequireAccess rule="crmAdmin" denied="page">
+              {systemLogs}
+            </RequireAccess>
+          }
+        />
       </Route>
       <Route path="*" element={notFound} />
     </Routes>
