@@ -80,9 +80,15 @@ test('a card moved with the keyboard moves on another staff board; a stale move 
   await expect(taskCard(page, task.id)).toHaveAttribute('data-state', 'not_started');
 
   // dnd-kit's keyboard sensor: focus the handle, Space picks the card up, → one column on, Space drops it.
-  await taskCard(page, task.id).getByTestId('crm-drag-handle').focus();
+  // Each step waits for the board's screen-reader announcement, as a keyboard user would hear it: a key pressed
+  // before the sensor has picked the card up (a busy machine) would otherwise be lost.
+  const announced = (text: RegExp) => expect(page.getByRole('status').filter({ hasText: text })).toBeAttached();
+  const handle = taskCard(page, task.id).getByTestId('crm-drag-handle');
+  await handle.focus();
   await page.keyboard.press('Space');
+  await expect(handle).toHaveAttribute('aria-pressed', 'true');
   await page.keyboard.press('ArrowRight');
+  await announced(/ is over Waiting on school\.$/);
   await page.keyboard.press('Space');
   await expect(taskCard(page, task.id)).toHaveAttribute('data-state', 'waiting_on_school');
   // The other staff member sees it within a second.

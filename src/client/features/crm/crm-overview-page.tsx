@@ -1,5 +1,5 @@
 import { CircleCheck, ClipboardList, TriangleAlert } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { CRM_MESSAGES, type CrmOverview } from '../../../contracts/crm';
 import { CRM_STATE_LABELS, CRM_TASK_STATES, type CrmTaskKind, type CrmTaskState } from '../../../domain/crm';
@@ -16,8 +16,6 @@ import {
   type CrmFilters,
   cellMatches,
   filterSchools,
-  filtersFromParams,
-  filtersToParams,
   hasFilters,
   MAX_DUE_DAYS,
   PAYMENT_STATES,
@@ -28,6 +26,7 @@ import { MessageSchoolsButton } from './message-dialog';
 import { useCrmOverview } from './queries';
 import { staffNameOf, TaskDialog } from './task-dialog';
 import { STATE_LOOKS, StateIcon, StateLegend } from './task-states';
+import { useUrlFilters } from './use-url-filters';
 
 export const PAYMENT_LABELS: Record<PaymentState, string> = {
   paid: 'Paid',
@@ -325,22 +324,9 @@ function Matrix({
 export function CrmOverviewPage() {
   const overview = useCrmOverview();
   const [params, setParams] = useSearchParams();
-  const query = params.toString();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the query string stands for the params object
-  const filters = useMemo(() => filtersFromParams(params), [query]);
+  const [filters, onFilters] = useUrlFilters();
   const taskParam = Number(params.get('task'));
   const openTaskId = Number.isInteger(taskParam) && taskParam > 0 ? taskParam : null;
-
-  // The address as last asked for: a second change before the router has drawn the first builds on it.
-  const latest = useRef(params);
-  latest.current = params;
-  const onFilters = (update: (current: CrmFilters) => CrmFilters) => {
-    const nextParams = filtersToParams(update(filtersFromParams(latest.current)));
-    const task = latest.current.get('task');
-    if (task) nextParams.set('task', task);
-    latest.current = nextParams;
-    setParams(nextParams, { replace: true });
-  };
   const setTask = (id: number | null) =>
     setParams((old) => {
       const next = new URLSearchParams(old);

@@ -49,19 +49,12 @@ import {
   type Swimlane,
   swimlaneOf,
 } from './board-logic';
-import {
-  CRM_FILTER_KEYS,
-  type CrmFilters,
-  filtersFromParams,
-  filtersToParams,
-  filterTasks,
-  hasFilters,
-  UNASSIGNED,
-} from './crm-filters';
+import { type CrmFilters, filterTasks, hasFilters, UNASSIGNED } from './crm-filters';
 import { staleTaskOf, useBulkChange, useChangeTask, useCrmBoard } from './queries';
 import { MoveMenu, TaskCard } from './task-card';
 import { type Staff, staffNameOf, TaskDialog } from './task-dialog';
 import { StateBadge } from './task-states';
+import { useUrlFilters } from './use-url-filters';
 
 const SWIMLANE_LABELS: Record<Swimlane, string> = { school: 'By school', kind: 'By task type' };
 
@@ -685,7 +678,7 @@ export function CrmTasksPage() {
   const [params, setParams] = useSearchParams();
   const [isAdding, setIsAdding] = useState(false);
   const swimlane = swimlaneOf(params);
-  const filters = useMemo(() => filtersFromParams(params), [params]);
+  const [filters, setFilters] = useUrlFilters();
   const taskParam = Number(params.get('task'));
   const openTaskId = Number.isInteger(taskParam) && taskParam > 0 ? taskParam : null;
   const setParam = (key: string, value: string | null) =>
@@ -697,17 +690,6 @@ export function CrmTasksPage() {
         return next;
       },
       { replace: key === 'lane' },
-    );
-  // The filters' keys are rewritten from the filters; the board's own (lane, task) are kept.
-  const setFilters = (update: (current: CrmFilters) => CrmFilters) =>
-    setParams(
-      (old) => {
-        const next = new URLSearchParams(old);
-        for (const key of CRM_FILTER_KEYS) next.delete(key);
-        for (const [key, value] of filtersToParams(update(filtersFromParams(old)))) next.set(key, value);
-        return next;
-      },
-      { replace: true },
     );
 
   return (
