@@ -82,7 +82,8 @@ test('a card moved with the keyboard moves on another staff board; a stale move 
   // dnd-kit's keyboard sensor: focus the handle, Space picks the card up, → one column on, Space drops it.
   // Each step waits for the board's screen-reader announcement, as a keyboard user would hear it: a key pressed
   // before the sensor has picked the card up (a busy machine) would otherwise be lost.
-  const announced = (text: RegExp) => expect(page.getByRole('status').filter({ hasText: text })).toBeAttached();
+  const announced = (text: RegExp) =>
+    expect(page.getByRole('status').filter({ hasText: text })).toBeAttached();
   const handle = taskCard(page, task.id).getByTestId('crm-drag-handle');
   await handle.focus();
   await page.keyboard.press('Space');
