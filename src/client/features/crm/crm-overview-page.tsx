@@ -1,5 +1,5 @@
 import { CircleCheck, ClipboardList, TriangleAlert } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { CRM_MESSAGES, type CrmOverview } from '../../../contracts/crm';
 import { CRM_STATE_LABELS, CRM_TASK_STATES, type CrmTaskKind, type CrmTaskState } from '../../../domain/crm';
@@ -26,7 +26,7 @@ import { MessageSchoolsButton } from './message-dialog';
 import { useCrmOverview } from './queries';
 import { staffNameOf, TaskDialog } from './task-dialog';
 import { STATE_LOOKS, StateIcon, StateLegend } from './task-states';
-import { useUrlFilters } from './use-url-filters';
+import { useFilterControls, useUrlFilters } from './use-url-filters';
 
 export const PAYMENT_LABELS: Record<PaymentState, string> = {
   paid: 'Paid',
@@ -48,19 +48,7 @@ function FiltersForm({
   /** Changes the filters as they stand now (two quick changes in a row both count). */
   onChange: (update: (current: CrmFilters) => CrmFilters) => void;
 }) {
-  const set = <K extends keyof CrmFilters>(key: K, value: CrmFilters[K] | undefined) =>
-    onChange((current) => {
-      const next = { ...current };
-      if (value === undefined || value === '') delete next[key];
-      else next[key] = value;
-      return next;
-    });
-  // The search keeps what is typed (spaces included); the address holds it trimmed.
-  const [q, setQ] = useState(filters.q ?? '');
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only another address (clear, back) resets the field
-  useEffect(() => {
-    if (q.trim() !== (filters.q ?? '')) setQ(filters.q ?? '');
-  }, [filters.q]);
+  const { set, q, setQ } = useFilterControls(filters, onChange);
   return (
     <SearchForm className="flex flex-col gap-3 rounded-2xl border border-line bg-surface p-4 shadow-sm">
       <h2 className="sr-only">Filters</h2>

@@ -17,7 +17,7 @@ import {
   useSensors,
 } from '@dnd-kit/core';
 import { CalendarClock, GripVertical, MoveRight, Plus, Radio, UserRound, X } from 'lucide-react';
-import { type FormEvent, memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type FormEvent, memo, useCallback, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { CRM_MESSAGES, type CrmTask, crmBulkChangeSchema } from '../../../contracts/crm';
 import {
@@ -54,7 +54,7 @@ import { staleTaskOf, useBulkChange, useChangeTask, useCrmBoard } from './querie
 import { MoveMenu, TaskCard } from './task-card';
 import { type Staff, staffNameOf, TaskDialog } from './task-dialog';
 import { StateBadge } from './task-states';
-import { useUrlFilters } from './use-url-filters';
+import { useFilterControls, useUrlFilters } from './use-url-filters';
 
 const SWIMLANE_LABELS: Record<Swimlane, string> = { school: 'By school', kind: 'By task type' };
 
@@ -589,19 +589,7 @@ function BoardFilters({
   staff: Staff;
   onChange: (update: (current: CrmFilters) => CrmFilters) => void;
 }) {
-  const set = <K extends keyof CrmFilters>(key: K, value: CrmFilters[K] | undefined) =>
-    onChange((current) => {
-      const next = { ...current };
-      if (value === undefined || value === '') delete next[key];
-      else next[key] = value;
-      return next;
-    });
-  // The search keeps what is typed (spaces included); the address holds it trimmed.
-  const [q, setQ] = useState(filters.q ?? '');
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only another address (clear, back) resets the field
-  useEffect(() => {
-    if (q.trim() !== (filters.q ?? '')) setQ(filters.q ?? '');
-  }, [filters.q]);
+  const { set, q, setQ } = useFilterControls(filters, onChange);
   return (
     <SearchForm className="flex flex-col gap-3 rounded-2xl border border-line bg-surface p-3 shadow-sm sm:p-4">
       <h2 className="sr-only">Search and filters</h2>

@@ -39,3 +39,26 @@ export function useUrlFilters(): [CrmFilters, (update: (current: CrmFilters) => 
   };
   return [filters, update];
 }
+
+/**
+ * What a filter form needs: `set` one filter (empty clears it), and the search field's text, which keeps what is
+ * typed (spaces included) while the address holds it trimmed; another address (clear, back) resets the field.
+ */
+export function useFilterControls(
+  filters: CrmFilters,
+  onChange: (update: (current: CrmFilters) => CrmFilters) => void,
+) {
+  const set = <K extends keyof CrmFilters>(key: K, value: CrmFilters[K] | undefined) =>
+    onChange((current) => {
+      const next = { ...current };
+      if (value === undefined || value === '') delete next[key];
+      else next[key] = value;
+      return next;
+    });
+  const [q, setQ] = useState(filters.q ?? '');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only another address (clear, back) resets the field
+  useEffect(() => {
+    if (q.trim() !== (filters.q ?? '')) setQ(filters.q ?? '');
+  }, [filters.q]);
+  return { set, q, setQ };
+}
