@@ -23,6 +23,8 @@ import {
   schoolsInScope,
 } from './crm-facts';
 
+/** The longest a shutdown waits for a running sync. */
+const STOP_WAIT_MS = 5_000;
 /** The first key of the two-key advisory lock a school's sync holds (the second is the school's id hashed). */
 const CRM_SYNC_LOCK = 27_027;
 /** Change topics the tasks tick from. */
@@ -120,7 +122,16 @@ export class CrmSync {
     this.unsubscribe?.();
     if (this.debounce) clearTimeout(this.debounce);
     if (this.interval) clearInterval(this.interval);
-    await Promise.allSettled([this.running, this.queued]);
+    // A sync is idempotent and any process runs the next one: shutting down waits for it a while, never for a
+    // query stuck on a connection the database dropped (seen once as a 60 s hang after a PostgreSQL restart).
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      Promise.allSettled([this.running, this.queued]),
+      new Promise((resolve) => {
+        timer = setTimeout(resolve, STOP_WAIT_MS);
+      }),
+    ]);
+    clearTimeout(timer);
   }
 
   private schedule(): void {
