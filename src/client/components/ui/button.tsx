@@ -39,10 +39,11 @@ export function SubmitButton({
   isPending,
   pendingLabel,
   children,
+  disabled,
   ...props
 }: Omit<ButtonProps, 'type'> & { isPending: boolean; pendingLabel: string }) {
   return (
-    <Button type="submit" disabled={isPending} {...props}>
+    <Button type="submit" disabled={isPending || disabled} {...props}>
       {isPending ? pendingLabel : children}
     </Button>
   );

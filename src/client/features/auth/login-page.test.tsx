@@ -5,6 +5,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { StubAnswer, stubFetch } from '../../../../tests/support/client/test-utils';
 import { ACCESS_MESSAGES } from '../../../contracts/common';
+import { SAFE_SWITCH_INFO } from '../../../contracts/safe-control';
 import { createQueryClient } from '../../app/query-client';
 import { notify } from '../../lib/notify';
 import { LoginPage } from './login-page';
@@ -94,6 +95,21 @@ describe('LoginPage', () => {
     await waitFor(() => expect(notifyFailure).toHaveBeenCalledWith(expect.anything(), 'Failed to login'));
     const [error] = vi.mocked(notifyFailure).mock.calls[0] ?? [];
     expect((error as Error).message).toBe(ACCESS_MESSAGES.frozen);
+  });
+
+  it('holds Create Account and says why while sign-ups are closed or the site is read-only', async () => {
+    const createAccount = () => screen.getByRole<HTMLButtonElement>('button', { name: 'Create Account' });
+    for (const [on, shown] of [
+      [['signups_closed'], 'signups_closed'],
+      [['read_only', 'signups_closed'], 'read_only'],
+    ] as const) {
+      stubFetch({ '/api/site-status': { on, banners: [], nextChangeAt: null } });
+      renderAuthPage('/login');
+      fireEvent.click(screen.getByRole('tab', { name: 'Create Account' }));
+      expect(await screen.findByText(SAFE_SWITCH_INFO[shown].refusal)).toBeTruthy();
+      expect(createAccount().disabled).toBe(true);
+      cleanup();
+    }
   });
 });
 

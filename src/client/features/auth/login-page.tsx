@@ -9,6 +9,7 @@ import { Tabs } from '../../components/ui/tabs';
 import { readForm, useFieldErrors } from '../../lib/form';
 import { notify, notifyFailure } from '../../lib/notify';
 import { useBotCheck } from '../bot-protection/bot-check';
+import { PausedNotice, useSiteSwitch } from '../safe-control/site-status';
 import { forgotPasswordSchema, signInSchema, signUpSchema } from './auth-schemas';
 import { DeviceVerification } from './device-verification';
 import { AUTH_MESSAGES } from './messages';
@@ -92,6 +93,8 @@ function SignInForm({
 function SignUpForm({ onCreated }: { onCreated: (email: string) => void }) {
   const { errors, formRef, check } = useFieldErrors();
   const signUp = useSignUp();
+  // Safe control: while sign-ups are closed (or the site is read-only) the server refuses new accounts.
+  const isClosed = useSiteSwitch('signups_closed');
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -114,7 +117,13 @@ function SignUpForm({ onCreated }: { onCreated: (email: string) => void }) {
       <p className="text-sm text-muted">
         Players under 18 need a parent's or guardian's consent to register. You must be 13 or older.
       </p>
-      <SubmitButton size="lg" isPending={signUp.isPending} pendingLabel="Creating account...">
+      <PausedNotice name="signups_closed" />
+      <SubmitButton
+        size="lg"
+        isPending={signUp.isPending}
+        pendingLabel="Creating account..."
+        disabled={isClosed}
+      >
         <UserPlus aria-hidden="true" className="size-5" />
         Create Account
       </SubmitButton>

@@ -14,6 +14,7 @@ import { ApiRequestError } from '../../lib/api-client';
 import { readForm, useFieldErrors } from '../../lib/form';
 import { notify, notifyFailure } from '../../lib/notify';
 import { useSignIn } from '../auth/queries';
+import { PausedNotice, useSiteSwitch } from '../safe-control/site-status';
 import { useAcceptInvite, useInvite } from './queries';
 
 const dateFormat = new Intl.DateTimeFormat('en-IE', { day: 'numeric', month: 'long', year: 'numeric' });
@@ -86,6 +87,9 @@ function OnboardForm({
       },
     );
 
+  // Safe control: while sign-ups are closed (or the site is read-only) the server refuses to accept invitations.
+  const isClosed = useSiteSwitch('signups_closed');
+
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const values = check(onboardFormSchema, readForm(event.currentTarget));
@@ -124,8 +128,10 @@ function OnboardForm({
       <input type="hidden" name="username" autoComplete="username" value={email} readOnly />
       <TextField label="Full name" name="fullName" autoComplete="name" error={errors.fullName} />
       <NewPasswordFields errors={errors} />
+      <PausedNotice name="signups_closed" />
       <SubmitButton
         size="lg"
+        disabled={isClosed}
         isPending={accept.isPending || signIn.isPending}
         pendingLabel={signIn.isPending ? 'Signing in...' : 'Creating account...'}
       >

@@ -18,6 +18,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { ApiRequestError, serverMessage } from '../../lib/api-client';
 import { useLinkToken } from '../../lib/link-token';
 import { notify } from '../../lib/notify';
+import { PausedNotice, useSiteSwitch } from '../safe-control/site-status';
 import { accessTokenFor, rememberAccessToken } from './access-tokens';
 import { formatDeadline } from './format-deadline';
 import { registrationTeamsQuery, useUpdateTeams } from './registration-api';
@@ -46,6 +47,8 @@ function TeamsForm({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const update = useUpdateTeams(registration.id);
   const editable = registration.canEditTeams;
+  // Safe control: while registrations are frozen (or the site is read-only) the server refuses team changes.
+  const isFrozen = useSiteSwitch('registrations_frozen');
   const waiting = new Set(
     registration.teams.flatMap((team) =>
       team.players.filter((player) => player.consentPending).map((player) => player.id),
@@ -130,8 +133,15 @@ function TeamsForm({
           {serverMessage(update.error, 'The names could not be saved. Check your connection and try again.')}
         </p>
       ) : null}
+      {editable ? <PausedNotice name="registrations_frozen" /> : null}
       {editable ? (
-        <SubmitButton isPending={update.isPending} pendingLabel="Saving…" size="lg" className="sm:self-start">
+        <SubmitButton
+          isPending={update.isPending}
+          pendingLabel="Saving…"
+          size="lg"
+          className="sm:self-start"
+          disabled={isFrozen}
+        >
           <Save aria-hidden="true" className="size-4" />
           Save names
         </SubmitButton>

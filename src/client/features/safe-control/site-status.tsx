@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import type { SafeSwitch, SiteStatus } from '../../../contracts/safe-control';
+import { switchStoppingAction } from '../../../contracts/safe-switch-rule';
 import { lazyNamed } from '../../lib/lazy-page';
 import { queryKeys } from '../../lib/query-keys';
 import { useHydrated } from '../../lib/use-hydrated';
@@ -32,22 +33,32 @@ export function useSiteStatus() {
   return useQuery({ ...siteStatusQuery, enabled: useHydrated() });
 }
 
-/** Whether a switch is on (false while unknown): pages disable what the server would refuse. */
+/**
+ * The switch that stops an action paused by `name` (the read-only site stops them all), null while none is on or
+ * the status is unknown: pages disable what the server would refuse.
+ */
+export function useStoppingSwitch(name: SafeSwitch): SafeSwitch | null {
+  const on = useSiteStatus().data?.on ?? [];
+  return switchStoppingAction((candidate) => on.includes(candidate), name);
+}
+
+/** Whether an action paused by `name` is stopped now (by it or by the read-only site). */
 export function useSiteSwitch(name: SafeSwitch): boolean {
-  return useSiteStatus().data?.on.includes(name) ?? false;
+  return useStoppingSwitch(name) !== null;
 }
 
 const PausedRefusal = lazyNamed(loadLazy, 'PausedRefusal');
 
 /**
- * While a switch is on, the refusal its requests would get, where the paused action is (the page disables the
- * action itself with `useSiteSwitch`). Nothing while it is off or unknown.
+ * While an action is stopped (its switch or the read-only site on), the refusal its requests would get, shown
+ * where the action is (the page disables the action itself with `useSiteSwitch`). Nothing while neither is on.
  */
 export function PausedNotice({ name, className }: { name: SafeSwitch; className?: string }) {
-  if (!useSiteSwitch(name)) return null;
+  const stopping = useStoppingSwitch(name);
+  if (stopping === null) return null;
   return (
     <Suspense fallback={null}>
-      <PausedRefusal name={name} className={className} />
+      <PausedRefusal name={stopping} className={className} />
     </Suspense>
   );
 }

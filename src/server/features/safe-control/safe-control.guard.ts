@@ -5,6 +5,7 @@ import {
   SAFE_SWITCH_INFO,
   type SafeSwitch,
 } from '../../../contracts/safe-control';
+import { switchStoppingAction } from '../../../contracts/safe-switch-rule';
 import type { SafeControl } from './safe-control.state';
 
 declare module 'fastify' {
@@ -39,10 +40,11 @@ export function switchStopping(
 ): SafeSwitch | null {
   const path = request.url.split('?')[0] ?? '';
   if (!path.startsWith('/api/') || !STATE_CHANGING.has(request.method)) return null;
-  if (isOn('read_only') && !READ_ONLY_EXEMPT.some((prefix) => path.startsWith(prefix))) return 'read_only';
-  if (isOn('signups_closed') && path.startsWith(SIGN_UP_PREFIX)) return 'signups_closed';
-  if (request.pausedBy !== undefined && isOn(request.pausedBy)) return request.pausedBy;
-  return null;
+  const isExempt = READ_ONLY_EXEMPT.some((prefix) => path.startsWith(prefix));
+  return switchStoppingAction(
+    (name) => isOn(name) && !(name === 'read_only' && isExempt),
+    path.startsWith(SIGN_UP_PREFIX) ? 'signups_closed' : request.pausedBy,
+  );
 }
 
 function refuse(request: FastifyRequest, reply: FastifyReply, name: SafeSwitch, retryAfter: number | null) {
