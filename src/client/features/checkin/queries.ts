@@ -5,10 +5,20 @@ import {
   type CheckinState,
   checkinActionResponseSchema,
   checkinOverviewSchema,
+  checkinSchoolListSchema,
+  checkinSchoolsResponseSchema,
   checkinSearchResponseSchema,
   checkinStateSchema,
+  type SchoolActionBody,
+  schoolActionResponseSchema,
   setCheckinStateResponseSchema,
 } from '../../../contracts/checkin';
+import {
+  type KioskScanBody,
+  type KioskScanResponse,
+  kioskScanResponseSchema,
+  kioskUnlockResponseSchema,
+} from '../../../contracts/kiosk';
 import { getJson, sendJson } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
 
@@ -130,3 +140,42 @@ export function useRenamePlayer() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.checkin }),
   });
 }
+
+/**
+ * The kiosk's one call to the server (ADR 031): a badge's token or code, checked in or signed out. Kept to
+ * this one function so that a scan can later go through the offline queue unchanged.
+ */
+export function sendKioskScan(body: KioskScanBody): Promise<KioskScanResponse> {
+  return sendJson('POST', '/api/kiosk/scan', body, kioskScanResponseSchema);
+}
+
+export function unlockKiosk(password: string) {
+  return sendJson('POST', '/api/kiosk/unlock', { password }, kioskUnlockResponseSchema);
+}
+
+/** Whole-school check-in or sign-out (the kiosk after a school badge, and the desk). */
+export function useSchoolAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ schoolId, ...body }: SchoolActionBody & { schoolId: string }) =>
+      sendJson(
+        'POST',
+        `/api/admin/checkin/schools/${encodeURIComponent(schoolId)}`,
+        body,
+        schoolActionResponseSchema,
+      ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.checkin }),
+  });
+}
+
+export const checkinSchoolsQuery = queryOptions({
+  queryKey: [...queryKeys.checkin, 'schools'],
+  queryFn: ({ signal }) => getJson('/api/admin/checkin/schools', checkinSchoolsResponseSchema, signal),
+});
+
+export const checkinSchoolQuery = (schoolId: string) =>
+  queryOptions({
+    queryKey: [...queryKeys.checkin, 'schools', schoolId],
+    queryFn: ({ signal }) =>
+      getJson(`/api/admin/checkin/schools/${encodeURIComponent(schoolId)}`, checkinSchoolListSchema, signal),
+  });
