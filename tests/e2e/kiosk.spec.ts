@@ -25,21 +25,24 @@ function qrVideo(text: string): string {
   const left = Math.floor((WIDTH - data.length * scale) / 2);
   const top = Math.floor((HEIGHT - data.length * scale) / 2);
   const luma = Buffer.alloc(WIDTH * HEIGHT, 235);
-  data.forEach((row, y) =>
-    row.forEach((isDark, x) => {
-      if (!isDark) return;
+  for (const [y, row] of data.entries()) {
+    for (const [x, isDark] of row.entries()) {
+      if (!isDark) continue;
       for (let dy = 0; dy < scale; dy += 1) {
         const start = (top + y * scale + dy) * WIDTH + left + x * scale;
         luma.fill(16, start, start + scale);
       }
-    }),
-  );
+    }
+  }
   const chroma = Buffer.alloc((WIDTH / 2) * (HEIGHT / 2) * 2, 128);
   const frame = Buffer.concat([Buffer.from('FRAME\n'), luma, chroma]);
   const file = join(mkdtempSync(join(tmpdir(), 'kiosk-')), 'badge.y4m');
   writeFileSync(
     file,
-    Buffer.concat([Buffer.from(`YUV4MPEG2 W${WIDTH} H${HEIGHT} F10:1 Ip A1:1 C420jpeg\n`), ...Array(10).fill(frame)]),
+    Buffer.concat([
+      Buffer.from(`YUV4MPEG2 W${WIDTH} H${HEIGHT} F10:1 Ip A1:1 C420jpeg\n`),
+      ...Array(10).fill(frame),
+    ]),
   );
   return file;
 }
