@@ -142,3 +142,52 @@ test('the kiosk checks a pupil in from a QR image fed to the camera, shows the b
     await admin.dispose();
   }
 });
+
+test('badges are issued and printed by staff, a school is checked in at the desk, and the overview shows each source', async ({
+  page,
+  site,
+}) => {
+  test.setTimeout(90_000);
+  await site.setSetting('checkin_open', true);
+  await page.goto('/');
+  await dismissCookieBanner(page);
+  await page.goto('/login');
+  await signInAndWait(page, 'superadmin@demo.test');
+
+  await page.goto('/admin/checkin-badges');
+  // A shared test machine under load can take a while to draw the first admin page.
+  const schools = page.getByRole('table', { name: 'School badges' });
+  await expect(schools).toBeVisible({ timeout: 15_000 });
+  await page.getByRole('button', { name: 'Issue missing badges' }).click();
+  await expect(schools.getByRole('row', { name: /Loreto College/ })).toContainText(/[0-9A-Z]{4}-[0-9A-Z]{4}/);
+  // No Web NFC in desktop Chromium: the write button is hidden.
+  await expect(page.getByRole('button', { name: 'Write to NFC tag' })).toHaveCount(0);
+  await shootWhenAsked(page, 'checkin-badges');
+
+  await page.goto('/print/badges?checkin=1');
+  await expect(page.getByRole('img', { name: 'QR code: check-in badge of Loreto College' })).toBeVisible();
+  const qr = await page
+    .getByRole('img', { name: /^QR code: check-in badge of / })
+    .first()
+    .getAttribute('data-qr-value');
+  expect(qr).toMatch(/\/mss-nfc-access#t=[a-z2-7]{26}$/);
+  await shootWhenAsked(page, 'print-checkin-badges');
+
+  // The desk checks in a whole school but for one absent pupil.
+  await page.goto('/admin/checkin-desk');
+  await page.getByRole('button', { name: 'Whole school…' }).click();
+  const loreto = await page.locator('option', { hasText: 'Loreto College' }).getAttribute('value');
+  await page.getByLabel('School', { exact: true }).selectOption(loreto!);
+  const list = page.getByRole('region', { name: 'Pupils of Loreto College' });
+  await list.getByRole('checkbox').first().check();
+  await shootWhenAsked(page, 'checkin-whole-school');
+  await list.getByRole('button', { name: 'Check in 7 pupils' }).click();
+  await expect(page.getByText('7 pupils of Loreto College checked in')).toBeVisible();
+
+  await page.goto('/admin/checkin-overview');
+  const arrivals = page.getByRole('table', { name: 'Arrivals' });
+  await expect(arrivals.getByRole('row')).toHaveCount(8);
+  await expect(arrivals.getByRole('cell', { name: 'Whole school' })).toHaveCount(7);
+  await expect(page.getByTestId('in-hall-count')).toHaveText('7');
+  await shootWhenAsked(page, 'checkin-overview-sources');
+});

@@ -1,5 +1,11 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  type BadgeHolder,
+  badgeActionResponseSchema,
+  badgeListSchema,
+  issueBadgesResponseSchema,
+} from '../../../contracts/badges';
+import {
   type CheckinPlayer,
   type CheckinSearchResponse,
   type CheckinState,
@@ -179,3 +185,27 @@ export const checkinSchoolQuery = (schoolId: string) =>
     queryFn: ({ signal }) =>
       getJson(`/api/admin/checkin/schools/${encodeURIComponent(schoolId)}`, checkinSchoolListSchema, signal),
   });
+
+export const badgeListQuery = queryOptions({
+  queryKey: [...queryKeys.checkin, 'badges'],
+  queryFn: ({ signal }) => getJson('/api/admin/badges', badgeListSchema, signal),
+});
+
+/** Issue the missing badges, or reissue or revoke one holder's. */
+export function useBadgeAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (
+      action: { kind: 'issue' } | { kind: 'reissue' | 'revoke'; holder: Pick<BadgeHolder, 'kind' | 'id'> },
+    ): Promise<{ message: string }> => {
+      if (action.kind === 'issue') {
+        return sendJson('POST', '/api/admin/badges/issue', undefined, issueBadgesResponseSchema);
+      }
+      const path = `/api/admin/badges/${action.holder.kind}/${encodeURIComponent(action.holder.id)}`;
+      return action.kind === 'reissue'
+        ? sendJson('POST', `${path}/reissue`, undefined, badgeActionResponseSchema)
+        : sendJson('DELETE', path, undefined, badgeActionResponseSchema);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: badgeListQuery.queryKey }),
+  });
+}

@@ -12,6 +12,9 @@ import * as badges from './badges.repo';
 import * as repo from './checkin.repo';
 import { checkInFound, schoolList, signOutFound } from './checkin.service';
 
+/** How old the public data the kiosk reads a pupil's board from may be (a check-in does not change boards). */
+const PAIRING_MAX_AGE_MS = 5_000;
+
 /** The one answer for a token or code that names nothing (malformed, unknown, or of another tournament). */
 const unknownBadge = () => new HttpError(404, KIOSK_MESSAGES.unknownBadge, 'unknown-badge');
 
@@ -67,7 +70,7 @@ export async function scan(
     closed: KIOSK_MESSAGES.closed,
     withdrawn: KIOSK_MESSAGES.withdrawn,
   });
-  const pairing = (await deps.cache.snapshot()).views.currentRoundOf(player.id);
+  const pairing = (await deps.cache.recent(PAIRING_MAX_AGE_MS)).views.currentRoundOf(player.id);
   return {
     kind: 'player',
     outcome: result.isNew ? 'checked-in' : 'already-checked-in',
