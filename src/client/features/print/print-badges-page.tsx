@@ -91,10 +91,8 @@ export function PrintBadgesPage() {
                   <p className="mt-1 text-xl leading-tight font-bold break-words">{player.name}</p>
                   <p className="mt-1 text-sm">{player.groupName ?? ''}</p>
                   {player.code ? (
-                    <p
-                      className="mt-2 font-mono text-lg font-bold tracking-widest"
-                      aria-label={`Code ${player.code}`}
-                    >
+                    <p className="mt-2 font-mono text-lg font-bold tracking-widest">
+                      <span className="sr-only">Code </span>
                       {player.code}
                     </p>
                   ) : null}
