@@ -66,6 +66,7 @@ const publicModules = {
   client: {
     'auth/queries': 'the session and its permissions',
     'auth/require-access': 'the route guard',
+    'auth/redirect-path': "the sign-in page's return-to parameter (the kiosk's staff sign-in link)",
     'auth/lazy-user-menu': 'the user menu, loaded lazily by the layout',
     'auth/user-menu-items': 'the user menu entries (admin)',
     'admin/admin-pages': 'the admin page list (menu and guard)',

@@ -14,6 +14,15 @@ export const CHECKIN_MESSAGES = {
   alreadyCheckedIn: (name: string) => `${name} was already checked in`,
   undone: (name: string) => `Check-in undone for ${name}`,
   renamed: (name: string) => `Name changed to ${name}`,
+  signedOut: (name: string) => `${name} signed out`,
+  alreadySignedOut: (name: string) => `${name} was already signed out`,
+  notCheckedIn: (name: string) => `${name} was not checked in, so cannot be signed out`,
+  schoolNotFound: 'School not found',
+  schoolCheckedIn: (count: number, school: string) =>
+    `${count} ${count === 1 ? 'pupil' : 'pupils'} of ${school} checked in`,
+  schoolSignedOut: (count: number, school: string) =>
+    `${count} ${count === 1 ? 'pupil' : 'pupils'} of ${school} signed out`,
+  absentNotInSchool: 'A pupil ticked absent is not in this school',
   /** The round-management rule, shown on the desk and the overview. */
   pairingHint:
     'Once anyone is checked in, only checked-in players are paired. Players not checked in sit out the next round.',
@@ -36,6 +45,23 @@ export type CheckinCount = z.infer<typeof checkinCountSchema>;
 
 const tournamentRefSchema = z.object({ id: z.string(), name: z.string() }).nullable();
 
+/**
+ * How a check-in was made (ADR 031): at the desk, at the kiosk by badge, for a whole school at once, or an
+ * action queued offline and replayed.
+ */
+export const CHECKIN_SOURCES = ['desk', 'kiosk', 'school', 'offline'] as const;
+export const checkinSourceSchema = z.enum(CHECKIN_SOURCES);
+export type CheckinSource = z.infer<typeof checkinSourceSchema>;
+export const CHECKIN_SOURCE_LABELS: Record<CheckinSource, string> = {
+  desk: 'Desk',
+  kiosk: 'Kiosk',
+  school: 'Whole school',
+  offline: 'Offline replay',
+};
+
+/** POST /api/admin/checkin/players/:id: the body is optional; without one the source is 'desk'. */
+export const checkInBodySchema = z.object({ source: checkinSourceSchema.default('desk') }).strict();
+
 export const checkinPlayerSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -46,6 +72,10 @@ export const checkinPlayerSchema = z.object({
   /** Withdrawn players are listed (so the desk can say why) but cannot be checked in. */
   isWithdrawn: z.boolean(),
   checkedInAt: isoDateTime.nullable(),
+  /** How the check-in was made; null when not checked in (or checked in before sources were recorded). */
+  source: checkinSourceSchema.nullable(),
+  /** When the player was signed out at pick-up; null while in the hall. */
+  signedOutAt: isoDateTime.nullable(),
 });
 export type CheckinPlayer = z.infer<typeof checkinPlayerSchema>;
 
@@ -80,9 +110,51 @@ const groupCountSchema = checkinCountSchema.extend({ name: z.string().nullable()
 
 export const checkinOverviewSchema = z.object({
   tournament: tournamentRefSchema,
-  counts: checkinCountSchema,
+  counts: checkinCountSchema.extend({
+    /** Checked in and not signed out yet: who is still in the hall. */
+    inHall: z.number().int(),
+  }),
   schools: z.array(groupCountSchema),
   teams: z.array(groupCountSchema.extend({ schoolName: z.string().nullable() })),
   missing: z.array(checkinPlayerSchema),
+  /** Every check-in, latest first, with its source and sign-out time. */
+  arrivals: z.array(checkinPlayerSchema),
 });
 export type CheckinOverview = z.infer<typeof checkinOverviewSchema>;
+
+/** A school at the desk's whole-school check-in: its id for the school list, and its counts. */
+export const checkinSchoolSchema = checkinCountSchema.extend({
+  id: z.string(),
+  name: z.string(),
+  inHall: z.number().int(),
+});
+export type CheckinSchool = z.infer<typeof checkinSchoolSchema>;
+export const checkinSchoolsResponseSchema = z.object({ schools: z.array(checkinSchoolSchema) });
+
+export const checkinSchoolParamsSchema = z.object({ id: z.uuid('Invalid school id') });
+
+/** One school's pupils in the active tournament, by team then name (withdrawn ones listed but not counted). */
+export const checkinSchoolListSchema = z.object({
+  school: z.object({ id: z.string(), name: z.string() }),
+  players: z.array(checkinPlayerSchema),
+});
+export type CheckinSchoolList = z.infer<typeof checkinSchoolListSchema>;
+
+/** Check in (or sign out) a whole school except the pupils ticked absent (or staying). */
+export const schoolActionBodySchema = z
+  .object({
+    action: z.enum(['check-in', 'sign-out']),
+    /** Pupils ticked absent: left as they are. */
+    absentPlayerIds: z.array(z.uuid('Invalid player id')).max(500).default([]),
+    /** 'school' from the desk and the kiosk; 'offline' when a queued action is replayed. */
+    source: z.enum(['school', 'offline']).default('school'),
+  })
+  .strict();
+export type SchoolActionBody = z.input<typeof schoolActionBodySchema>;
+
+export const schoolActionResponseSchema = checkinSchoolListSchema.extend({
+  /** How many pupils this action changed. */
+  changed: z.number().int(),
+  message: z.string(),
+});
+export type SchoolActionResponse = z.infer<typeof schoolActionResponseSchema>;

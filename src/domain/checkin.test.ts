@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { type CheckinPlayer, matchesCheckinSearch, normalizeSearchText, summarizeCheckin } from './checkin';
+import {
+  type CheckinPlayer,
+  matchesCheckinSearch,
+  normalizeSearchText,
+  schoolActionTargets,
+  summarizeCheckin,
+  summarizeSchools,
+} from './checkin';
 
 const finds = (name: string, groupName: string | null, typed: string) =>
   matchesCheckinSearch({ name, groupName }, normalizeSearchText(typed));
@@ -56,7 +63,7 @@ describe('summarizeCheckin', () => {
       player('5', null, false),
       player('6', 'Loreto CBS', true, false),
     ]);
-    expect(summary.counts).toEqual({ checkedIn: 2, total: 5 });
+    expect(summary.counts).toEqual({ checkedIn: 2, total: 5, inHall: 2 });
     expect(summary.schools).toEqual([
       { name: 'Loreto CBS', checkedIn: 0, total: 1 },
       { name: "St Kevin's", checkedIn: 2, total: 3 },
@@ -86,5 +93,45 @@ describe('summarizeCheckin', () => {
       ["St Kevin's A", "St Kevin's"],
       ["St Kevin's B", "St Kevin's College"],
     ]);
+  });
+
+  it('counts who is still in the hall: checked in and not signed out', () => {
+    const left = { ...player('3', "St Kevin's B", true), signedOutAt: '2026-11-22T15:00:00Z' };
+    const pupils = [player('1', "St Kevin's A", true), player('2', "St Kevin's A", false), left];
+    expect(summarizeCheckin(pupils).counts).toEqual({ checkedIn: 2, total: 3, inHall: 1 });
+    expect(summarizeSchools([...pupils, player('4', 'Loreto CBS', true), player('5', null, true)])).toEqual([
+      { id: 's2', name: 'Loreto CBS', checkedIn: 1, total: 1, inHall: 1 },
+      { id: 's1', name: "St Kevin's", checkedIn: 2, total: 3, inHall: 1 },
+    ]);
+  });
+});
+
+describe('whole-school actions', () => {
+  const pupil = (id: string, state: 'out' | 'in' | 'left', active = true): CheckinPlayer => ({
+    id,
+    name: `Pupil ${id}`,
+    groupName: "St Kevin's A",
+    school: { id: 's1', name: "St Kevin's" },
+    active,
+    checkedInAt: state === 'out' ? null : '2026-11-22T08:00:00Z',
+    signedOutAt: state === 'left' ? '2026-11-22T15:00:00Z' : null,
+  });
+  const pupils = [
+    pupil('1', 'out'),
+    pupil('2', 'out'),
+    pupil('3', 'in'),
+    pupil('4', 'left'),
+    pupil('5', 'out', false),
+  ];
+  const ids = (list: CheckinPlayer[]) => list.map((p) => (p as CheckinPlayer & { id: string }).id);
+
+  it('checks in the pupils not ticked absent who are not in yet, never a withdrawn one', () => {
+    expect(ids(schoolActionTargets(pupils, 'check-in', new Set()))).toEqual(['1', '2']);
+    expect(ids(schoolActionTargets(pupils, 'check-in', new Set(['2'])))).toEqual(['1']);
+  });
+
+  it('signs out only the pupils still in the hall and not staying', () => {
+    expect(ids(schoolActionTargets(pupils, 'sign-out', new Set()))).toEqual(['3']);
+    expect(ids(schoolActionTargets(pupils, 'sign-out', new Set(['3'])))).toEqual([]);
   });
 });

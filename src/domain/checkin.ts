@@ -17,6 +17,13 @@ export interface CheckinPlayer {
   /** Withdrawn players are inactive: never paired, left out of the check-in counts. */
   active: boolean;
   checkedInAt: Date | string | null;
+  /** When the player was signed out at pick-up (ADR 031); null or missing while in the hall. */
+  signedOutAt?: Date | string | null;
+}
+
+/** Checked in and not signed out: still in the hall. */
+export function isInHall(player: Pick<CheckinPlayer, 'active' | 'checkedInAt' | 'signedOutAt'>): boolean {
+  return player.active && player.checkedInAt !== null && (player.signedOutAt ?? null) === null;
 }
 
 /**
@@ -55,7 +62,7 @@ export interface CheckinGroupCount extends CheckinCount {
 }
 
 export interface CheckinSummary<P extends CheckinPlayer> {
-  counts: CheckinCount;
+  counts: CheckinCount & { inHall: number };
   /** By school record, alphabetical, players without a school last. */
   schools: CheckinGroupCount[];
   /** By team, alphabetical, players without a team last, with the team's school's name. */
@@ -86,9 +93,11 @@ export function summarizeCheckin<P extends CheckinPlayer>(players: readonly P[])
   const missing: P[] = [];
   let checkedIn = 0;
   let total = 0;
+  let inHall = 0;
   for (const player of players) {
     if (!player.active) continue;
     const isIn = player.checkedInAt !== null;
+    if (isInHall(player)) inHall += 1;
     const team = player.groupName?.trim() || null;
     const school = player.school;
     total += 1;
@@ -99,11 +108,51 @@ export function summarizeCheckin<P extends CheckinPlayer>(players: readonly P[])
     tally(teams, team?.toLowerCase() ?? '', () => ({ name: team, schoolName: school?.name ?? null }), isIn);
   }
   return {
-    counts: { checkedIn, total },
+    counts: { checkedIn, total, inHall },
     schools: [...schools.values()].sort((a, b) => byName(a.name, b.name)),
     teams: [...teams.values()].sort((a, b) => byName(a.name, b.name)),
     missing: missing.sort(
       (a, b) => byName(a.groupName?.trim() || null, b.groupName?.trim() || null) || byName(a.name, b.name),
     ),
   };
+}
+
+export interface CheckinSchoolCount extends CheckinCount {
+  id: string;
+  name: string;
+  inHall: number;
+}
+
+/** The schools of the active players, alphabetical, with their counts: the desk's whole-school list. */
+export function summarizeSchools(players: readonly CheckinPlayer[]): CheckinSchoolCount[] {
+  const schools = new Map<string, CheckinSchoolCount>();
+  for (const player of players) {
+    if (!player.active || !player.school) continue;
+    const { id, name } = player.school;
+    const school = schools.get(id) ?? { id, name, checkedIn: 0, total: 0, inHall: 0 };
+    school.total += 1;
+    if (player.checkedInAt !== null) school.checkedIn += 1;
+    if (isInHall(player)) school.inHall += 1;
+    schools.set(id, school);
+  }
+  return [...schools.values()].sort((a, b) => byName(a.name, b.name));
+}
+
+export type SchoolAction = 'check-in' | 'sign-out';
+
+/**
+ * Who a whole-school action changes (ADR 031): every active pupil of the school not ticked absent who is not
+ * checked in yet (check-in), or who is in the hall (sign-out). Pupils already done keep their first time.
+ */
+export function schoolActionTargets<P extends CheckinPlayer>(
+  pupils: readonly P[],
+  action: SchoolAction,
+  absent: ReadonlySet<string>,
+): P[] {
+  return pupils.filter(
+    (pupil) =>
+      pupil.active &&
+      !absent.has(pupil.id) &&
+      (action === 'check-in' ? pupil.checkedInAt === null : isInHall(pupil)),
+  );
 }

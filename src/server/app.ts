@@ -22,7 +22,9 @@ import { billingOverviewFeature } from './features/billing-overview/billing-over
 import { botProtectionFeature } from './features/bot-protection/bot-protection.routes';
 import { createBotProtection } from './features/bot-protection/bot-protection.service';
 import { broadcastsFeature } from './features/broadcasts/broadcasts.routes';
+import { badgesFeature } from './features/checkin/badges.routes';
 import { checkinFeature } from './features/checkin/checkin.routes';
+import { kioskFeature } from './features/checkin/kiosk.routes';
 import { crmFeature } from './features/crm/crm.routes';
 import { guardianConsentFeature } from './features/guardian-consent/guardian-consent.routes';
 import { healthFeature } from './features/health/health.routes';
@@ -82,6 +84,8 @@ export interface AppDeps {
   payments?: PaymentProvider;
   /** Proof-of-work difficulty of the registration form (tests lower it). */
   registrationPowBits?: number;
+  /** Kiosk scans per staff account and window (the check-in benchmark raises it). */
+  kioskScanLimit?: { limit: number; windowMs: number };
   /** Folder of the database backups (`<DATA_DIR>/backups`); without it a throwaway folder and no daily backup. */
   backupDir?: string;
 }
@@ -224,6 +228,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       settingsGateDelayMs: deps.settingsGateDelayMs ?? 500,
       registrationPowBits: deps.registrationPowBits,
       random: deps.random,
+      kioskScanLimit: deps.kioskScanLimit,
     },
   };
   for (const feature of FEATURES) await feature.register(app, context);
@@ -250,6 +255,8 @@ const FEATURES: readonly Feature[] = [
   playerManagementFeature,
   adminPlayerLookupFeature,
   checkinFeature,
+  badgesFeature,
+  kioskFeature,
   registrationsFeature,
   guardianConsentFeature,
   paymentsFeature,

@@ -76,6 +76,8 @@ export interface FeatureContext {
     /** Proof-of-work difficulty of the registration form, or undefined for the default. */
     registrationPowBits: number | undefined;
     random: (() => number) | undefined;
+    /** Kiosk scans per staff account and window (ADR 031), or undefined for the default. */
+    kioskScanLimit?: { limit: number; windowMs: number } | undefined;
   };
 }
 

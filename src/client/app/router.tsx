@@ -59,6 +59,8 @@ const printBoardCards = lazyPage(
   'PrintBoardCardsPage',
 );
 const printBadges = lazyPage(() => import('../features/print/print-badges-page'), 'PrintBadgesPage');
+// The door kiosk (ADR 031): full screen, without the site header and navigation; its scanner is a chunk of its own.
+const kiosk = lazyPage(() => import('../features/checkin/kiosk-page'), 'KioskPage');
 // The admin area's route table is its own chunk: staff download it, the public never does.
 const adminRoutes = lazyPage(() => import('../features/admin/admin-routes'), 'AdminRoutes');
 const notFound = lazyPage(() => import('../features/errors/not-found-page'), 'NotFoundPage');
@@ -87,6 +89,7 @@ export function AppRoutes() {
         <Route path="badges" element={printBadges} />
         <Route path="*" element={notFound} />
       </Route>
+      <Route path="mss-nfc-access" element={<Suspense fallback={null}>{kiosk}</Suspense>} />
       <Route element={<RootLayout />}>
         <Route index element={home} />
         <Route

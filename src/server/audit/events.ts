@@ -28,6 +28,7 @@ export const SECURITY_EVENTS = {
   settings_password_failed: { severity: 'warning', kind: 'attempt' },
   settings_password_locked: { severity: 'warning', kind: 'attempt' },
   account_delete_refused: { severity: 'warning', kind: 'attempt' },
+  kiosk_unlock_refused: { severity: 'warning', kind: 'attempt' },
   payment_amount_mismatch: { severity: 'critical', kind: 'attempt' },
 
   // Changes to accounts, roles and secrets.
@@ -102,6 +103,9 @@ export const SYSTEM_LOG_ACTIONS = {
 
   open_checkin: { area: 'checkin', kind: 'change' },
   close_checkin: { area: 'checkin', kind: 'change' },
+  issue_badges: { area: 'checkin', kind: 'change' },
+  reissue_badge: { area: 'checkin', kind: 'change' },
+  revoke_badge: { area: 'checkin', kind: 'change' },
 
   registration_created: { area: 'registration', kind: 'change' },
   registration_teams_updated: { area: 'registration', kind: 'change' },

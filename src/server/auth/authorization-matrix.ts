@@ -211,6 +211,34 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
     path: '/api/admin/checkin/players/00000000-0000-4000-8000-000000000000/name',
   },
   'GET /api/admin/checkin/overview': { allowed: ['admin', 'superadmin'] },
+  'POST /api/admin/checkin/players/:id/sign-out': {
+    allowed: ['admin', 'superadmin', 'custom-role'],
+    path: '/api/admin/checkin/players/00000000-0000-4000-8000-000000000000/sign-out',
+  },
+  // Whole-school check-in and sign-out (ADR 031): a desk action.
+  'GET /api/admin/checkin/schools': { allowed: ['admin', 'superadmin', 'custom-role'] },
+  'GET /api/admin/checkin/schools/:id': {
+    allowed: ['admin', 'superadmin', 'custom-role'],
+    path: '/api/admin/checkin/schools/00000000-0000-4000-8000-000000000000',
+  },
+  'POST /api/admin/checkin/schools/:id': {
+    allowed: ['admin', 'superadmin', 'custom-role'],
+    path: '/api/admin/checkin/schools/00000000-0000-4000-8000-000000000000',
+  },
+  // Badge tokens (ADR 031): issued, revoked and listed with access_checkin_settings (superadmins).
+  'GET /api/admin/badges': { allowed: ['superadmin'] },
+  'POST /api/admin/badges/issue': { allowed: ['superadmin'] },
+  'POST /api/admin/badges/:kind/:id/reissue': {
+    allowed: ['superadmin'],
+    path: '/api/admin/badges/player/00000000-0000-4000-8000-000000000000/reissue',
+  },
+  'DELETE /api/admin/badges/:kind/:id': {
+    allowed: ['superadmin'],
+    path: '/api/admin/badges/school/00000000-0000-4000-8000-000000000000',
+  },
+  // The door kiosk (ADR 031) runs on a staff sign-in with the check-in desk permission.
+  'POST /api/kiosk/scan': { allowed: ['admin', 'superadmin', 'custom-role'] },
+  'POST /api/kiosk/unlock': { allowed: ['admin', 'superadmin', 'custom-role'] },
   // Tournament management needs view_tournament_management: superadmins only (docs/requirements.md §6; not admins, not the
   // demo custom role).
   'GET /api/admin/tournaments': { allowed: ['superadmin'] },

@@ -18,7 +18,8 @@ const PAGE_APIS: Record<string, { prefixes: readonly string[]; actions?: readonl
   'round-management': { prefixes: ['/api/admin/rounds'] },
   'player-management': { prefixes: ['/api/admin/player-management'] },
   'admin-player-lookup': { prefixes: ['/api/admin/player-lookup'] },
-  'checkin-desk': { prefixes: ['/api/admin/checkin/players'] },
+  'checkin-desk': { prefixes: ['/api/admin/checkin/players', '/api/admin/checkin/schools'] },
+  'checkin-badges': { prefixes: ['/api/admin/badges'] },
   'checkin-overview': { prefixes: ['/api/admin/checkin/overview'] },
   // Every check-in page reads the open/closed state; only this page changes it.
   'checkin-settings': { prefixes: ['/api/admin/checkin/state'], actions: ['checkinAny'] },

@@ -16,7 +16,9 @@ export function securityHeaders(options: { isProduction: boolean }): Record<stri
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // 'wasm-unsafe-eval' lets the kiosk's QR decoder (zxing-wasm, served from this site) compile; it allows
+        // WebAssembly only, never eval() of script (ADR 031).
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         // Inline styles only: component libraries set style attributes; scripts stay strictly same-origin.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:'],

@@ -76,6 +76,12 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     isAvailable: true,
   },
   {
+    path: 'checkin-badges',
+    label: 'Check-in Badges',
+    rule: 'checkinSettings',
+    isAvailable: true,
+  },
+  {
     path: 'manage-registrations',
     label: 'Registrations',
     rule: 'manageRegistrations',

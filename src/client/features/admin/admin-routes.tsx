@@ -46,6 +46,7 @@ const tournamentManagement = lazyPage(
 const checkinDesk = lazyPage(() => import('../checkin/checkin-desk-page'), 'CheckinDeskPage');
 const checkinOverview = lazyPage(() => import('../checkin/checkin-overview-page'), 'CheckinOverviewPage');
 const checkinSettings = lazyPage(() => import('../checkin/checkin-settings-page'), 'CheckinSettingsPage');
+const checkinBadges = lazyPage(() => import('../checkin/checkin-badges-page'), 'CheckinBadgesPage');
 const playerManagement = lazyPage(
   () => import('../player-management/player-management-page'),
   'PlayerManagementPage',
@@ -95,6 +96,7 @@ export function AdminRoutes() {
         {adminRoute('checkin-desk', checkinDesk)}
         {adminRoute('checkin-overview', checkinOverview)}
         {adminRoute('checkin-settings', checkinSettings)}
+        {adminRoute('checkin-badges', checkinBadges)}
         {adminRoute('round-management', roundManagement)}
         {adminRoute('settings', settings)}
         {adminRoute('recaptcha-settings', recaptchaSettings)}

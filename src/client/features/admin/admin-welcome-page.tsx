@@ -21,6 +21,7 @@ const PAGE_PURPOSES: Record<string, string> = {
   'checkin-desk': 'Check players in on the day',
   'checkin-overview': 'Who has arrived',
   'checkin-settings': 'Open and close check-in',
+  'checkin-badges': 'Badge QR codes, codes and NFC tags for the kiosk',
   'manage-registrations': 'Team registrations and payments',
   'user-management': 'Accounts, roles and custom roles',
   'system-logs': 'What happened, and who did it',

@@ -1,11 +1,21 @@
-import { CircleCheck, Lock, Pencil, Search, Undo2, UserCheck, UsersRound } from 'lucide-react';
+import {
+  CircleCheck,
+  Lock,
+  Pencil,
+  ScanLine,
+  School,
+  Search,
+  Undo2,
+  UserCheck,
+  UsersRound,
+} from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { CheckinPlayer } from '../../../contracts/checkin';
 import { type AccessName, may } from '../../../domain/access-rules';
 import { QueryView } from '../../components/query-view';
 import { Badge } from '../../components/ui/badge';
-import { Button } from '../../components/ui/button';
+import { Button, buttonClasses } from '../../components/ui/button';
 import { cx } from '../../components/ui/cx';
 import { Notice } from '../../components/ui/notice';
 import { notifyFailure } from '../../lib/notify';
@@ -14,6 +24,7 @@ import { useSession } from '../auth/queries';
 import { CheckinCounts, CheckinHeading, checkedInTime, checkinLinkClass, PairingHint } from './checkin-parts';
 import { useCheckinDesk, useCheckinOpen, useDeskAction } from './queries';
 import { RenamePlayerDialog } from './rename-player-dialog';
+import { WholeSchoolDialog } from './whole-school-dialog';
 
 /** Short enough to feel instant, long enough not to ask the server for every letter of a fast typist. */
 const SEARCH_DELAY_MS = 150;
@@ -148,6 +159,7 @@ export function CheckinDeskPage() {
   const { isOpen } = useCheckinOpen();
   const desk = useCheckinDesk(search);
   const action = useDeskAction();
+  const [isWholeSchoolOpen, setWholeSchoolOpen] = useState(false);
 
   const perform = (next: LastAction, options: { isUndoOfLast?: boolean } = {}) => {
     action.mutate(next, {
@@ -206,6 +218,14 @@ export function CheckinDeskPage() {
       {data ? (
         <CheckinCounts counts={data.counts}>
           <PairingHint counts={data.counts} />
+          <p className="mt-2 flex flex-wrap gap-2">
+            <Button variant="secondary" size="md" onClick={() => setWholeSchoolOpen(true)}>
+              <School aria-hidden="true" className="size-4" /> Whole school…
+            </Button>
+            <Link className={buttonClasses('secondary', 'md')} to="/mss-nfc-access">
+              <ScanLine aria-hidden="true" className="size-4" /> Open the kiosk
+            </Link>
+          </p>
           {mayOpen('checkinOverview') ? (
             <p className="mt-2 text-sm">
               <Link className={checkinLinkClass} to="/admin/checkin-overview">
@@ -296,6 +316,7 @@ export function CheckinDeskPage() {
         }
       </QueryView>
       <RenamePlayerDialog player={renaming} onClose={() => setRenaming(null)} />
+      <WholeSchoolDialog isOpen={isWholeSchoolOpen} onClose={() => setWholeSchoolOpen(false)} />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { PartyPopper, UsersRound } from 'lucide-react';
 import { Link } from 'react-router';
-import type { CheckinOverview } from '../../../contracts/checkin';
+import { CHECKIN_SOURCE_LABELS, type CheckinOverview } from '../../../contracts/checkin';
 import { may } from '../../../domain/access-rules';
 import { QueryView } from '../../components/query-view';
 import { Notice } from '../../components/ui/notice';
@@ -9,6 +9,7 @@ import {
   CheckinCounts,
   CheckinHeading,
   CheckinProgress,
+  checkedInTime,
   checkinLinkClass,
   PairingHint,
 } from './checkin-parts';
@@ -94,6 +95,60 @@ function MissingList({ missing }: { missing: CheckinOverview['missing'] }) {
   );
 }
 
+/** Every check-in, latest first: when, how (desk, kiosk, whole school, offline replay) and who has left. */
+function ArrivalsTable({ arrivals, inHall }: { arrivals: CheckinOverview['arrivals']; inHall: number }) {
+  return (
+    <section aria-labelledby="checkin-arrivals" className="flex flex-col gap-3">
+      <h2 id="checkin-arrivals" className="font-display text-2xl font-bold text-fg">
+        Arrivals ({arrivals.length})
+      </h2>
+      <p className="text-sm text-muted">
+        <span data-testid="in-hall-count" className="font-semibold text-fg">
+          {inHall}
+        </span>{' '}
+        still in the hall (checked in and not signed out).
+      </p>
+      {arrivals.length === 0 ? null : (
+        <div className="overflow-x-auto rounded-2xl border border-line bg-surface shadow-sm">
+          <table aria-label="Arrivals" className="w-full text-left text-sm">
+            <thead className="bg-surface-muted text-xs uppercase tracking-wide text-muted">
+              <tr>
+                <th scope="col" className="px-4 py-2.5 font-semibold">
+                  Player
+                </th>
+                <th scope="col" className="px-4 py-2.5 font-semibold">
+                  Checked in
+                </th>
+                <th scope="col" className="px-4 py-2.5 font-semibold">
+                  Source
+                </th>
+                <th scope="col" className="px-4 py-2.5 font-semibold">
+                  Left
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-line">
+              {arrivals.map((player) => (
+                <tr key={player.id}>
+                  <th scope="row" className="px-4 py-2 font-semibold text-fg">
+                    {player.name}
+                    <span className="block text-xs font-normal text-muted">{player.team ?? 'No team'}</span>
+                  </th>
+                  <td className="px-4 py-2 tabular-nums">{checkedInTime(player.checkedInAt!)}</td>
+                  <td className="px-4 py-2">{player.source ? CHECKIN_SOURCE_LABELS[player.source] : '—'}</td>
+                  <td className="px-4 py-2 tabular-nums">
+                    {player.signedOutAt ? checkedInTime(player.signedOutAt) : 'In the hall'}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
 /**
  * /admin/checkin-overview (access_checkin_overview): how many have arrived, by school and by team, and who is
  * still missing. Live: check-ins at any desk show up here without a reload.
@@ -134,6 +189,7 @@ export function CheckinOverviewPage() {
                 <GroupTable title="By team" groups={data.teams} noneLabel="No team" />
               </div>
               <MissingList missing={data.missing} />
+              <ArrivalsTable arrivals={data.arrivals} inHall={data.counts.inHall} />
             </>
           )
         }

@@ -1,14 +1,30 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  type BadgeHolder,
+  badgeActionResponseSchema,
+  badgeListSchema,
+  issueBadgesResponseSchema,
+} from '../../../contracts/badges';
+import {
   type CheckinPlayer,
   type CheckinSearchResponse,
   type CheckinState,
   checkinActionResponseSchema,
   checkinOverviewSchema,
+  checkinSchoolListSchema,
+  checkinSchoolsResponseSchema,
   checkinSearchResponseSchema,
   checkinStateSchema,
+  type SchoolActionBody,
+  schoolActionResponseSchema,
   setCheckinStateResponseSchema,
 } from '../../../contracts/checkin';
+import {
+  type KioskScanBody,
+  type KioskScanResponse,
+  kioskScanResponseSchema,
+  kioskUnlockResponseSchema,
+} from '../../../contracts/kiosk';
 import { getJson, sendJson } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
 
@@ -128,5 +144,68 @@ export function useRenamePlayer() {
     mutationFn: ({ id, name }: { id: string; name: string }) =>
       sendJson('PUT', `${playerPath(id)}/name`, { name }, checkinActionResponseSchema),
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.checkin }),
+  });
+}
+
+/**
+ * The kiosk's one call to the server (ADR 031): a badge's token or code, checked in or signed out. Kept to
+ * this one function so that a scan can later go through the offline queue unchanged.
+ */
+export function sendKioskScan(body: KioskScanBody): Promise<KioskScanResponse> {
+  return sendJson('POST', '/api/kiosk/scan', body, kioskScanResponseSchema);
+}
+
+export function unlockKiosk(password: string) {
+  return sendJson('POST', '/api/kiosk/unlock', { password }, kioskUnlockResponseSchema);
+}
+
+/** Whole-school check-in or sign-out (the kiosk after a school badge, and the desk). */
+export function useSchoolAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ schoolId, ...body }: SchoolActionBody & { schoolId: string }) =>
+      sendJson(
+        'POST',
+        `/api/admin/checkin/schools/${encodeURIComponent(schoolId)}`,
+        body,
+        schoolActionResponseSchema,
+      ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.checkin }),
+  });
+}
+
+export const checkinSchoolsQuery = queryOptions({
+  queryKey: [...queryKeys.checkin, 'schools'],
+  queryFn: ({ signal }) => getJson('/api/admin/checkin/schools', checkinSchoolsResponseSchema, signal),
+});
+
+export const checkinSchoolQuery = (schoolId: string) =>
+  queryOptions({
+    queryKey: [...queryKeys.checkin, 'schools', schoolId],
+    queryFn: ({ signal }) =>
+      getJson(`/api/admin/checkin/schools/${encodeURIComponent(schoolId)}`, checkinSchoolListSchema, signal),
+  });
+
+export const badgeListQuery = queryOptions({
+  queryKey: [...queryKeys.checkin, 'badges'],
+  queryFn: ({ signal }) => getJson('/api/admin/badges', badgeListSchema, signal),
+});
+
+/** Issue the missing badges, or reissue or revoke one holder's. */
+export function useBadgeAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (
+      action: { kind: 'issue' } | { kind: 'reissue' | 'revoke'; holder: Pick<BadgeHolder, 'kind' | 'id'> },
+    ): Promise<{ message: string }> => {
+      if (action.kind === 'issue') {
+        return sendJson('POST', '/api/admin/badges/issue', undefined, issueBadgesResponseSchema);
+      }
+      const path = `/api/admin/badges/${action.holder.kind}/${encodeURIComponent(action.holder.id)}`;
+      return action.kind === 'reissue'
+        ? sendJson('POST', `${path}/reissue`, undefined, badgeActionResponseSchema)
+        : sendJson('DELETE', path, undefined, badgeActionResponseSchema);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: badgeListQuery.queryKey }),
   });
 }

@@ -1,8 +1,19 @@
 import { useSearchParams } from 'react-router';
+import { badgeUrl, formatBadgeCode } from '../../../domain/badges';
 import { QrCode } from '../../components/qr-code';
 import { PrintFrame, PrintMessage } from './print-frame';
 import { chunk, playerLookupUrl } from './print-lists';
-import { useRoster } from './queries';
+import { useCheckinBadges, useRoster } from './queries';
+
+interface PrintedBadge {
+  name: string;
+  groupName: string | null;
+  /** The QR code's text: the lookup page, or the kiosk URL with the badge's token. */
+  qr: string;
+  qrLabel: string;
+  /** The short code to type at the kiosk (check-in badges only). */
+  code: string | null;
+}
 
 /** Ten badges (about 90 × 52 mm) per A4 sheet: two columns of five. */
 export const BADGES_PER_PAGE = 10;
@@ -14,14 +25,47 @@ export const BADGES_PER_PAGE = 10;
 export function PrintBadgesPage() {
   const [params] = useSearchParams();
   const only = params.get('name');
-  const { data, error, isPending } = useRoster();
-  const players = (data?.players ?? []).filter((player) => only === null || player.name === only);
+  const isCheckin = params.get('checkin') === '1';
+  const roster = useRoster();
+  const checkin = useCheckinBadges(isCheckin);
+  const { error, isPending } = isCheckin ? checkin : roster;
   const origin = window.location.origin;
+  const data = {
+    tournamentName: isCheckin
+      ? (checkin.data?.tournament?.name ?? null)
+      : (roster.data?.tournamentName ?? null),
+  };
+  const all: PrintedBadge[] = isCheckin
+    ? [...(checkin.data?.players ?? []), ...(checkin.data?.schools ?? [])].flatMap((holder) =>
+        holder.badge
+          ? [
+              {
+                name: holder.name,
+                groupName: holder.kind === 'school' ? 'School badge' : holder.team,
+                qr: badgeUrl(origin, holder.badge.token),
+                qrLabel: `QR code: check-in badge of ${holder.name}`,
+                code: formatBadgeCode(holder.badge.code),
+              },
+            ]
+          : [],
+      )
+    : (roster.data?.players ?? []).map((player) => ({
+        name: player.name,
+        groupName: player.groupName,
+        qr: playerLookupUrl(origin, player.name),
+        qrLabel: `QR code: lookup page of ${player.name}`,
+        code: null,
+      }));
+  const players = all.filter((player) => only === null || player.name === only);
   return (
     <PrintFrame
       isHeadingPrinted={false}
       title={only ? `Name badge: ${only}` : 'Name badges'}
-      subtitle="Scan the code to see your board, colour and opponent."
+      subtitle={
+        isCheckin
+          ? 'Scan the code at the check-in kiosk, or type the code printed under your name.'
+          : 'Scan the code to see your board, colour and opponent.'
+      }
       backTo={only ? `/player-lookup?name=${encodeURIComponent(only)}` : '/player-lookup'}
     >
       {isPending ? (
@@ -46,12 +90,14 @@ export function PrintBadgesPage() {
                   <p className="text-xs">{data.tournamentName ?? ''}</p>
                   <p className="mt-1 text-xl leading-tight font-bold break-words">{player.name}</p>
                   <p className="mt-1 text-sm">{player.groupName ?? ''}</p>
+                  {player.code ? (
+                    <p className="mt-2 font-mono text-lg font-bold tracking-widest">
+                      <span className="sr-only">Code </span>
+                      {player.code}
+                    </p>
+                  ) : null}
                 </div>
-                <QrCode
-                  value={playerLookupUrl(origin, player.name)}
-                  label={`QR code: lookup page of ${player.name}`}
-                  className="size-[34mm] shrink-0"
-                />
+                <QrCode value={player.qr} label={player.qrLabel} className="size-[34mm] shrink-0" />
               </article>
             ))}
           </div>

@@ -109,6 +109,10 @@ export const players = pgTable(
     schoolId: uuid('school_id').references(() => schools.id, { onDelete: 'set null' }),
     club: text('club'),
     checkedInAt: timestamp('checked_in_at', { withTimezone: true }),
+    /** How the check-in was made: 'desk', 'kiosk', 'school' or 'offline' (a replayed queued action); ADR 031. */
+    checkinSource: text('checkin_source'),
+    /** When the player was signed out at pick-up (null while still in the hall or never checked in). */
+    signedOutAt: timestamp('signed_out_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [

@@ -1,4 +1,5 @@
-import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { CheckinSource } from '../../../contracts/checkin';
 import type { CheckinPlayer } from '../../../domain/checkin';
 import type { Db } from '../../db/client';
 import { schools } from '../../db/schema/schools';
@@ -7,7 +8,7 @@ import { players, tournaments } from '../../db/schema/tournaments';
 /** A player as check-in reads them, with their school record (never a name parsed from the team). */
 export type CheckinPlayerRow = Pick<
   typeof players.$inferSelect,
-  'id' | 'name' | 'groupName' | 'active' | 'checkedInAt'
+  'id' | 'name' | 'groupName' | 'active' | 'checkedInAt' | 'checkinSource' | 'signedOutAt'
 > &
   CheckinPlayer;
 
@@ -17,6 +18,8 @@ const playerColumns = {
   groupName: players.groupName,
   active: players.active,
   checkedInAt: players.checkedInAt,
+  checkinSource: players.checkinSource,
+  signedOutAt: players.signedOutAt,
   schoolId: players.schoolId,
   // A subquery rather than a join, so that an UPDATE … RETURNING reads it too.
   schoolName: sql<
@@ -62,14 +65,63 @@ export async function findPlayer(
  * Sets the check-in time only when the player is not checked in yet, so two desks checking the same player
  * in keep the first time. Returns the row when it was written, null when someone was first.
  */
-export async function markCheckedIn(db: Db, playerId: string, at: Date): Promise<CheckinPlayerRow | null> {
-  return first(
-    await db
-      .update(players)
-      .set({ checkedInAt: at, updatedAt: at })
-      .where(and(eq(players.id, playerId), isNull(players.checkedInAt)))
-      .returning(playerColumns),
-  );
+export async function markCheckedIn(
+  db: Db,
+  playerId: string,
+  at: Date,
+  source: CheckinSource,
+): Promise<CheckinPlayerRow | null> {
+  const [row] = await markManyCheckedIn(db, [playerId], at, source);
+  return row ?? null;
+}
+
+/** `markCheckedIn` for several players in one statement (a whole school): the rows written. */
+export async function markManyCheckedIn(
+  db: Db,
+  playerIds: readonly string[],
+  at: Date,
+  source: CheckinSource,
+): Promise<CheckinPlayerRow[]> {
+  if (playerIds.length === 0) return [];
+  const rows = await db
+    .update(players)
+    .set({ checkedInAt: at, checkinSource: source, signedOutAt: null, updatedAt: at })
+    .where(and(inArray(players.id, [...playerIds]), isNull(players.checkedInAt)))
+    .returning(playerColumns);
+  return rows.map(withSchool);
+}
+
+/**
+ * Records the sign-out time of checked-in players still in the hall; a player signed out already keeps the
+ * first time. Returns the rows written.
+ */
+export async function markSignedOut(
+  db: Db,
+  playerIds: readonly string[],
+  at: Date,
+): Promise<CheckinPlayerRow[]> {
+  if (playerIds.length === 0) return [];
+  const rows = await db
+    .update(players)
+    .set({ signedOutAt: at, updatedAt: at })
+    .where(
+      and(inArray(players.id, [...playerIds]), isNotNull(players.checkedInAt), isNull(players.signedOutAt)),
+    )
+    .returning(playerColumns);
+  return rows.map(withSchool);
+}
+
+/** The active tournament's players of one school. */
+export async function listSchoolPlayers(
+  db: Db,
+  tournamentId: string,
+  schoolId: string,
+): Promise<CheckinPlayerRow[]> {
+  const rows = await db
+    .select(playerColumns)
+    .from(players)
+    .where(and(eq(players.tournamentId, tournamentId), eq(players.schoolId, schoolId)));
+  return rows.map(withSchool);
 }
 
 /** Clears the check-in time; null when the player was not checked in (nothing written, no live event). */
@@ -77,7 +129,7 @@ export async function clearCheckedIn(db: Db, playerId: string, at: Date): Promis
   return first(
     await db
       .update(players)
-      .set({ checkedInAt: null, updatedAt: at })
+      .set({ checkedInAt: null, checkinSource: null, signedOutAt: null, updatedAt: at })
       .where(and(eq(players.id, playerId), isNotNull(players.checkedInAt)))
       .returning(playerColumns),
   );

@@ -1,11 +1,17 @@
 import {
+  checkInBodySchema,
   checkinActionResponseSchema,
   checkinOverviewSchema,
   checkinPlayerParamsSchema,
+  checkinSchoolListSchema,
+  checkinSchoolParamsSchema,
+  checkinSchoolsResponseSchema,
   checkinSearchQuerySchema,
   checkinSearchResponseSchema,
   checkinStateSchema,
   renamePlayerBodySchema,
+  schoolActionBodySchema,
+  schoolActionResponseSchema,
   setCheckinStateBodySchema,
   setCheckinStateResponseSchema,
 } from '../../../contracts/checkin';
@@ -86,13 +92,73 @@ function registerCheckinRoutes(typed: TypedApp, deps: { db: Db; now: () => Date;
       config: { access: desk },
       schema: {
         summary:
-          'Check a player in (refused while check-in is closed; checking in twice keeps the first time)',
+          'Check a player in (refused while check-in is closed; checking in twice keeps the first time). The optional body names the source (desk by default; offline for a replayed queued action).',
+        tags,
+        params: checkinPlayerParamsSchema,
+        // No body (the desk) arrives as null.
+        body: checkInBodySchema.nullish(),
+        response: { 200: checkinActionResponseSchema, ...errors },
+      },
+    },
+    async (request) => service.checkIn(db, request.params.id, now(), request.body?.source ?? 'desk'),
+  );
+
+  typed.post(
+    '/api/admin/checkin/players/:id/sign-out',
+    {
+      config: { access: desk },
+      schema: {
+        summary:
+          'Sign a checked-in player out at pick-up (allowed while check-in is closed; twice keeps the first time)',
         tags,
         params: checkinPlayerParamsSchema,
         response: { 200: checkinActionResponseSchema, ...errors },
       },
     },
-    async (request) => service.checkIn(db, request.params.id, now()),
+    async (request) => service.signOut(db, request.params.id, now()),
+  );
+
+  typed.get(
+    '/api/admin/checkin/schools',
+    {
+      config: { access: desk },
+      schema: {
+        summary: "The active tournament's schools with checked-in, in-the-hall and total counts",
+        tags,
+        response: { 200: checkinSchoolsResponseSchema, ...errors },
+      },
+    },
+    async () => service.listSchools(db),
+  );
+
+  typed.get(
+    '/api/admin/checkin/schools/:id',
+    {
+      config: { access: desk },
+      schema: {
+        summary: "One school's pupils in the active tournament, for whole-school check-in and sign-out",
+        tags,
+        params: checkinSchoolParamsSchema,
+        response: { 200: checkinSchoolListSchema, ...errors },
+      },
+    },
+    async (request) => service.schoolList(db, request.params.id),
+  );
+
+  typed.post(
+    '/api/admin/checkin/schools/:id',
+    {
+      config: { access: desk },
+      schema: {
+        summary:
+          'Check in (or sign out) every pupil of a school except those ticked absent (check-in refused while closed)',
+        tags,
+        params: checkinSchoolParamsSchema,
+        body: schoolActionBodySchema,
+        response: { 200: schoolActionResponseSchema, ...errors },
+      },
+    },
+    async (request) => service.schoolAction(db, request.params.id, request.body, now()),
   );
 
   typed.delete(

@@ -294,7 +294,7 @@ describe('check-in', () => {
       const response = await call('GET', '/api/admin/checkin/overview', cookies.admin);
       expect(response.statusCode).toBe(200);
       const overview = checkinOverviewSchema.parse(response.json());
-      expect(overview.counts).toEqual({ checkedIn: 5, total: 56 });
+      expect(overview.counts).toEqual({ checkedIn: 5, total: 56, inHall: 5 });
       expect(overview.schools.find((s) => s.name === "St Kevin's")).toEqual({
         name: "St Kevin's",
         checkedIn: 4,

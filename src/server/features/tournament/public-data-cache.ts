@@ -114,6 +114,19 @@ export class PublicDataCache {
     this.current = undefined;
   }
 
+  /**
+   * The last snapshot when it was read within `maxAgeMs`, else the current one: for a reader whose part of the
+   * data a frequent write invalidates without changing it. The kiosk shows a pupil's board from it: during a
+   * burst of check-ins (each a players change) the public data is then read at most once per `maxAgeMs`, not
+   * once per scan, and a board paired a moment ago shows within `maxAgeMs`.
+   */
+  recent(maxAgeMs: number): Promise<PublicSnapshot> {
+    const now = (this.options.now ?? Date.now)();
+    const last = this.lastGood;
+    if (last && now - last.readAt >= 0 && now - last.readAt < maxAgeMs) return Promise.resolve(last);
+    return this.snapshot();
+  }
+
   snapshot(): Promise<PublicSnapshot> {
     const now = (this.options.now ?? Date.now)();
     const maxAge = this.options.maxAgeMs ?? 30_000;

@@ -352,6 +352,14 @@ export class PublicViews {
     };
   }
 
+  /**
+   * A player's game (or bye) in the round shown to the public, the one players walk to now (ADR 009); null
+   * when they are not paired in it yet. The kiosk shows it after a check-in (ADR 031).
+   */
+  currentRoundOf(playerId: string): PlayerRound | null {
+    return this.roundsOf(playerId).find((round) => round.roundNumber === this.displayedRoundNumber) ?? null;
+  }
+
   private roundsOf(playerId: string): PlayerRound[] {
     const games = this.data.matches
       .filter((match) => match.whitePlayerId === playerId || match.blackPlayerId === playerId)
