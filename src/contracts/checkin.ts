@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { clientActionFields } from './client-actions';
 import { isoDateTime } from './common';
 
 /** What the check-in pages say; the server's refusals reach the desk's toasts as they are. */
@@ -62,6 +63,18 @@ export const checkinSearchResponseSchema = z.object({
 export type CheckinSearchResponse = z.infer<typeof checkinSearchResponseSchema>;
 
 export const checkinPlayerParamsSchema = z.object({ id: z.uuid('Invalid player id') });
+
+/**
+ * The optional body of a check-in or undo: the outbox's client id and time (ADR 032), and where the check-in
+ * came from (a replayed offline check-in says 'offline').
+ */
+export const checkinActionBodySchema = z
+  .object({
+    ...clientActionFields,
+    source: z.enum(['desk', 'kiosk', 'school', 'offline']).optional(),
+  })
+  .strict();
+export type CheckinActionBody = z.infer<typeof checkinActionBodySchema>;
 
 export const checkinActionResponseSchema = z.object({
   player: checkinPlayerSchema,

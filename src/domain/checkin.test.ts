@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { type CheckinPlayer, matchesCheckinSearch, normalizeSearchText, summarizeCheckin } from './checkin';
+import {
+  type CheckinPlayer,
+  checkinTime,
+  matchesCheckinSearch,
+  normalizeSearchText,
+  OFFLINE_CHECKIN_MAX_AGE_MS,
+  summarizeCheckin,
+} from './checkin';
 
 const finds = (name: string, groupName: string | null, typed: string) =>
   matchesCheckinSearch({ name, groupName }, normalizeSearchText(typed));
@@ -86,5 +93,19 @@ describe('summarizeCheckin', () => {
       ["St Kevin's A", "St Kevin's"],
       ["St Kevin's B", "St Kevin's College"],
     ]);
+  });
+});
+
+describe('checkinTime', () => {
+  const arrived = new Date('2026-11-22T09:40:00Z');
+  it('keeps the time a check-in was made offline, and falls back to the arrival for an implausible clock', () => {
+    const madeOffline = new Date('2026-11-22T09:31:00Z');
+    expect(checkinTime(madeOffline, arrived)).toEqual(madeOffline);
+    expect(checkinTime(null, arrived)).toEqual(arrived);
+    expect(checkinTime(new Date('2026-11-22T09:45:00Z'), arrived)).toEqual(arrived);
+    expect(checkinTime(new Date(arrived.getTime() - OFFLINE_CHECKIN_MAX_AGE_MS - 1), arrived)).toEqual(
+      arrived,
+    );
+    expect(checkinTime(new Date(Number.NaN), arrived)).toEqual(arrived);
   });
 });

@@ -1,4 +1,7 @@
 import {
+  type CheckinActionBody,
+  type CheckinActionResponse,
+  checkinActionBodySchema,
   checkinActionResponseSchema,
   checkinOverviewSchema,
   checkinPlayerParamsSchema,
@@ -9,9 +12,11 @@ import {
   setCheckinStateBodySchema,
   setCheckinStateResponseSchema,
 } from '../../../contracts/checkin';
+import { checkinTime } from '../../../domain/checkin';
 import type { Audit } from '../../audit/audit';
 import type { Db } from '../../db/client';
 import { routesFeature, type TypedApp } from '../../feature-context';
+import { clientActionOf, runClientActionOnce } from '../../http/client-actions';
 import { apiErrors, auditContextOf } from '../../http/route-helpers';
 import * as service from './checkin.service';
 
@@ -29,6 +34,28 @@ export const checkinFeature = routesFeature('checkin', (typed, { db, clock, audi
 function registerCheckinRoutes(typed: TypedApp, deps: { db: Db; now: () => Date; audit: Audit }): void {
   const { db, now, audit } = deps;
   const desk = 'checkinDesk';
+
+  /**
+   * A check-in or undo, done once per client id (ADR 032): a queued offline action replayed twice is answered
+   * with the first answer. `madeAt` is the device's time of the action, when it sent one.
+   */
+  const deskActionOnce = async (
+    request: {
+      actor: () => Promise<{ userId: string } | null>;
+      params: { id: string };
+      body: CheckinActionBody | null | undefined;
+    },
+    kind: 'checkin.check-in' | 'checkin.undo',
+    work: (tx: Db, at: Date, madeAt: Date | null) => Promise<CheckinActionResponse>,
+  ): Promise<CheckinActionResponse> => {
+    const at = now();
+    const action = clientActionOf((await request.actor())!.userId, request.body, kind, request.params.id);
+    const answer = await runClientActionOnce(db, action, at, async (tx) => ({
+      statusCode: 200,
+      body: await work(tx, at, action?.madeAt ?? null),
+    }));
+    return answer.body;
+  };
 
   typed.get(
     '/api/admin/checkin/state',
@@ -89,10 +116,14 @@ function registerCheckinRoutes(typed: TypedApp, deps: { db: Db; now: () => Date;
           'Check a player in (refused while check-in is closed; checking in twice keeps the first time)',
         tags,
         params: checkinPlayerParamsSchema,
+        body: checkinActionBodySchema.nullish(),
         response: { 200: checkinActionResponseSchema, ...errors },
       },
     },
-    async (request) => service.checkIn(db, request.params.id, now()),
+    async (request) =>
+      deskActionOnce(request, 'checkin.check-in', (tx, at, madeAt) =>
+        service.checkIn(tx, request.params.id, checkinTime(madeAt, at)),
+      ),
   );
 
   typed.delete(
@@ -103,10 +134,12 @@ function registerCheckinRoutes(typed: TypedApp, deps: { db: Db; now: () => Date;
         summary: "Undo a player's check-in (refused while check-in is closed)",
         tags,
         params: checkinPlayerParamsSchema,
+        body: checkinActionBodySchema.nullish(),
         response: { 200: checkinActionResponseSchema, ...errors },
       },
     },
-    async (request) => service.undoCheckIn(db, request.params.id, now()),
+    async (request) =>
+      deskActionOnce(request, 'checkin.undo', (tx, at) => service.undoCheckIn(tx, request.params.id, at)),
   );
 
   typed.put(
