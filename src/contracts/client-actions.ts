@@ -30,7 +30,4 @@ export const OUTBOX_MESSAGES = {
     `You entered ${mine} while offline; the board now says ${theirs}. Which result is right?`,
   keepMine: (mine: string) => `Keep mine (${mine})`,
   takeTheirs: (theirs: string) => `Take theirs (${theirs})`,
-  /** The public pages when the connection is gone: "last updated 14:32". */
-  lastUpdated: (time: string) => `last updated ${time}`,
-  offlineCopy: 'You are offline: this is the last copy saved on this device.',
 } as const;

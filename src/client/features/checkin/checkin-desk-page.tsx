@@ -3,6 +3,7 @@ import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { CheckinPlayer } from '../../../contracts/checkin';
 import { type AccessName, may } from '../../../domain/access-rules';
+import { OutboxStatus } from '../../components/outbox-status';
 import { QueryView } from '../../components/query-view';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -12,7 +13,13 @@ import { notifyFailure } from '../../lib/notify';
 import { useDebouncedSearch } from '../../lib/use-debounced-search';
 import { useSession } from '../auth/queries';
 import { CheckinCounts, CheckinHeading, checkedInTime, checkinLinkClass, PairingHint } from './checkin-parts';
-import { useCheckinDesk, useCheckinOpen, useDeskAction } from './queries';
+import {
+  CHECKIN_OUTBOX_KINDS,
+  useCheckinDesk,
+  useCheckinOpen,
+  useCheckinOutbox,
+  useDeskAction,
+} from './queries';
 import { RenamePlayerDialog } from './rename-player-dialog';
 
 /** Short enough to feel instant, long enough not to ask the server for every letter of a fast typist. */
@@ -148,6 +155,7 @@ export function CheckinDeskPage() {
   const { isOpen } = useCheckinOpen();
   const desk = useCheckinDesk(search);
   const action = useDeskAction();
+  useCheckinOutbox();
 
   const perform = (next: LastAction, options: { isUndoOfLast?: boolean } = {}) => {
     action.mutate(next, {
@@ -179,6 +187,7 @@ export function CheckinDeskPage() {
         description="Find each player as they arrive and check them in."
         isOpen={isOpen}
       />
+      <OutboxStatus kinds={CHECKIN_OUTBOX_KINDS} />
 
       {!isOpen ? (
         <div
