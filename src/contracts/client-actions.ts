@@ -22,6 +22,9 @@ export const OUTBOX_MESSAGES = {
   /** Changes the server refused: shown until the user discards them, never dropped silently. */
   failed: (count: number) => `${count} ${count === 1 ? 'change was' : 'changes were'} refused`,
   discard: 'Discard',
+  /** Conflicts put aside (the dialog closed): listed under the status until resolved. */
+  conflicts: (count: number) => `${count} ${count === 1 ? 'result needs' : 'results need'} your decision`,
+  resolve: 'Resolve',
   /** A client id sent again with a different action. */
   reused: 'This change id was already used for a different change',
   /** The result conflict dialog (keep mine / take theirs). */

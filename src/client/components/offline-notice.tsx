@@ -2,6 +2,7 @@ import { WifiOff } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { OFFLINE_PAGE_MESSAGES } from '../../contracts/offline-pages';
+import { isPublicPagePath } from '../../contracts/public-pages';
 import { formatTime } from '../lib/format';
 import { useOnline } from '../lib/use-online';
 
@@ -35,7 +36,7 @@ export function OfflineNotice() {
     }
   }, []);
   useEffect(() => {
-    if (isOnline) return;
+    if (isOnline || !isPublicPagePath(pathname)) return;
     let isCurrent = true;
     void cachedPageTime(pathname).then((time) => {
       if (isCurrent) setFetchedAt(time);
@@ -44,7 +45,8 @@ export function OfflineNotice() {
       isCurrent = false;
     };
   }, [isOnline, pathname]);
-  if (isOnline) return null;
+  // Only the public pages are kept by the service worker; the staff pages say offline in their own status.
+  if (isOnline || !isPublicPagePath(pathname)) return null;
   return (
     <div role="status" className="border-b border-draw/40 bg-draw-bg px-4 py-2 text-center text-sm text-fg">
       <p className="inline-flex flex-wrap items-center justify-center gap-x-2">

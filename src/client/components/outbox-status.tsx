@@ -29,11 +29,22 @@ const TONES = {
  * waiting", "saving — 2 changes waiting" or "all saved", announced politely as it changes; below it, each
  * action the server refused (of `kinds`), with a Discard button — a refusal is never dropped silently.
  */
-export function OutboxStatus({ kinds, className }: { kinds?: readonly string[]; className?: string }) {
+export function OutboxStatus({
+  kinds,
+  className,
+  onResolve,
+}: {
+  kinds?: readonly string[];
+  className?: string;
+  /** Where conflicts are resolved (result entry): each put-aside conflict is listed with a Resolve button. */
+  onResolve?: (id: string) => void;
+}) {
   const snapshot = useOutbox();
   const summary = summarize(snapshot);
   const tone = TONES[summary.tone];
-  const failed = summary.failed.filter((entry) => !kinds || kinds.includes(entry.kind));
+  const ofKinds = (entry: OutboxEntry) => !kinds || kinds.includes(entry.kind);
+  const failed = summary.failed.filter(ofKinds);
+  const conflicts = onResolve ? summary.conflicts.filter(ofKinds) : [];
   return (
     <div className={cx('flex flex-col gap-2', className)}>
       <p
@@ -57,6 +68,24 @@ export function OutboxStatus({ kinds, className }: { kinds?: readonly string[]; 
           <ul className="mt-2 flex flex-col gap-2">
             {failed.map((entry) => (
               <FailedAction key={entry.id} entry={entry} />
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {conflicts.length > 0 && onResolve ? (
+        <div role="alert" className="rounded-2xl border border-draw/40 bg-draw-bg px-4 py-3 text-fg">
+          <p className="flex items-center gap-2 font-semibold">
+            <TriangleAlert aria-hidden="true" className="size-5 shrink-0" />
+            {OUTBOX_MESSAGES.conflicts(conflicts.length)}
+          </p>
+          <ul className="mt-2 flex flex-col gap-2">
+            {conflicts.map((entry) => (
+              <li key={entry.id} className="flex flex-wrap items-center justify-between gap-2 text-sm">
+                <span>{entry.message}</span>
+                <Button variant="secondary" onClick={() => onResolve(entry.id)}>
+                  {OUTBOX_MESSAGES.resolve}
+                </Button>
+              </li>
             ))}
           </ul>
         </div>

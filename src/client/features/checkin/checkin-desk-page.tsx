@@ -187,7 +187,6 @@ export function CheckinDeskPage() {
         description="Find each player as they arrive and check them in."
         isOpen={isOpen}
       />
-      <OutboxStatus kinds={CHECKIN_OUTBOX_KINDS} />
 
       {!isOpen ? (
         <div
@@ -263,6 +262,8 @@ export function CheckinDeskPage() {
           </div>
         </form>
         <LastActionBar action={lastAction} isOpen={isOpen} isBusy={action.isPending} onUndo={undoLast} />
+        {/* In view however far the list is scrolled: what this tablet still has to send (ADR 032). */}
+        <OutboxStatus kinds={CHECKIN_OUTBOX_KINDS} />
       </div>
 
       <QueryView query={desk}>

@@ -120,6 +120,7 @@ function ResultDesk({
   const [pending, setPending] = useState<ReadonlySet<string>>(new Set());
   const [notices, setNotices] = useState<Record<string, string>>({});
   const [forfeitsFor, setForfeitsFor] = useState<EntryBoard | null>(null);
+  const [putAside, setPutAside] = useState<ReadonlySet<string>>(new Set());
   const rows = useRef(new Map<number, HTMLLIElement>());
   const jumpRef = useRef<HTMLInputElement>(null);
   const ids = { jump: useId(), jumpHelp: useId(), round: useId() };
@@ -294,7 +295,16 @@ function ResultDesk({
             <ProgressBar finished={data.counts.finished} total={data.counts.total} />
           </div>
         </div>
-        <OutboxStatus kinds={[RESULT_OUTBOX_KIND]} />
+        <OutboxStatus
+          kinds={[RESULT_OUTBOX_KIND]}
+          onResolve={(id) =>
+            setPutAside((current) => {
+              const next = new Set(current);
+              next.delete(id);
+              return next;
+            })
+          }
+        />
         {jumpError ? (
           <p role="alert" className="text-sm font-medium text-loss">
             {jumpError}
@@ -351,7 +361,10 @@ function ResultDesk({
         </ul>
       )}
 
-      <ResultConflicts />
+      <ResultConflicts
+        putAside={putAside}
+        onPutAside={(id) => setPutAside((current) => new Set(current).add(id))}
+      />
       <Dialog
         isOpen={forfeitsFor !== null}
         onClose={() => setForfeitsFor(null)}

@@ -12,12 +12,20 @@ import { type QueuedResult, queueResult, RESULT_OUTBOX_KIND } from './queries';
 /**
  * A result entered offline that met a board another arbiter changed meanwhile (ADR 032): shown one at a time
  * until the arbiter decides. Keep mine sends it again naming the board as it now stands; take theirs lets
- * mine go. Nothing is dropped without the arbiter's choice.
+ * mine go. Closed without a choice, it is listed under the status until resolved: nothing is dropped without the
+ * arbiter's choice.
  */
-export function ResultConflicts() {
+export function ResultConflicts({
+  putAside,
+  onPutAside,
+}: {
+  /** Conflicts the arbiter closed without deciding: listed under the status, opened again by Resolve. */
+  putAside: ReadonlySet<string>;
+  onPutAside: (id: string) => void;
+}) {
   const queryClient = useQueryClient();
   const conflict = useOutbox().entries.find(
-    (entry) => entry.kind === RESULT_OUTBOX_KIND && entry.state === 'conflict',
+    (entry) => entry.kind === RESULT_OUTBOX_KIND && entry.state === 'conflict' && !putAside.has(entry.id),
   );
   if (!conflict) return null;
   const mine = conflict.payload as QueuedResult;
@@ -31,7 +39,7 @@ export function ResultConflicts() {
   return (
     <Dialog
       isOpen
-      onClose={() => {}}
+      onClose={() => onPutAside(conflict.id)}
       title={OUTBOX_MESSAGES.conflictTitle(mine.board)}
       description={OUTBOX_MESSAGES.conflictBody(formatResult(mine.result), formatResult(theirs))}
     >
