@@ -2,7 +2,6 @@ import { WifiOff } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { OFFLINE_PAGE_MESSAGES } from '../../contracts/offline-pages';
-import { isPublicPagePath } from '../../contracts/public-pages';
 import { formatTime } from '../lib/format';
 import { useOnline } from '../lib/use-online';
 
@@ -36,7 +35,7 @@ export function OfflineNotice() {
     }
   }, []);
   useEffect(() => {
-    if (isOnline || !isPublicPagePath(pathname)) return;
+    if (isOnline) return;
     let isCurrent = true;
     void cachedPageTime(pathname).then((time) => {
       if (isCurrent) setFetchedAt(time);
@@ -45,14 +44,14 @@ export function OfflineNotice() {
       isCurrent = false;
     };
   }, [isOnline, pathname]);
-  // Only the public pages are kept by the service worker; the staff pages say offline in their own status.
-  if (isOnline || !isPublicPagePath(pathname)) return null;
+  // Only a page the service worker kept (a public page) is a saved copy; staff pages say offline in their status.
+  if (isOnline || !fetchedAt) return null;
   return (
     <div role="status" className="border-b border-draw/40 bg-draw-bg px-4 py-2 text-center text-sm text-fg">
       <p className="inline-flex flex-wrap items-center justify-center gap-x-2">
         <WifiOff aria-hidden="true" className="size-4 shrink-0" />
         <span>{OFFLINE_PAGE_MESSAGES.offlineCopy}</span>
-        {fetchedAt ? <strong>{OFFLINE_PAGE_MESSAGES.lastUpdated(formatTime(fetchedAt))}</strong> : null}
+        <strong>{OFFLINE_PAGE_MESSAGES.lastUpdated(formatTime(fetchedAt))}</strong>
       </p>
     </div>
   );
