@@ -5,6 +5,8 @@ import { brotliCompress, gzip } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { generateSW } from 'workbox-build';
+import { PUBLIC_PAGE_PATHS } from './src/contracts/public-pages';
 
 // CLIENT_OUT_DIR lets parallel work build elsewhere without replacing the bundle a running test serves.
 const outDir = process.env.CLIENT_OUT_DIR ?? 'dist/client';
@@ -17,6 +19,7 @@ function precompress(): Plugin {
     name: 'precompress',
     apply: 'build',
     async closeBundle() {
+      await writeServiceWorker();
       const walk = async (dir: string): Promise<string[]> => {
         const entries = await readdir(dir, { withFileTypes: true });
         const nested = await Promise.all(
@@ -38,6 +41,68 @@ function precompress(): Plugin {
       );
     },
   };
+}
+
+/**
+ * The service worker (ADR 033), written by Workbox's generateSW after the bundle (vite-plugin-pwa is not used:
+ * the precompress step must see sw.js, and the SSR build must not get one). Only the icons and the manifest
+ * are precached; everything else is cached as it is used:
+ * - the public pages' HTML and the public API reads: network first, the cached copy after 3 s without an answer
+ *   (offline, the leaderboard shows the last standings with their time);
+ * - hashed assets: cache first (a hash never changes its content);
+ * - the unhashed files of public/ (theme and page loaders, favicon): stale while revalidate.
+ * Never cached: the admin and account API, sign-in, and the live stream (/api/live).
+ */
+async function writeServiceWorker(): Promise<void> {
+  const publicPages = JSON.stringify(PUBLIC_PAGE_PATHS);
+  await generateSW({
+    globDirectory: outDir,
+    globPatterns: ['icons/*.png', 'manifest.webmanifest'],
+    swDest: join(outDir, 'sw.js'),
+    mode: 'production',
+    sourcemap: false,
+    inlineWorkboxRuntime: true,
+    // A new deploy's worker takes over at once: nothing it serves is precached under an old name, so an open
+    // page keeps working and loads the new code on its next navigation.
+    skipWaiting: true,
+    clientsClaim: true,
+    cleanupOutdatedCaches: true,
+    navigateFallback: null,
+    runtimeCaching: [
+      {
+        urlPattern: new Function(
+          'context',
+          `return context.request.mode === 'navigate' && ${publicPages}.includes(context.url.pathname);`,
+        ) as never,
+        handler: 'NetworkFirst',
+        options: {
+          cacheName: 'public-pages',
+          networkTimeoutSeconds: 3,
+          expiration: { maxEntries: 20 },
+        },
+      },
+      {
+        urlPattern: /\/api\/public\//,
+        method: 'GET',
+        handler: 'NetworkFirst',
+        options: {
+          cacheName: 'public-api',
+          networkTimeoutSeconds: 3,
+          expiration: { maxEntries: 50 },
+        },
+      },
+      {
+        urlPattern: /\/assets\//,
+        handler: 'CacheFirst',
+        options: { cacheName: 'assets', expiration: { maxEntries: 200 } },
+      },
+      {
+        urlPattern: /\/(theme-init|page-code-loader)\.js$|\/favicon\.svg$/,
+        handler: 'StaleWhileRevalidate',
+        options: { cacheName: 'site-files' },
+      },
+    ],
+  });
 }
 
 /**

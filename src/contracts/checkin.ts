@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { clientActionFields } from './client-actions';
 import { isoDateTime } from './common';
 
 /** What the check-in pages say; the server's refusals reach the desk's toasts as they are. */
@@ -59,8 +60,6 @@ export const CHECKIN_SOURCE_LABELS: Record<CheckinSource, string> = {
   offline: 'Offline replay',
 };
 
-/** POST /api/admin/checkin/players/:id: the body is optional; without one the source is 'desk'. */
-export const checkInBodySchema = z.object({ source: checkinSourceSchema.default('desk') }).strict();
 
 export const checkinPlayerSchema = z.object({
   id: z.string(),
@@ -92,6 +91,19 @@ export const checkinSearchResponseSchema = z.object({
 export type CheckinSearchResponse = z.infer<typeof checkinSearchResponseSchema>;
 
 export const checkinPlayerParamsSchema = z.object({ id: z.uuid('Invalid player id') });
+
+/**
+ * The optional body of a check-in or undo: the outbox's client id and time (ADR 032), and where the check-in
+ * came from (a replayed offline check-in says 'offline').
+ */
+export const checkinActionBodySchema = z
+  .object({
+    ...clientActionFields,
+    /** Without one the source is 'desk'. */
+    source: checkinSourceSchema.optional(),
+  })
+  .strict();
+export type CheckinActionBody = z.infer<typeof checkinActionBodySchema>;
 
 export const checkinActionResponseSchema = z.object({
   player: checkinPlayerSchema,

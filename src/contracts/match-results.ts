@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { formatResult, type MatchResult } from '../domain/scoring/results';
+import { clientActionFields } from './client-actions';
 import { apiErrorSchema, isoDateTime } from './common';
 import { matchResultSchema, roundStatusSchema } from './tournament';
 
@@ -13,6 +14,7 @@ export const MATCH_RESULT_MESSAGES = {
   roundNotStarted: 'Results can be entered only once the round has started',
   cannotClearCompleted:
     'A completed round cannot have an unfinished match: enter the corrected result instead of clearing it',
+  expectationMissing: 'Name the version or the result you last saw',
   /** The refusal of a stale write: "Board 7 was changed by someone else: now 1-0". */
   stale: (board: number, result: MatchResult | null) =>
     `Board ${board} was changed by someone else: now ${result === null ? 'no result' : formatResult(result)}`,
@@ -84,15 +86,26 @@ export const setMatchResultBodySchema = z
     /** null clears the result (the game is in progress again). */
     result: matchResultSchema,
     /** The version the writer read; a different current version refuses the write (409). */
-    expectedVersion: z.number().int().min(1),
+    expectedVersion: z.number().int().min(1).optional(),
+    /**
+     * Instead of a version, the result the writer last saw (the offline outbox, ADR 032): a board whose result is
+     * now different refuses the write (409 with the board), so nobody's result is silently replaced.
+     */
+    expected: matchResultSchema.optional(),
+    ...clientActionFields,
   })
-  .strict();
+  .strict()
+  .refine((body) => body.expectedVersion !== undefined || body.expected !== undefined, {
+    message: MATCH_RESULT_MESSAGES.expectationMissing,
+    path: ['expectedVersion'],
+  });
 export type SetMatchResultBody = z.infer<typeof setMatchResultBodySchema>;
 
 export const setMatchResultResponseSchema = z.object({
   message: z.string(),
   board: entryBoardSchema,
 });
+export type SetMatchResultResponse = z.infer<typeof setMatchResultResponseSchema>;
 
 /** A refused write: the message, and the board as it now stands so the page can show and refresh it. */
 export const matchResultConflictSchema = apiErrorSchema.extend({ current: entryBoardSchema.optional() });

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   type CheckinPlayer,
+  checkinTime,
   matchesCheckinSearch,
   normalizeSearchText,
+  OFFLINE_CHECKIN_MAX_AGE_MS,
   schoolActionTargets,
   summarizeCheckin,
   summarizeSchools,
@@ -133,5 +135,19 @@ describe('whole-school actions', () => {
   it('signs out only the pupils still in the hall and not staying', () => {
     expect(ids(schoolActionTargets(pupils, 'sign-out', new Set()))).toEqual(['3']);
     expect(ids(schoolActionTargets(pupils, 'sign-out', new Set(['3'])))).toEqual([]);
+  });
+});
+
+describe('checkinTime', () => {
+  const arrived = new Date('2026-11-22T09:40:00Z');
+  it('keeps the time a check-in was made offline, and falls back to the arrival for an implausible clock', () => {
+    const madeOffline = new Date('2026-11-22T09:31:00Z');
+    expect(checkinTime(madeOffline, arrived)).toEqual(madeOffline);
+    expect(checkinTime(null, arrived)).toEqual(arrived);
+    expect(checkinTime(new Date('2026-11-22T09:45:00Z'), arrived)).toEqual(arrived);
+    expect(checkinTime(new Date(arrived.getTime() - OFFLINE_CHECKIN_MAX_AGE_MS - 1), arrived)).toEqual(
+      arrived,
+    );
+    expect(checkinTime(new Date(Number.NaN), arrived)).toEqual(arrived);
   });
 });

@@ -156,3 +156,17 @@ export function schoolActionTargets<P extends CheckinPlayer>(
       (action === 'check-in' ? pupil.checkedInAt === null : isInHall(pupil)),
   );
 }
+
+/** How far back a device's own time of a check-in is believed (a device offline all morning, not a wrong clock). */
+export const OFFLINE_CHECKIN_MAX_AGE_MS = 12 * 60 * 60 * 1000;
+
+/**
+ * The time a check-in is recorded with: when it was made on the device (ADR 032: queued offline, it arrives
+ * later), unless that time is missing, in the future, or older than OFFLINE_CHECKIN_MAX_AGE_MS — a device's
+ * clock is not trusted beyond what is plausible; then the time it arrived.
+ */
+export function checkinTime(madeAt: Date | null, receivedAt: Date): Date {
+  if (!madeAt || Number.isNaN(madeAt.getTime())) return receivedAt;
+  const age = receivedAt.getTime() - madeAt.getTime();
+  return age >= 0 && age <= OFFLINE_CHECKIN_MAX_AGE_MS ? madeAt : receivedAt;
+}

@@ -8,6 +8,7 @@ import pg from 'pg';
 import type { Logger } from 'pino';
 import * as accounts from './schema/accounts';
 import * as auth from './schema/auth';
+import * as clientActions from './schema/client-actions';
 import * as crm from './schema/crm';
 import * as mail from './schema/mail';
 import * as registrations from './schema/registrations';
@@ -28,6 +29,7 @@ export const schema = {
   ...tracking,
   ...sharedState,
   ...crm,
+  ...clientActions,
 };
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;

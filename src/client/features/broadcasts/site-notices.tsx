@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { OfflineNotice } from '../../components/offline-notice';
 import { useSiteStatus } from '../safe-control/site-status';
 import { useCurrentBroadcasts } from './current-broadcasts';
 import { dismissBroadcast, readDismissed } from './dismissed-notices';
@@ -29,7 +30,22 @@ export function SiteNotices() {
   useRefetchAt(current.data?.nextChangeAt, current.dataUpdatedAt, current.refetch);
 
   const notices = pickNotices(status.data, current.data, dismissed);
-  if (notices.length === 0) return null;
+  return (
+    <>
+      {/* Offline, the page is the device's last copy (ADR 033); this module loads on every page after hydration. */}
+      <OfflineNotice />
+      {notices.length === 0 ? null : <SiteNoticeList notices={notices} setDismissed={setDismissed} />}
+    </>
+  );
+}
+
+function SiteNoticeList({
+  notices,
+  setDismissed,
+}: {
+  notices: ReturnType<typeof pickNotices>;
+  setDismissed: (dismissed: ReturnType<typeof readDismissed>) => void;
+}) {
   return (
     <div data-site-notices="">
       {notices.map((notice) => (

@@ -13,6 +13,7 @@ import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { CheckinPlayer } from '../../../contracts/checkin';
 import { type AccessName, may } from '../../../domain/access-rules';
+import { OutboxStatus } from '../../components/outbox-status';
 import { QueryView } from '../../components/query-view';
 import { Badge } from '../../components/ui/badge';
 import { Button, buttonClasses } from '../../components/ui/button';
@@ -22,7 +23,13 @@ import { notifyFailure } from '../../lib/notify';
 import { useDebouncedSearch } from '../../lib/use-debounced-search';
 import { useSession } from '../auth/queries';
 import { CheckinCounts, CheckinHeading, checkedInTime, checkinLinkClass, PairingHint } from './checkin-parts';
-import { useCheckinDesk, useCheckinOpen, useDeskAction } from './queries';
+import {
+  CHECKIN_OUTBOX_KINDS,
+  useCheckinDesk,
+  useCheckinOpen,
+  useCheckinOutbox,
+  useDeskAction,
+} from './queries';
 import { RenamePlayerDialog } from './rename-player-dialog';
 import { WholeSchoolDialog } from './whole-school-dialog';
 
@@ -160,6 +167,7 @@ export function CheckinDeskPage() {
   const desk = useCheckinDesk(search);
   const action = useDeskAction();
   const [isWholeSchoolOpen, setWholeSchoolOpen] = useState(false);
+  useCheckinOutbox();
 
   const perform = (next: LastAction, options: { isUndoOfLast?: boolean } = {}) => {
     action.mutate(next, {
@@ -274,6 +282,8 @@ export function CheckinDeskPage() {
           </div>
         </form>
         <LastActionBar action={lastAction} isOpen={isOpen} isBusy={action.isPending} onUndo={undoLast} />
+        {/* In view however far the list is scrolled: what this tablet still has to send (ADR 032). */}
+        <OutboxStatus kinds={CHECKIN_OUTBOX_KINDS} />
       </div>
 
       <QueryView query={desk}>

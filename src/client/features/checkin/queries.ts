@@ -1,4 +1,12 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  queryOptions,
+  type UseQueryResult,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { useEffect } from 'react';
 import {
   type BadgeHolder,
   badgeActionResponseSchema,
@@ -6,6 +14,8 @@ import {
   issueBadgesResponseSchema,
 } from '../../../contracts/badges';
 import {
+  CHECKIN_MESSAGES,
+  CHECKIN_SEARCH_LIMIT,
   type CheckinPlayer,
   type CheckinSearchResponse,
   type CheckinState,
@@ -25,7 +35,10 @@ import {
   kioskScanResponseSchema,
   kioskUnlockResponseSchema,
 } from '../../../contracts/kiosk';
-import { getJson, sendJson } from '../../lib/api-client';
+import { matchesCheckinSearch, normalizeSearchText } from '../../../domain/checkin';
+import { ApiRequestError, getJson, sendJson } from '../../lib/api-client';
+import { theOutbox } from '../../lib/outbox/outbox';
+import { outcomeOfStatus } from '../../lib/outbox/outbox-core';
 import { queryKeys } from '../../lib/query-keys';
 
 /**
@@ -60,8 +73,49 @@ export function useCheckinOpen(): { isOpen: boolean; isKnown: boolean } {
   return { isOpen: data?.open === true, isKnown: data !== undefined };
 }
 
+/**
+ * Offline, the server cannot search: the desk then searches the players it has already seen (every cached
+ * search), with the same rule as the server, so a pupil found once today can be checked in without Wi-Fi.
+ */
+function searchSeenPlayers(
+  queryClient: ReturnType<typeof useQueryClient>,
+  search: string,
+): CheckinSearchResponse | undefined {
+  const cached = queryClient.getQueriesData<CheckinSearchResponse>({
+    queryKey: [...queryKeys.checkin, 'desk'],
+  });
+  const seen = new Map<string, CheckinPlayer>();
+  let latest: CheckinSearchResponse | undefined;
+  for (const [, data] of cached) {
+    if (!data) continue;
+    latest ??= data;
+    for (const player of data.players) seen.set(player.id, player);
+  }
+  if (!latest) return undefined;
+  const query = normalizeSearchText(search);
+  const players = query
+    ? [...seen.values()]
+        .filter((player) => matchesCheckinSearch({ name: player.name, groupName: player.team }, query))
+        .sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }))
+    : [];
+  return { ...latest, players: players.slice(0, CHECKIN_SEARCH_LIMIT), isTruncated: false };
+}
+
 export function useCheckinDesk(search: string) {
-  return useQuery(checkinDeskQuery(search));
+  const queryClient = useQueryClient();
+  const query = useQuery(checkinDeskQuery(search));
+  if (query.fetchStatus !== 'paused' || (query.data && !query.isPlaceholderData)) return query;
+  const data = searchSeenPlayers(queryClient, search);
+  if (!data) return query;
+  return {
+    ...query,
+    data,
+    error: null,
+    isPending: false,
+    isError: false,
+    isSuccess: true,
+    status: 'success',
+  } as UseQueryResult<CheckinSearchResponse>;
 }
 
 export function useCheckinOverview() {
@@ -91,6 +145,78 @@ const playerPath = (id: string) => `/api/admin/checkin/players/${encodeURICompon
 
 type DeskAction = { kind: 'check-in' | 'undo'; player: CheckinPlayer };
 
+/** The outbox's action kinds of the desk (ADR 032); the kiosk may queue 'checkin.check-in' too. */
+export const CHECKIN_OUTBOX_KINDS = ['checkin.check-in', 'checkin.undo'] as const;
+type QueuedDeskAction = { playerId: string; name: string };
+
+const outboxKindOf = (kind: DeskAction['kind']) =>
+  kind === 'check-in' ? 'checkin.check-in' : 'checkin.undo';
+
+/**
+ * Sends the desk's queued actions (ADR 032) while the page is open: with their client id, the time they were
+ * made and `source: 'offline'`; then the desk and overview are read again.
+ */
+export function useCheckinOutbox(): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    for (const kind of CHECKIN_OUTBOX_KINDS) {
+      theOutbox().registerSender(kind, {
+        send: async (payload, meta) => {
+          const { playerId } = payload as QueuedDeskAction;
+          try {
+            await sendJson(
+              kind === 'checkin.check-in' ? 'POST' : 'DELETE',
+              playerPath(playerId),
+              { ...meta, source: 'offline' },
+              checkinActionResponseSchema,
+            );
+            return { kind: 'sent' };
+          } catch (error) {
+            if (!(error instanceof ApiRequestError)) throw error;
+            return outcomeOfStatus(error.status, error.message);
+          }
+        },
+        describe: (payload) =>
+          `${kind === 'checkin.check-in' ? 'Check-in' : 'Undo of the check-in'} of ${(payload as QueuedDeskAction).name}`,
+        onSent: () => void queryClient.invalidateQueries({ queryKey: queryKeys.checkin }),
+      });
+    }
+  }, [queryClient]);
+}
+
+/**
+ * A desk action the server cannot take now (offline, no answer, or earlier actions still waiting): stored on
+ * the device and answered as if done, the row showing it at once.
+ */
+async function queueDeskAction({ kind, player }: DeskAction) {
+  await theOutbox().enqueue(outboxKindOf(kind), `player:${player.id}`, {
+    playerId: player.id,
+    name: player.name,
+  } satisfies QueuedDeskAction);
+  const checkedInAt = kind === 'check-in' ? new Date().toISOString() : null;
+  return {
+    player: { ...player, checkedInAt },
+    message:
+      kind === 'check-in' ? CHECKIN_MESSAGES.checkedIn(player.name) : CHECKIN_MESSAGES.undone(player.name),
+  };
+}
+
+async function sendDeskAction(action: DeskAction) {
+  if (!navigator.onLine || theOutbox().hasWaiting(CHECKIN_OUTBOX_KINDS)) return queueDeskAction(action);
+  try {
+    return await sendJson(
+      action.kind === 'check-in' ? 'POST' : 'DELETE',
+      playerPath(action.player.id),
+      undefined,
+      checkinActionResponseSchema,
+    );
+  } catch (error) {
+    // No answer: the connection dropped on the way; the outbox keeps it (the server accepts it once).
+    if (error instanceof ApiRequestError && error.status === 0) return queueDeskAction(action);
+    throw error;
+  }
+}
+
 /** A cached desk search with one player's row replaced and the checked-in count moved to match. */
 function patchDesk(
   data: CheckinSearchResponse | undefined,
@@ -114,13 +240,8 @@ export function useDeskAction() {
   const queryClient = useQueryClient();
   const desks = { queryKey: [...queryKeys.checkin, 'desk'] };
   return useMutation({
-    mutationFn: ({ kind, player }: DeskAction) =>
-      sendJson(
-        kind === 'check-in' ? 'POST' : 'DELETE',
-        playerPath(player.id),
-        undefined,
-        checkinActionResponseSchema,
-      ),
+    mutationFn: sendDeskAction,
+    networkMode: 'always',
     onMutate: async ({ kind, player }) => {
       await queryClient.cancelQueries(desks);
       const previous = queryClient.getQueriesData<CheckinSearchResponse>(desks);

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { CalendarX2, Keyboard, ListChecks, Trophy } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -10,6 +11,7 @@ import { ROUND_STATUS_LABELS } from '../../../contracts/round-status';
 import { formatResult, type MatchResult } from '../../../domain/scoring/results';
 import { AdminPageHeading } from '../../components/admin-page-heading';
 import { LoadError } from '../../components/load-error';
+import { OutboxStatus } from '../../components/outbox-status';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { CheckboxField, controlClass } from '../../components/ui/field';
@@ -17,11 +19,19 @@ import { Notice } from '../../components/ui/notice';
 import { Spinner } from '../../components/ui/spinner';
 import { ApiRequestError, serverMessage } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
+import { theOutbox } from '../../lib/outbox/outbox';
 import { PausedNotice, useSiteSwitch } from '../safe-control/site-status';
 import { BoardEntryRow, FORFEIT_CHOICES } from './board-entry-row';
 import { entryKeyAction, parseBoardNumber } from './entry-keys';
 import { ProgressBar } from './progress-bar';
-import { useResultEntry, useSetMatchResult } from './queries';
+import {
+  queueResult,
+  RESULT_OUTBOX_KIND,
+  useResultEntry,
+  useResultOutbox,
+  useSetMatchResult,
+} from './queries';
+import { ResultConflicts } from './result-conflicts';
 
 function Heading({ data }: { data: ResultEntryResponse | undefined }) {
   return (
@@ -94,6 +104,8 @@ function ResultDesk({
 }) {
   const round = data.round!;
   const setResult = useSetMatchResult();
+  const queryClient = useQueryClient();
+  useResultOutbox();
   // Safe control: while result entry is paused the server refuses results; the desk holds its buttons.
   const isPaused = useSiteSwitch('results_paused');
   const acceptsResults = data.acceptsResults && !isPaused;
@@ -108,6 +120,7 @@ function ResultDesk({
   const [pending, setPending] = useState<ReadonlySet<string>>(new Set());
   const [notices, setNotices] = useState<Record<string, string>>({});
   const [forfeitsFor, setForfeitsFor] = useState<EntryBoard | null>(null);
+  const [putAside, setPutAside] = useState<ReadonlySet<string>>(new Set());
   const rows = useRef(new Map<number, HTMLLIElement>());
   const jumpRef = useRef<HTMLInputElement>(null);
   const ids = { jump: useId(), jumpHelp: useId(), round: useId() };
@@ -129,8 +142,13 @@ function ResultDesk({
   const submit = useCallback(
     async (board: EntryBoard, result: MatchResult | null) => {
       if (board.result === result) return;
-      setPending((current) => new Set(current).add(board.matchId));
       setNotices(({ [board.matchId]: _, ...rest }) => rest);
+      // Offline (or earlier results still waiting): kept on this device and sent when the connection is back.
+      if (!navigator.onLine || theOutbox().hasWaiting([RESULT_OUTBOX_KIND])) {
+        await queueResult(queryClient, board, result);
+        return;
+      }
+      setPending((current) => new Set(current).add(board.matchId));
       try {
         const answer = await setResult.mutateAsync({
           matchId: board.matchId,
@@ -142,6 +160,10 @@ function ResultDesk({
           description: `Board ${answer.board.board}: ${formatResult(answer.board.result)}`,
         });
       } catch (error) {
+        if (error instanceof ApiRequestError && error.status === 0) {
+          await queueResult(queryClient, board, result);
+          return;
+        }
         const message = serverMessage(error, MATCH_RESULT_MESSAGES.failed);
         notify('error', message, { id: `match-result-${board.matchId}` });
         if (error instanceof ApiRequestError && error.status === 409) {
@@ -155,7 +177,7 @@ function ResultDesk({
         });
       }
     },
-    [setResult],
+    [setResult, queryClient],
   );
 
   const returnToJumpField = () => {
@@ -273,6 +295,16 @@ function ResultDesk({
             <ProgressBar finished={data.counts.finished} total={data.counts.total} />
           </div>
         </div>
+        <OutboxStatus
+          kinds={[RESULT_OUTBOX_KIND]}
+          onResolve={(id) =>
+            setPutAside((current) => {
+              const next = new Set(current);
+              next.delete(id);
+              return next;
+            })
+          }
+        />
         {jumpError ? (
           <p role="alert" className="text-sm font-medium text-loss">
             {jumpError}
@@ -329,6 +361,10 @@ function ResultDesk({
         </ul>
       )}
 
+      <ResultConflicts
+        putAside={putAside}
+        onPutAside={(id) => setPutAside((current) => new Set(current).add(id))}
+      />
       <Dialog
         isOpen={forfeitsFor !== null}
         onClose={() => setForfeitsFor(null)}

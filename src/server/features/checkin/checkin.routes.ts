@@ -1,5 +1,7 @@
 import {
-  checkInBodySchema,
+  type CheckinActionBody,
+  type CheckinActionResponse,
+  checkinActionBodySchema,
   checkinActionResponseSchema,
   checkinOverviewSchema,
   checkinPlayerParamsSchema,
@@ -15,9 +17,11 @@ import {
   setCheckinStateBodySchema,
   setCheckinStateResponseSchema,
 } from '../../../contracts/checkin';
+import { checkinTime } from '../../../domain/checkin';
 import type { Audit } from '../../audit/audit';
 import type { Db } from '../../db/client';
 import { routesFeature, type TypedApp } from '../../feature-context';
+import { clientActionOf, runClientActionOnce } from '../../http/client-actions';
 import { apiErrors, auditContextOf } from '../../http/route-helpers';
 import * as service from './checkin.service';
 
@@ -35,6 +39,28 @@ export const checkinFeature = routesFeature('checkin', (typed, { db, clock, audi
 function registerCheckinRoutes(typed: TypedApp, deps: { db: Db; now: () => Date; audit: Audit }): void {
   const { db, now, audit } = deps;
   const desk = 'checkinDesk';
+
+  /**
+   * A check-in or undo, done once per client id (ADR 032): a queued offline action replayed twice is answered
+   * with the first answer. `madeAt` is the device's time of the action, when it sent one.
+   */
+  const deskActionOnce = async (
+    request: {
+      actor: () => Promise<{ userId: string } | null>;
+      params: { id: string };
+      body: CheckinActionBody | null | undefined;
+    },
+    kind: 'checkin.check-in' | 'checkin.undo' | 'checkin.sign-out',
+    work: (tx: Db, at: Date, madeAt: Date | null) => Promise<CheckinActionResponse>,
+  ): Promise<CheckinActionResponse> => {
+    const at = now();
+    const action = clientActionOf((await request.actor())!.userId, request.body, kind, request.params.id);
+    const answer = await runClientActionOnce(db, action, at, async (tx) => ({
+      statusCode: 200,
+      body: await work(tx, at, action?.madeAt ?? null),
+    }));
+    return answer.body;
+  };
 
   typed.get(
     '/api/admin/checkin/state',
@@ -95,12 +121,15 @@ function registerCheckinRoutes(typed: TypedApp, deps: { db: Db; now: () => Date;
           'Check a player in (refused while check-in is closed; checking in twice keeps the first time). The optional body names the source (desk by default; offline for a replayed queued action).',
         tags,
         params: checkinPlayerParamsSchema,
-        // No body (the desk) arrives as null.
-        body: checkInBodySchema.nullish(),
+        // No body (the desk without an outbox) arrives as null.
+        body: checkinActionBodySchema.nullish(),
         response: { 200: checkinActionResponseSchema, ...errors },
       },
     },
-    async (request) => service.checkIn(db, request.params.id, now(), request.body?.source ?? 'desk'),
+    async (request) =>
+      deskActionOnce(request, 'checkin.check-in', (tx, at, madeAt) =>
+        service.checkIn(tx, request.params.id, checkinTime(madeAt, at), request.body?.source ?? 'desk'),
+      ),
   );
 
   typed.post(
@@ -112,10 +141,12 @@ function registerCheckinRoutes(typed: TypedApp, deps: { db: Db; now: () => Date;
           'Sign a checked-in player out at pick-up (allowed while check-in is closed; twice keeps the first time)',
         tags,
         params: checkinPlayerParamsSchema,
+        body: checkinActionBodySchema.nullish(),
         response: { 200: checkinActionResponseSchema, ...errors },
       },
     },
-    async (request) => service.signOut(db, request.params.id, now()),
+    async (request) =>
+      deskActionOnce(request, 'checkin.sign-out', (tx, at) => service.signOut(tx, request.params.id, at)),
   );
 
   typed.get(
@@ -169,10 +200,12 @@ function registerCheckinRoutes(typed: TypedApp, deps: { db: Db; now: () => Date;
         summary: "Undo a player's check-in (refused while check-in is closed)",
         tags,
         params: checkinPlayerParamsSchema,
+        body: checkinActionBodySchema.nullish(),
         response: { 200: checkinActionResponseSchema, ...errors },
       },
     },
-    async (request) => service.undoCheckIn(db, request.params.id, now()),
+    async (request) =>
+      deskActionOnce(request, 'checkin.undo', (tx, at) => service.undoCheckIn(tx, request.params.id, at)),
   );
 
   typed.put(

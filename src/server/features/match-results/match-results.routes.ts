@@ -4,6 +4,7 @@ import {
   matchResultConflictSchema,
   resultEntryQuerySchema,
   resultEntryResponseSchema,
+  type SetMatchResultResponse,
   setMatchResultBodySchema,
   setMatchResultResponseSchema,
 } from '../../../contracts/match-results';
@@ -11,6 +12,7 @@ import type { Audit } from '../../audit/audit';
 import { actorContext } from '../../audit/audit';
 import type { Db } from '../../db/client';
 import { routesFeature, type TypedApp } from '../../feature-context';
+import { clientActionOf, runClientActionOnce } from '../../http/client-actions';
 import { apiErrors } from '../../http/route-helpers';
 import * as service from './match-results.service';
 
@@ -58,19 +60,26 @@ function registerMatchResultRoutes(typed: TypedApp, db: Db, deps: { now: () => D
     },
     async (request, reply) => {
       const actor = (await request.actor())!;
-      const outcome = await service.setMatchResult(
-        { db, audit: deps.audit },
-        actorContext(actor, request.ip),
-        request.params.matchId,
-        request.body,
-        deps.now(),
-      );
-      if (outcome.kind === 'conflict') {
-        return reply
-          .code(409)
-          .send({ error: outcome.message, requestId: request.id, current: outcome.current });
-      }
-      return { message: MATCH_RESULT_MESSAGES.updated, board: outcome.board };
+      const { matchId } = request.params;
+      const at = deps.now();
+      // Once per client id (ADR 032): a replayed offline result gets its first answer, not a conflict with itself.
+      const action = clientActionOf(actor.userId, request.body, 'match-results.set', matchId);
+      const answer = await runClientActionOnce<object>(db, action, at, async (tx) => {
+        const outcome = await service.setMatchResult(
+          { db: tx, audit: deps.audit },
+          actorContext(actor, request.ip),
+          matchId,
+          request.body,
+          at,
+        );
+        return outcome.kind === 'conflict'
+          ? {
+              statusCode: 409,
+              body: { error: outcome.message, requestId: request.id, current: outcome.current },
+            }
+          : { statusCode: 200, body: { message: MATCH_RESULT_MESSAGES.updated, board: outcome.board } };
+      });
+      return reply.code(answer.statusCode as 200).send(answer.body as SetMatchResultResponse);
     },
   );
 }

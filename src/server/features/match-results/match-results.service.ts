@@ -16,7 +16,7 @@ import {
   type ResultEntryResponse,
   type SetMatchResultBody,
 } from '../../../contracts/match-results';
-import { formatResult } from '../../../domain/scoring/results';
+import { formatResult, type MatchResult } from '../../../domain/scoring/results';
 import { acceptsResult, canClearResult, isCompleted } from '../../../domain/tournament/rounds';
 import type { AuditContext } from '../../audit/audit';
 import type { Db } from '../../db/client';
@@ -83,7 +83,8 @@ export type SetResultOutcome =
 async function refusalFor(
   db: Db,
   row: repo.BoardRow | null,
-  body: SetMatchResultBody,
+  expectedVersion: number,
+  result: MatchResult | null,
 ): Promise<SetResultOutcome> {
   if (!row?.isTournamentActive) {
     const active = await repo.findActiveTournament(db);
@@ -92,7 +93,7 @@ async function refusalFor(
       active ? MATCH_RESULT_MESSAGES.matchNotFound : MATCH_RESULT_MESSAGES.noActiveTournament,
     );
   }
-  if (row.version !== body.expectedVersion) {
+  if (row.version !== expectedVersion) {
     return {
       kind: 'conflict',
       message: MATCH_RESULT_MESSAGES.stale(row.board, row.result),
@@ -101,7 +102,7 @@ async function refusalFor(
   }
   const round = { status: row.roundStatus };
   if (!acceptsResult(round)) throw new HttpError(409, MATCH_RESULT_MESSAGES.roundNotStarted);
-  if (body.result === null && !canClearResult(round)) {
+  if (result === null && !canClearResult(round)) {
     throw new HttpError(409, MATCH_RESULT_MESSAGES.cannotClearCompleted);
   }
   // The match changed between our read and our write (another writer, or its round's status).
@@ -122,13 +123,22 @@ export async function setMatchResult(
   at: Date,
 ): Promise<SetResultOutcome> {
   const before = await repo.findBoard(db, matchId);
-  if (!before?.isTournamentActive || before.version !== body.expectedVersion) {
-    return refusalFor(db, before, body);
+  // The offline outbox names the result it last saw rather than a version (ADR 032): the write goes ahead only
+  // while the board still shows it, checked against the version just read so a write in between still loses.
+  const expectedVersion =
+    body.expected === undefined
+      ? (body.expectedVersion ?? 0)
+      : // Someone else entering the very same result is no conflict.
+        before?.result === body.expected || before?.result === body.result
+        ? before.version
+        : 0;
+  if (!before?.isTournamentActive || before.version !== expectedVersion) {
+    return refusalFor(db, before, expectedVersion, body.result);
   }
   const after = await db.transaction(async (tx) => {
     const isWritten = await repo.writeResultIfCurrent(tx, {
       matchId,
-      expectedVersion: body.expectedVersion,
+      expectedVersion,
       result: body.result,
       at,
     });
@@ -155,6 +165,6 @@ export async function setMatchResult(
     );
     return written;
   });
-  if (!after) return refusalFor(db, before, body);
+  if (!after) return refusalFor(db, before, expectedVersion, body.result);
   return { kind: 'updated', board: toEntryBoard(after) };
 }

@@ -1,0 +1,175 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { checkinSearchResponseSchema } from '../../src/contracts/checkin';
+import { type EntryBoard, resultEntryResponseSchema } from '../../src/contracts/match-results';
+import { dismissCookieBanner, expect, test } from './support/fixtures';
+import { shootWhenAsked } from './support/screenshots';
+import { otherDevice, signInAndWait } from './support/session';
+
+// Several pages, a service worker and a shared machine: more than the default 30 s.
+test.describe.configure({ timeout: 240_000 });
+test.use({ viewport: { width: 768, height: 1024 } });
+
+/** What a browser prints about requests it could not make while offline: expected here, not a fault. */
+const OFFLINE_NOISE = /ERR_INTERNET_DISCONNECTED|ERR_NETWORK_CHANGED|Failed to fetch|net::ERR_FAILED/;
+const dropOfflineNoise = (errors: string[]) => {
+  const kept = errors.filter((error) => !OFFLINE_NOISE.test(error));
+  errors.splice(0, errors.length, ...kept);
+};
+
+async function openAs(page: Page, email: string, path: string, heading: string) {
+  await page.goto('/');
+  await dismissCookieBanner(page);
+  await page.goto('/login');
+  await signInAndWait(page, email);
+  await page.goto(path);
+  await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible({ timeout: 30_000 });
+}
+
+async function boards(request: APIRequestContext): Promise<EntryBoard[]> {
+  const response = await request.get('/api/admin/match-results');
+  expect(response.ok(), await response.text()).toBe(true);
+  return resultEntryResponseSchema.parse(await response.json()).boards;
+}
+
+async function checkinCount(request: APIRequestContext): Promise<number> {
+  const response = await request.get('/api/admin/checkin/players?search=');
+  return checkinSearchResponseSchema.parse(await response.json()).counts.checkedIn;
+}
+
+const status = (page: Page) => page.locator('[data-outbox-status]');
+
+test('10 check-ins and 10 results entered offline land exactly once; a board changed meanwhile is a conflict', async ({
+  page,
+  browser,
+  baseURL,
+  site,
+  consoleErrors,
+}) => {
+  await site.setSetting('checkin_open', true);
+  // The desk and the result entry open on one tablet (one browser context, so one IndexedDB outbox).
+  await openAs(page, 'admin@demo.test', '/admin/checkin-desk', 'Check-in Desk');
+  const results = await page.context().newPage();
+  await results.goto('/admin/match-results');
+  await expect(results.getByRole('heading', { name: 'Match Results', level: 1 })).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(status(page)).toHaveText('all saved');
+  await expect(status(results)).toHaveText('all saved');
+
+  // Every A team's players, found while the Wi-Fi still works.
+  await page.getByRole('searchbox', { name: 'Search by name or team' }).fill('a');
+  const buttons = page
+    .getByRole('list', { name: 'Players found' })
+    .getByRole('button', { name: /^Check in / });
+  await expect(buttons.nth(10)).toBeVisible();
+  const open = (await boards(page.request)).filter((board) => board.result === null);
+  expect(open.length).toBeGreaterThanOrEqual(11);
+  const mine = open.slice(0, 10);
+  const contested = open[10]!;
+
+  await page.context().setOffline(true);
+  await expect(status(page)).toHaveText('offline — 0 changes waiting');
+  const names: string[] = [];
+  for (let i = 0; i < 10; i++) {
+    const button = buttons.first();
+    names.push(((await button.textContent()) ?? '').replace(/^Check in\s*/, ''));
+    await button.click();
+  }
+  await expect(status(page)).toHaveText('offline — 10 changes waiting');
+  await expect(page.getByRole('button', { name: `Undo ${names[9]}` })).toBeVisible();
+  await shootWhenAsked(page, 'offline-checkin-desk');
+
+  const jump = results.getByLabel('Board number');
+  for (const board of [...mine, contested]) {
+    await jump.fill(String(board.board));
+    await jump.press('Enter');
+    await expect(results.locator(`li[data-board="${board.board}"]`)).toBeFocused();
+    await results.keyboard.press('1');
+  }
+  await expect(status(results)).toHaveText('offline — 11 changes waiting');
+  await expect(results.getByRole('button', { name: `White won, board ${mine[0]!.board}` })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+
+  // Meanwhile another arbiter, online elsewhere, enters Black's win on one of those boards.
+  const other = await otherDevice(browser, baseURL);
+  await other.goto('/login');
+  await signInAndWait(other, 'arbiter@demo.test');
+  const put = await other.request.put(`/api/admin/match-results/${contested.matchId}`, {
+    data: { result: 'black', expectedVersion: contested.version },
+    headers: { origin: new URL(baseURL!).origin },
+  });
+  expect(put.ok(), await put.text()).toBe(true);
+  // Nothing of this tablet's arrived yet.
+  expect(await checkinCount(other.request)).toBe(0);
+
+  await page.context().setOffline(false);
+  await expect(status(page)).toHaveText('all saved', { timeout: 60_000 });
+  await expect(
+    results.getByRole('dialog', { name: `Board ${contested.board} was changed by someone else` }),
+  ).toBeVisible({
+    timeout: 60_000,
+  });
+  await expect(status(results)).toHaveText('all saved');
+  await shootWhenAsked(results, 'offline-result-conflict');
+
+  // Exactly once: ten players checked in, each of the ten boards one version further with White's win.
+  expect(await checkinCount(other.request)).toBe(10);
+  const after = new Map((await boards(other.request)).map((board) => [board.matchId, board]));
+  for (const board of mine) {
+    expect(after.get(board.matchId)).toMatchObject({ result: 'white', version: board.version + 1 });
+  }
+  expect(after.get(contested.matchId)).toMatchObject({ result: 'black', version: contested.version + 1 });
+
+  // Closed without a decision, it stays listed under the status until resolved.
+  await results.keyboard.press('Escape');
+  await expect(results.getByRole('dialog')).toBeHidden();
+  await expect(results.getByText('1 result needs your decision')).toBeVisible();
+  await results.getByRole('button', { name: 'Resolve' }).click();
+  // The arbiter keeps their own result: sent again against the board as it now stands.
+  await results.getByRole('button', { name: 'Keep mine (1-0)' }).click();
+  await expect(results.getByRole('dialog')).toBeHidden();
+  await expect
+    .poll(async () => (await boards(other.request)).find((b) => b.matchId === contested.matchId)?.result)
+    .toBe('white');
+  await expect(status(results)).toHaveText('all saved');
+  await expect(results.getByText('1 result needs your decision')).toHaveCount(0);
+
+  await other.context().close();
+  dropOfflineNoise(consoleErrors);
+});
+
+test('the public leaderboard reloaded offline shows the cached standings with their time; the site is installable', async ({
+  page,
+  consoleErrors,
+}) => {
+  await page.goto('/leaderboard');
+  await dismissCookieBanner(page);
+  // The service worker registers after the first visit and takes this page over; the next visit is cached.
+  await page.waitForFunction(async () => (await navigator.serviceWorker.ready) !== null);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await page.reload();
+  const table = page.getByRole('table').first();
+  await expect(table).toBeVisible();
+  const online = (await table.innerText()).split('\n').slice(0, 6).join('\n');
+  await expect(page.getByText(/^last updated/)).toHaveCount(0);
+
+  await page.context().setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: /Leaderboard|Standings/, level: 1 })).toBeVisible();
+  await expect(page.getByText('You are offline: this is the last copy saved on this device.')).toBeVisible();
+  await expect(page.getByText(/^last updated \d{2}:\d{2}$/)).toBeVisible();
+  expect((await table.innerText()).split('\n').slice(0, 6).join('\n')).toBe(online);
+  await shootWhenAsked(page, 'offline-leaderboard');
+  await page.context().setOffline(false);
+
+  const manifest = await page.request.get('/manifest.webmanifest');
+  expect(manifest.ok()).toBe(true);
+  const body = (await manifest.json()) as { display: string; start_url: string; icons: { sizes: string }[] };
+  expect(body).toMatchObject({ display: 'standalone', start_url: '/' });
+  expect(body.icons.map((icon) => icon.sizes)).toContain('512x512');
+  for (const icon of body.icons)
+    expect((await page.request.get((icon as { src?: string }).src ?? '')).ok()).toBe(true);
+  dropOfflineNoise(consoleErrors);
+});
