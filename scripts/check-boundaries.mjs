@@ -65,6 +65,7 @@ const publicModules = {
   },
   client: {
     'auth/queries': 'the session and its permissions',
+    'crm/crm-early': 'the CRM pages’ code and read, started by main.tsx beside the session (ADR 030)',
     'auth/require-access': 'the route guard',
     'auth/lazy-user-menu': 'the user menu, loaded lazily by the layout',
     'auth/user-menu-items': 'the user menu entries (admin)',
