@@ -55,6 +55,8 @@ const runs = option('runs', 5);
 const PAGES = list('pages', ['matrix', 'board']);
 const WIDTHS = list('widths', ['375', '1280']).map(Number);
 const withMove = !process.argv.includes('--no-move');
+/** `--shots DIR`: screenshots of each page's first screen, and of the board scrolled half-way, per viewport. */
+const shotsDir = list('shots', [''])[0];
 const SCHOOLS = option('schools', 60);
 const TASKS = option('tasks', 1_500);
 const TARGET_MS = 1_000;
@@ -243,16 +245,22 @@ const IS_SHOWN = {
       total += Number(count[1]);
     }
     if (total !== ${expected}) return false;
+    if (!(${NO_PLACEHOLDER_IN_VIEW})) return false;
     const inView = (element) => {
       const rect = element.getBoundingClientRect();
       return rect.bottom > 0 && rect.top < innerHeight && rect.right > 0 && rect.left < innerWidth;
     };
-    if ([...document.querySelectorAll('[data-testid="crm-placeholder"]')].some(inView)) return false;
     if (!document.querySelector('[data-testid="crm-lane"] [data-testid="crm-task-card"]')) return false;
     const cards = [...document.querySelectorAll('[data-testid="crm-task-card"]')].filter(inView);
     return cards.length === 0 || cards[cards.length - 1].checkVisibility();
   })()`,
 };
+
+/** True once no placeholder (cards not drawn yet) is inside the viewport. */
+const NO_PLACEHOLDER_IN_VIEW = `![...document.querySelectorAll('[data-testid="crm-placeholder"]')].some((element) => {
+  const rect = element.getBoundingClientRect();
+  return rect.bottom > 0 && rect.top < innerHeight && rect.right > 0 && rect.left < innerWidth;
+})`;
 
 /**
  * Installed before the page's own code: a MutationObserver that notes when the page first shows its data (above)
@@ -439,6 +447,28 @@ try {
       }
       rows.push({ what: `${what}: data shown`, viewport: label, ms: times, target: true });
       breakdowns.push({ what, viewport: label, steps });
+    }
+    if (shotsDir) {
+      const page = await context.newPage();
+      for (const [key, , path, check, expected] of PAGE_RUNS) {
+        await watchFor(page, check, expected);
+        await page.goto(`${base}${path}`);
+        await page.waitForFunction(() => window.__benchReady !== undefined, null, { timeout: 60_000 });
+        await page.screenshot({ path: `${shotsDir}/crm-${key}-${viewport.width}.png` });
+        if (key === 'board') {
+          // Scrolled half-way down: the lanes coming into view are drawn (none is until then).
+          const scrolled = performance.now();
+          await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight / 2));
+          await page.screenshot({ path: `${shotsDir}/crm-board-${viewport.width}-scrolled-at-once.png` });
+          await page.waitForFunction(NO_PLACEHOLDER_IN_VIEW, null, { timeout: 30_000, polling: 20 });
+          console.log(
+            `${viewport.width} px: scrolled half-way down the board, its cards drawn in ` +
+              `${Math.round(performance.now() - scrolled)} ms (a screenshot taken meanwhile)`,
+          );
+          await page.screenshot({ path: `${shotsDir}/crm-board-${viewport.width}-scrolled.png` });
+        }
+      }
+      await page.close();
     }
     if (!withMove || !PAGES.includes('board')) {
       await context.close();

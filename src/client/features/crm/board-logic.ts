@@ -142,7 +142,7 @@ export const laneKeyOf = (task: Pick<CrmCard, 'schoolId' | 'kind'>, swimlane: Sw
  * Drawing a large board a screen at a time (ADR 030): the heights the placeholders of cards not drawn yet take,
  * so the page has its full length and a lane's heading sits where it will stay.
  */
-export const CARD_HEIGHT_ESTIMATE = 150;
+export const CARD_HEIGHT_ESTIMATE = 200;
 /** The gap between two cards of a column (Tailwind's gap-2). */
 export const CARD_GAP = 8;
 const LANE_HEADING_ESTIMATE = 40;
