@@ -65,6 +65,7 @@ const publicModules = {
   },
   client: {
     'auth/queries': 'the session and its permissions',
+    'crm/crm-early': 'the CRM pages’ code and read, started by main.tsx beside the session (ADR 030)',
     'auth/require-access': 'the route guard',
     'auth/redirect-path': "the sign-in page's return-to parameter (the kiosk's staff sign-in link)",
     'auth/lazy-user-menu': 'the user menu, loaded lazily by the layout',

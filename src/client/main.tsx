@@ -6,6 +6,7 @@ import { AppShell } from './app/app-shell';
 import { PUBLIC_PAGES } from './app/public-pages';
 import { preloadFooter } from './app/root-layout';
 import { AppRoutes } from './app/router';
+import { startCrmPage } from './features/crm/crm-early';
 import './app/styles.css';
 
 const container = document.getElementById('root');
@@ -43,5 +44,7 @@ if (stateBlock && container.firstElementChild) {
     ),
   );
 } else {
+  // A CRM page's code and data go out now, beside the session (ADR 030).
+  startCrmPage(window.location.pathname);
   createRoot(container).render(app());
 }

@@ -40,8 +40,12 @@ export const crmChecklistItemSchema = z.object({
   assigneeId: z.string().nullable(),
 });
 
-/** A task card. `version` goes with every change: a change naming an older version is refused (409). */
-export const crmTaskSchema = z.object({
+/**
+ * A task as the board draws it: what its card shows and what its filters read. `version` goes with every change:
+ * a change naming an older version is refused (409). The checklist is counted here; its items, the watchers and
+ * the time of the last change come with the task itself (`crmTaskSchema`, the task's dialog and the school page).
+ */
+export const crmCardSchema = z.object({
   id: z.number().int(),
   version: z.number().int(),
   schoolId: z.string(),
@@ -55,21 +59,29 @@ export const crmTaskSchema = z.object({
   /** Why the last automatic move happened ("A refund reopened it"), or null. */
   autoReason: z.string().nullable(),
   assigneeId: z.string().nullable(),
-  watcherIds: z.array(z.string()),
   dueDate: isoDate.nullable(),
   isOverdue: z.boolean(),
   priority: crmPrioritySchema,
   labels: z.array(z.string()),
   teams: z.array(z.string()),
-  checklist: z.array(crmChecklistItemSchema),
+  /** Checklist items done, and in all. */
+  checklistDone: z.number().int().nonnegative(),
+  checklistTotal: z.number().int().nonnegative(),
   commentCount: z.number().int().nonnegative(),
+});
+export type CrmCard = z.infer<typeof crmCardSchema>;
+
+/** A task: its card with the checklist's items, the watchers and the time of the last change. */
+export const crmTaskSchema = crmCardSchema.extend({
+  watcherIds: z.array(z.string()),
+  checklist: z.array(crmChecklistItemSchema),
   updatedAt: isoDateTime,
 });
 export type CrmTask = z.infer<typeof crmTaskSchema>;
 
-/** GET /api/crm/tasks: every task (a few hundred at most), the staff to assign, and today in the event's zone. */
+/** GET /api/crm/tasks: every task's card (1,500 and more), the staff to assign, and today in the event's zone. */
 export const crmBoardSchema = z.object({
-  tasks: z.array(crmTaskSchema),
+  tasks: z.array(crmCardSchema),
   staff: z.array(crmStaffSchema),
   today: isoDate,
 });

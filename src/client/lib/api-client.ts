@@ -50,10 +50,42 @@ async function readError(response: Response): Promise<ApiRequestError> {
   return new ApiRequestError(`Request failed (${response.status})`, response.status, null);
 }
 
-async function request<T>(path: string, init: RequestInit, schema: z.ZodType<T>): Promise<T> {
+/** GET requests started ahead of the page that reads them (`startEarlyRead`), by path, each taken once. */
+const earlyReads = new Map<string, { response: Promise<Response>; at: number }>();
+/** An early read older than this is not used: the page asks again. */
+const EARLY_READ_MAX_AGE_MS = 10_000;
+
+/**
+ * Starts a GET of a JSON API path now, before the page that reads it has loaded its code or the session is known
+ * (ADR 030): the page's first `getJson` of the same path takes this answer instead of asking again. A read
+ * nobody takes (the guard refused the page) is simply dropped.
+ */
+export function startEarlyRead(path: string): Promise<Response> {
+  const started = earlyReads.get(path);
+  if (started) return started.response;
+  const response = fetch(path, { headers: { Accept: 'application/json' } });
+  // Never an unhandled rejection: the page that takes it sees the failure.
+  response.catch(() => undefined);
+  earlyReads.set(path, { response, at: Date.now() });
+  return response;
+}
+
+function takeEarlyRead(path: string): Promise<Response> | null {
+  const early = earlyReads.get(path);
+  if (!early) return null;
+  earlyReads.delete(path);
+  return Date.now() - early.at < EARLY_READ_MAX_AGE_MS ? early.response : null;
+}
+
+async function request<T>(
+  path: string,
+  init: RequestInit,
+  schema: z.ZodType<T>,
+  early: Promise<Response> | null = null,
+): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(path, init);
+    response = await (early ?? fetch(path, init));
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiRequestError('Network error: check your connection and try again', 0, null);
@@ -87,6 +119,7 @@ export function getJson<T>(
     path,
     { headers: { Accept: 'application/json', ...extraHeaders }, signal: signal ?? null },
     schema,
+    Object.keys(extraHeaders).length === 0 ? takeEarlyRead(path) : null,
   );
 }
 

@@ -1,6 +1,6 @@
-import type { CrmBoard, CrmOverview, CrmTask } from '../../../src/contracts/crm';
+import type { CrmBoard, CrmCard, CrmOverview, CrmTask } from '../../../src/contracts/crm';
 
-/** A task card as GET /api/crm/tasks sends it, with what a test cares about overridden. */
+/** A task as GET /api/crm/tasks/:id sends it (its card and more), with what a test cares about overridden. */
 export function crmTask(overrides: Partial<CrmTask> & Pick<CrmTask, 'id'>): CrmTask {
   return {
     version: 1,
@@ -19,6 +19,8 @@ export function crmTask(overrides: Partial<CrmTask> & Pick<CrmTask, 'id'>): CrmT
     labels: [],
     teams: ['Ardscoil A'],
     checklist: [],
+    checklistDone: 0,
+    checklistTotal: 0,
     commentCount: 0,
     updatedAt: '2025-03-01T10:00:00.000Z',
     ...overrides,
@@ -30,7 +32,7 @@ export const CRM_STAFF = [
   { id: 'staff-2', name: 'Seán Super' },
 ];
 
-export function crmBoard(tasks: CrmTask[]): CrmBoard {
+export function crmBoard(tasks: CrmCard[]): CrmBoard {
   return { tasks, staff: CRM_STAFF, today: '2025-03-10' };
 }
 

@@ -2,11 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { crmBoard, crmTask } from '../../../../tests/support/client/crm-fixtures';
 import {
   applyChange,
+  CARD_BLOCK,
+  cardBlocks,
+  cardOf,
   checklistProgress,
   columnId,
   groupBoard,
+  lanesDrawnFirst,
   neighbourState,
   parseColumnId,
+  placeholderHeight,
   replaceTasks,
   swimlaneOf,
 } from './board-logic';
@@ -80,7 +85,9 @@ describe('moves', () => {
     const board = applyChange(crmBoard(tasks), 1, { state: 'done' });
     const current = crmTask({ id: 1, schoolId: 'b', schoolName: 'Belvedere', state: 'blocked', version: 4 });
     const back = replaceTasks(board, [current]);
-    expect(back.tasks.find((task) => task.id === 1)).toEqual(current);
+    expect(back.tasks.find((task) => task.id === 1)).toEqual(cardOf(current));
+    // The board keeps cards only: the whole task's checklist and watchers stay with its dialog.
+    expect(back.tasks.find((task) => task.id === 1)).not.toHaveProperty('checklist');
     expect(back.tasks).toHaveLength(tasks.length);
   });
 
@@ -98,14 +105,36 @@ describe('moves', () => {
   });
 
   it('count the checklist', () => {
-    expect(checklistProgress({ checklist: [] })).toBeNull();
-    expect(
-      checklistProgress({
-        checklist: [
-          { id: 1, text: 'a', done: true, assigneeId: null },
-          { id: 2, text: 'b', done: false, assigneeId: null },
-        ],
+    expect(checklistProgress({ checklistDone: 0, checklistTotal: 0 })).toBeNull();
+    expect(checklistProgress({ checklistDone: 1, checklistTotal: 2 })).toEqual({ done: 1, total: 2 });
+  });
+});
+
+describe('drawing a large board a screen at a time', () => {
+  const school = (index: number, cards: number) =>
+    Array.from({ length: cards }, (_, card) =>
+      crmTask({
+        id: index * 1_000 + card,
+        schoolId: `school-${String(index).padStart(2, '0')}`,
+        schoolName: `School ${String(index).padStart(2, '0')}`,
       }),
-    ).toEqual({ done: 1, total: 2 });
+    );
+
+  it('draws the lanes of the first screen and a half at once, and a small board whole', () => {
+    // 60 schools with 3 cards each, all "Not started": each lane is one column of 3 cards high.
+    const lanes = groupBoard(Array.from({ length: 60 }, (_, index) => school(index, 3)).flat(), 'school');
+    const first = lanesDrawnFirst(lanes, 1_200);
+    expect(first.size).toBeGreaterThan(0);
+    expect(first.size).toBeLessThan(5);
+    expect([...first]).toEqual(lanes.slice(0, first.size).map((lane) => lane.key));
+    expect(lanesDrawnFirst(lanes.slice(0, 2), 1_200).size).toBe(2);
+  });
+
+  it('cuts a long column into blocks, each placeholder as tall as its cards would be', () => {
+    const cards = Array.from({ length: CARD_BLOCK * 2 + 3 }, (_, index) => index);
+    expect(cardBlocks(cards).map((block) => block.length)).toEqual([CARD_BLOCK, CARD_BLOCK, 3]);
+    expect(cardBlocks([])).toEqual([]);
+    expect(placeholderHeight(0)).toBe(0);
+    expect(placeholderHeight(3)).toBeGreaterThan(placeholderHeight(2));
   });
 });

@@ -1,4 +1,4 @@
-import type { CrmBoard, CrmTask, CrmTaskChange } from '../../../contracts/crm';
+import { type CrmBoard, type CrmCard, type CrmTaskChange, crmCardSchema } from '../../../contracts/crm';
 import { CRM_KIND_DEFAULTS, CRM_TASK_KINDS, CRM_TASK_STATES, type CrmTaskState } from '../../../domain/crm';
 
 /** The board's swimlanes: one per school, or one per task kind (kept in the address as `lane`). */
@@ -14,22 +14,22 @@ export const HAND_TASKS_LANE = 'other';
 export interface BoardLane {
   key: string;
   label: string;
-  columns: Record<CrmTaskState, CrmTask[]>;
+  columns: Record<CrmTaskState, CrmCard[]>;
   count: number;
 }
 
-const emptyColumns = (): Record<CrmTaskState, CrmTask[]> =>
+const emptyColumns = (): Record<CrmTaskState, CrmCard[]> =>
   Object.fromEntries(CRM_TASK_STATES.map((state) => [state, []])) as unknown as Record<
     CrmTaskState,
-    CrmTask[]
+    CrmCard[]
   >;
 
 /** The label of a task's kind ('Fee paid'), or null for a task added by hand. */
-export const kindLabel = (task: Pick<CrmTask, 'kind'>) =>
+export const kindLabel = (task: Pick<CrmCard, 'kind'>) =>
   task.kind ? CRM_KIND_DEFAULTS[task.kind].label : null;
 
 /** Cards in a column: overdue first, then by due date (none last), then by title. */
-function compareCards(a: CrmTask, b: CrmTask): number {
+function compareCards(a: CrmCard, b: CrmCard): number {
   if (a.isOverdue !== b.isOverdue) return a.isOverdue ? -1 : 1;
   if (a.dueDate !== b.dueDate) {
     if (a.dueDate === null) return 1;
@@ -43,7 +43,7 @@ function compareCards(a: CrmTask, b: CrmTask): number {
  * The board as lanes × state columns. By school: one lane per school, by name. By kind: one lane per kind in the
  * templates' order, then the tasks added by hand. Lanes without a task are left out.
  */
-export function groupBoard(tasks: readonly CrmTask[], swimlane: Swimlane): BoardLane[] {
+export function groupBoard(tasks: readonly CrmCard[], swimlane: Swimlane): BoardLane[] {
   const lanes = new Map<string, BoardLane>();
   for (const task of tasks) {
     const key = laneKeyOf(task, swimlane);
@@ -80,13 +80,12 @@ export function applyChange(
     ...board,
     tasks: board.tasks.map((task) => {
       if (task.id !== taskId) return task;
-      const next: CrmTask = { ...task };
+      const next: CrmCard = { ...task };
       if (change.state !== undefined) next.state = change.state;
       if (change.assigneeId !== undefined) next.assigneeId = change.assigneeId;
       if (change.dueDate !== undefined) next.dueDate = change.dueDate;
       if (change.priority !== undefined) next.priority = change.priority;
       if (change.labels !== undefined) next.labels = change.labels;
-      if (change.watcherIds !== undefined) next.watcherIds = change.watcherIds;
       // A settled task is never overdue; a reopened one is, when its date has passed.
       next.isOverdue =
         next.dueDate !== null &&
@@ -98,16 +97,21 @@ export function applyChange(
   };
 }
 
+/** A task's card alone (a task the server sent whole, put on the board, keeps only what its card shows). */
+export const cardOf = (task: CrmCard): CrmCard => crmCardSchema.parse(task);
+
 /** The board with these tasks as the server holds them (a stale refusal's `current`, or a rollback). */
-export function replaceTasks(board: CrmBoard, tasks: readonly CrmTask[]): CrmBoard {
-  const byId = new Map(tasks.map((task) => [task.id, task]));
+export function replaceTasks(board: CrmBoard, tasks: readonly CrmCard[]): CrmBoard {
+  const byId = new Map(tasks.map((task) => [task.id, cardOf(task)]));
   return { ...board, tasks: board.tasks.map((task) => byId.get(task.id) ?? task) };
 }
 
 /** "2 of 5" checklist items done, or null without a checklist. */
-export function checklistProgress(task: Pick<CrmTask, 'checklist'>): { done: number; total: number } | null {
-  if (task.checklist.length === 0) return null;
-  return { done: task.checklist.filter((item) => item.done).length, total: task.checklist.length };
+export function checklistProgress(
+  task: Pick<CrmCard, 'checklistDone' | 'checklistTotal'>,
+): { done: number; total: number } | null {
+  if (task.checklistTotal === 0) return null;
+  return { done: task.checklistDone, total: task.checklistTotal };
 }
 
 /** The droppable id of a lane's column, and back. */
@@ -131,5 +135,49 @@ export function neighbourState(from: CrmTaskState, key: string): CrmTaskState | 
 }
 
 /** The lane a task belongs to on a board grouped this way. */
-export const laneKeyOf = (task: Pick<CrmTask, 'schoolId' | 'kind'>, swimlane: Swimlane) =>
+export const laneKeyOf = (task: Pick<CrmCard, 'schoolId' | 'kind'>, swimlane: Swimlane) =>
   swimlane === 'school' ? task.schoolId : (task.kind ?? HAND_TASKS_LANE);
+
+/**
+ * Drawing a large board a screen at a time (ADR 030): the heights the placeholders of cards not drawn yet take,
+ * so the page has its full length and a lane's heading sits where it will stay.
+ */
+export const CARD_HEIGHT_ESTIMATE = 200;
+/** The gap between two cards of a column (Tailwind's gap-2). */
+export const CARD_GAP = 8;
+const LANE_HEADING_ESTIMATE = 40;
+/** Cards a column of a drawn lane draws at once; the rest follow in blocks of this size as they come near. */
+export const CARD_BLOCK = 20;
+
+/** The height cards not drawn yet take: as many cards as estimated, with the gaps between them. */
+export const placeholderHeight = (cards: number) =>
+  Math.max(0, cards * (CARD_HEIGHT_ESTIMATE + CARD_GAP) - CARD_GAP);
+
+/** A column's cards in blocks: the first drawn with its lane, each later one when it comes near the viewport. */
+export function cardBlocks<T>(cards: readonly T[], size = CARD_BLOCK): T[][] {
+  const blocks: T[][] = [];
+  for (let start = 0; start < cards.length; start += size) blocks.push(cards.slice(start, start + size));
+  return blocks;
+}
+
+/** How tall a lane is once drawn, roughly: its heading and its longest column's first block. */
+const laneHeightEstimate = (lane: BoardLane) =>
+  LANE_HEADING_ESTIMATE +
+  placeholderHeight(
+    Math.max(1, ...CRM_TASK_STATES.map((state) => Math.min(lane.columns[state].length, CARD_BLOCK))),
+  );
+
+/**
+ * The lanes drawn at once, without waiting to be seen: those starting within `height` pixels of the board's top
+ * (a screen and a half), so the first screen is whole in the first frame. A small board is drawn whole.
+ */
+export function lanesDrawnFirst(lanes: readonly BoardLane[], height: number): Set<string> {
+  const keys = new Set<string>();
+  let top = 0;
+  for (const lane of lanes) {
+    if (top >= height) break;
+    keys.add(lane.key);
+    top += laneHeightEstimate(lane);
+  }
+  return keys;
+}

@@ -1,4 +1,4 @@
-import type { CrmOverview, CrmTask } from '../../../contracts/crm';
+import type { CrmCard, CrmOverview } from '../../../contracts/crm';
 import {
   CRM_TASK_KINDS,
   CRM_TASK_STATES,
@@ -152,7 +152,7 @@ export function filterSchools(overview: CrmOverview, filters: CrmFilters): Schoo
  * The board's cards the filters keep: the same task filters as the matrix's cells, the school, and the search
  * over the task's title, its school and the school's teams (the payment filter is the matrix's only).
  */
-export function filterTasks(tasks: readonly CrmTask[], filters: CrmFilters, today: string): CrmTask[] {
+export function filterTasks(tasks: readonly CrmCard[], filters: CrmFilters, today: string): CrmCard[] {
   const q = filters.q?.trim().toLocaleLowerCase('en-IE') ?? '';
   return tasks.filter((task) => {
     if (filters.school && task.schoolId !== filters.school) return false;

@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { NavLink, Outlet, Route, Routes } from 'react-router';
 import { type AccessName, may } from '../../../domain/access-rules';
 import { Container } from '../../components/ui/container';
@@ -7,6 +7,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { lazyPage } from '../../lib/lazy-page';
 import { useSession } from '../auth/queries';
 import { RequireAccess } from '../auth/require-access';
+import { rememberCrmAccess } from './crm-early';
 
 const overview = lazyPage(() => import('./crm-overview-page'), 'CrmOverviewPage');
 const tasks = lazyPage(() => import('./crm-tasks-page'), 'CrmTasksPage');
@@ -31,6 +32,8 @@ const SECTIONS: readonly { to: string; label: string; end: boolean; rule: Access
 export function CrmLayout() {
   const session = useSession();
   const mayOpen = (name: AccessName) => session.status === 'signed-in' && may(session.access, name);
+  // The next visit starts this browser's CRM reads at once (ADR 030).
+  useEffect(rememberCrmAccess, []);
   return (
     <Container className="flex flex-col gap-6 py-6 lg:py-10">
       <nav aria-label="Team tasks">

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { crmBoard, crmTask } from '../../../../tests/support/client/crm-fixtures';
@@ -148,5 +148,67 @@ describe('the task board', () => {
     expect(handle?.getAttribute('aria-roledescription')).toBe('draggable');
     const describedBy = handle.getAttribute('aria-describedby') ?? '';
     expect(document.getElementById(describedBy)?.textContent).toMatch(/press Space or Enter/);
+  });
+});
+
+describe('a board of many schools (issue 15: 60 schools, 1,500 tasks)', () => {
+  it('draws the first screen, keeps every lane heading with its count, and draws a lane as it comes near', async () => {
+    // The browser's IntersectionObserver, driven by the test: nothing is near until the test says so.
+    let report: IntersectionObserverCallback = () => {};
+    class TestObserver {
+      constructor(callback: IntersectionObserverCallback) {
+        report = callback;
+      }
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+      takeRecords() {
+        return [];
+      }
+    }
+    vi.stubGlobal('IntersectionObserver', TestObserver);
+    const name = (index: number) => `School ${String(index).padStart(2, '0')}`;
+    const tasks = Array.from({ length: 30 * 6 }, (_, index) =>
+      crmTask({
+        id: index + 1,
+        kind: null,
+        isAuto: false,
+        title: `Task ${index + 1}`,
+        schoolId: `school-${Math.floor(index / 6)}`,
+        schoolName: name(Math.floor(index / 6)),
+      }),
+    );
+    stubServer(tasks, () => json(200, { message: 'ok' }));
+    renderBoard();
+    const lanes = await screen.findAllByTestId('crm-lane');
+    expect(lanes).toHaveLength(30);
+    for (const lane of lanes)
+      expect(within(lane).getByRole('heading', { level: 3 }).textContent).toMatch(/\(6\)$/);
+    const drawn = lanes.filter((lane) => lane.dataset.drawn === 'true');
+    expect(drawn.length).toBeGreaterThan(0);
+    expect(drawn.length).toBeLessThan(30);
+    expect(within(lanes[0] as HTMLElement).getAllByRole('article')).toHaveLength(6);
+
+    // A lane far down: its columns say their counts, its cards wait as a placeholder of their height.
+    const last = lanes[29] as HTMLElement;
+    expect(within(last).queryAllByRole('article')).toHaveLength(0);
+    expect(within(last).getAllByTestId('crm-column')[0]?.getAttribute('aria-label')).toBe(
+      `${name(29)}: Not started (6)`,
+    );
+    expect(within(last).getByTestId('crm-placeholder').style.height).not.toBe('');
+    // Scrolled near, it is drawn.
+    act(() =>
+      report(
+        [{ target: last, isIntersecting: true } as unknown as IntersectionObserverEntry],
+        {} as IntersectionObserver,
+      ),
+    );
+    await waitFor(() => expect(within(last).getAllByRole('article')).toHaveLength(6));
+
+    // The search finds the cards of a lane not drawn yet: it is then the first lane, drawn at once.
+    expect(within(lanes[25] as HTMLElement).queryAllByRole('article')).toHaveLength(0);
+    fireEvent.change(screen.getByLabelText('Task, school or team'), { target: { value: name(25) } });
+    await waitFor(() => expect(screen.getAllByTestId('crm-lane')).toHaveLength(1));
+    expect(screen.getAllByRole('article')).toHaveLength(6);
   });
 });

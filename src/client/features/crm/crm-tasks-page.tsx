@@ -19,7 +19,7 @@ import {
 import { CalendarClock, GripVertical, MoveRight, Plus, Radio, UserRound, X } from 'lucide-react';
 import { type FormEvent, memo, useCallback, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { CRM_MESSAGES, type CrmTask, crmBulkChangeSchema } from '../../../contracts/crm';
+import { CRM_MESSAGES, type CrmCard, crmBulkChangeSchema } from '../../../contracts/crm';
 import {
   CRM_KIND_DEFAULTS,
   CRM_STATE_LABELS,
@@ -38,13 +38,17 @@ import { SearchField, SearchForm } from '../../components/ui/search-field';
 import { serverMessage } from '../../lib/api-client';
 import { useFieldErrors } from '../../lib/form';
 import { notify } from '../../lib/notify';
+import { useNearViewport } from '../../lib/use-near-viewport';
 import { AddTaskDialog } from './add-task-dialog';
 import {
   type BoardLane,
+  cardBlocks,
   columnId,
   groupBoard,
+  lanesDrawnFirst,
   neighbourState,
   parseColumnId,
+  placeholderHeight,
   SWIMLANES,
   type Swimlane,
   swimlaneOf,
@@ -59,7 +63,7 @@ import { useFilterControls, useUrlFilters } from './use-url-filters';
 const SWIMLANE_LABELS: Record<Swimlane, string> = { school: 'By school', kind: 'By task type' };
 
 interface DragData {
-  task: CrmTask;
+  task: CrmCard;
   laneKey: string;
 }
 
@@ -148,11 +152,11 @@ const DraggableCard = memo(function DraggableCard({
   isPending,
   isHighlighted,
 }: {
-  task: CrmTask;
+  task: CrmCard;
   laneKey: string;
   staffName: (id: string | null) => string | null;
-  onOpen: (task: CrmTask) => void;
-  onMove: (task: CrmTask, state: CrmTaskState) => void;
+  onOpen: (task: CrmCard) => void;
+  onMove: (task: CrmCard, state: CrmTaskState) => void;
   isSelected: boolean;
   onSelect: (id: number, isSelected: boolean) => void;
   isPending: boolean;
@@ -250,6 +254,92 @@ function Column({
   );
 }
 
+/** Cards not drawn yet: one block of their estimated height, hidden from assistive technology. */
+function Placeholder({ cards, nearRef }: { cards: number; nearRef?: (element: Element | null) => void }) {
+  return (
+    <li
+      ref={nearRef}
+      aria-hidden="true"
+      data-testid="crm-placeholder"
+      className="rounded-xl bg-surface/40"
+      style={{ height: placeholderHeight(cards) }}
+    />
+  );
+}
+
+type RenderCard = (task: CrmCard, laneKey: string) => React.ReactNode;
+
+/** A later block of a long column: drawn when it comes near the viewport. */
+function LaterBlock({
+  tasks,
+  laneKey,
+  renderCard,
+}: {
+  tasks: CrmCard[];
+  laneKey: string;
+  renderCard: RenderCard;
+}) {
+  const [nearRef, isNear] = useNearViewport();
+  if (!isNear) return <Placeholder cards={tasks.length} nearRef={nearRef} />;
+  return <>{tasks.map((task) => renderCard(task, laneKey))}</>;
+}
+
+/**
+ * One swimlane: its heading with its count always; its columns' cards once the lane is near the viewport (or at
+ * once, for the first screen), a column's first block with the lane and each later block as it comes near (ADR 030).
+ */
+function Lane({
+  lane,
+  isDrawnFirst,
+  dragLane,
+  renderCard,
+}: {
+  lane: BoardLane;
+  isDrawnFirst: boolean;
+  dragLane: string | null;
+  renderCard: RenderCard;
+}) {
+  const [nearRef, isNear] = useNearViewport();
+  const isDrawn = isDrawnFirst || isNear;
+  return (
+    <section
+      ref={isDrawn ? undefined : nearRef}
+      aria-label={lane.label}
+      data-testid="crm-lane"
+      data-drawn={isDrawn}
+      className="col-span-6 mt-2 grid grid-cols-subgrid gap-2"
+    >
+      <h3 className="col-span-6 px-1 font-display text-base font-bold text-fg">
+        {lane.label} <span className="text-sm font-normal text-muted">({lane.count})</span>
+      </h3>
+      {CRM_TASK_STATES.map((state) => {
+        const [first = [], ...later] = cardBlocks(lane.columns[state]);
+        return (
+          <Column
+            key={state}
+            lane={lane}
+            state={state}
+            count={lane.columns[state].length}
+            isDropTarget={dragLane === null || dragLane === lane.key}
+          >
+            {isDrawn ? (
+              <>
+                {first.map((task) => renderCard(task, lane.key))}
+                {later.map((block, index) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: a block is a place in the column
+                  <LaterBlock key={index} tasks={block} laneKey={lane.key} renderCard={renderCard} />
+                ))}
+              </>
+            ) : lane.columns[state].length > 0 ? (
+              <Placeholder cards={lane.columns[state].length} />
+            ) : null}
+          </Column>
+        );
+      })}
+    </section>
+  );
+}
+
 /**
  * The sensors' options, made once: new option objects would make new sensors, hence new listeners for every
  * card's handle, and every card would be drawn again on each change of the board.
@@ -274,7 +364,7 @@ function BulkDialog({
   onDone,
 }: {
   action: BulkAction | null;
-  tasks: CrmTask[];
+  tasks: CrmCard[];
   staff: Staff;
   onClose: () => void;
   onDone: () => void;
@@ -378,10 +468,10 @@ function Board({
   swimlane,
   onOpen,
 }: {
-  tasks: CrmTask[];
+  tasks: CrmCard[];
   staff: Staff;
   swimlane: Swimlane;
-  onOpen: (task: CrmTask) => void;
+  onOpen: (task: CrmCard) => void;
 }) {
   const lanes = useMemo(() => groupBoard(tasks, swimlane), [tasks, swimlane]);
   const staffName = useMemo(() => staffNameOf(staff), [staff]);
@@ -406,7 +496,7 @@ function Board({
       return next;
     });
 
-  const move = (task: CrmTask, state: CrmTaskState) => {
+  const move = (task: CrmCard, state: CrmTaskState) => {
     if (task.state === state) return;
     setPendingId(task.id, true);
     setHighlighted(null);
@@ -450,10 +540,26 @@ function Board({
   const latest = useRef({ move, onOpen });
   latest.current = { move, onOpen };
   const onMoveCard = useCallback(
-    (task: CrmTask, state: CrmTaskState) => latest.current.move(task, state),
+    (task: CrmCard, state: CrmTaskState) => latest.current.move(task, state),
     [],
   );
-  const onOpenCard = useCallback((task: CrmTask) => latest.current.onOpen(task), []);
+  const onOpenCard = useCallback((task: CrmCard) => latest.current.onOpen(task), []);
+  const renderCard = (task: CrmCard, laneKey: string) => (
+    <DraggableCard
+      key={task.id}
+      task={task}
+      laneKey={laneKey}
+      staffName={staffName}
+      onOpen={onOpenCard}
+      onMove={onMoveCard}
+      isSelected={selected.has(task.id)}
+      onSelect={onSelect}
+      isPending={pending.has(task.id)}
+      isHighlighted={highlighted === task.id}
+    />
+  );
+  // The lanes of the first screen and a half are drawn in the first frame; the others as they come near.
+  const drawnFirst = useMemo(() => lanesDrawnFirst(lanes, window.innerHeight * 1.5), [lanes]);
   const selectedTasks = tasks.filter((task) => selected.has(task.id));
   const stateCounts = Object.fromEntries(
     CRM_TASK_STATES.map((state) => [state, tasks.filter((task) => task.state === state).length]),
@@ -508,40 +614,13 @@ function Board({
               </h2>
             ))}
             {lanes.map((lane) => (
-              <section
+              <Lane
                 key={lane.key}
-                aria-label={lane.label}
-                data-testid="crm-lane"
-                className="col-span-6 mt-2 grid grid-cols-subgrid gap-2"
-              >
-                <h3 className="col-span-6 px-1 font-display text-base font-bold text-fg">
-                  {lane.label} <span className="text-sm font-normal text-muted">({lane.count})</span>
-                </h3>
-                {CRM_TASK_STATES.map((state) => (
-                  <Column
-                    key={state}
-                    lane={lane}
-                    state={state}
-                    count={lane.columns[state].length}
-                    isDropTarget={dragging === null || dragging.laneKey === lane.key}
-                  >
-                    {lane.columns[state].map((task) => (
-                      <DraggableCard
-                        key={task.id}
-                        task={task}
-                        laneKey={lane.key}
-                        staffName={staffName}
-                        onOpen={onOpenCard}
-                        onMove={onMoveCard}
-                        isSelected={selected.has(task.id)}
-                        onSelect={onSelect}
-                        isPending={pending.has(task.id)}
-                        isHighlighted={highlighted === task.id}
-                      />
-                    ))}
-                  </Column>
-                ))}
-              </section>
+                lane={lane}
+                isDrawnFirst={drawnFirst.has(lane.key)}
+                dragLane={dragging?.laneKey ?? null}
+                renderCard={renderCard}
+              />
             ))}
           </div>
         </section>
@@ -570,7 +649,7 @@ function Board({
 }
 
 /** The schools of the board's tasks, by name. */
-function schoolsOf(tasks: readonly CrmTask[]) {
+function schoolsOf(tasks: readonly CrmCard[]) {
   const byId = new Map(tasks.map((task) => [task.schoolId, task.schoolName]));
   return [...byId.entries()]
     .map(([id, name]) => ({ id, name }))

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { messageResponseSchema } from '../../../contracts/common';
 import {
   type CrmBoard,
+  type CrmCard,
   type CrmTask,
   type CrmTaskChange,
   crmBoardSchema,
@@ -26,6 +27,7 @@ import type { CrmTaskKind } from '../../../domain/crm';
 import { ApiRequestError, getJson, sendJson } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
 import { applyChange, replaceTasks } from './board-logic';
+import { CRM_BOARD_PATH, CRM_OVERVIEW_PATH } from './crm-early';
 
 export const CRM_BASE = '/api/crm';
 
@@ -33,7 +35,7 @@ export const CRM_BASE = '/api/crm';
 export function useCrmOverview() {
   return useQuery({
     queryKey: queryKeys.crmOverview,
-    queryFn: ({ signal }) => getJson(`${CRM_BASE}/overview`, crmOverviewSchema, signal),
+    queryFn: ({ signal }) => getJson(CRM_OVERVIEW_PATH, crmOverviewSchema, signal),
   });
 }
 
@@ -41,7 +43,7 @@ export function useCrmOverview() {
 export function useCrmBoard() {
   return useQuery({
     queryKey: queryKeys.crmBoard,
-    queryFn: ({ signal }) => getJson(`${CRM_BASE}/tasks`, crmBoardSchema, signal),
+    queryFn: ({ signal }) => getJson(CRM_BOARD_PATH, crmBoardSchema, signal),
   });
 }
 
@@ -84,11 +86,12 @@ function useInvalidateCrm() {
 /** Puts tasks as the server holds them into every cached view that lists them (the board, a school page). */
 function usePutTasks() {
   const queryClient = useQueryClient();
-  return (tasks: readonly CrmTask[]) => {
+  return (tasks: readonly (CrmTask | CrmCard)[]) => {
     queryClient.setQueryData<CrmBoard>(queryKeys.crmBoard, (board) =>
       board ? replaceTasks(board, tasks) : board,
     );
     for (const task of tasks) {
+      if (!('checklist' in task)) continue; // a card put back as it was: its dialog's copy is whole already
       queryClient.setQueryData(queryKeys.crmTask(task.id), (detail: { task: CrmTask } | undefined) =>
         detail ? { ...detail, task } : detail,
       );
@@ -108,7 +111,7 @@ export function useChangeTask() {
   const putTasks = usePutTasks();
   const invalidate = useInvalidateCrm();
   return useMutation({
-    mutationFn: ({ task, change }: { task: CrmTask; change: TaskChange }) =>
+    mutationFn: ({ task, change }: { task: CrmCard; change: TaskChange }) =>
       sendJson('PATCH', `${CRM_BASE}/tasks/${task.id}`, { ...change, version: task.version }, crmTaskSchema),
     onMutate: async ({ task, change }) => {
       await queryClient.cancelQueries({ queryKey: queryKeys.crmBoard });

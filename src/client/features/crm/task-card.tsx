@@ -1,6 +1,6 @@
 import { CalendarClock, Flag, ListChecks, MessageSquare, UserRound, Zap } from 'lucide-react';
 import type { ReactNode } from 'react';
-import type { CrmTask } from '../../../contracts/crm';
+import type { CrmCard } from '../../../contracts/crm';
 import { CRM_STATE_LABELS, CRM_TASK_STATES, type CrmPriority, type CrmTaskState } from '../../../domain/crm';
 import { cx } from '../../components/ui/cx';
 import { checklistProgress, kindLabel } from './board-logic';
@@ -23,7 +23,7 @@ export function MoveMenu({
   onMove,
   disabled,
 }: {
-  task: CrmTask;
+  task: CrmCard;
   onMove: (state: CrmTaskState) => void;
   disabled?: boolean;
 }) {
@@ -63,9 +63,9 @@ export function TaskCard({
   showState = false,
   isHighlighted = false,
 }: {
-  task: CrmTask;
+  task: CrmCard;
   staffName: (id: string | null) => string | null;
-  onOpen: (task: CrmTask) => void;
+  onOpen: (task: CrmCard) => void;
   /** The drag handle, on the board. */
   handle?: ReactNode;
   /** The bulk-selection checkbox, on the board. */

@@ -1,9 +1,10 @@
-import { and, asc, count, desc, eq, inArray, isNull, ne, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   CRM_MESSAGES,
   type CrmActivity,
   type CrmBoard,
+  type CrmCard,
   type CrmOverview,
   type CrmSchool,
   type CrmTask,
@@ -116,22 +117,26 @@ async function teamNamesBySchool(db: Db, schoolIds: readonly string[]): Promise<
   return result;
 }
 
-/** The task cards matching `where` (every task without), oldest first, with checklist and comment counts. */
-export async function loadTasks(db: Db, today: string, where?: SQL): Promise<CrmTask[]> {
-  const rows = await db
+/** The task rows matching `where` (every task without), by school name and id, with their school's name. */
+function taskRows(db: Db, where?: SQL) {
+  return db
     .select({ task: crmTasks, schoolName: schools.name })
     .from(crmTasks)
     .innerJoin(schools, eq(schools.id, crmTasks.schoolId))
     .where(where)
     .orderBy(asc(schools.name), asc(crmTasks.id));
-  if (rows.length === 0) return [];
+}
+type TaskWithSchool = Awaited<ReturnType<typeof taskRows>>[number];
+
+/** The cards of these rows: comment counts and the teams read here, checklist counts given. */
+async function cardsOf(
+  db: Db,
+  rows: readonly TaskWithSchool[],
+  today: string,
+  checklistCounts: (taskId: number) => { done: number; total: number },
+): Promise<CrmCard[]> {
   const ids = rows.map((row) => row.task.id);
-  const [items, comments, teams] = await Promise.all([
-    db
-      .select()
-      .from(crmChecklistItems)
-      .where(inArray(crmChecklistItems.taskId, ids))
-      .orderBy(crmChecklistItems.id),
+  const [comments, teams] = await Promise.all([
     db
       .select({ taskId: crmComments.taskId, n: count() })
       .from(crmComments)
@@ -140,6 +145,64 @@ export async function loadTasks(db: Db, today: string, where?: SQL): Promise<Crm
     teamNamesBySchool(db, [...new Set(rows.map((row) => row.task.schoolId))]),
   ]);
   const commentCount = new Map(comments.map((row) => [row.taskId, row.n]));
+  return rows.map(({ task, schoolName }) => {
+    const checklist = checklistCounts(task.id);
+    return {
+      id: task.id,
+      version: task.version,
+      schoolId: task.schoolId,
+      schoolName,
+      kind: task.kind,
+      title: task.title,
+      state: task.state,
+      isAuto: task.kind !== null && CRM_KIND_DEFAULTS[task.kind].isAuto,
+      autoReason: task.autoReason,
+      assigneeId: task.assigneeId,
+      dueDate: task.dueDate,
+      isOverdue: isOverdue(task, today),
+      priority: task.priority,
+      labels: task.labels,
+      teams: teams.get(task.schoolId) ?? [],
+      checklistDone: checklist.done,
+      checklistTotal: checklist.total,
+      commentCount: commentCount.get(task.id) ?? 0,
+    };
+  });
+}
+
+/**
+ * Every task's card, for the board and the overview (ADR 030): the checklists only counted, in the database, and
+ * no watchers or change times, which no card shows.
+ */
+export async function loadCards(db: Db, today: string): Promise<CrmCard[]> {
+  const rows = await taskRows(db);
+  if (rows.length === 0) return [];
+  const counts = await db
+    .select({
+      taskId: crmChecklistItems.taskId,
+      total: count(),
+      done: sql<number>`count(*) filter (where ${crmChecklistItems.done})`.mapWith(Number),
+    })
+    .from(crmChecklistItems)
+    .groupBy(crmChecklistItems.taskId);
+  const byTask = new Map(counts.map((row) => [row.taskId, { done: row.done, total: row.total }]));
+  return cardsOf(db, rows, today, (id) => byTask.get(id) ?? { done: 0, total: 0 });
+}
+
+/** The tasks matching `where` (every task without), oldest first, with their checklists and comment counts. */
+export async function loadTasks(db: Db, today: string, where?: SQL): Promise<CrmTask[]> {
+  const rows = await taskRows(db, where);
+  if (rows.length === 0) return [];
+  const items = await db
+    .select()
+    .from(crmChecklistItems)
+    .where(
+      inArray(
+        crmChecklistItems.taskId,
+        rows.map((row) => row.task.id),
+      ),
+    )
+    .orderBy(crmChecklistItems.id);
   const itemsByTask = new Map<number, CrmTask['checklist']>();
   for (const item of items) {
     itemsByTask.set(item.taskId, [
@@ -147,27 +210,20 @@ export async function loadTasks(db: Db, today: string, where?: SQL): Promise<Crm
       { id: item.id, text: item.text, done: item.done, assigneeId: item.assigneeId },
     ]);
   }
-  return rows.map(({ task, schoolName }) => ({
-    id: task.id,
-    version: task.version,
-    schoolId: task.schoolId,
-    schoolName,
-    kind: task.kind,
-    title: task.title,
-    state: task.state,
-    isAuto: task.kind !== null && CRM_KIND_DEFAULTS[task.kind].isAuto,
-    autoReason: task.autoReason,
-    assigneeId: task.assigneeId,
-    watcherIds: task.watcherIds,
-    dueDate: task.dueDate,
-    isOverdue: isOverdue(task, today),
-    priority: task.priority,
-    labels: task.labels,
-    teams: teams.get(task.schoolId) ?? [],
-    checklist: itemsByTask.get(task.id) ?? [],
-    commentCount: commentCount.get(task.id) ?? 0,
-    updatedAt: task.updatedAt.toISOString(),
+  const checklistOf = (id: number) => itemsByTask.get(id) ?? [];
+  const cards = await cardsOf(db, rows, today, (id) => ({
+    done: checklistOf(id).filter((item) => item.done).length,
+    total: checklistOf(id).length,
   }));
+  return cards.map((card, index) => {
+    const task = rows[index]!.task;
+    return {
+      ...card,
+      watcherIds: task.watcherIds,
+      checklist: checklistOf(task.id),
+      updatedAt: task.updatedAt.toISOString(),
+    };
+  });
 }
 
 async function loadTask(db: Db, id: number, today: string): Promise<CrmTask> {
@@ -180,7 +236,7 @@ const todayOf = (deps: Pick<Deps, 'clock'>) => dublinToday(deps.clock.now());
 
 export async function readBoard(deps: Deps): Promise<CrmBoard> {
   const today = todayOf(deps);
-  const [tasks, staff] = await Promise.all([loadTasks(deps.db, today), loadStaff(deps.db)]);
+  const [tasks, staff] = await Promise.all([loadCards(deps.db, today), loadStaff(deps.db)]);
   return { tasks, staff, today };
 }
 
@@ -238,7 +294,7 @@ export async function readOverview(deps: Deps): Promise<CrmOverview> {
   const { db } = deps;
   const today = todayOf(deps);
   const [tasks, staff, templates] = await Promise.all([
-    loadTasks(db, today),
+    loadCards(db, today),
     loadStaff(db),
     loadTemplates(db),
   ]);
@@ -260,7 +316,7 @@ export async function readOverview(deps: Deps): Promise<CrmOverview> {
   const kinds = templates
     .filter((template) => template.isActive || usedKinds.has(template.kind))
     .map((template) => ({ kind: template.kind, label: template.label }));
-  const bySchool = new Map<string, CrmTask[]>();
+  const bySchool = new Map<string, CrmCard[]>();
   for (const task of tasks) bySchool.set(task.schoolId, [...(bySchool.get(task.schoolId) ?? []), task]);
   const overviewSchools = [...bySchool.entries()].map(([id, own]) => {
     const live = registrationRows.filter((row) => row.schoolId === id);

@@ -22,7 +22,7 @@ import {
 import { databaseTargets } from '../../../../tests/support/server/test-database';
 import {
   CRM_MESSAGES,
-  type CrmTask,
+  type CrmCard,
   crmBoardSchema,
   crmBulkResultSchema,
   crmOverviewSchema,
@@ -435,7 +435,7 @@ describe.each(databaseTargets)('team tasks (CRM) on %s', (target) => {
     expect(overview.today).toBe(today);
     const row = overview.schools.find((school) => school.id === schoolId)!;
     const own = tasks.filter((task) => task.schoolId === schoolId);
-    const settled = (task: CrmTask) => task.state === 'done' || task.state === 'not_applicable';
+    const settled = (task: CrmCard) => task.state === 'done' || task.state === 'not_applicable';
     expect(row).toMatchObject({
       open: own.filter((task) => !settled(task)).length,
       overdue: own.filter((task) => task.isOverdue).length,

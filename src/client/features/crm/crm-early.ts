@@ -1,0 +1,45 @@
+import { startEarlyRead } from '../../lib/api-client';
+
+/**
+ * The CRM's two large pages, started as soon as the app's code runs (ADR 030): their code chunks and their reads
+ * (the session's and the page's) go out at once, side by side, instead of one after the other (session → CRM
+ * route table → page → read). Kept tiny and free of schemas: it is part of the first-load JavaScript.
+ *
+ * Only in a browser that has shown a CRM page before (a hint in local storage, set by the CRM's frame): anyone
+ * else would be refused the read (a 401 or 403 in the console, a refusal in the log) before the guard sends them
+ * away. A refused early read forgets the hint, so a user who lost the access is refused at most once.
+ */
+export const CRM_OVERVIEW_PATH = '/api/crm/overview';
+export const CRM_BOARD_PATH = '/api/crm/tasks';
+const HINT_KEY = 'crm-early-reads';
+
+function storage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null; // storage switched off
+  }
+}
+
+/** Called by the CRM's frame, which only someone with CRM access sees. */
+export function rememberCrmAccess(): void {
+  storage()?.setItem(HINT_KEY, '1');
+}
+
+export function startCrmPage(pathname: string): void {
+  const path = pathname.replace(/\/+$/, '');
+  const read = path === '/crm' ? CRM_OVERVIEW_PATH : path === '/crm/tasks' ? CRM_BOARD_PATH : null;
+  if (!read || storage()?.getItem(HINT_KEY) !== '1') return;
+  void import('./crm-routes').catch(() => undefined);
+  void (path === '/crm' ? import('./crm-overview-page') : import('./crm-tasks-page')).catch(() => undefined);
+  // The session's two reads (the guard's get-session, then /api/me) and the page's, side by side.
+  startEarlyRead('/api/auth/get-session');
+  for (const early of [startEarlyRead('/api/me'), startEarlyRead(read)]) {
+    void early.then(
+      (response) => {
+        if (response.status === 401 || response.status === 403) storage()?.removeItem(HINT_KEY);
+      },
+      () => undefined,
+    );
+  }
+}
