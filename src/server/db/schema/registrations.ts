@@ -11,6 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { PUBLIC_NAME_DISPLAYS } from '../../../domain/public-names';
 import { schools } from './schools';
 
 /** A school's entry: one registrant, one payment, one or more teams of exactly 4 (docs/requirements.md §5). */
@@ -96,6 +97,11 @@ export const registrationTeamPlayers = pgTable(
     guardianEmail: text('guardian_email'),
     /** When the guardian confirmed through the link; null while consent is pending. */
     guardianConfirmedAt: timestamp('guardian_confirmed_at', { withTimezone: true }),
+    /**
+     * The name permission given at registration (ADR 036): how much of the pupil's name public pages may
+     * show; null leaves it to the tournament's setting. Copied to the player on promotion.
+     */
+    publicNameDisplay: text('public_name_display', { enum: PUBLIC_NAME_DISPLAYS }),
     /** The tournament player created from this entry by a promotion; null until promoted. */
     playerId: uuid('player_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
