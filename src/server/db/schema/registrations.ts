@@ -50,6 +50,11 @@ export const registrations = pgTable(
      * key, so a retry after a refusal is a new attempt instead of the provider's stored refusal again.
      */
     checkoutRefusals: integer('checkout_refusals').notNull().default(0),
+    /**
+     * When the retention (ADR 035) anonymised it, two years after its tournament: names, e-mail, phone and the
+     * pupils are gone; amount, currency, dates and the provider's ids stay for the accounts.
+     */
+    anonymisedAt: timestamp('anonymised_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,0 +1,1 @@
+ALTER TABLE "registrations" ADD COLUMN "anonymised_at" timestamp with time zone;
