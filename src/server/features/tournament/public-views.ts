@@ -3,6 +3,7 @@ import { type HomeResponse, SAMPLE_BOARD_COUNT } from '../../../contracts/home';
 import type { LeaderboardResponse, TiebreakValues } from '../../../contracts/leaderboard';
 import type { PlayerDashboardResponse } from '../../../contracts/player-dashboard';
 import type { PlayerLookupEntry, PlayerLookupResponse, PlayerRound } from '../../../contracts/player-lookup';
+import { RETENTION_SETTING_KEY, readRetentionPeriods } from '../../../contracts/retention';
 import type { RosterResponse } from '../../../contracts/roster';
 import { readSafeControl, SAFE_CONTROL_SETTING_KEY } from '../../../contracts/safe-control';
 import {
@@ -281,6 +282,7 @@ export class PublicViews {
       sampleBoards: picks.sampleBoards,
       recentMatches: picks.recentMatches,
       announcements: this.announcements(),
+      retention: readRetentionPeriods(this.data.settings.get(RETENTION_SETTING_KEY)),
     };
   }
 
