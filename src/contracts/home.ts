@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { TIEBREAK_KEYS } from '../domain/scoring/tiebreak-key-list';
 import { announcementSchema } from './announcements';
 import { leaderboardRowSchema } from './leaderboard';
+import { retentionPeriodsSchema } from './retention';
 import { homePageSettingsSchema, registrationSettingsSchema } from './settings';
 import { currentRoundResponseSchema, recentMatchSchema, tournamentResponseSchema } from './tournament';
 
@@ -25,5 +26,7 @@ export const homeResponseSchema = tournamentResponseSchema.extend({
   sampleBoards: z.array(z.number().int()),
   recentMatches: z.array(recentMatchSchema),
   announcements: z.array(announcementSchema),
+  /** How long personal data is kept (ADR 035): the privacy page states the periods the retention job applies. */
+  retention: retentionPeriodsSchema,
 });
 export type HomeResponse = z.infer<typeof homeResponseSchema>;

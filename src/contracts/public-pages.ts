@@ -18,6 +18,13 @@ export const PUBLIC_PAGE_PATHS = [
 ] as const;
 export type PublicPagePath = (typeof PUBLIC_PAGE_PATHS)[number];
 
+/**
+ * Pages and answers about one pupil that search engines are told not to index (ADR 036), with the header
+ * that tells them: the player lookup page and its API.
+ */
+export const NOINDEX_PATHS: readonly string[] = ['/player-lookup', '/api/public/players'];
+export const NOINDEX_HEADER = { name: 'x-robots-tag', value: 'noindex, nofollow' } as const;
+
 export function isPublicPagePath(path: string): path is PublicPagePath {
   return (PUBLIC_PAGE_PATHS as readonly string[]).includes(path);
 }

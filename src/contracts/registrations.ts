@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PUBLIC_NAME_DISPLAYS } from '../domain/public-names';
 import { PLAYERS_PER_TEAM, SCHOOL_YEAR_VALUES } from '../domain/registration';
 import {
   BOT_PROTECTION_MESSAGES,
@@ -66,6 +67,13 @@ export const registrationPlayerInputSchema = z
     schoolYear: z.enum(SCHOOL_YEAR_VALUES).nullish(),
     /** Required for every player under 18 on the tournament date (and for every player entered by school year). */
     guardianConsent: guardianConsentInputSchema.nullish(),
+    /**
+     * The name permission (ADR 036): how much of the pupil's name public pages may show. Absent or null: as
+     * the tournament's setting; a stricter choice wins over the setting, a looser one does not.
+     */
+    publicNameDisplay: z
+      .enum(PUBLIC_NAME_DISPLAYS, { error: 'Choose how the name is shown from the list' })
+      .nullish(),
   })
   .strict();
 export type RegistrationPlayerInput = z.infer<typeof registrationPlayerInputSchema>;
@@ -126,6 +134,8 @@ export const registrationPlayerSchema = z.object({
     .nullable(),
   /** When the guardian confirmed through the e-mailed link; null while pending (and for adults). */
   guardianConfirmedAt: isoDateTime.nullable(),
+  /** The name permission given at registration; null: as the tournament's setting (ADR 036). */
+  publicNameDisplay: z.enum(PUBLIC_NAME_DISPLAYS).nullable(),
   /** Under 18 (or age unproven) and not yet confirmed: not promoted into the tournament until confirmed. */
   consentPending: z.boolean(),
 });

@@ -2,7 +2,9 @@ import { z } from 'zod';
 import type { AccessName } from '../domain/access-rules';
 import { backgroundContrastProblem, describeContrastProblem } from '../domain/contrast';
 import { CRM_REMINDER_DAYS_DEFAULT } from '../domain/crm-messages';
+import { DEFAULT_RETENTION, type RetentionPeriods } from '../domain/retention';
 import { CRM_REMINDER_SETTING_KEY, crmReminderDaysSchema, readCrmReminderDays } from './crm-messages';
+import { RETENTION_SETTING_KEY, readRetentionPeriods, retentionPeriodsSchema } from './retention';
 import {
   readSafeControl,
   SAFE_CONTROL_SETTING_KEY,
@@ -22,6 +24,7 @@ import {
   SETTING_KEYS,
   updateRegistrationSettingsBodySchema,
 } from './settings';
+import { GEOLOCATION_URL_SETTING_KEY, geolocationUrlSchema, readGeolocationUrl } from './visitor-analytics';
 
 /**
  * The one list of settings (ADR 020), shared by server and client: each setting's key, the schema a change
@@ -158,6 +161,30 @@ export const SETTINGS_REGISTRY = {
     isPublic: false,
     isLive: false,
     page: '/crm/settings',
+  }),
+  // How long personal data is kept (ADR 035): the daily job applies it, the privacy page states it.
+  [RETENTION_SETTING_KEY]: define<RetentionPeriods>({
+    key: RETENTION_SETTING_KEY,
+    label: 'Retention periods',
+    schema: retentionPeriodsSchema,
+    default: DEFAULT_RETENTION,
+    read: readRetentionPeriods,
+    access: 'superadminDashboard',
+    isPublic: true,
+    isLive: false,
+    page: '/admin/super-admin-dashboard',
+  }),
+  // An external IP-geolocation service instead of the offline database (ADR 034): off ('') by default.
+  [GEOLOCATION_URL_SETTING_KEY]: define<string>({
+    key: GEOLOCATION_URL_SETTING_KEY,
+    label: 'External geolocation service',
+    schema: geolocationUrlSchema,
+    default: '',
+    read: readGeolocationUrl,
+    access: 'superadminDashboard',
+    isPublic: false,
+    isLive: false,
+    page: '/admin/analytics',
   }),
 } as const;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDateTime } from './common';
+import { retentionStatusSchema } from './retention';
 import { safeSwitchSchema } from './safe-control';
 
 /**
@@ -39,6 +40,8 @@ export const systemStatusSchema = z.object({
   lastHour: z.object({ requests: z.number().int().nonnegative(), errors: z.number().int().nonnegative() }),
   /** The safe-control switches that are on now (`/admin/safe-control`). */
   safeControlOn: z.array(safeSwitchSchema),
+  /** The retention periods and the daily job's last run with its counts (ADR 035). */
+  retention: retentionStatusSchema,
 });
 export type SystemStatus = z.infer<typeof systemStatusSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PUBLIC_NAME_DISPLAYS } from '../domain/public-names';
 import {
   MAX_TIEBREAKS,
   TIEBREAK_KEYS,
@@ -77,8 +78,14 @@ export const tiebreakOrderSchema = z
     if (problem) context.addIssue({ code: 'custom', message: problem });
   });
 
-/** Name, venue, description and dates: what creating and editing share. */
+/** How pupils' names show on public pages (ADR 036); default 'full'. */
+export const publicNameDisplaySchema = z.enum(PUBLIC_NAME_DISPLAYS, {
+  error: 'Choose how names are shown from the list',
+});
+
+/** Name, venue, description and dates (and the public name display): what creating and editing share. */
 const tournamentDetails = {
+  publicNameDisplay: publicNameDisplaySchema.optional(),
   name: z.string().trim().min(1, 'Enter the tournament name').max(200, 'The name is at most 200 characters'),
   venue: optionalText(200, 'The venue'),
   description: optionalText(2000, 'The description'),
@@ -124,6 +131,7 @@ export const adminTournamentSchema = z.object({
   tiebreakOrder: z.array(z.enum(TIEBREAK_KEYS)),
   /** False once round 1 is paired: the order can no longer change. */
   tiebreakOrderEditable: z.boolean(),
+  publicNameDisplay: publicNameDisplaySchema,
 });
 export type AdminTournament = z.infer<typeof adminTournamentSchema>;
 export const tournamentsResponseSchema = z.object({ tournaments: z.array(adminTournamentSchema) });

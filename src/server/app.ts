@@ -39,6 +39,7 @@ import { playerManagementFeature } from './features/player-management/player-man
 import { publicPagesFeature } from './features/public-pages/public-pages.routes';
 import { RegistrationKeys } from './features/registrations/registration-security';
 import { registrationsFeature } from './features/registrations/registrations.routes';
+import { retentionFeature } from './features/retention/retention.routes';
 import { roundManagementFeature } from './features/round-management/round-management.routes';
 import { registerSafeControlGuard } from './features/safe-control/safe-control.guard';
 import { safeControlFeature } from './features/safe-control/safe-control.routes';
@@ -52,6 +53,7 @@ import { PublicDataCache } from './features/tournament/public-data-cache';
 import { tournamentFeature } from './features/tournament/tournament.routes';
 import { tournamentManagementFeature } from './features/tournament-management/tournament-management.routes';
 import { userManagementFeature } from './features/user-management/user-management.routes';
+import { visitorAnalyticsFeature } from './features/visitor-analytics/visitor-analytics.routes';
 import { registerClientApp } from './http/client-app';
 import { DatabaseProbe } from './http/database-unavailable';
 import { Drain, registerDrain } from './http/drain';
@@ -265,6 +267,8 @@ const FEATURES: readonly Feature[] = [
   crmFeature,
   systemLogsFeature,
   systemStatusFeature,
+  retentionFeature,
+  visitorAnalyticsFeature,
   backupsFeature,
   safeControlFeature,
   broadcastsFeature,

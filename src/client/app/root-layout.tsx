@@ -7,6 +7,7 @@ import { chromeFor } from '../features/layout/chrome';
 import { CookieBanner } from '../features/layout/cookie-banner';
 import { SiteHeader } from '../features/layout/site-header';
 import { useScrollRestoration } from '../features/layout/use-scroll-restoration';
+import { useVisitTracking } from '../features/layout/use-visit-tracking';
 import { lazyNamed } from '../lib/lazy-page';
 import { useHydrated } from '../lib/use-hydrated';
 
@@ -23,6 +24,7 @@ const SiteNotices = lazyNamed(() => import('../features/broadcasts/site-notices'
  */
 export function RootLayout() {
   useScrollRestoration();
+  useVisitTracking();
   const { pathname } = useLocation();
   const isPublicChrome = chromeFor(pathname, useSession().status === 'signed-in') === 'public';
   const isHydrated = useHydrated();

@@ -53,6 +53,14 @@ export function readConsent(now: Date = new Date()): StoredConsent | null {
   }
 }
 
+const listeners = new Set<() => void>();
+
+/** Calls `listener` whenever the choice is made or withdrawn in this tab; returns the unsubscribe. */
+export function onConsentChange(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
 export function storeConsent(choice: ConsentChoice, now: Date = new Date()): StoredConsent {
   const consent: StoredConsent = { choice, date: now.toISOString() };
   try {
@@ -60,5 +68,16 @@ export function storeConsent(choice: ConsentChoice, now: Date = new Date()): Sto
   } catch {
     // Storage blocked: the banner hides for this visit and asks again next time.
   }
+  for (const listener of listeners) listener();
   return consent;
+}
+
+/** "Cookie settings" in the footer: forgets the choice, so the banner asks again (ADR 034). */
+export function withdrawConsent(): void {
+  try {
+    window.localStorage.removeItem(COOKIE_CONSENT_KEY);
+  } catch {
+    // Nothing stored.
+  }
+  for (const listener of listeners) listener();
 }

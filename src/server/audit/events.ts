@@ -146,6 +146,8 @@ export const SYSTEM_LOG_ACTIONS = {
 
   update_log_retention: { area: 'system', kind: 'change' },
   purge_logs: { area: 'system', kind: 'change' },
+  run_retention: { area: 'system', kind: 'change' },
+  update_retention: { area: 'system', kind: 'change' },
   export_system_logs: { area: 'system', kind: 'attempt' },
   switch_safe_control: { area: 'system', kind: 'change' },
   safe_control_ended: { area: 'system', kind: 'change' },

@@ -50,6 +50,8 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   'GET /api/public/settings/registration': { allowed: EVERYONE },
   'GET /api/public/players': { allowed: EVERYONE, path: '/api/public/players?name=polgar' },
   'GET /api/public/roster': { allowed: EVERYONE },
+  // A visit is sent only after cookie consent (the browser's choice); anyone may send one.
+  'POST /api/visits': { allowed: EVERYONE },
   // better-auth's own routes decide for themselves; the matrix checks that reading a session is open to all.
   'GET /api/auth/*': { allowed: EVERYONE, path: '/api/auth/get-session' },
   'POST /api/auth/*': { allowed: EVERYONE, path: '/api/auth/request-password-reset' },
@@ -317,6 +319,11 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   'GET /api/admin/system-logs/options': { allowed: ['admin', 'superadmin'] },
   'GET /api/admin/system-logs/export': { allowed: ['admin', 'superadmin'] },
   'PUT /api/admin/system-logs/retention': { allowed: ['superadmin'] },
+  'GET /api/admin/retention': { allowed: ['superadmin'] },
+  'GET /api/admin/analytics': { allowed: ['superadmin'] },
+  'POST /api/admin/retention/dry-run': { allowed: ['superadmin'] },
+  'POST /api/admin/retention/run': { allowed: ['superadmin'] },
+  'PUT /api/admin/retention/periods': { allowed: ['superadmin'] },
   'GET /api/admin/system-status': { allowed: ['superadmin'] },
   'GET /api/admin/system-status/activity': { allowed: ['superadmin'] },
   // Backups (ADR 025): the superadmin's; the named backup does not exist, so the superadmin gets a 404.

@@ -112,6 +112,12 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     isAvailable: true,
   },
   {
+    path: 'analytics',
+    label: 'Visitor Analytics',
+    rule: 'superadminDashboard',
+    isAvailable: true,
+  },
+  {
     path: 'backups',
     label: 'Backups',
     rule: 'superadminDashboard',

@@ -68,6 +68,10 @@ const superAdminDashboard = lazyPage(
   () => import('../system-status/super-admin-dashboard-page'),
   'SuperAdminDashboardPage',
 );
+const visitorAnalytics = lazyPage(
+  () => import('../visitor-analytics/visitor-analytics-page'),
+  'VisitorAnalyticsPage',
+);
 const broadcasts = lazyPage(() => import('../broadcasts/broadcasts-page'), 'BroadcastsPage');
 const safeControl = lazyPage(() => import('../safe-control/safe-control-page'), 'SafeControlPage');
 const backups = lazyPage(() => import('../backups/backups-page'), 'BackupsPage');
@@ -90,6 +94,7 @@ export function AdminRoutes() {
         {adminRoute('billing-overview', billingOverview)}
         {adminRoute('system-logs', systemLogs)}
         {adminRoute('super-admin-dashboard', superAdminDashboard)}
+        {adminRoute('analytics', visitorAnalytics)}
         {adminRoute('backups', backups)}
         {adminRoute('broadcasts', broadcasts)}
         {adminRoute('safe-control', safeControl)}

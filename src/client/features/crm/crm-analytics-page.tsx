@@ -15,8 +15,8 @@ import { CRM_ANALYTICS_MESSAGES, type CrmAnalyticsView } from '../../../contract
 import { CRM_STATE_LABELS, CRM_TASK_STATES, type CrmTaskState } from '../../../domain/crm';
 import { formatEuro } from '../../../domain/registration';
 import { AdminPageHeading } from '../../components/admin-page-heading';
+import { type ChartData, ChartPanel } from '../../components/chart-panel';
 import { QueryView } from '../../components/query-view';
-import { type ChartData, ChartPanel } from './chart-panel';
 import { useCrmAnalytics } from './queries';
 
 /** The states' colours (the theme's, as on the matrix); the legend and the table name each state. */

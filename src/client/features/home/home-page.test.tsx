@@ -79,6 +79,7 @@ const live: HomeResponse = {
   sampleBoards: [1],
   recentMatches: [],
   announcements: [],
+  retention: { visitorDays: 90, registrationYears: 2 },
 };
 
 beforeEach(() => {

@@ -1,13 +1,18 @@
 import { Link } from 'react-router';
+import { DBIP_ATTRIBUTION } from '../../../contracts/privacy';
+import { DEFAULT_RETENTION } from '../../../domain/retention';
 import { Card } from '../../components/ui/card';
 import { Container } from '../../components/ui/container';
 import { PageHeader } from '../../components/ui/page-header';
 import { Prose } from '../../components/ui/prose';
+import { useHome } from '../home/queries';
 
 /** docs/requirements.md §1: terms and conditions (effective 16/06/2025) and the privacy policy (GDPR, Irish data protection). */
 export const TERMS_EFFECTIVE_DATE = '16/06/2025';
 
 export function PrivacyPage() {
+  // The periods the retention job applies (ADR 035), from the same settings; the defaults until they load.
+  const periods = useHome().data?.retention ?? DEFAULT_RETENTION;
   return (
     <>
       <PageHeader eyebrow="The small print, in plain words" title="Terms and Privacy">
@@ -64,14 +69,61 @@ export function PrivacyPage() {
                 Player names, schools and results, which are shown publicly on the leaderboard and player
                 lookup.
               </li>
-              <li>With your consent only: anonymous visit statistics to help us plan the event.</li>
+              <li>
+                <strong>Page views, without cookies or consent:</strong> for each page shown we count, per
+                day, the page's address (without anything typed into it), the site that linked to it, the
+                country its internet address belongs to and the kind of device (phone, tablet, computer). The
+                address is looked up on our own server and then discarded; nothing is stored on your device
+                and nothing identifies you.
+              </li>
+              <li>
+                <strong>Visits, only if you accept cookies:</strong> one record per browser tab per 10
+                minutes, sent a second after a page opens: the page, the time, your internet address shortened
+                (the last part removed, so it points to a neighbourhood of addresses, not to you), the
+                country, city and approximate position it belongs to, your browser's description, the site
+                that linked here, a random tab id kept in this tab's session storage, and — if you are signed
+                in — your account name, role and sign-in time. We use it to plan the event (when and where
+                people follow it). Decline, and nothing of this is recorded or stored on your device.
+              </li>
+              <li>
+                Pupils' names on public pages follow the tournament's choice — full name, first name and
+                initial, or initials only — and a registration can ask for less for any pupil. Player pages
+                ask search engines not to index them.
+              </li>
             </ul>
             <h3>How long we keep it</h3>
-            <p>Registration and payment records are kept for up to two years, then deleted.</p>
+            <ul>
+              <li>
+                Visit records: <strong>{periods.visitorDays} days</strong>, then deleted. Page-view counts
+                hold nothing personal and are kept.
+              </li>
+              <li>
+                Registrations, payments and guardian consents:{' '}
+                <strong>
+                  {periods.registrationYears} year{periods.registrationYears === 1 ? '' : 's'}
+                </strong>{' '}
+                after the tournament. Then pupils' details and guardian consents are deleted, and contact
+                names, e-mail addresses and phone numbers are removed; only what the accounts need stays
+                (amount, currency, dates and the payment provider's reference).
+              </li>
+              <li>Short-lived session records are deleted once they expire (after an hour by default).</li>
+            </ul>
+            <p>A job deletes what is past its period every day.</p>
             <h3>Cookies and local storage</h3>
             <p>
               This site stores your theme and your cookie choice in your browser. Your cookie choice is stored
-              with the date you made it, and we ask again after six months.
+              with the date you made it, and we ask again after six months. Signing in sets a session cookie,
+              needed for the account to work. You can change your cookie choice at any time with{' '}
+              <strong>Cookie settings</strong> at the bottom of every page.
+            </p>
+            <h3>Where locations come from</h3>
+            <p>
+              Countries and cities are looked up on our own server in the DB-IP Lite database; no address is
+              sent to anyone else.{' '}
+              <a href={DBIP_ATTRIBUTION.href} rel="noopener">
+                {DBIP_ATTRIBUTION.text}
+              </a>{' '}
+              (licensed under CC BY 4.0).
             </p>
             <h3>Your rights</h3>
             <p>

@@ -1,9 +1,12 @@
 import { Cookie } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { cookieBannerText } from '../../../contracts/privacy';
+import { DEFAULT_RETENTION } from '../../../domain/retention';
 import { Button } from '../../components/ui/button';
-import { type ConsentChoice, readConsent, storeConsent } from '../../lib/cookie-consent';
+import { type ConsentChoice, onConsentChange, readConsent, storeConsent } from '../../lib/cookie-consent';
 import { useHydrated } from '../../lib/use-hydrated';
+import { useHome } from '../home/queries';
 
 /**
  * Shown until the visitor accepts or declines; the choice is stored with its date and asked again after 6 months.
@@ -16,11 +19,14 @@ export function CookieBanner() {
   // banner goes for good, or, if that choice had expired, shows again. Drawn from the first paint, it never
   // appears late (as the page's largest paint) or moves anything.
   const isHydrated = useHydrated();
+  const visitorDays = useHome().data?.retention.visitorDays ?? DEFAULT_RETENTION.visitorDays;
   const [isDecided, setIsDecided] = useState(false);
   const isOpen = !isHydrated || (!isDecided && readConsent() === null);
   useEffect(() => {
     if (isHydrated && isOpen) delete document.documentElement.dataset.cookieChoice;
   }, [isHydrated, isOpen]);
+  // "Cookie settings" in the footer withdraws the choice: the banner asks again.
+  useEffect(() => onConsentChange(() => setIsDecided(readConsent() !== null)), []);
   if (!isOpen) return null;
 
   const choose = (choice: ConsentChoice) => {
@@ -41,8 +47,7 @@ export function CookieBanner() {
             Cookies on this site
           </h2>
           <p className="mt-1 text-muted">
-            We use essential storage to remember your theme and this choice. With your permission we also
-            count visits to help plan the event. Read our{' '}
+            {cookieBannerText(visitorDays)} Read our{' '}
             <Link to="/privacy#privacy-policy" className="font-medium text-link underline">
               privacy policy
             </Link>

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { Container } from '../../components/ui/container';
+import { withdrawConsent } from '../../lib/cookie-consent';
 import { Brand } from './brand';
 import { CONTACT_HREF } from './nav-items';
 import { ThemePicker } from './theme-picker';
@@ -65,7 +66,12 @@ export function SiteFooter() {
       <div className="border-t border-white/10">
         <Container className="flex flex-col gap-2 py-5 text-xs text-on-band-muted sm:flex-row sm:justify-between">
           <p>© {new Date().getFullYear()} Schools Chess Tournament. Fees are paid in euro.</p>
-          <p>Terms and Conditions effective 16/06/2025.</p>
+          <p>
+            Terms and Conditions effective 16/06/2025.{' '}
+            <button type="button" onClick={withdrawConsent} className="ml-2 underline hover:text-on-band">
+              Cookie settings
+            </button>
+          </p>
         </Container>
       </div>
     </footer>

@@ -25,6 +25,7 @@ const adult = (name: string): PlayerDraft => ({
   guardianName: '',
   guardianEmail: '',
   guardianConfirmed: false,
+  publicNameDisplay: '',
 });
 
 function completeDraft(): RegistrationDraft {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type CreateRegistrationBody, createRegistrationBodySchema } from '../../../contracts/registrations';
+import { PUBLIC_NAME_DISPLAYS } from '../../../domain/public-names';
 import {
   ELIGIBILITY_MESSAGES,
   PLAYERS_PER_TEAM,
@@ -21,6 +22,8 @@ export interface PlayerDraft {
   /** Where the confirmation link goes: the guardian confirms by e-mail (T25). */
   guardianEmail: string;
   guardianConfirmed: boolean;
+  /** The name permission (ADR 036): '' as the tournament shows names, or a stricter display. */
+  publicNameDisplay: string;
 }
 
 export interface TeamDraft {
@@ -47,6 +50,7 @@ export function emptyPlayer(): PlayerDraft {
     guardianName: '',
     guardianEmail: '',
     guardianConfirmed: false,
+    publicNameDisplay: '',
   };
 }
 
@@ -98,6 +102,11 @@ function agePart(player: PlayerDraft) {
       { dateOfBirth: null, schoolYear: (player.schoolYear || null) as SchoolYear | null };
 }
 
+function namePermissionOf(player: PlayerDraft) {
+  const chosen = PUBLIC_NAME_DISPLAYS.find((display) => display === player.publicNameDisplay);
+  return chosen ? { publicNameDisplay: chosen } : {};
+}
+
 /** The request body (without the bot proof) the form stands for. */
 export function toBody(
   draft: RegistrationDraft,
@@ -121,6 +130,8 @@ export function toBody(
               confirmed: player.guardianConfirmed as true,
             }
           : null,
+        // Sent only when chosen: absent means "as the tournament shows names".
+        ...namePermissionOf(player),
       })),
     })),
   };
@@ -194,6 +205,7 @@ const draftSchema = z.object({
               guardianName: z.string(),
               guardianEmail: z.string().default(''),
               guardianConfirmed: z.boolean(),
+              publicNameDisplay: z.string().default(''),
             }),
           )
           .length(PLAYERS_PER_TEAM),

@@ -1,4 +1,5 @@
 import { ShieldCheck, Trash2 } from 'lucide-react';
+import { PUBLIC_NAME_DISPLAY_LABELS } from '../../../domain/public-names';
 import { SCHOOL_YEARS } from '../../../domain/registration';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -121,6 +122,20 @@ function PlayerFields({
           </SelectField>
         )}
       </div>
+      <SelectField
+        label={`Player ${index + 1} name on public pages`}
+        name={`${path}.publicNameDisplay`}
+        value={player.publicNameDisplay}
+        hint="Results pages never show more than the tournament allows; choose less to show less."
+        error={issues[`${path}.publicNameDisplay`]}
+        onChange={(event) =>
+          onChange({ publicNameDisplay: event.target.value }, [`${path}.publicNameDisplay`])
+        }
+      >
+        <option value="">As the tournament shows names</option>
+        <option value="first_initial">{PUBLIC_NAME_DISPLAY_LABELS.first_initial}</option>
+        <option value="initials">{PUBLIC_NAME_DISPLAY_LABELS.initials}</option>
+      </SelectField>
       {consentNeeded ? (
         <fieldset
           className={cx(

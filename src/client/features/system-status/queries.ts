@@ -1,6 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { retentionPlanSchema } from '../../../contracts/retention';
 import { systemStatusSchema, userActivitySchema } from '../../../contracts/system-status';
-import { getJson } from '../../lib/api-client';
+import { getJson, sendJson } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
 
 export const SYSTEM_STATUS_BASE = '/api/admin/system-status';
@@ -22,5 +23,12 @@ export function useUserActivity() {
     queryKey: queryKeys.systemStatusActivity,
     queryFn: ({ signal }) => getJson(`${SYSTEM_STATUS_BASE}/activity`, userActivitySchema, signal),
     refetchInterval: STATUS_REFRESH_MS,
+  });
+}
+
+/** The retention dry run (ADR 035): what a run now would delete or anonymise; changes nothing. */
+export function useRetentionDryRun() {
+  return useMutation({
+    mutationFn: () => sendJson('POST', '/api/admin/retention/dry-run', {}, retentionPlanSchema),
   });
 }

@@ -8,11 +8,13 @@ import {
   type LucideIcon,
   Radio,
   ShieldAlert,
+  Trash2,
   TriangleAlert,
   Users,
 } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
+import type { RetentionCounts } from '../../../contracts/retention';
 import { SAFE_SWITCH_INFO } from '../../../contracts/safe-control';
 import {
   SYSTEM_STATUS_MESSAGES,
@@ -21,11 +23,12 @@ import {
 } from '../../../contracts/system-status';
 import { AdminPageHeading } from '../../components/admin-page-heading';
 import { QueryView } from '../../components/query-view';
+import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { cx } from '../../components/ui/cx';
 import { Notice } from '../../components/ui/notice';
 import { formatDateTime, formatRelativeTime, formatUptime } from '../../lib/format';
-import { STATUS_REFRESH_MS, useSystemStatus, useUserActivity } from './queries';
+import { STATUS_REFRESH_MS, useRetentionDryRun, useSystemStatus, useUserActivity } from './queries';
 
 /** Relative times ('Just now', '3 minutes ago') are recomputed this often, between refetches too. */
 const NOW_TICK_MS = 30_000;
@@ -227,6 +230,80 @@ function SafeControlCard({ on }: { on: SystemStatus['safeControlOn'] }) {
   );
 }
 
+const RETENTION_COUNT_LABELS: Record<keyof RetentionCounts, string> = {
+  visitorRecords: 'Visitor records',
+  sessionRecords: 'Session store records',
+  signInSessions: 'Expired sign-in sessions',
+  registrations: 'Registrations anonymised',
+  payments: 'Payments anonymised',
+  pupilRecords: 'Pupils and guardian consents',
+};
+
+function RetentionCountList({ counts, label }: { counts: RetentionCounts; label: string }) {
+  return (
+    <dl aria-label={label} className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
+      {(Object.keys(RETENTION_COUNT_LABELS) as (keyof RetentionCounts)[]).map((key) => (
+        <div key={key} className="contents">
+          <dt className="text-muted">{RETENTION_COUNT_LABELS[key]}</dt>
+          <dd className="text-right font-semibold tabular-nums">{formatCount(counts[key])}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** The daily retention job (ADR 035): its periods, its last run with counts, and a dry run on demand. */
+function RetentionCard({ retention, now }: { retention: SystemStatus['retention']; now: Date }) {
+  const dryRun = useRetentionDryRun();
+  const { periods, lastRun } = retention;
+  return (
+    <StatCard
+      title="Data retention"
+      icon={Trash2}
+      testId="status-retention"
+      className="sm:col-span-2 xl:col-span-3"
+    >
+      <p className="text-sm text-muted">
+        Visitor records are kept {periods.visitorDays} days; registrations and payments are anonymised{' '}
+        {periods.registrationYears} years after their tournament. The job runs once a day.
+      </p>
+      <div className="grid gap-6 md:grid-cols-2">
+        <div className="flex flex-col gap-2">
+          <p className="font-semibold">
+            {lastRun ? (
+              <>
+                Last run {formatRelativeTime(lastRun.at, now)}{' '}
+                <span className="font-normal text-muted">
+                  (<time dateTime={lastRun.at}>{formatDateTime(lastRun.at)}</time>)
+                </span>
+              </>
+            ) : (
+              'Not run yet'
+            )}
+          </p>
+          {lastRun ? <RetentionCountList counts={lastRun.counts} label="Removed by the last run" /> : null}
+        </div>
+        <div className="flex flex-col items-start gap-2">
+          <Button variant="secondary" onClick={() => dryRun.mutate()} disabled={dryRun.isPending}>
+            {dryRun.isPending ? 'Checking…' : 'Dry run: what would go now'}
+          </Button>
+          {dryRun.isError ? <p className="text-sm text-loss">The dry run failed. Try again.</p> : null}
+          {dryRun.data ? (
+            <div className="flex w-full flex-col gap-2" role="status">
+              <RetentionCountList counts={dryRun.data.counts} label="A run now would remove" />
+              {dryRun.data.registrations.length > 0 ? (
+                <p className="text-sm text-muted">
+                  Registrations: {dryRun.data.registrations.map((row) => row.reference).join(', ')}
+                </p>
+              ) : null}
+            </div>
+          ) : null}
+        </div>
+      </div>
+    </StatCard>
+  );
+}
+
 function StatusCards({ status, now }: { status: SystemStatus; now: Date }) {
   const { usersByRole, lastHour } = status;
   const hasErrors = lastHour.errors > 0;
@@ -298,6 +375,8 @@ function StatusCards({ status, now }: { status: SystemStatus; now: Date }) {
           side.
         </p>
       </StatCard>
+
+      <RetentionCard retention={status.retention} now={now} />
     </div>
   );
 }

@@ -9,6 +9,7 @@ import {
   TOURNAMENT_MESSAGES,
   updateTournamentBodySchema,
 } from '../../../contracts/tournament-management';
+import { PUBLIC_NAME_DISPLAY_LABELS, PUBLIC_NAME_DISPLAYS } from '../../../domain/public-names';
 import { DEFAULT_TIEBREAK_ORDER, type TiebreakKey } from '../../../domain/scoring/tiebreak-keys';
 import { Dialog, DialogConfirmActions, DialogSubmitActions } from '../../components/ui/dialog';
 import { SelectField, TextareaField, TextField } from '../../components/ui/field';
@@ -34,8 +35,15 @@ export function notifyFailed(title: string) {
 
 /** The form's details as the contract wants them ('' for an empty field, which the contract turns into null). */
 function detailsOf(form: HTMLFormElement) {
-  const { name = '', venue = '', description = '', startDate = '', endDate = '' } = readForm(form);
-  return { name, venue, description, startDate, endDate };
+  const {
+    name = '',
+    venue = '',
+    description = '',
+    startDate = '',
+    endDate = '',
+    publicNameDisplay = 'full',
+  } = readForm(form);
+  return { name, venue, description, startDate, endDate, publicNameDisplay };
 }
 
 /** Name, venue, dates and description: the fields creating and editing share. */
@@ -81,6 +89,20 @@ function DetailFields({ tournament, errors }: { tournament: AdminTournament | nu
         maxLength={2000}
         error={errors.description}
       />
+      <SelectField
+        label="Pupils' names on public pages"
+        name="publicNameDisplay"
+        defaultValue={tournament?.publicNameDisplay ?? 'full'}
+        hint="A pupil whose registration asked for less is shown with less. Player lookup still finds a pupil by the full name typed in full."
+        error={errors.publicNameDisplay}
+        className="sm:max-w-md"
+      >
+        {PUBLIC_NAME_DISPLAYS.map((display) => (
+          <option key={display} value={display}>
+            {PUBLIC_NAME_DISPLAY_LABELS[display]}
+          </option>
+        ))}
+      </SelectField>
     </>
   );
 }

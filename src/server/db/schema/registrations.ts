@@ -11,6 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { PUBLIC_NAME_DISPLAYS } from '../../../domain/public-names';
 import { schools } from './schools';
 
 /** A school's entry: one registrant, one payment, one or more teams of exactly 4 (docs/requirements.md §5). */
@@ -49,6 +50,11 @@ export const registrations = pgTable(
      * key, so a retry after a refusal is a new attempt instead of the provider's stored refusal again.
      */
     checkoutRefusals: integer('checkout_refusals').notNull().default(0),
+    /**
+     * When the retention (ADR 035) anonymised it, two years after its tournament: names, e-mail, phone and the
+     * pupils are gone; amount, currency, dates and the provider's ids stay for the accounts.
+     */
+    anonymisedAt: timestamp('anonymised_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -96,6 +102,11 @@ export const registrationTeamPlayers = pgTable(
     guardianEmail: text('guardian_email'),
     /** When the guardian confirmed through the link; null while consent is pending. */
     guardianConfirmedAt: timestamp('guardian_confirmed_at', { withTimezone: true }),
+    /**
+     * The name permission given at registration (ADR 036): how much of the pupil's name public pages may
+     * show; null leaves it to the tournament's setting. Copied to the player on promotion.
+     */
+    publicNameDisplay: text('public_name_display', { enum: PUBLIC_NAME_DISPLAYS }),
     /** The tournament player created from this entry by a promotion; null until promoted. */
     playerId: uuid('player_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

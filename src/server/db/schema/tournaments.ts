@@ -12,6 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { PUBLIC_NAME_DISPLAYS } from '../../../domain/public-names';
 import { DEFAULT_TIEBREAK_ORDER, type TiebreakKey } from '../../../domain/scoring/tiebreak-keys';
 import { schools } from './schools';
 
@@ -59,9 +60,15 @@ export const tournaments = pgTable(
       .$type<TiebreakKey[]>()
       .notNull()
       .default([...DEFAULT_TIEBREAK_ORDER]),
+    /** How pupils' names show on public pages (domain/public-names.ts, ADR 036). */
+    publicNameDisplay: text('public_name_display', { enum: PUBLIC_NAME_DISPLAYS }).notNull().default('full'),
     ...timestamps,
   },
   (t) => [
+    check(
+      'tournaments_public_name_display',
+      sql`${t.publicNameDisplay} in ('full', 'first_initial', 'initials')`,
+    ),
     check('tournaments_tiebreak_order_array', sql`jsonb_typeof(${t.tiebreakOrder}) = 'array'`),
     // docs/requirements.md §4: only one tournament is active at a time; the database enforces it.
     uniqueIndex('tournaments_one_active').on(t.active).where(sql`${t.active}`),
@@ -113,6 +120,8 @@ export const players = pgTable(
     checkinSource: text('checkin_source'),
     /** When the player was signed out at pick-up (null while still in the hall or never checked in). */
     signedOutAt: timestamp('signed_out_at', { withTimezone: true }),
+    /** The pupil's name permission from the registration (ADR 036): null follows the tournament's setting. */
+    publicNameDisplay: text('public_name_display', { enum: PUBLIC_NAME_DISPLAYS }),
     ...timestamps,
   },
   (t) => [

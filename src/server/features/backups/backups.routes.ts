@@ -18,6 +18,7 @@ import { messageResponseSchema } from '../../../contracts/common';
 import { routesFeature, type TypedApp } from '../../feature-context';
 import { HttpError } from '../../http/errors';
 import { apiErrors, auditContextOf } from '../../http/route-helpers';
+import { scheduleRepeatingJob } from '../../repeating-job';
 import { backupExists, backupPath } from './backup-store';
 import { BackupService } from './backups.service';
 
@@ -190,12 +191,5 @@ function scheduleDailyBackup(typed: TypedApp, service: BackupService, logger: Lo
       (error: unknown) =>
         logger.warn({ err: error }, 'the scheduled backup failed; the next check tries again'),
     );
-  const first = setTimeout(check, FIRST_CHECK_AFTER_MS);
-  const every = setInterval(check, CHECK_EVERY_MS);
-  first.unref();
-  every.unref();
-  typed.addHook('onClose', async () => {
-    clearTimeout(first);
-    clearInterval(every);
-  });
+  scheduleRepeatingJob(typed, { firstAfterMs: FIRST_CHECK_AFTER_MS, everyMs: CHECK_EVERY_MS }, check);
 }

@@ -1,5 +1,4 @@
 import { performance } from 'node:perf_hooks';
-import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import {
   BACKUP_MESSAGES,
@@ -17,11 +16,12 @@ import {
 import type { Audit, AuditContext } from '../../audit/audit';
 import type { Clock } from '../../clock';
 import { type Database, type Db, openDatabase } from '../../db/client';
+import { claimDay } from '../../db/day-claim';
 import { applyMigrations } from '../../db/migrate';
 import type { FeatureContext } from '../../feature-context';
 import { HttpError } from '../../http/errors';
 import { readSetting, saveSetting } from '../settings/settings.repo';
-import { latestMigration, selectRows } from './backup-catalog';
+import { latestMigration } from './backup-catalog';
 import { dumpDatabase } from './backup-dump';
 import { BackupFormatError } from './backup-file';
 import { BackupJobs, type JobReporter } from './backup-jobs';
@@ -323,7 +323,7 @@ export class BackupService {
   async runScheduledBackup(): Promise<Backup | null> {
     const schedule = await this.readSchedule();
     if (!schedule.enabled || this.jobs.isBusy) return null;
-    if (!(await claimBackupDay(this.db, this.deps.clock.now()))) return null;
+    if (!(await claimDay(this.db, BACKUP_SETTING_KEYS.scheduleLastDay, this.deps.clock.now()))) return null;
     let backup: Backup | null = null;
     const job = this.jobs.start('backup', null, async (report) => {
       backup = await this.createBackup('scheduled', SYSTEM, report);
@@ -350,21 +350,4 @@ export class BackupService {
     if (isUnreadable(error)) return BACKUP_MESSAGES.unreadable;
     return kind === 'backup' ? BACKUP_MESSAGES.createFailed : BACKUP_MESSAGES.restoreFailed;
   }
-}
-
-/**
- * Claims `now`'s UTC day for the daily backup: a conditional upsert that changes the row only when it holds
- * another day. PostgreSQL runs concurrent upserts of one key one after the other, and the second sees the
- * first's day, so exactly one caller per day gets a row back.
- */
-export async function claimBackupDay(db: Db, now: Date): Promise<boolean> {
-  const day = now.toISOString().slice(0, 10);
-  const claimed = await selectRows<{ key: string }>(
-    db,
-    sql`insert into system_settings (key, value) values (${BACKUP_SETTING_KEYS.scheduleLastDay}, to_jsonb(${day}::text))
-        on conflict (key) do update set value = excluded.value, updated_at = now()
-          where system_settings.value is distinct from excluded.value
-        returning key`,
-  );
-  return claimed.length === 1;
 }

@@ -42,6 +42,7 @@ function rowOf(fields: Partial<Row>): Row {
     cancelledAt: null,
     promotedAt: null,
     checkoutRefusals: 0,
+    anonymisedAt: null,
     createdAt: new Date('2025-06-01T10:00:00Z'),
     updatedAt: new Date('2025-06-01T10:00:00Z'),
     ...fields,

@@ -391,13 +391,15 @@ export async function promote(
           }
           const key = playerKey(entry.name, team.name);
           let playerId = byKey.get(key);
+          // The name permission given at registration goes with the pupil (ADR 036).
+          const member = { ...membership, publicNameDisplay: entry.publicNameDisplay };
           if (playerId) {
-            await tx.update(players).set(membership).where(eq(players.id, playerId));
+            await tx.update(players).set(member).where(eq(players.id, playerId));
             linked += 1;
           } else {
             const [inserted] = await tx
               .insert(players)
-              .values({ tournamentId: tournament.id, name: entry.name, groupName: team.name, ...membership })
+              .values({ tournamentId: tournament.id, name: entry.name, groupName: team.name, ...member })
               .returning({ id: players.id });
             playerId = inserted!.id;
             byKey.set(key, playerId);

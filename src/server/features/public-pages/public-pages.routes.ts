@@ -1,4 +1,4 @@
-import { PUBLIC_PAGE_PATHS } from '../../../contracts/public-pages';
+import { NOINDEX_HEADER, NOINDEX_PATHS, PUBLIC_PAGE_PATHS } from '../../../contracts/public-pages';
 import type { Feature } from '../../feature-context';
 import { sendCached } from '../../http/cached-json';
 import { extendContentSecurityPolicy } from '../../http/security-headers';
@@ -32,6 +32,7 @@ export const publicPagesFeature: Feature = {
         const policy = reply.getHeader('content-security-policy');
         if (typeof policy === 'string')
           reply.header('content-security-policy', allowingInlineScripts(policy));
+        if (NOINDEX_PATHS.includes(path)) reply.header(NOINDEX_HEADER.name, NOINDEX_HEADER.value);
         return sendCached(request, reply, page);
       });
     }

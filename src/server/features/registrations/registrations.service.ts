@@ -174,6 +174,7 @@ export function toSummary(
               }
             : null,
         guardianConfirmedAt: player.guardianConfirmedAt?.toISOString() ?? null,
+        publicNameDisplay: player.publicNameDisplay,
         consentPending: pending(player),
       })),
     })),
@@ -346,6 +347,7 @@ export async function createRegistration(
             guardianConsentAt: given ? now : null,
             consentPolicyVersion: given ? GUARDIAN_CONSENT_POLICY_VERSION : null,
             guardianEmail: given?.email ?? null,
+            publicNameDisplay: player.publicNameDisplay ?? null,
           };
         }),
       );

@@ -12,6 +12,7 @@ import {
 } from '../../../contracts/system-logs';
 import { routesFeature } from '../../feature-context';
 import { apiErrors, auditContextOf } from '../../http/route-helpers';
+import { scheduleRepeatingJob } from '../../repeating-job';
 import * as service from './system-logs.service';
 
 const tags = ['system logs'];
@@ -116,12 +117,5 @@ export const systemLogsFeature = routesFeature('system-logs', (typed, context) =
       },
       (error: unknown) => logger.warn({ err: error }, 'the log purge failed; it runs again tomorrow'),
     );
-  const first = setTimeout(purge, FIRST_PURGE_AFTER_MS);
-  const daily = setInterval(purge, LOG_DAY_MS);
-  first.unref();
-  daily.unref();
-  typed.addHook('onClose', async () => {
-    clearTimeout(first);
-    clearInterval(daily);
-  });
+  scheduleRepeatingJob(typed, { firstAfterMs: FIRST_PURGE_AFTER_MS, everyMs: LOG_DAY_MS }, purge);
 });

@@ -7,6 +7,7 @@ import {
 import type { Database } from '../../db/client';
 import type { RequestStats } from '../../http/request-stats';
 import type { ChangeFeed } from '../../live/change-feed';
+import { readRetentionStatus } from '../retention/retention.service';
 import type { SafeControl } from '../safe-control/safe-control.state';
 import { readSetting } from '../settings/settings.repo';
 import { readRecentActivity } from '../system-logs/system-logs.service';
@@ -35,12 +36,13 @@ function isoOrNull(value: unknown): string | null {
 
 export async function readSystemStatus(sources: StatusSources): Promise<SystemStatus> {
   const { db } = sources.database;
-  const [size, limit, lastBackup, lastRestore, usersByRole] = await Promise.all([
+  const [size, limit, lastBackup, lastRestore, usersByRole, retention] = await Promise.all([
     db.execute(sql`select pg_database_size(current_database())::bigint as size`),
     readSetting(db, STATUS_SETTING_KEYS.storageLimit),
     readSetting(db, STATUS_SETTING_KEYS.lastBackup),
     readSetting(db, STATUS_SETTING_KEYS.lastVerifiedRestore),
     countUsersByRole(db),
+    readRetentionStatus(db),
   ]);
   // node-postgres and PGlite both answer with `rows`.
   const sizeBytes = Number((size as unknown as { rows: { size: string | number }[] }).rows[0]?.size ?? 0);
@@ -60,6 +62,7 @@ export async function readSystemStatus(sources: StatusSources): Promise<SystemSt
     liveConnections: sources.feed.subscriberCount,
     lastHour: sources.requestStats.lastHour(),
     safeControlOn: sources.safeControl.siteStatus().on,
+    retention,
   };
 }
 

@@ -42,6 +42,7 @@ export function toAdminTournament(
     // The known keys only, as the tournament state reads them: a hand-edited row cannot break the list.
     tiebreakOrder: knownTiebreakOrder(row.tiebreakOrder),
     tiebreakOrderEditable: orderEditable,
+    publicNameDisplay: row.publicNameDisplay,
   };
 }
 
@@ -173,7 +174,7 @@ export async function updateTournament(
   db: Db,
   id: string,
   values: Pick<TournamentRow, 'name' | 'venue' | 'description' | 'startDate' | 'endDate'> &
-    Partial<Pick<TournamentRow, 'tiebreakOrder'>>,
+    Partial<Pick<TournamentRow, 'tiebreakOrder' | 'publicNameDisplay'>>,
 ): Promise<void> {
   await db
     .update(tournaments)

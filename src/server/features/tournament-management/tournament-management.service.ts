@@ -61,6 +61,7 @@ export async function createTournament(
       endDate: input.endDate,
       totalRounds,
       tiebreakOrder: [...(input.tiebreakOrder ?? DEFAULT_TIEBREAK_ORDER)],
+      ...(input.publicNameDisplay ? { publicNameDisplay: input.publicNameDisplay } : {}),
       createdBy: actor.userId,
     });
     await audit.logChange(
@@ -108,12 +109,17 @@ export async function updateTournament(
     if (orderChanged && !(await repo.tiebreakOrderEditableOf(tx, [id])).get(id)) {
       throw new HttpError(409, TOURNAMENT_MESSAGES.tiebreakOrderLocked);
     }
-    const { tiebreakOrder, ...details } = input;
-    await repo.updateTournament(tx, id, orderChanged ? { ...details, tiebreakOrder } : details);
+    const { tiebreakOrder, publicNameDisplay, ...details } = input;
+    await repo.updateTournament(tx, id, {
+      ...details,
+      ...(orderChanged ? { tiebreakOrder } : {}),
+      ...(publicNameDisplay ? { publicNameDisplay } : {}),
+    });
     const changed = [
       ...(['name', 'venue', 'description', 'startDate', 'endDate'] as const).filter(
         (field) => before[field] !== input[field],
       ),
+      ...(publicNameDisplay && publicNameDisplay !== before.publicNameDisplay ? ['publicNameDisplay'] : []),
       ...(orderChanged ? ['tiebreakOrder'] : []),
     ];
     await audit.logChange(

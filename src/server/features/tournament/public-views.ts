@@ -3,6 +3,7 @@ import { type HomeResponse, SAMPLE_BOARD_COUNT } from '../../../contracts/home';
 import type { LeaderboardResponse, TiebreakValues } from '../../../contracts/leaderboard';
 import type { PlayerDashboardResponse } from '../../../contracts/player-dashboard';
 import type { PlayerLookupEntry, PlayerLookupResponse, PlayerRound } from '../../../contracts/player-lookup';
+import { RETENTION_SETTING_KEY, readRetentionPeriods } from '../../../contracts/retention';
 import type { RosterResponse } from '../../../contracts/roster';
 import { readSafeControl, SAFE_CONTROL_SETTING_KEY } from '../../../contracts/safe-control';
 import {
@@ -23,6 +24,7 @@ import type {
   TournamentResponse,
 } from '../../../contracts/tournament';
 import { nameMatches, normalizeName } from '../../../domain/names';
+import { effectiveNameDisplay, formatPublicName } from '../../../domain/public-names';
 import { randomSample } from '../../../domain/random-sample';
 import { halfPointsFor, halfPointsForBye, outcomeFor } from '../../../domain/scoring/results';
 import type { TiebreakKey } from '../../../domain/scoring/tiebreak-keys';
@@ -62,10 +64,26 @@ export class PublicViews {
   private scoresMemo: Map<string, PlayerScore> | undefined;
   private displayedRoundMemo: Round | null | undefined;
 
-  constructor(private readonly data: PublicTournamentData) {
-    this.playersById = new Map(data.players.map((player) => [player.id, player]));
-    const { tournament } = data;
-    this.state = tournament ? toTournamentState({ ...data, tournament }) : null;
+  /** Each player's full name, kept only to match a lookup typed in full (the rows carry the public name). */
+  private readonly fullNames: Map<string, { normalized: string; restricted: boolean }>;
+  private readonly data: PublicTournamentData;
+
+  constructor(stored: PublicTournamentData) {
+    // ADR 036: every public answer is built from the players' public names, so no view can show more.
+    const setting = stored.tournament?.publicNameDisplay ?? 'full';
+    this.fullNames = new Map();
+    const players = stored.players.map((player) => {
+      const display = effectiveNameDisplay(setting, player.publicNameDisplay);
+      this.fullNames.set(player.id, {
+        normalized: normalizeName(player.name),
+        restricted: display !== 'full',
+      });
+      return display === 'full' ? player : { ...player, name: formatPublicName(player.name, display) };
+    });
+    this.data = { ...stored, players };
+    this.playersById = new Map(players.map((player) => [player.id, player]));
+    const { tournament } = this.data;
+    this.state = tournament ? toTournamentState({ ...this.data, tournament }) : null;
   }
 
   get currentRoundNumber(): number {
@@ -264,16 +282,25 @@ export class PublicViews {
       sampleBoards: picks.sampleBoards,
       recentMatches: picks.recentMatches,
       announcements: this.announcements(),
+      retention: readRetentionPeriods(this.data.settings.get(RETENTION_SETTING_KEY)),
     };
   }
 
-  /** Players whose name contains every typed word (accents and case ignored), best placed first. */
+  /**
+   * Players whose name contains every typed word (accents and case ignored), best placed first. A pupil shown
+   * with a shortened name is found only by the full name typed in full (ADR 036), so typing letters cannot
+   * list the names the public pages hide.
+   */
   lookup(name: string): PlayerLookupResponse {
     const query = normalizeName(name);
     const rows = this.standings();
     const rankById = new Map(rows.map((row) => [row.player.id, row]));
     const found = this.data.players
-      .filter((player) => nameMatches(normalizeName(player.name), query))
+      .filter((player) => {
+        const full = this.fullNames.get(player.id);
+        if (!full) return false;
+        return full.restricted ? full.normalized === query : nameMatches(full.normalized, query);
+      })
       .sort(
         (a, b) =>
           (rankById.get(a.id)?.rank ?? 1e9) - (rankById.get(b.id)?.rank ?? 1e9) ||

@@ -4,6 +4,7 @@ import { apiErrorSchema } from '../../../contracts/common';
 import { homeResponseSchema } from '../../../contracts/home';
 import { leaderboardResponseSchema } from '../../../contracts/leaderboard';
 import { playerLookupQuerySchema, playerLookupResponseSchema } from '../../../contracts/player-lookup';
+import { NOINDEX_HEADER } from '../../../contracts/public-pages';
 import { rosterResponseSchema } from '../../../contracts/roster';
 import { homePageSettingsSchema, registrationSettingsSchema } from '../../../contracts/settings';
 import {
@@ -111,7 +112,9 @@ function registerPublicRoutes(typed: TypedApp, cache: PublicDataCache): void {
         response: { 200: playerLookupResponseSchema, 400: apiErrorSchema },
       },
     },
-    async (request, reply) =>
-      sendCached(request, reply, (await cache.snapshot()).lookup(normalizeName(request.query.name))),
+    async (request, reply) => {
+      reply.header(NOINDEX_HEADER.name, NOINDEX_HEADER.value);
+      return sendCached(request, reply, (await cache.snapshot()).lookup(normalizeName(request.query.name)));
+    },
   );
 }

@@ -1,7 +1,7 @@
 import { Download, Table2 } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
-import { formatCsv } from '../../../domain/csv';
-import { Button } from '../../components/ui/button';
+import { formatCsv } from '../../domain/csv';
+import { Button } from './ui/button';
 
 export type ChartCell = string | number | null;
 /** A chart's data as rows under a header: the table view and the CSV export are both made from it. */

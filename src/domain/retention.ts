@@ -1,0 +1,52 @@
+/**
+ * How long personal data is kept (ADR 035): the cut-offs the daily retention job applies. Pure: `now` is
+ * passed in, so a test moves the clock.
+ */
+export interface RetentionPeriods {
+  /** Visitor records (consented visits) are deleted this many days after the visit. */
+  visitorDays: number;
+  /** Registrations and payments are anonymised this many years after their tournament. */
+  registrationYears: number;
+}
+
+export const DEFAULT_RETENTION: RetentionPeriods = { visitorDays: 90, registrationYears: 2 };
+export const RETENTION_LIMITS = {
+  visitorDays: { min: 1, max: 730 },
+  registrationYears: { min: 1, max: 10 },
+} as const;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Visitor records created before this instant are past their period. */
+export function visitorCutoff(now: Date, periods: RetentionPeriods): Date {
+  return new Date(now.getTime() - periods.visitorDays * DAY_MS);
+}
+
+/** The calendar day (UTC, `YYYY-MM-DD`) `years` before `now`: a tournament day before it is past the period. */
+export function registrationCutoffDay(now: Date, periods: RetentionPeriods): string {
+  const cutoff = new Date(now.getTime());
+  cutoff.setUTCFullYear(cutoff.getUTCFullYear() - periods.registrationYears);
+  return cutoff.toISOString().slice(0, 10);
+}
+
+/**
+ * The day a registration's period counts from: the last day of the tournament its pupils were promoted into
+ * (its end date, else its start date), or, never promoted, the day the registration was made.
+ */
+export function registrationDay(registration: { tournamentDay: string | null; createdAt: Date }): string {
+  return registration.tournamentDay ?? registration.createdAt.toISOString().slice(0, 10);
+}
+
+/** A registration (and its payments and guardian-consent records) past its period on `now`. */
+export function isRegistrationExpired(
+  registration: { tournamentDay: string | null; createdAt: Date },
+  now: Date,
+  periods: RetentionPeriods,
+): boolean {
+  return registrationDay(registration) < registrationCutoffDay(now, periods);
+}
+
+/** A session store record past its time to live (docs/requirements.md §3: expired on read, deleted daily). */
+export function isSessionRecordExpired(record: { timestamp: Date; ttlSeconds: number }, now: Date): boolean {
+  return record.timestamp.getTime() + record.ttlSeconds * 1000 <= now.getTime();
+}

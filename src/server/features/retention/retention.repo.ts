@@ -1,0 +1,139 @@
+import { and, eq, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import {
+  isRegistrationExpired,
+  type RetentionPeriods,
+  registrationDay,
+  visitorCutoff,
+} from '../../../domain/retention';
+import type { Db } from '../../db/client';
+import { sessionStore } from '../../db/schema/accounts';
+import { session } from '../../db/schema/auth';
+import {
+  payments,
+  registrations,
+  registrationTeamPlayers,
+  registrationTeams,
+} from '../../db/schema/registrations';
+import { players, tournaments } from '../../db/schema/tournaments';
+import { visitorLocations } from '../../db/schema/tracking';
+
+/** The rows past their period on `now`, by kind: what a run deletes or anonymises, and what a dry run lists. */
+export interface DueRows {
+  visitorRecordIds: number[];
+  sessionRecordIds: string[];
+  signInSessionIds: string[];
+  registrations: { id: string; reference: string; day: string; paymentIds: string[] }[];
+  pupilRecordIds: string[];
+}
+
+/** Reads, without changing anything, every row the retention would delete or anonymise on `now` (ADR 035). */
+export async function findDueRows(db: Db, now: Date, periods: RetentionPeriods): Promise<DueRows> {
+  const [visitors, storeRows, signIns, candidates] = await Promise.all([
+    db
+      .select({ id: visitorLocations.id })
+      .from(visitorLocations)
+      .where(lt(visitorLocations.createdAt, visitorCutoff(now, periods)))
+      .orderBy(visitorLocations.id),
+    db
+      .select({ id: sessionStore.id })
+      .from(sessionStore)
+      // The domain's rule (isSessionRecordExpired) in SQL: timestamp + ttl has passed.
+      .where(sql`${sessionStore.timestamp} + ${sessionStore.ttlSeconds} * interval '1 second' <= ${now}`)
+      .orderBy(sessionStore.id),
+    db.select({ id: session.id }).from(session).where(lte(session.expiresAt, now)).orderBy(session.id),
+    db
+      .select({
+        id: registrations.id,
+        reference: registrations.reference,
+        createdAt: registrations.createdAt,
+        // The last day of the tournament its pupils were promoted into (end date, else start date).
+        tournamentDay: sql<
+          string | null
+        >`max(coalesce(${tournaments.endDate}, ${tournaments.startDate}))::text`,
+      })
+      .from(registrations)
+      .leftJoin(registrationTeams, eq(registrationTeams.registrationId, registrations.id))
+      .leftJoin(registrationTeamPlayers, eq(registrationTeamPlayers.teamId, registrationTeams.id))
+      .leftJoin(players, eq(players.id, registrationTeamPlayers.playerId))
+      .leftJoin(tournaments, eq(tournaments.id, players.tournamentId))
+      .where(isNull(registrations.anonymisedAt))
+      .groupBy(registrations.id)
+      .orderBy(registrations.reference),
+  ]);
+  const due = candidates.filter((row) => isRegistrationExpired(row, now, periods));
+  const ids = due.map((row) => row.id);
+  const [paymentRows, pupilRows] = ids.length
+    ? await Promise.all([
+        db
+          .select({ id: payments.id, registrationId: payments.registrationId })
+          .from(payments)
+          .where(inArray(payments.registrationId, ids))
+          .orderBy(payments.id),
+        db
+          .select({ id: registrationTeamPlayers.id })
+          .from(registrationTeamPlayers)
+          .innerJoin(registrationTeams, eq(registrationTeams.id, registrationTeamPlayers.teamId))
+          .where(inArray(registrationTeams.registrationId, ids))
+          .orderBy(registrationTeamPlayers.id),
+      ])
+    : [[], []];
+  return {
+    visitorRecordIds: visitors.map((row) => row.id),
+    sessionRecordIds: storeRows.map((row) => row.id),
+    signInSessionIds: signIns.map((row) => row.id),
+    registrations: due.map((row) => ({
+      id: row.id,
+      reference: row.reference,
+      day: registrationDay(row),
+      paymentIds: paymentRows
+        .filter((payment) => payment.registrationId === row.id)
+        .map((payment) => payment.id),
+    })),
+    pupilRecordIds: pupilRows.map((row) => row.id),
+  };
+}
+
+/** Batches of ids per statement, well under the protocol's limit of bound parameters. */
+const BATCH = 5_000;
+async function inBatches<T>(ids: readonly T[], run: (batch: T[]) => Promise<unknown>): Promise<void> {
+  for (let start = 0; start < ids.length; start += BATCH) await run(ids.slice(start, start + BATCH));
+}
+
+/**
+ * Deletes and anonymises exactly `due` (read by findDueRows in the same transaction). Registrations keep what
+ * the accounts need — amount, currency, team count, dates, payment state, the provider's ids — and lose the
+ * registrant's name, e-mail, phone, account link and staff note; their pupils (names, dates of birth, guardian
+ * consent) are deleted; their payments lose the checkout link.
+ */
+export async function applyRetention(db: Db, due: DueRows, now: Date): Promise<void> {
+  await inBatches(due.visitorRecordIds, (batch) =>
+    db.delete(visitorLocations).where(inArray(visitorLocations.id, batch)),
+  );
+  await inBatches(due.sessionRecordIds, (batch) =>
+    db.delete(sessionStore).where(inArray(sessionStore.id, batch)),
+  );
+  await inBatches(due.signInSessionIds, (batch) => db.delete(session).where(inArray(session.id, batch)));
+  await inBatches(due.pupilRecordIds, (batch) =>
+    db.delete(registrationTeamPlayers).where(inArray(registrationTeamPlayers.id, batch)),
+  );
+  const registrationIds = due.registrations.map((row) => row.id);
+  await inBatches(registrationIds, (batch) =>
+    db
+      .update(registrations)
+      .set({
+        registrantName: 'Anonymised',
+        registrantEmail: '',
+        registrantPhone: null,
+        userId: null,
+        paymentNote: null,
+        anonymisedAt: now,
+        updatedAt: now,
+      })
+      .where(and(inArray(registrations.id, batch), isNull(registrations.anonymisedAt))),
+  );
+  await inBatches(
+    due.registrations.flatMap((row) => row.paymentIds),
+    (batch) =>
+      db.update(payments).set({ checkoutUrl: null, updatedAt: now }).where(inArray(payments.id, batch)),
+  );
+}

@@ -1,0 +1,95 @@
+import { messageResponseSchema } from '../../../contracts/common';
+import {
+  RETENTION_MESSAGES,
+  retentionLastRunSchema,
+  retentionPeriodsSchema,
+  retentionPlanSchema,
+  retentionStatusSchema,
+} from '../../../contracts/retention';
+import { routesFeature } from '../../feature-context';
+import { apiErrors, auditContextOf } from '../../http/route-helpers';
+import { scheduleRepeatingJob } from '../../repeating-job';
+import * as service from './retention.service';
+
+const tags = ['retention'];
+const BASE = '/api/admin/retention';
+/** Every process checks this often; the day claim lets one run per UTC day. */
+const CHECK_EVERY_MS = 60 * 60_000;
+const FIRST_CHECK_AFTER_MS = 90_000;
+
+/**
+ * /api/admin/retention (`view_superadmin_dashboard`, ADR 035): the periods and the last run, the dry run, a run
+ * now, the periods changed; and the daily run, claimed once per day across processes.
+ */
+export const retentionFeature = routesFeature('retention', (typed, context) => {
+  const { clock, logger } = context;
+  const errors = apiErrors(400, 401, 403);
+
+  typed.get(
+    BASE,
+    {
+      config: { access: 'superadminDashboard' },
+      schema: {
+        summary: 'The retention periods and the last run of the daily retention job, with its counts',
+        tags,
+        response: { 200: retentionStatusSchema, ...errors },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return service.readRetentionStatus(context.db);
+    },
+  );
+
+  typed.post(
+    `${BASE}/dry-run`,
+    {
+      config: { access: 'superadminDashboard' },
+      schema: {
+        summary: 'Lists exactly the records a retention run now would delete or anonymise; changes nothing',
+        tags,
+        response: { 200: retentionPlanSchema, ...errors },
+      },
+    },
+    async () => service.planRetention(context.db, clock.now()),
+  );
+
+  typed.post(
+    `${BASE}/run`,
+    {
+      config: { access: 'superadminDashboard' },
+      schema: {
+        summary: 'Runs the retention now: deletes or anonymises what the dry run lists',
+        tags,
+        response: { 200: retentionLastRunSchema, ...errors },
+      },
+    },
+    async () => service.runRetention(context, clock.now()),
+  );
+
+  typed.put(
+    `${BASE}/periods`,
+    {
+      config: { access: 'superadminDashboard' },
+      schema: {
+        summary: 'How long visitor records (days) and registrations after their tournament (years) are kept',
+        tags,
+        body: retentionPeriodsSchema,
+        response: { 200: messageResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await service.savePeriods(context, await auditContextOf(request), request.body);
+      return { message: RETENTION_MESSAGES.saved };
+    },
+  );
+
+  const daily = () =>
+    service.runDailyRetention(context, clock.now()).then(
+      (run) => {
+        if (run) logger.info(run.counts, 'retention ran');
+      },
+      (error: unknown) => logger.warn({ err: error }, 'the retention run failed; the next check tries again'),
+    );
+  scheduleRepeatingJob(typed, { firstAfterMs: FIRST_CHECK_AFTER_MS, everyMs: CHECK_EVERY_MS }, daily);
+});

@@ -1,0 +1,179 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../../tests/support/server/test-app';
+import { databaseTargets } from '../../../../tests/support/server/test-database';
+import { RETENTION_SETTING_KEY } from '../../../contracts/retention';
+import { Audit } from '../../audit/audit';
+import { createClock } from '../../clock';
+import { sessionStore } from '../../db/schema/accounts';
+import {
+  payments,
+  registrations,
+  registrationTeamPlayers,
+  registrationTeams,
+} from '../../db/schema/registrations';
+import { schools } from '../../db/schema/schools';
+import { players, tournaments } from '../../db/schema/tournaments';
+import { visitorLocations } from '../../db/schema/tracking';
+import { saveSetting } from '../settings/settings.repo';
+import { planRetention, runDailyRetention, runRetention } from './retention.service';
+
+const at = (iso: string) => new Date(iso);
+
+describe.each(databaseTargets)('the retention job on %s (ADR 035)', (target) => {
+  let t: TestApp;
+  const ids = { visitors: [] as number[], registrations: {} as Record<string, string> };
+  beforeAll(async () => {
+    t = await startTestApp(target, { seed: false });
+    const { db } = t.database;
+    const [school] = await db.insert(schools).values({ name: 'Scoil Mhuire' }).returning();
+    const tournamentOf = async (name: string, endDate: string) => {
+      const [row] = await db.insert(tournaments).values({ name, startDate: endDate, endDate }).returning();
+      return row!.id;
+    };
+    const old = await tournamentOf('2025 Tournament', '2025-03-01');
+    const later = await tournamentOf('2026 Tournament', '2026-03-01');
+    const registration = async (reference: string, createdAt: Date, tournamentId: string | null) => {
+      const [row] = await db
+        .insert(registrations)
+        .values({
+          reference,
+          registrantName: `Teacher ${reference}`,
+          registrantEmail: `${reference.toLowerCase()}@school.example`,
+          registrantPhone: '087 123 4567',
+          schoolName: 'Scoil Mhuire',
+          schoolId: school!.id,
+          teamCount: 1,
+          amountCents: 6000,
+          paymentStatus: 'paid',
+          paidAt: createdAt,
+          createdAt,
+        })
+        .returning();
+      const [team] = await db
+        .insert(registrationTeams)
+        .values({ registrationId: row!.id, name: 'Scoil Mhuire A', position: 1 })
+        .returning();
+      for (const position of [1, 2, 3, 4]) {
+        const [player] = tournamentId
+          ? await db
+              .insert(players)
+              .values({ tournamentId, name: `${reference} pupil ${position}` })
+              .returning()
+          : [undefined];
+        await db.insert(registrationTeamPlayers).values({
+          teamId: team!.id,
+          position,
+          name: `${reference} pupil ${position}`,
+          dateOfBirth: '2012-01-01',
+          guardianConsentBy: 'A Parent',
+          guardianEmail: 'parent@home.example',
+          playerId: player?.id ?? null,
+        });
+      }
+      await db.insert(payments).values({
+        registrationId: row!.id,
+        provider: 'stripe',
+        providerSessionId: `cs_test_${reference}`,
+        amountCents: 6000,
+        teamCount: 1,
+        status: 'paid',
+        checkoutUrl: 'https://checkout.stripe.com/c/pay/cs_test',
+      });
+      ids.registrations[reference] = row!.id;
+    };
+    await registration('REG-OLD', at('2024-12-01T10:00:00Z'), old);
+    await registration('REG-UNPROMOTED', at('2025-02-01T10:00:00Z'), null);
+    await registration('REG-LATER', at('2025-12-01T10:00:00Z'), later);
+    for (const createdAt of ['2025-01-01T12:00:00Z', '2025-03-31T12:00:00Z', '2025-04-03T12:00:00Z']) {
+      const [row] = await db
+        .insert(visitorLocations)
+        .values({ connectionType: 'visit', country: 'IE', createdAt: at(createdAt) })
+        .returning();
+      ids.visitors.push(row!.id);
+    }
+    await db.insert(sessionStore).values([
+      { id: 'expired', data: {}, timestamp: at('2025-06-30T10:00:00Z'), ttlSeconds: 3600 },
+      { id: 'live', data: {}, timestamp: at('2025-07-01T09:30:00Z'), ttlSeconds: 3600 },
+    ]);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const deps = () => ({ db: t.database.db, audit: new Audit(createClock()) });
+
+  it('on 1 July 2025 deletes the visits past 90 days and the expired session record, exactly as listed', async () => {
+    const now = at('2025-07-01T10:00:00Z');
+    const plan = await planRetention(t.database.db, now);
+    expect(plan.visitorRecordIds).toEqual(ids.visitors.slice(0, 2));
+    expect(plan.sessionRecordIds).toEqual(['expired']);
+    expect(plan.registrations).toEqual([]);
+    // The dry run changed nothing.
+    expect(await t.database.db.select().from(visitorLocations)).toHaveLength(3);
+    const run = await runRetention(deps(), now);
+    expect(run.counts).toEqual(plan.counts);
+    const left = await t.database.db.select({ id: visitorLocations.id }).from(visitorLocations);
+    expect(left.map((row) => row.id)).toEqual([ids.visitors[2]]);
+    const store = await t.database.db.select({ id: sessionStore.id }).from(sessionStore);
+    expect(store.map((row) => row.id)).toEqual(['live']);
+    expect((await planRetention(t.database.db, now)).counts.visitorRecords).toBe(0);
+  });
+
+  it('two years after a tournament anonymises its registrations, keeping what the accounts need', async () => {
+    const { db } = t.database;
+    // One day short of two years after the 2025 tournament: nothing of it goes yet.
+    const early = await planRetention(db, at('2027-03-01T10:00:00Z'));
+    expect(early.registrations.map((row) => row.reference)).toEqual(['REG-UNPROMOTED']);
+    const now = at('2027-03-02T10:00:00Z');
+    const plan = await planRetention(db, now);
+    expect(plan.registrations.map((row) => [row.reference, row.day])).toEqual([
+      ['REG-OLD', '2025-03-01'],
+      ['REG-UNPROMOTED', '2025-02-01'],
+    ]);
+    expect(plan.counts).toMatchObject({ registrations: 2, payments: 2, pupilRecords: 8, visitorRecords: 1 });
+    const run = await runRetention(deps(), now);
+    expect(run.counts).toEqual(plan.counts);
+    const [anonymised] = await db
+      .select()
+      .from(registrations)
+      .where(eq(registrations.id, ids.registrations['REG-OLD']!));
+    expect(anonymised).toMatchObject({
+      registrantName: 'Anonymised',
+      registrantEmail: '',
+      registrantPhone: null,
+      amountCents: 6000,
+      currency: 'eur',
+      paymentStatus: 'paid',
+      paidAt: at('2024-12-01T10:00:00Z'),
+      anonymisedAt: now,
+    });
+    const [payment] = await db.select().from(payments).where(eq(payments.registrationId, anonymised!.id));
+    expect(payment).toMatchObject({
+      providerSessionId: 'cs_test_REG-OLD',
+      amountCents: 6000,
+      checkoutUrl: null,
+    });
+    const pupils = await db.select({ name: registrationTeamPlayers.name }).from(registrationTeamPlayers);
+    expect(pupils.map((row) => row.name).sort()).toEqual([1, 2, 3, 4].map((n) => `REG-LATER pupil ${n}`));
+    const [kept] = await db
+      .select()
+      .from(registrations)
+      .where(eq(registrations.id, ids.registrations['REG-LATER']!));
+    expect(kept).toMatchObject({ registrantName: 'Teacher REG-LATER', anonymisedAt: null });
+    // Done once: the next dry run lists nothing more.
+    expect((await planRetention(db, now)).registrations).toEqual([]);
+  });
+
+  it('follows the periods set, and runs once per day however many processes call it', async () => {
+    const { db } = t.database;
+    await saveSetting(db, RETENTION_SETTING_KEY, { visitorDays: 400, registrationYears: 1 });
+    const now = at('2027-03-03T10:00:00Z');
+    const plan = await planRetention(db, now);
+    expect(plan.periods).toEqual({ visitorDays: 400, registrationYears: 1 });
+    expect(plan.registrations.map((row) => row.reference)).toEqual(['REG-LATER']);
+    const runs = await Promise.all([runDailyRetention(deps(), now), runDailyRetention(deps(), now)]);
+    expect(runs.filter((run) => run !== null)).toHaveLength(1);
+    expect(runs.find((run) => run !== null)?.counts.registrations).toBe(1);
+  });
+});

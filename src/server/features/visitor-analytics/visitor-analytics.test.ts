@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClientFixture } from '../../../../tests/support/server/client-fixture';
+import { eventually, startTestApp, type TestApp } from '../../../../tests/support/server/test-app';
+import { databaseTargets } from '../../../../tests/support/server/test-database';
+import { pageViewCounts, visitorLocations } from '../../db/schema/tracking';
+import { OfflineGeolocation } from './geolocation';
+import { readAnalytics, siteDay } from './visitor-analytics.repo';
+
+/** An address DB-IP Lite places in Dublin, Ireland. */
+const IRISH_IP = '86.43.12.9';
+const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148';
+
+describe('the offline geolocation database (ADR 034)', () => {
+  it('places an Irish address in Ireland, and never looks up a private one', async () => {
+    const geo = new OfflineGeolocation();
+    expect(await geo.lookup(IRISH_IP)).toMatchObject({ country: 'IE', city: 'Dublin' });
+    expect(await geo.lookup('2a02:8084::1')).toMatchObject({ country: 'IE' });
+    expect(await geo.lookup('127.0.0.1')).toBeNull();
+    expect(await geo.lookup('192.168.1.20')).toBeNull();
+  });
+});
+
+describe.each(databaseTargets)('visits and page views on %s (ADR 034)', (target) => {
+  let t: TestApp;
+  let fixture: ReturnType<typeof createClientFixture>;
+  let millis = Date.parse('2026-03-14T09:30:00Z');
+  beforeAll(async () => {
+    fixture = createClientFixture();
+    t = await startTestApp(target, {
+      clientDir: fixture.clientDir,
+      // As behind the production proxy: the client's address comes from X-Forwarded-For.
+      env: { NODE_ENV: 'test', TRUST_PROXY_HOPS: 1 },
+      now: () => millis,
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+    fixture?.remove();
+  });
+
+  const visit = (sessionId: string, path = '/leaderboard?x=1') =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/visits',
+      headers: { 'x-forwarded-for': IRISH_IP, 'user-agent': IPHONE, origin: 'http://127.0.0.1:3000' },
+      payload: { path, referrer: 'https://www.google.ie/search?q=chess', sessionId },
+    });
+
+  it('records one visit per 10 minutes per session, located offline, the address cut to its /24', async () => {
+    expect((await visit('session-aaaa-1')).json()).toEqual({ recorded: true });
+    millis += 9 * 60_000;
+    expect((await visit('session-aaaa-1', '/')).json()).toEqual({ recorded: false });
+    expect((await visit('session-bbbb-2', '/')).json()).toEqual({ recorded: true });
+    millis += 2 * 60_000;
+    expect((await visit('session-aaaa-1', '/home')).json()).toEqual({ recorded: true });
+    const rows = await t.database.db.select().from(visitorLocations).orderBy(visitorLocations.id);
+    expect(rows.map((row) => [row.sessionId, row.userData.page])).toEqual([
+      ['session-aaaa-1', '/leaderboard'],
+      ['session-bbbb-2', '/'],
+      ['session-aaaa-1', '/home'],
+    ]);
+    expect(rows[0]).toMatchObject({
+      ipAddress: '86.43.12.0',
+      country: 'IE',
+      city: 'Dublin',
+      connectionType: 'visit',
+      referrer: 'google.ie',
+      userData: { anonymous: true, page: '/leaderboard' },
+    });
+    expect(rows[0]!.latitude).toBeCloseTo(53.3, 0);
+    expect(JSON.stringify(rows)).not.toContain(IRISH_IP);
+  });
+
+  it('refuses a malformed visit with a 400 and stores nothing', async () => {
+    const before = (await t.database.db.select().from(visitorLocations)).length;
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/visits',
+      headers: { origin: 'http://127.0.0.1:3000' },
+      payload: { path: '/', sessionId: 'x' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(await t.database.db.select().from(visitorLocations)).toHaveLength(before);
+  });
+
+  it('counts page views without consent: path, referrer domain, country and device only', async () => {
+    for (const url of ['/leaderboard?name=a', '/leaderboard', '/']) {
+      const page = await t.app.inject({
+        method: 'GET',
+        url,
+        headers: { 'x-forwarded-for': IRISH_IP, 'user-agent': IPHONE, referer: 'https://www.google.ie/' },
+      });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['set-cookie']).toBeUndefined();
+    }
+    await t.app.inject({ method: 'GET', url: '/api/public/leaderboard' });
+    const counted = await eventually(async () => {
+      const rows = await t.database.db.select().from(pageViewCounts);
+      return rows.reduce((sum, row) => sum + row.views, 0) >= 3 ? rows : undefined;
+    }, 5_000);
+    expect(
+      counted
+        .map(({ path, views, country, device, referrerDomain }) => ({
+          path,
+          views,
+          country,
+          device,
+          referrerDomain,
+        }))
+        .sort((a, b) => a.path.localeCompare(b.path)),
+    ).toEqual([
+      { path: '/', views: 1, country: 'IE', device: 'mobile', referrerDomain: 'google.ie' },
+      { path: '/leaderboard', views: 2, country: 'IE', device: 'mobile', referrerDomain: 'google.ie' },
+    ]);
+    const analytics = await readAnalytics(
+      t.database.db,
+      siteDay(new Date(millis)),
+      siteDay(new Date(millis)),
+    );
+    expect(analytics.byCountry[0]).toEqual({ country: 'IE', pageViews: 3, visits: 3 });
+    expect(analytics.byCity).toEqual([{ country: 'IE', city: 'Dublin', visits: 3 }]);
+    expect(analytics.byConnection).toEqual([
+      { type: 'visit', visits: 3 },
+      { type: 'login', visits: 0 },
+    ]);
+    expect(analytics.byDevice).toEqual([{ device: 'mobile', pageViews: 3 }]);
+    expect(analytics.peakMinutes.day).toBe('2026-03-14');
+    expect(analytics.peakMinutes.minutes[0]).toEqual({ minute: '09:30', visits: 1 });
+  });
+});
