@@ -60,7 +60,6 @@ export const CHECKIN_SOURCE_LABELS: Record<CheckinSource, string> = {
   offline: 'Offline replay',
 };
 
-
 export const checkinPlayerSchema = z.object({
   id: z.string(),
   name: z.string(),
