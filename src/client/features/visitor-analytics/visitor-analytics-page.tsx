@@ -71,7 +71,7 @@ function HorizontalBars({
 
 const VIEWS_AND_VISITS = [
   { key: 'pageViews', name: 'Page views', fill: 'var(--c-primary)' },
-  { key: 'visits', name: 'Visits (with consent)', fill: 'var(--c-win)' },
+  { key: 'visits', name: 'Visits (with consent)', fill: 'var(--c-warn)' },
 ];
 
 function Charts({ data }: { data: AnalyticsResponse }) {
@@ -120,7 +120,7 @@ function Charts({ data }: { data: AnalyticsResponse }) {
       <div className="xl:col-span-2">
         <ChartPanel
           title="Visits over time"
-          summary={`${totalViews} page views and ${totalVisits} recorded visits from ${data.from} to ${data.to}.`}
+          summary={`${totalViews} page view${totalViews === 1 ? '' : 's'} and ${totalVisits} recorded visit${totalVisits === 1 ? '' : 's'} from ${data.from} to ${data.to}.`}
           fileName="visits-over-time.csv"
           data={overTime}
           testId="chart-over-time"
@@ -138,7 +138,7 @@ function Charts({ data }: { data: AnalyticsResponse }) {
                 stroke="var(--c-primary)"
                 isAnimationActive={false}
               />
-              <Line dataKey="visits" name="Visits" stroke="var(--c-win)" isAnimationActive={false} />
+              <Line dataKey="visits" name="Visits" stroke="var(--c-warn)" isAnimationActive={false} />
               <Line
                 dataKey="logins"
                 name="Signed-in visits"
