@@ -6,7 +6,6 @@ import { AppShell } from './app/app-shell';
 import { PUBLIC_PAGES } from './app/public-pages';
 import { preloadFooter } from './app/root-layout';
 import { AppRoutes } from './app/router';
-import { startCrmPage } from './features/crm/crm-early';
 import './app/styles.css';
 
 const container = document.getElementById('root');
@@ -44,7 +43,10 @@ if (stateBlock && container.firstElementChild) {
     ),
   );
 } else {
-  // A CRM page's code and data go out now, beside the session (ADR 030).
-  startCrmPage(window.location.pathname);
+  // A CRM page's code and data go out now, beside the session (ADR 030); the starter is a tiny chunk of its own,
+  // fetched only on a CRM address, so no other page's first load carries it.
+  if (window.location.pathname.startsWith('/crm')) {
+    void import('./features/crm/crm-early').then((early) => early.startCrmPage(window.location.pathname));
+  }
   createRoot(container).render(app());
 }

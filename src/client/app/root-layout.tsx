@@ -7,7 +7,6 @@ import { chromeFor } from '../features/layout/chrome';
 import { CookieBanner } from '../features/layout/cookie-banner';
 import { SiteHeader } from '../features/layout/site-header';
 import { useScrollRestoration } from '../features/layout/use-scroll-restoration';
-import { useVisitTracking } from '../features/layout/use-visit-tracking';
 import { lazyNamed } from '../lib/lazy-page';
 import { useHydrated } from '../lib/use-hydrated';
 
@@ -17,6 +16,8 @@ const SiteFooter = lazyNamed(() => import('../features/layout/site-footer'), 'Si
 export const preloadFooter = SiteFooter.preload;
 // The site notices (safe-control banners, broadcasts) exist only after hydration: loaded then, off the first load.
 const SiteNotices = lazyNamed(() => import('../features/broadcasts/site-notices'), 'SiteNotices');
+// Consented visit records (ADR 034) start 1 s after a page shows: their code loads after hydration too.
+const VisitTracking = lazyNamed(() => import('../features/layout/use-visit-tracking'), 'VisitTracking');
 
 /**
  * The one layout: the public header and footer for anonymous visitors and on the public pages docs/requirements.md §2 lists;
@@ -24,7 +25,6 @@ const SiteNotices = lazyNamed(() => import('../features/broadcasts/site-notices'
  */
 export function RootLayout() {
   useScrollRestoration();
-  useVisitTracking();
   const { pathname } = useLocation();
   const isPublicChrome = chromeFor(pathname, useSession().status === 'signed-in') === 'public';
   const isHydrated = useHydrated();
@@ -41,6 +41,7 @@ export function RootLayout() {
       {isHydrated ? (
         <Suspense fallback={null}>
           <SiteNotices />
+          <VisitTracking />
         </Suspense>
       ) : null}
       <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">

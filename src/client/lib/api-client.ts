@@ -50,31 +50,13 @@ async function readError(response: Response): Promise<ApiRequestError> {
   return new ApiRequestError(`Request failed (${response.status})`, response.status, null);
 }
 
-/** GET requests started ahead of the page that reads them (`startEarlyRead`), by path, each taken once. */
-const earlyReads = new Map<string, { response: Promise<Response>; at: number }>();
-/** An early read older than this is not used: the page asks again. */
-const EARLY_READ_MAX_AGE_MS = 10_000;
-
 /**
- * Starts a GET of a JSON API path now, before the page that reads it has loaded its code or the session is known
- * (ADR 030): the page's first `getJson` of the same path takes this answer instead of asking again. A read
- * nobody takes (the guard refused the page) is simply dropped.
+ * Takes a GET answer another module started ahead of the page that reads it (the CRM's early reads, ADR 030), by
+ * path, or null. The starting code lives with that module, off every other page's first load.
  */
-export function startEarlyRead(path: string): Promise<Response> {
-  const started = earlyReads.get(path);
-  if (started) return started.response;
-  const response = fetch(path, { headers: { Accept: 'application/json' } });
-  // Never an unhandled rejection: the page that takes it sees the failure.
-  response.catch(() => undefined);
-  earlyReads.set(path, { response, at: Date.now() });
-  return response;
-}
-
-function takeEarlyRead(path: string): Promise<Response> | null {
-  const early = earlyReads.get(path);
-  if (!early) return null;
-  earlyReads.delete(path);
-  return Date.now() - early.at < EARLY_READ_MAX_AGE_MS ? early.response : null;
+let takeEarlyRead: (path: string) => Promise<Response> | null = () => null;
+export function provideEarlyReads(take: (path: string) => Promise<Response> | null): void {
+  takeEarlyRead = take;
 }
 
 async function request<T>(

@@ -2,14 +2,9 @@
  * Display formatting. Times are shown in the tournament's own time zone (Ireland) so every phone in the
  * hall, whatever its settings, shows the same clock time as the printed pairings.
  */
-export const TOURNAMENT_TIME_ZONE = 'Europe/Dublin';
-const LOCALE = 'en-IE';
+import { LOCALE, TOURNAMENT_TIME_ZONE } from './format-money';
 
-const euro = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: 'EUR' });
-/** 6000 → "€60.00". */
-export function formatEuroCents(cents: number): string {
-  return euro.format(cents / 100);
-}
+export { formatEuroCents, TOURNAMENT_TIME_ZONE } from './format-money';
 
 const longDate = new Intl.DateTimeFormat(LOCALE, {
   weekday: 'short',

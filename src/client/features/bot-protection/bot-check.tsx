@@ -1,7 +1,6 @@
 import { lazy, type ReactNode, Suspense, useCallback, useRef, useState } from 'react';
 import { BOT_PROTECTION_MESSAGES, type BotProof } from '../../../contracts/bot-protection';
 import { ApiRequestError } from '../../lib/api-client';
-import { solveChallenge } from '../registrations/proof-of-work';
 import { fetchPowChallenge, usePublicBotProtection } from './queries';
 
 /** A third-party widget's loader, only fetched when the admin has chosen such a provider (ADR 022). */
@@ -33,7 +32,12 @@ export function useBotCheck(): BotCheck {
   const isWidget = config !== undefined && config.provider !== 'proof_of_work';
   const proof = useCallback(async (): Promise<BotProof> => {
     if (config === undefined || config.provider === 'proof_of_work') {
-      return solveChallenge(await fetchPowChallenge());
+      // The solver (and its worker) loads when the form is sent, off the page's first load.
+      const [{ solveChallenge }, challenge] = await Promise.all([
+        import('../registrations/proof-of-work'),
+        fetchPowChallenge(),
+      ]);
+      return solveChallenge(challenge);
     }
     if (!token.current) {
       throw new ApiRequestError(BOT_PROTECTION_MESSAGES.widgetIncomplete, 400, null, 'bot_check_incomplete');

@@ -23,13 +23,8 @@ import { notifyFailure } from '../../lib/notify';
 import { useDebouncedSearch } from '../../lib/use-debounced-search';
 import { useSession } from '../auth/queries';
 import { CheckinCounts, CheckinHeading, checkedInTime, checkinLinkClass, PairingHint } from './checkin-parts';
-import {
-  CHECKIN_OUTBOX_KINDS,
-  useCheckinDesk,
-  useCheckinOpen,
-  useCheckinOutbox,
-  useDeskAction,
-} from './queries';
+import { CHECKIN_OUTBOX_KINDS, useCheckinOutbox, useDeskAction } from './desk-actions';
+import { useCheckinDesk, useCheckinOpen } from './queries';
 import { RenamePlayerDialog } from './rename-player-dialog';
 import { WholeSchoolDialog } from './whole-school-dialog';
 

@@ -6,7 +6,6 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import {
   type BadgeHolder,
   badgeActionResponseSchema,
@@ -14,7 +13,6 @@ import {
   issueBadgesResponseSchema,
 } from '../../../contracts/badges';
 import {
-  CHECKIN_MESSAGES,
   CHECKIN_SEARCH_LIMIT,
   type CheckinPlayer,
   type CheckinSearchResponse,
@@ -36,9 +34,7 @@ import {
   kioskUnlockResponseSchema,
 } from '../../../contracts/kiosk';
 import { matchesCheckinSearch, normalizeSearchText } from '../../../domain/checkin';
-import { ApiRequestError, getJson, sendJson } from '../../lib/api-client';
-import { theOutbox } from '../../lib/outbox/outbox';
-import { outcomeOfStatus } from '../../lib/outbox/outbox-core';
+import { getJson, sendJson } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
 
 /**
@@ -141,123 +137,8 @@ export function useSetCheckinOpen() {
   });
 }
 
-const playerPath = (id: string) => `/api/admin/checkin/players/${encodeURIComponent(id)}`;
-
-type DeskAction = { kind: 'check-in' | 'undo'; player: CheckinPlayer };
-
-/** The outbox's action kinds of the desk (ADR 032); the kiosk may queue 'checkin.check-in' too. */
-export const CHECKIN_OUTBOX_KINDS = ['checkin.check-in', 'checkin.undo'] as const;
-type QueuedDeskAction = { playerId: string; name: string };
-
-const outboxKindOf = (kind: DeskAction['kind']) =>
-  kind === 'check-in' ? 'checkin.check-in' : 'checkin.undo';
-
-/**
- * Sends the desk's queued actions (ADR 032) while the page is open: with their client id, the time they were
- * made and `source: 'offline'`; then the desk and overview are read again.
- */
-export function useCheckinOutbox(): void {
-  const queryClient = useQueryClient();
-  useEffect(() => {
-    for (const kind of CHECKIN_OUTBOX_KINDS) {
-      theOutbox().registerSender(kind, {
-        send: async (payload, meta) => {
-          const { playerId } = payload as QueuedDeskAction;
-          try {
-            await sendJson(
-              kind === 'checkin.check-in' ? 'POST' : 'DELETE',
-              playerPath(playerId),
-              { ...meta, source: 'offline' },
-              checkinActionResponseSchema,
-            );
-            return { kind: 'sent' };
-          } catch (error) {
-            if (!(error instanceof ApiRequestError)) throw error;
-            return outcomeOfStatus(error.status, error.message);
-          }
-        },
-        describe: (payload) =>
-          `${kind === 'checkin.check-in' ? 'Check-in' : 'Undo of the check-in'} of ${(payload as QueuedDeskAction).name}`,
-        onSent: () => void queryClient.invalidateQueries({ queryKey: queryKeys.checkin }),
-      });
-    }
-  }, [queryClient]);
-}
-
-/**
- * A desk action the server cannot take now (offline, no answer, or earlier actions still waiting): stored on
- * the device and answered as if done, the row showing it at once.
- */
-async function queueDeskAction({ kind, player }: DeskAction) {
-  await theOutbox().enqueue(outboxKindOf(kind), `player:${player.id}`, {
-    playerId: player.id,
-    name: player.name,
-  } satisfies QueuedDeskAction);
-  const checkedInAt = kind === 'check-in' ? new Date().toISOString() : null;
-  return {
-    player: { ...player, checkedInAt },
-    message:
-      kind === 'check-in' ? CHECKIN_MESSAGES.checkedIn(player.name) : CHECKIN_MESSAGES.undone(player.name),
-  };
-}
-
-async function sendDeskAction(action: DeskAction) {
-  if (!navigator.onLine || theOutbox().hasWaiting(CHECKIN_OUTBOX_KINDS)) return queueDeskAction(action);
-  try {
-    return await sendJson(
-      action.kind === 'check-in' ? 'POST' : 'DELETE',
-      playerPath(action.player.id),
-      undefined,
-      checkinActionResponseSchema,
-    );
-  } catch (error) {
-    // No answer: the connection dropped on the way; the outbox keeps it (the server accepts it once).
-    if (error instanceof ApiRequestError && error.status === 0) return queueDeskAction(action);
-    throw error;
-  }
-}
-
-/** A cached desk search with one player's row replaced and the checked-in count moved to match. */
-function patchDesk(
-  data: CheckinSearchResponse | undefined,
-  player: CheckinPlayer,
-): CheckinSearchResponse | undefined {
-  if (!data) return data;
-  const before = data.players.find((candidate) => candidate.id === player.id);
-  const delta = before ? Number(player.checkedInAt !== null) - Number(before.checkedInAt !== null) : 0;
-  return {
-    ...data,
-    counts: { ...data.counts, checkedIn: data.counts.checkedIn + delta },
-    players: data.players.map((candidate) => (candidate.id === player.id ? player : candidate)),
-  };
-}
-
-/**
- * Check in or undo, shown at once: the row and the counts change before the server answers, and go back if
- * it refuses. Whatever happens, the desk and overview are then read again.
- */
-export function useDeskAction() {
-  const queryClient = useQueryClient();
-  const desks = { queryKey: [...queryKeys.checkin, 'desk'] };
-  return useMutation({
-    mutationFn: sendDeskAction,
-    networkMode: 'always',
-    onMutate: async ({ kind, player }) => {
-      await queryClient.cancelQueries(desks);
-      const previous = queryClient.getQueriesData<CheckinSearchResponse>(desks);
-      const optimistic = { ...player, checkedInAt: kind === 'check-in' ? new Date().toISOString() : null };
-      queryClient.setQueriesData<CheckinSearchResponse>(desks, (data) => patchDesk(data, optimistic));
-      return { previous };
-    },
-    onError: (_error, _action, context) => {
-      for (const [key, data] of context?.previous ?? []) queryClient.setQueryData(key, data);
-    },
-    onSuccess: ({ player }) => {
-      queryClient.setQueriesData<CheckinSearchResponse>(desks, (data) => patchDesk(data, player));
-    },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.checkin }),
-  });
-}
+/** A player's desk address (check in, undo, rename). */
+export const playerPath = (id: string) => `/api/admin/checkin/players/${encodeURIComponent(id)}`;
 
 export function useRenamePlayer() {
   const queryClient = useQueryClient();

@@ -1,4 +1,26 @@
-import { startEarlyRead } from '../../lib/api-client';
+import { provideEarlyReads } from '../../lib/api-client';
+
+/** GET requests started ahead of the page that reads them, by path, each taken once by the page's `getJson`. */
+const earlyReads = new Map<string, { response: Promise<Response>; at: number }>();
+/** An early read older than this is not used: the page asks again. */
+const EARLY_READ_MAX_AGE_MS = 10_000;
+
+function startEarlyRead(path: string): Promise<Response> {
+  const started = earlyReads.get(path);
+  if (started) return started.response;
+  const response = fetch(path, { headers: { Accept: 'application/json' } });
+  // Never an unhandled rejection: the page that takes it sees the failure.
+  response.catch(() => undefined);
+  earlyReads.set(path, { response, at: Date.now() });
+  return response;
+}
+
+function takeEarlyRead(path: string): Promise<Response> | null {
+  const early = earlyReads.get(path);
+  if (!early) return null;
+  earlyReads.delete(path);
+  return Date.now() - early.at < EARLY_READ_MAX_AGE_MS ? early.response : null;
+}
 
 /**
  * The CRM's two large pages, started as soon as the app's code runs (ADR 030): their code chunks and their reads
@@ -30,6 +52,7 @@ export function startCrmPage(pathname: string): void {
   const path = pathname.replace(/\/+$/, '');
   const read = path === '/crm' ? CRM_OVERVIEW_PATH : path === '/crm/tasks' ? CRM_BOARD_PATH : null;
   if (!read || storage()?.getItem(HINT_KEY) !== '1') return;
+  provideEarlyReads(takeEarlyRead);
   void import('./crm-routes').catch(() => undefined);
   void (path === '/crm' ? import('./crm-overview-page') : import('./crm-tasks-page')).catch(() => undefined);
   // The session's two reads (the guard's get-session, then /api/me) and the page's, side by side.

@@ -1,4 +1,4 @@
-import { TOURNAMENT_TIME_ZONE } from '../../lib/format';
+import { TOURNAMENT_TIME_ZONE } from '../../lib/format-money';
 
 const deadline = new Intl.DateTimeFormat('en-IE', {
   day: 'numeric',

@@ -15,7 +15,7 @@ import { TextField } from '../../components/ui/field';
 import { PageHeader } from '../../components/ui/page-header';
 import { Spinner } from '../../components/ui/spinner';
 import { ApiRequestError, serverMessage } from '../../lib/api-client';
-import { formatEuroCents } from '../../lib/format';
+import { formatEuroCents } from '../../lib/format-money';
 import { useSession } from '../auth/queries';
 import { useBotCheck } from '../bot-protection/bot-check';
 import { PausedNotice, useSiteSwitch } from '../safe-control/site-status';
@@ -34,7 +34,6 @@ import {
 } from './form-state';
 import { formatDeadline } from './format-deadline';
 import { useRegistrationSettings } from './queries';
-import { postRegistration } from './registration-api';
 import { type PlayerChange, TeamFields } from './team-fields';
 
 type Phase = 'idle' | 'robot' | 'sending' | 'checkout';
@@ -276,6 +275,8 @@ function RegistrationForm({
       const botProof = await botCheck.proof();
       setPhase('sending');
       try {
+        // The sending code loads when the form is sent, off the page's first load.
+        const { postRegistration } = await import('./registration-api');
         created = await postRegistration({ ...body, botProof });
       } catch (error) {
         const botRefused =

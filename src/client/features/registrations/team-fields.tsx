@@ -126,7 +126,7 @@ function PlayerFields({
         label={`Player ${index + 1} name on public pages`}
         name={`${path}.publicNameDisplay`}
         value={player.publicNameDisplay}
-        hint="Results pages never show more than the tournament allows; choose less to show less."
+        hint="Public pages never show more than the tournament allows."
         error={issues[`${path}.publicNameDisplay`]}
         onChange={(event) =>
           onChange({ publicNameDisplay: event.target.value }, [`${path}.publicNameDisplay`])

@@ -1,0 +1,14 @@
+/*
+ * The formatting the registration form needs, apart from format.ts's dates and times: the form's first load is
+ * tight (docs/performance.md), and a shared chunk carries every formatter of its module.
+ */
+
+/** Times are shown in the tournament's own time zone (Ireland): see format.ts. */
+export const TOURNAMENT_TIME_ZONE = 'Europe/Dublin';
+export const LOCALE = 'en-IE';
+
+const euro = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: 'EUR' });
+/** 6000 → "€60.00". */
+export function formatEuroCents(cents: number): string {
+  return euro.format(cents / 100);
+}
