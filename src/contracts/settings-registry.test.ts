@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { RETENTION_SETTING_KEY } from './retention';
 import { SAFE_CONTROL_SETTING_KEY } from './safe-control';
 import { DEFAULT_HOME_PAGE_SETTINGS, SETTING_KEYS } from './settings';
 import {
@@ -53,6 +54,8 @@ describe('settings registry', () => {
       SETTING_KEYS.leaderboardVisible,
       SETTING_KEYS.registration,
       SAFE_CONTROL_SETTING_KEY,
+      // The privacy page and the cookie banner state the retention periods to everyone.
+      RETENTION_SETTING_KEY,
     ]);
   });
 
