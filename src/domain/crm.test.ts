@@ -22,7 +22,11 @@ const ready: SchoolFacts = {
   teams: [team('School A'), team('School B')],
   minors: [{ name: 'Young One', confirmed: true }],
   registrationClosed: true,
-  players: [{ checkedIn: true }, { checkedIn: true }],
+  // The end of the day: every pupil arrived and was signed out at pick-up.
+  players: [
+    { checkedIn: true, signedOut: true },
+    { checkedIn: true, signedOut: true },
+  ],
 };
 
 describe('autoOutcome', () => {
@@ -93,7 +97,13 @@ describe('autoOutcome', () => {
 
   it('has arrived when every pupil in the tournament is checked in, not before any is there', () => {
     expect(
-      autoOutcome('arrived', { ...ready, players: [{ checkedIn: true }, { checkedIn: false }] }),
+      autoOutcome('arrived', {
+        ...ready,
+        players: [
+          { checkedIn: true, signedOut: false },
+          { checkedIn: false, signedOut: false },
+        ],
+      }),
     ).toEqual({
       done: false,
       reason: '1 pupil(s) not checked in',
@@ -102,6 +112,32 @@ describe('autoOutcome', () => {
       done: false,
       reason: 'No pupil in the tournament yet',
     });
+  });
+});
+
+describe('collected at the end', () => {
+  const pupil = (checkedIn: boolean, signedOut: boolean) => ({ checkedIn, signedOut });
+
+  it('is left to staff until a pupil of the school is signed out', () => {
+    expect(
+      autoOutcome('collected', { ...ready, players: [pupil(true, false), pupil(false, false)] }),
+    ).toBeNull();
+    expect(autoOutcome('collected', { ...ready, players: [] })).toBeNull();
+  });
+
+  it('is ticked when every pupil who arrived is signed out, and says how many are still in the hall', () => {
+    expect(
+      autoOutcome('collected', {
+        ...ready,
+        players: [pupil(true, true), pupil(true, false), pupil(true, false)],
+      }),
+    ).toEqual({ done: false, reason: '2 pupil(s) still in the hall' });
+    expect(
+      autoOutcome('collected', {
+        ...ready,
+        players: [pupil(true, true), pupil(true, true), pupil(false, false)],
+      }),
+    ).toEqual({ done: true, reason: 'Every pupil who arrived has been signed out' });
   });
 });
 

@@ -111,9 +111,9 @@ export const CRM_KIND_DEFAULTS: Record<CrmTaskKind, CrmKindDefinition> = {
   },
   collected: {
     label: 'Collected at the end',
-    description: 'Every pupil left with their teacher or a parent.',
+    description: 'Every pupil who arrived is signed out at pick-up (kiosk or desk).',
     dueDaysBefore: 0,
-    isAuto: false,
+    isAuto: true,
   },
 };
 
@@ -129,8 +129,11 @@ export interface SchoolFacts {
   minors: { name: string; confirmed: boolean }[];
   /** Whether registrations are closed (the roster lock). */
   registrationClosed: boolean;
-  /** The school's players in the active tournament that are not withdrawn, and whether each is checked in. */
-  players: { checkedIn: boolean }[];
+  /**
+   * The school's players in the active tournament that are not withdrawn, whether each is checked in, and
+   * whether each was signed out at pick-up.
+   */
+  players: { checkedIn: boolean; signedOut: boolean }[];
 }
 
 /** The result of an event rule: ticked, or open with the reason a done task is reopened. */
@@ -182,9 +185,17 @@ export function autoOutcome(kind: CrmTaskKind, facts: SchoolFacts): AutoOutcome 
         ? { done: true, reason: 'Every pupil is checked in' }
         : { done: false, reason: `${missing} pupil(s) not checked in` };
     }
+    case 'collected': {
+      // Only once sign-out is in use for the school: a school collected without scans stays the staff's to tick.
+      const arrived = facts.players.filter((player) => player.checkedIn);
+      if (!arrived.some((player) => player.signedOut)) return null;
+      const inHall = arrived.filter((player) => !player.signedOut).length;
+      return inHall === 0
+        ? { done: true, reason: 'Every pupil who arrived has been signed out' }
+        : { done: false, reason: `${inHall} pupil(s) still in the hall` };
+    }
     case 'photo_permission':
     case 'medical_notes':
-    case 'collected':
       return null;
   }
 }

@@ -176,8 +176,8 @@ export function CrmSettingsPage() {
   return (
     <div className="flex flex-col gap-5">
       <AdminPageHeading eyebrow="Team Tasks" title="Settings">
-        The tasks each school gets when it registers. Automatic tasks are ticked by payments, consents and
-        check-in; the others by staff.
+        The tasks each school gets when it registers. Automatic tasks are ticked by payments, consents,
+        check-in and sign-out at pick-up; the others by staff.
       </AdminPageHeading>
       <QueryView query={reminders} errorTitle={CRM_MESSAGES.loadFailed}>
         {(data) => <ReminderForm key={data.days} days={data.days} />}

@@ -101,7 +101,7 @@ export interface SchoolData {
   /** Teams of the registrations that are not cancelled, in registration then position order. */
   teams: { name: string; pupils: PupilView[] }[];
   /** The school's players in the active tournament that are not withdrawn. */
-  players: { checkedIn: boolean }[];
+  players: SchoolFacts['players'];
   facts: SchoolFacts;
   /** Whether the school has a registration that is not cancelled (only then are its tasks created). */
   hasLiveRegistration: boolean;
@@ -141,7 +141,12 @@ export async function loadSchoolData(
     context.tournamentId === null
       ? Promise.resolve([])
       : db
-          .select({ id: players.id, schoolId: players.schoolId, checkedInAt: players.checkedInAt })
+          .select({
+            id: players.id,
+            schoolId: players.schoolId,
+            checkedInAt: players.checkedInAt,
+            signedOutAt: players.signedOutAt,
+          })
           .from(players)
           .where(
             and(
@@ -221,7 +226,7 @@ export async function loadSchoolData(
     const teams = teamsBySchool.get(school.id) ?? [];
     const schoolPlayers = playerRows
       .filter((row) => row.schoolId === school.id)
-      .map((row) => ({ checkedIn: row.checkedInAt !== null }));
+      .map((row) => ({ checkedIn: row.checkedInAt !== null, signedOut: row.signedOutAt !== null }));
     result.set(school.id, {
       id: school.id,
       name: school.name,

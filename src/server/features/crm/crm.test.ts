@@ -242,6 +242,18 @@ describe.each(databaseTargets)('team tasks (CRM) on %s', (target) => {
       to: 'done',
       reason: 'Every pupil is checked in',
     });
+
+    // At pick-up: "collected" follows the sign-outs, and is ticked with the last pupil out.
+    expect((await taskOf(schoolId, 'collected')).state).toBe('not_started');
+    for (const [index, pupil] of pupils.entries()) {
+      const signedOut = await call('POST', `/api/admin/checkin/players/${pupil.id}/sign-out`, {});
+      expect(signedOut.statusCode, signedOut.body).toBe(200);
+      const collected = await taskOf(schoolId, 'collected');
+      expect(collected.state).toBe(index === pupils.length - 1 ? 'done' : 'not_started');
+    }
+    expect((await taskOf(schoolId, 'collected')).autoReason).toBe(
+      'Every pupil who arrived has been signed out',
+    );
   });
 
   it('applies a change naming the current version, one activity row per field, and refuses a stale one', async () => {
