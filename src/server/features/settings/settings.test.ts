@@ -87,6 +87,8 @@ describe.each(databaseTargets)('site settings API on %s', (target) => {
       '/admin/checkin-settings',
       '/admin/safe-control',
       '/crm/settings',
+      '/admin/super-admin-dashboard',
+      '/admin/analytics',
     ]);
   });
 
