@@ -1,6 +1,8 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { messageResponseSchema } from '../../../contracts/common';
 import { retentionPlanSchema } from '../../../contracts/retention';
 import { systemStatusSchema, userActivitySchema } from '../../../contracts/system-status';
+import type { RetentionPeriods } from '../../../domain/retention';
 import { getJson, sendJson } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
 
@@ -30,5 +32,15 @@ export function useUserActivity() {
 export function useRetentionDryRun() {
   return useMutation({
     mutationFn: () => sendJson('POST', '/api/admin/retention/dry-run', {}, retentionPlanSchema),
+  });
+}
+
+/** Saves the retention periods (superadmin); the dashboard then reads them back. */
+export function useSaveRetentionPeriods() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (periods: RetentionPeriods) =>
+      sendJson('PUT', '/api/admin/retention/periods', periods, messageResponseSchema),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.systemStatus }),
   });
 }

@@ -29,6 +29,7 @@ import { cx } from '../../components/ui/cx';
 import { Notice } from '../../components/ui/notice';
 import { formatDateTime, formatRelativeTime, formatUptime } from '../../lib/format';
 import { STATUS_REFRESH_MS, useRetentionDryRun, useSystemStatus, useUserActivity } from './queries';
+import { RetentionPeriodsForm } from './retention-periods-form';
 
 /** Relative times ('Just now', '3 minutes ago') are recomputed this often, between refetches too. */
 const NOW_TICK_MS = 30_000;
@@ -267,6 +268,7 @@ function RetentionCard({ retention, now }: { retention: SystemStatus['retention'
         Visitor records are kept {periods.visitorDays} days; registrations and payments are anonymised{' '}
         {periods.registrationYears} years after their tournament. The job runs once a day.
       </p>
+      <RetentionPeriodsForm key={`${periods.visitorDays}-${periods.registrationYears}`} saved={periods} />
       <div className="grid gap-6 md:grid-cols-2">
         <div className="flex flex-col gap-2">
           <p className="font-semibold">
