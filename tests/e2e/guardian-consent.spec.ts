@@ -111,10 +111,7 @@ test('a guardian opens the e-mailed link, consents, and the player is no longer 
   await expect(page).toHaveURL(/\/registration\/consent\/[\w-]+#token=[\w-]+$/);
 });
 
-// FIXME (open defect, see the session's closing note): since the venue-day/analytics merge, the second browser
-// context's home page in this spec is drawn but never taken over (no `data-hydrated`, no API call, no console
-// error), 3 runs of 3, while the same steps in a fresh spec hydrate. Fix that first; then remove this fixme.
-test.fixme('a wrong link says it does not work and offers the organisers', async ({ browser, baseURL }) => {
+test('a wrong link says it does not work and offers the organisers', async ({ browser, baseURL }) => {
   // On its own device, so the 404 Chromium logs for the refused link is the only console error expected.
   const other = await otherDevice(browser, baseURL);
   const unexpected: string[] = [];
