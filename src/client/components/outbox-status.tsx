@@ -1,5 +1,5 @@
 import { CircleCheck, CloudOff, RefreshCw, TriangleAlert } from 'lucide-react';
-import { useSyncExternalStore } from 'react';
+import { type ReactNode, useSyncExternalStore } from 'react';
 import { OUTBOX_MESSAGES } from '../../contracts/client-actions';
 import { type OutboxSnapshot, summarize, theOutbox } from '../lib/outbox/outbox';
 import type { OutboxEntry } from '../lib/outbox/outbox-core';
@@ -60,35 +60,29 @@ export function OutboxStatus({
         {summary.text}
       </p>
       {failed.length > 0 ? (
-        <div role="alert" className="rounded-2xl border border-loss/30 bg-loss-bg px-4 py-3 text-loss">
-          <p className="flex items-center gap-2 font-semibold">
-            <TriangleAlert aria-hidden="true" className="size-5 shrink-0" />
-            {OUTBOX_MESSAGES.failed(failed.length)}
-          </p>
-          <ul className="mt-2 flex flex-col gap-2">
-            {failed.map((entry) => (
-              <FailedAction key={entry.id} entry={entry} />
-            ))}
-          </ul>
-        </div>
+        <OutboxAlert
+          className="border-loss/30 bg-loss-bg text-loss"
+          title={OUTBOX_MESSAGES.failed(failed.length)}
+        >
+          {failed.map((entry) => (
+            <FailedAction key={entry.id} entry={entry} />
+          ))}
+        </OutboxAlert>
       ) : null}
       {conflicts.length > 0 && onResolve ? (
-        <div role="alert" className="rounded-2xl border border-draw/40 bg-draw-bg px-4 py-3 text-fg">
-          <p className="flex items-center gap-2 font-semibold">
-            <TriangleAlert aria-hidden="true" className="size-5 shrink-0" />
-            {OUTBOX_MESSAGES.conflicts(conflicts.length)}
-          </p>
-          <ul className="mt-2 flex flex-col gap-2">
-            {conflicts.map((entry) => (
-              <li key={entry.id} className="flex flex-wrap items-center justify-between gap-2 text-sm">
-                <span>{entry.message}</span>
-                <Button variant="secondary" onClick={() => onResolve(entry.id)}>
-                  {OUTBOX_MESSAGES.resolve}
-                </Button>
-              </li>
-            ))}
-          </ul>
-        </div>
+        <OutboxAlert
+          className="border-draw/40 bg-draw-bg text-fg"
+          title={OUTBOX_MESSAGES.conflicts(conflicts.length)}
+        >
+          {conflicts.map((entry) => (
+            <li key={entry.id} className="flex flex-wrap items-center justify-between gap-2 text-sm">
+              <span>{entry.message}</span>
+              <Button variant="secondary" onClick={() => onResolve(entry.id)}>
+                {OUTBOX_MESSAGES.resolve}
+              </Button>
+            </li>
+          ))}
+        </OutboxAlert>
       ) : null}
     </div>
   );
@@ -105,5 +99,26 @@ function FailedAction({ entry }: { entry: OutboxEntry }) {
         {OUTBOX_MESSAGES.discard}
       </Button>
     </li>
+  );
+}
+
+/** A list of the outbox's actions that need the user (refused, or in conflict), announced as an alert. */
+function OutboxAlert({
+  className,
+  title,
+  children,
+}: {
+  className: string;
+  title: string;
+  children: ReactNode;
+}) {
+  return (
+    <div role="alert" className={cx('rounded-2xl border px-4 py-3', className)}>
+      <p className="flex items-center gap-2 font-semibold">
+        <TriangleAlert aria-hidden="true" className="size-5 shrink-0" />
+        {title}
+      </p>
+      <ul className="mt-2 flex flex-col gap-2">{children}</ul>
+    </div>
   );
 }
