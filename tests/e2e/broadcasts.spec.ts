@@ -13,7 +13,7 @@ import { otherDevice, signInAndWait, toast } from './support/session';
 // Two browsers and a broadcast that has to end by itself: more time than the default 30 s.
 test.describe.configure({ timeout: 90_000 });
 
-/** A site notice (the banners under the header) with this text. */
+/** A site notice (the banners docked at the foot of the page) with this text. */
 const notice = (page: Page, text: string) => page.locator('[data-site-notices]').getByText(text);
 
 async function openBroadcasts(page: Page) {

@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type APIRequestContext, chromium, request as playwrightRequest } from '@playwright/test';
+import { type APIRequestContext, chromium } from '@playwright/test';
 import { encode } from 'uqr';
 import { type BadgeList, badgeListSchema } from '../../src/contracts/badges';
 import { KIOSK_MESSAGES } from '../../src/contracts/kiosk';
@@ -10,7 +10,7 @@ import { badgeUrl } from '../../src/domain/badges';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium';
 import { answering, dismissCookieBanner, expect, test } from './support/fixtures';
 import { shootWhenAsked } from './support/screenshots';
-import { DEMO_PASSWORD, signInAndWait } from './support/session';
+import { DEMO_PASSWORD, signInAndWait, staffApi } from './support/session';
 
 const WIDTH = 640;
 const HEIGHT = 480;
@@ -45,13 +45,6 @@ function qrVideo(text: string): string {
     ]),
   );
   return file;
-}
-
-async function staffApi(baseURL: string, email: string): Promise<APIRequestContext> {
-  const api = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL } });
-  const signedIn = await api.post('/api/auth/sign-in/email', { data: { email, password: DEMO_PASSWORD } });
-  expect(signedIn.ok(), await signedIn.text()).toBe(true);
-  return api;
 }
 
 /** A pupil with a board in the round under way (the demo's round 3), and their live badge. */

@@ -14,7 +14,8 @@ import { useHydrated } from '../lib/use-hydrated';
 // A server-drawn page loads it before hydrating (main.tsx), so the drawn footer is taken over as it is.
 const SiteFooter = lazyNamed(() => import('../features/layout/site-footer'), 'SiteFooter');
 export const preloadFooter = SiteFooter.preload;
-// The site notices (safe-control banners, broadcasts) exist only after hydration: loaded then, off the first load.
+// The site notices (safe-control banners, broadcasts) exist only after hydration: loaded then, off the first load,
+// and docked at the foot of the screen so that their late arrival moves nothing (ADR 023).
 const SiteNotices = lazyNamed(() => import('../features/broadcasts/site-notices'), 'SiteNotices');
 // Consented visit records (ADR 034) start 1 s after a page shows: their code loads after hydration too.
 const VisitTracking = lazyNamed(() => import('../features/layout/use-visit-tracking'), 'VisitTracking');
@@ -37,19 +38,22 @@ export function RootLayout() {
         Skip to main content
       </a>
       {isPublicChrome ? <SiteHeader /> : <AppBar />}
-      {/* Never in a server-drawn page's HTML nor in its hydration (ADR 023): the notices are drawn after it. */}
-      {isHydrated ? (
-        <Suspense fallback={null}>
-          <SiteNotices />
-          <VisitTracking />
-        </Suspense>
-      ) : null}
       <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
         <PageOutlet />
       </main>
       {isPublicChrome ? (
         <Suspense fallback={null}>
           <SiteFooter />
+        </Suspense>
+      ) : null}
+      {/*
+       * Docked at the foot of the screen, after everything else: the notices are drawn only after hydration (never
+       * in a server-drawn page's HTML, ADR 023), and arriving here they move nothing already on screen.
+       */}
+      {isHydrated ? (
+        <Suspense fallback={null}>
+          <SiteNotices />
+          <VisitTracking />
         </Suspense>
       ) : null}
       <CookieBanner />

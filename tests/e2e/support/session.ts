@@ -1,4 +1,9 @@
-import type { Browser, Page } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type Browser,
+  type Page,
+  request as playwrightRequest,
+} from '@playwright/test';
 import { ACCESS_MESSAGES } from '../../../src/contracts/common';
 import { answering, dismissCookieBanner, expect } from './fixtures';
 
@@ -34,4 +39,12 @@ export async function otherDevice(browser: Browser, baseURL: string | undefined)
   await page.goto('/');
   await dismissCookieBanner(page);
   return page;
+}
+
+/** An API client signed in as a demo account, for setting a scene without the pages (call dispose() after). */
+export async function staffApi(baseURL: string, email: string): Promise<APIRequestContext> {
+  const api = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL } });
+  const signedIn = await api.post('/api/auth/sign-in/email', { data: { email, password: DEMO_PASSWORD } });
+  expect(signedIn.ok(), await signedIn.text()).toBe(true);
+  return api;
 }

@@ -188,7 +188,7 @@ function BroadcastForm() {
       </div>
       <section aria-label="Preview" className="flex flex-col gap-2">
         <h3 className="text-sm font-semibold uppercase tracking-wide text-muted">Preview</h3>
-        <p className="text-sm text-muted">As it shows under the header of every page for its audience.</p>
+        <p className="text-sm text-muted">As it shows at the foot of every page for its audience.</p>
         <div className="overflow-hidden rounded-xl border border-line" data-testid="broadcast-preview">
           <NoticeBanner
             message={draft.message.trim() || 'Your message appears here.'}
@@ -393,8 +393,8 @@ export function BroadcastsPage() {
   return (
     <div className="flex flex-col gap-8">
       <AdminPageHeading title="Broadcasts">
-        A short message shown under the header of every open page within a second, and e-mailed if you wish.
-        The form takes this device's time; the history shows Irish time.
+        A short message shown at the foot of every open page within a second, and e-mailed if you wish. The
+        form takes this device's time; the history shows Irish time.
       </AdminPageHeading>
       <section aria-labelledby={formHeading} className="flex flex-col gap-3">
         <h2 id={formHeading} className="font-display text-2xl font-bold text-fg">

@@ -13,7 +13,7 @@ const STYLES: Record<BroadcastStyle, { className: string; Icon: typeof Info }> =
 };
 
 /**
- * One message under the header, as every page shows it (and the broadcasts page previews it). Live (`live`),
+ * One message docked at the foot of the screen, as every page shows it (and the broadcasts page previews it). Live (`live`),
  * an urgent one is an alert and the others a status, so screen readers announce them when they appear.
  */
 export function NoticeBanner({
@@ -37,7 +37,7 @@ export function NoticeBanner({
     <div
       role={live ? (style === 'urgent' ? 'alert' : 'status') : undefined}
       data-notice-style={style}
-      className={cx('border-b', tone, className)}
+      className={cx('border-t', tone, className)}
     >
       <div className="mx-auto flex w-full max-w-6xl items-start gap-3 px-4 py-2.5 sm:px-6 lg:px-8">
         <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0" />

@@ -1,7 +1,7 @@
 import type { BroadcastStyle, CurrentBroadcasts } from '../../../contracts/broadcasts';
 import type { SiteStatus } from '../../../contracts/safe-control';
 
-/** One banner under the header: a safe-control switch's, or a broadcast (closable when it says so). */
+/** One banner docked at the foot of the page: a safe-control switch's, or a broadcast (closable when it says so). */
 export interface SiteNotice {
   key: string;
   message: string;

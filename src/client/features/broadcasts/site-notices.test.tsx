@@ -66,6 +66,9 @@ describe('SiteNotices', () => {
     await waitFor(() =>
       expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain('/api/broadcasts/current'),
     );
-    expect(container.innerHTML).toBe('');
+    // Only the empty dock is there, which takes no room (empty:hidden).
+    expect(container.textContent).toBe('');
+    expect(container.querySelectorAll('[role]')).toHaveLength(0);
+    expect(container.firstElementChild?.childElementCount).toBe(0);
   });
 });

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { OfflineNotice } from '../../components/offline-notice';
+import { onConsentChange } from '../../lib/cookie-consent';
 import { useSiteStatus } from '../safe-control/site-status';
 import { useCurrentBroadcasts } from './current-broadcasts';
 import { dismissBroadcast, readDismissed } from './dismissed-notices';
@@ -17,8 +18,44 @@ function useRefetchAt(nextChangeAt: string | null | undefined, updatedAt: number
   }, [nextChangeAt, updatedAt]);
 }
 
+/** The cookie banner's bottom offset and the gap above it (cookie-banner.tsx: `bottom-3`, then 8 px). */
+const COOKIE_BANNER_GAP_PX = 12 + 8;
+
 /**
- * The banners under the header on every page, public and admin: the safe-control switches' banners and the
+ * How far above the foot of the screen the notices sit so that the cookie banner, while it asks, does not cover
+ * them: its height plus a gap, or 0 once it is gone. Measured when it changes size and when a choice is stored
+ * (the banner then goes, and the notices settle at the foot after the visitor's own tap).
+ */
+function useCookieBannerClearance(): number {
+  const [clearance, setClearance] = useState(0);
+  useEffect(() => {
+    let frame = 0;
+    const measure = () => {
+      const banner = document.querySelector<HTMLElement>('[data-cookie-banner]');
+      // Hidden by the stored choice before hydration (display: none), it has no box.
+      const height = banner?.getClientRects().length ? banner.offsetHeight : 0;
+      setClearance(height > 0 ? height + COOKIE_BANNER_GAP_PX : 0);
+    };
+    const remeasure = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(measure);
+    };
+    measure();
+    const banner = document.querySelector('[data-cookie-banner]');
+    const resize = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(remeasure);
+    if (banner) resize?.observe(banner);
+    const stopListening = onConsentChange(remeasure);
+    return () => {
+      cancelAnimationFrame(frame);
+      resize?.disconnect();
+      stopListening();
+    };
+  }, []);
+  return clearance;
+}
+
+/**
+ * The banners docked at the foot of every page, public and admin: the safe-control switches' banners and the
  * broadcasts for this visitor. Mounted only after hydration (app/root-layout.tsx): a server-drawn page's HTML and
  * first paint never include them, and they arrive live (the 'settings' and 'broadcasts' topics).
  */
@@ -30,12 +67,18 @@ export function SiteNotices() {
   useRefetchAt(current.data?.nextChangeAt, current.dataUpdatedAt, current.refetch);
 
   const notices = pickNotices(status.data, current.data, dismissed);
+  const bottom = useCookieBannerClearance();
   return (
-    <>
+    // Sticky at the foot of the screen and last in the page, so a notice arriving moves nothing on screen (ADR
+    // 026); above the cookie banner while it asks, so neither hides the other.
+    <div
+      className="sticky bottom-0 z-40 flex flex-col shadow-[0_-6px_16px_rgb(0_0_0/0.12)] empty:hidden"
+      style={bottom > 0 ? { bottom } : undefined}
+    >
       {/* Offline, the page is the device's last copy (ADR 033); this module loads on every page after hydration. */}
       <OfflineNotice />
       {notices.length === 0 ? null : <SiteNoticeList notices={notices} setDismissed={setDismissed} />}
-    </>
+    </div>
   );
 }
 

@@ -63,16 +63,24 @@ export function SiteHeader() {
     return () => window.removeEventListener('keydown', onKey);
   }, [isOpen]);
 
-  // docs/requirements.md §2 Layout: the user menu once signed in, 'Sign In / Register' otherwise (nothing while unknown).
+  // docs/requirements.md §2 Layout: the user menu once signed in, 'Sign In / Register' otherwise. While the
+  // session is unknown (a server-drawn page until it is taken over) the link keeps its place unseen, so the
+  // links beside it do not move when it shows.
   const session = useSession();
   const isSignedIn = session.status === 'signed-in';
-  const signIn =
-    session.status === 'loading' || isSignedIn ? null : (
-      <NavLink to="/login" className={buttonClasses('accent', 'sm', 'whitespace-nowrap')}>
-        <LogIn aria-hidden="true" className="size-4" />
-        Sign In / Register
-      </NavLink>
-    );
+  const signIn = isSignedIn ? null : (
+    <NavLink
+      to="/login"
+      className={buttonClasses(
+        'accent',
+        'sm',
+        cx('whitespace-nowrap', session.status === 'loading' && 'invisible'),
+      )}
+    >
+      <LogIn aria-hidden="true" className="size-4" />
+      Sign In / Register
+    </NavLink>
+  );
 
   return (
     <header
