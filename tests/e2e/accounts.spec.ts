@@ -174,6 +174,8 @@ test('superadmin creates a user, changes their role and freezes them; the frozen
   browser,
   baseURL,
 }) => {
+  // Two people, four sign-ins (each a password hash) and an axe scan: 24 s alone, over 30 s on a busy CI runner.
+  test.setTimeout(90_000);
   await signInAndWait(page, 'superadmin@demo.test');
   await page.goto('/admin/user-management');
   await expect(page.getByRole('heading', { level: 1, name: 'User Management' })).toBeVisible();

@@ -25,8 +25,10 @@ const database = await openDatabase({ dataDir: 'memory://' }, logger);
 await applyMigrations(database);
 
 async function reset(variant: 'demo' | 'empty'): Promise<void> {
+  // Each table that outlives its creator is named (broadcasts keep created_by without a foreign key): a message
+  // one spec sends must not show on the next spec's pages.
   await database.db.execute(
-    sql`truncate tournaments, system_settings, "user", user_roles, user_status, user_preferences, custom_roles, profiles, mail_outbox, rate_limit, rate_counters, security_audit_log, system_logs, session_store, protected_passwords, invites, registrations, payment_events, tournament_templates cascade`,
+    sql`truncate tournaments, system_settings, "user", user_roles, user_status, user_preferences, custom_roles, profiles, mail_outbox, rate_limit, rate_counters, security_audit_log, system_logs, session_store, protected_passwords, invites, registrations, payment_events, tournament_templates, broadcasts cascade`,
   );
   if (variant === 'demo') {
     await seedDemoTournament(database.db, new Date());
