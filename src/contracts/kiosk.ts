@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { checkinPlayerSchema, checkinSchoolListSchema } from './checkin';
+import { clientActionFields } from './client-actions';
 import { playerRoundSchema } from './player-lookup';
 
 /**
@@ -26,6 +27,12 @@ export const KIOSK_MESSAGES = {
   exited: 'Kiosk mode ended',
   cameraUnavailable: 'The camera is not available. Type the code from the badge instead.',
   nfcReady: 'Tap an NFC badge on the back of this device.',
+  /** No connection: the scan is kept on the device (ADR 032) and sent when the connection is back. */
+  savedOffline: (action: 'check-in' | 'sign-out') =>
+    `Saved on this device: you will be ${action === 'check-in' ? 'checked in' : 'signed out'} when the connection is back. Your board is on the screens.`,
+  /** How a kept scan is named in the outbox's list (a refused one stays there for staff to read). */
+  queuedScan: (action: 'check-in' | 'sign-out', badge: string) =>
+    `${action === 'check-in' ? 'Check-in' : 'Sign-out'} with badge ${badge}`,
 } as const;
 
 /** 'check-in' on arrival; 'sign-out' at pick-up. */
@@ -40,6 +47,8 @@ export const kioskScanBodySchema = z
     action: kioskActionSchema.default('check-in'),
     /** 'kiosk' at the kiosk; 'offline' when a queued scan is replayed. */
     source: z.enum(['kiosk', 'offline']).default('kiosk'),
+    /** A scan kept offline (ADR 032): accepted once however often it arrives, dated when it was made. */
+    ...clientActionFields,
   })
   .strict()
   .refine((body) => (body.token === undefined) !== (body.code === undefined), {

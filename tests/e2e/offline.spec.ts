@@ -1,9 +1,12 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { badgeListSchema } from '../../src/contracts/badges';
 import { checkinSearchResponseSchema } from '../../src/contracts/checkin';
+import { KIOSK_MESSAGES } from '../../src/contracts/kiosk';
 import { type EntryBoard, resultEntryResponseSchema } from '../../src/contracts/match-results';
+import { formatBadgeCode } from '../../src/domain/badges';
 import { dismissCookieBanner, expect, test } from './support/fixtures';
 import { shootWhenAsked } from './support/screenshots';
-import { otherDevice, signInAndWait } from './support/session';
+import { otherDevice, signInAndWait, staffApi } from './support/session';
 
 // Several pages, a service worker and a shared machine: more than the default 30 s.
 test.describe.configure({ timeout: 240_000 });
@@ -171,5 +174,56 @@ test('the public leaderboard reloaded offline shows the cached standings with th
   expect(body.icons.map((icon) => icon.sizes)).toContain('512x512');
   for (const icon of body.icons)
     expect((await page.request.get((icon as { src?: string }).src ?? '')).ok()).toBe(true);
+  dropOfflineNoise(consoleErrors);
+});
+
+/** The desk's players matching a search ('' lists the first page of everyone). */
+async function deskPlayers(request: APIRequestContext, search = '') {
+  const response = await request.get(`/api/admin/checkin/players?search=${encodeURIComponent(search)}`);
+  return checkinSearchResponseSchema.parse(await response.json()).players;
+}
+
+test('a badge typed at the kiosk while offline is kept, then checks the pupil in once when the Wi-Fi is back', async ({
+  page,
+  site,
+  baseURL,
+  consoleErrors,
+}) => {
+  await site.setSetting('checkin_open', true);
+  const admin = await staffApi(baseURL!, 'superadmin@demo.test');
+  expect((await admin.post('/api/admin/badges/issue')).ok()).toBe(true);
+  const badges = badgeListSchema.parse(await (await admin.get('/api/admin/badges')).json());
+  // A pupil not yet checked in, and their badge.
+  let holder: (typeof badges.players)[number] | undefined;
+  for (const candidate of badges.players) {
+    const found = await deskPlayers(admin, candidate.name);
+    if (found.some((player) => player.id === candidate.id && player.checkedInAt === null)) {
+      holder = candidate;
+      break;
+    }
+  }
+  if (!holder?.badge) throw new Error('no pupil of the demo is still to check in');
+  await openAs(page, 'arbiter@demo.test', '/mss-nfc-access', 'Check-in kiosk');
+  await page.getByRole('button', { name: /Start check-in kiosk/ }).click();
+  await expect(page.getByRole('heading', { name: 'Check in here', level: 1 })).toBeVisible();
+  await expect(status(page)).toHaveText('all saved');
+
+  await page.context().setOffline(true);
+  const saved = page.getByRole('status').filter({ hasText: KIOSK_MESSAGES.savedOffline('check-in') });
+  // The pupil tries twice: one scan is kept, not two.
+  for (let tries = 0; tries < 2; tries += 1) {
+    await page.getByLabel('Or type the code on your badge').fill(formatBadgeCode(holder.badge.code));
+    await page.keyboard.press('Enter');
+    await expect(saved).toBeVisible();
+  }
+  await expect(status(page)).toHaveText('offline — 1 change waiting');
+  await shootWhenAsked(page, 'kiosk-offline');
+
+  await page.context().setOffline(false);
+  await expect(status(page)).toHaveText('all saved', { timeout: 30_000 });
+  const [row] = (await deskPlayers(admin, holder.name)).filter((player) => player.id === holder.id);
+  expect(row?.checkedInAt).not.toBeNull();
+  expect(row?.source).toBe('offline');
+  await admin.dispose();
   dropOfflineNoise(consoleErrors);
 });

@@ -7,8 +7,7 @@ import {
   checkinActionResponseSchema,
 } from '../../../contracts/checkin';
 import { ApiRequestError, sendJson } from '../../lib/api-client';
-import { theOutbox } from '../../lib/outbox/outbox';
-import { outcomeOfStatus } from '../../lib/outbox/outbox-core';
+import { outcomeOfRequest, theOutbox } from '../../lib/outbox/outbox';
 import { queryKeys } from '../../lib/query-keys';
 import { playerPath } from './queries';
 
@@ -35,21 +34,15 @@ export function useCheckinOutbox(): void {
   useEffect(() => {
     for (const kind of CHECKIN_OUTBOX_KINDS) {
       theOutbox().registerSender(kind, {
-        send: async (payload, meta) => {
-          const { playerId } = payload as QueuedDeskAction;
-          try {
-            await sendJson(
+        send: (payload, meta) =>
+          outcomeOfRequest(() =>
+            sendJson(
               kind === 'checkin.check-in' ? 'POST' : 'DELETE',
-              playerPath(playerId),
+              playerPath((payload as QueuedDeskAction).playerId),
               { ...meta, source: 'offline' },
               checkinActionResponseSchema,
-            );
-            return { kind: 'sent' };
-          } catch (error) {
-            if (!(error instanceof ApiRequestError)) throw error;
-            return outcomeOfStatus(error.status, error.message);
-          }
-        },
+            ),
+          ),
         describe: (payload) =>
           `${kind === 'checkin.check-in' ? 'Check-in' : 'Undo of the check-in'} of ${(payload as QueuedDeskAction).name}`,
         onSent: () => void queryClient.invalidateQueries({ queryKey: queryKeys.checkin }),

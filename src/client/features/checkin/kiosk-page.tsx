@@ -1,5 +1,5 @@
 import { Camera, CircleAlert, CircleCheck, LogOut, Nfc, ScanLine, UserCheck } from 'lucide-react';
-import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { CheckinSchoolList } from '../../../contracts/checkin';
 import { KIOSK_MESSAGES, type KioskAction, type KioskScanResponse } from '../../../contracts/kiosk';
@@ -11,6 +11,7 @@ import { cx } from '../../components/ui/cx';
 import { Dialog, DialogSubmitActions } from '../../components/ui/dialog';
 import { TextField } from '../../components/ui/field';
 import { ApiRequestError } from '../../lib/api-client';
+import { lazyNamed } from '../../lib/lazy-page';
 import { isNfcSupported, scanNfc } from '../../lib/nfc';
 import { useSession } from '../auth/queries';
 import { REDIRECT_PARAM } from '../auth/redirect-path';
@@ -22,6 +23,11 @@ import { SchoolPanel } from './school-panel';
 const RESULT_MS = 4000;
 /** The kiosk mode of this tab survives a reload: a pupil cannot leave it by pulling to refresh. */
 const KIOSK_MODE_KEY = 'kiosk-mode';
+
+/** The kiosk's offline outbox (ADR 032), loaded when kiosk mode starts, off the page's first load. */
+let kioskOutbox: Promise<typeof import('./kiosk-outbox')> | null = null;
+const loadKioskOutbox = () => (kioskOutbox ??= import('./kiosk-outbox'));
+const KioskOutboxStatus = lazyNamed(loadKioskOutbox, 'KioskOutboxStatus');
 
 type Result =
   | { tone: 'success' | 'error'; title: string; scan?: Extract<KioskScanResponse, { kind: 'player' }> }
@@ -177,15 +183,26 @@ function KioskScreen({ mode, onExit }: { mode: KioskAction; onExit: () => void }
       }
       setBusy(true);
       pausedUntil.current = Number.POSITIVE_INFINITY;
+      const outbox = await loadKioskOutbox();
+      const keep = async () => {
+        await outbox.keepScan(scan, mode);
+        show({ tone: 'success', title: KIOSK_MESSAGES.savedOffline(mode) });
+      };
       try {
-        const answer = await sendKioskScan({ ...scan, action: mode });
-        if (answer.kind === 'school') show({ tone: 'school', list: answer, title: answer.message });
-        else show({ tone: 'success', title: answer.message, scan: answer });
+        if (outbox.mustKeepScan()) await keep();
+        else {
+          const answer = await sendKioskScan({ ...scan, action: mode });
+          if (answer.kind === 'school') show({ tone: 'school', list: answer, title: answer.message });
+          else show({ tone: 'success', title: answer.message, scan: answer });
+        }
       } catch (error) {
-        show({
-          tone: 'error',
-          title: error instanceof ApiRequestError ? error.message : KIOSK_MESSAGES.unknownBadge,
-        });
+        // No answer: the Wi-Fi dropped on the way. The scan is kept; the server takes it once (ADR 032).
+        if (error instanceof ApiRequestError && error.status === 0) await keep();
+        else
+          show({
+            tone: 'error',
+            title: error instanceof ApiRequestError ? error.message : KIOSK_MESSAGES.unknownBadge,
+          });
       } finally {
         setBusy(false);
       }
@@ -194,6 +211,10 @@ function KioskScreen({ mode, onExit }: { mode: KioskAction; onExit: () => void }
   );
 
   useEffect(() => () => clearTimeout(clearTimer.current), []);
+  // Scans kept offline are sent from here: when the connection comes back and whenever kiosk mode opens.
+  useEffect(() => {
+    void loadKioskOutbox().then((outbox) => outbox.registerKioskSender());
+  }, []);
   const isPaused = useCallback(() => Date.now() < pausedUntil.current, []);
 
   return (
@@ -235,6 +256,9 @@ function KioskScreen({ mode, onExit }: { mode: KioskAction; onExit: () => void }
             isDialogOpen={isExitOpen || result?.tone === 'school'}
           />
           {isNfcSupported() ? <NfcButton onText={handleText} /> : null}
+          <Suspense fallback={null}>
+            <KioskOutboxStatus />
+          </Suspense>
         </div>
         {/* On a phone the answer comes first, where the pupil is looking. */}
         <div className="order-first min-w-0 lg:order-none">

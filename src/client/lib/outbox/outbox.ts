@@ -5,11 +5,13 @@
  * sync, which iPads lack. A refusal is kept for the user to see and discard; a conflict for them to resolve.
  * Generic: a feature registers a sender per action kind (`registerSender`) and enqueues `{kind, payload}`.
  */
+import { ApiRequestError } from '../api-client';
 import {
   afterSend,
   dueEntries,
   nextDueAt,
   type OutboxEntry,
+  outcomeOfStatus,
   planEnqueue,
   type SendOutcome,
   summarizeOutbox,
@@ -225,4 +227,18 @@ export function theOutbox(): Outbox {
   window.addEventListener('offline', () => outbox.connectionChanged());
   shared = outbox;
   return outbox;
+}
+
+/**
+ * A sender's request, answered as the outbox needs: sent, to retry (no answer, the server busy or down) or
+ * refused with the server's message (kept for the user to read).
+ */
+export async function outcomeOfRequest(request: () => Promise<unknown>): Promise<SendOutcome> {
+  try {
+    await request();
+    return { kind: 'sent' };
+  } catch (error) {
+    if (!(error instanceof ApiRequestError)) throw error;
+    return outcomeOfStatus(error.status, error.message);
+  }
 }

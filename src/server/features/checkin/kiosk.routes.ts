@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   KIOSK_MESSAGES,
   kioskScanBodySchema,
@@ -5,7 +6,10 @@ import {
   kioskUnlockBodySchema,
   kioskUnlockResponseSchema,
 } from '../../../contracts/kiosk';
+import { checkinTime } from '../../../domain/checkin';
+import type { Db } from '../../db/client';
 import { routesFeature } from '../../feature-context';
+import { clientActionOf, runClientActionOnce } from '../../http/client-actions';
 import { HttpError } from '../../http/errors';
 import { RateCounter, type RateLimit } from '../../http/rate-counter';
 import { apiErrors } from '../../http/route-helpers';
@@ -62,7 +66,20 @@ export const kioskFeature = routesFeature('kiosk', (typed, { db, clock, audit, c
     async (request, reply) => {
       const actor = (await request.actor())!;
       await reserve('kiosk-scan', actor.userId, reply);
-      return service.scan({ db, cache }, request.body, clock.now());
+      const { body } = request;
+      // A scan kept offline is done once per client id (ADR 032) and dated when it was made. The badge is
+      // named by a digest, so the stored action never holds a badge's token.
+      const badge = createHash('sha256')
+        .update(body.token ?? `code:${body.code}`)
+        .digest('base64url')
+        .slice(0, 22);
+      const action = clientActionOf(actor.userId, body, `kiosk.${body.action ?? 'check-in'}`, badge);
+      const at = clock.now();
+      const answer = await runClientActionOnce(db, action, at, async (tx: Db) => ({
+        statusCode: 200,
+        body: await service.scan({ db: tx, cache }, body, checkinTime(action?.madeAt ?? null, at)),
+      }));
+      return answer.body;
     },
   );
 

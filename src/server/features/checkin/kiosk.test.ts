@@ -318,6 +318,30 @@ describe('badges and the kiosk', () => {
     expect(bad.statusCode).toBe(400);
   });
 
+  it('takes a scan kept offline once however often it arrives, dated when it was scanned', async () => {
+    await setOpen(true);
+    const [pupil, another] = await db()
+      .select({ id: players.id, name: players.name })
+      .from(players)
+      .where(isNull(players.checkedInAt));
+    const badge = (await holder(pupil!.name)).badge!;
+    const scannedAt = new Date(clock - 7 * 60_000).toISOString();
+    const kept = { token: badge.token, source: 'offline', clientId: crypto.randomUUID(), madeAt: scannedAt };
+    const first = await scan(kept);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().message).toBe(KIOSK_MESSAGES.welcome(pupil!.name));
+    // The answer was lost on the way: the device sends it again and gets the same answer, not "already".
+    const again = await scan(kept);
+    expect(again.json()).toEqual(first.json());
+    const row = await playerRow(pupil!.name);
+    expect(row.checkedInAt?.toISOString()).toBe(scannedAt);
+    expect(row.checkinSource).toBe('offline');
+    // The same client id for another badge is refused and changes nothing.
+    const reused = await scan({ ...kept, token: (await holder(another!.name)).badge!.token });
+    expect(reused.statusCode).toBe(422);
+    expect((await playerRow(another!.name)).checkedInAt).toBeNull();
+  });
+
   it('leaves kiosk mode only with the staff password, and logs a wrong one', async () => {
     const wrong = await call('POST', '/api/kiosk/unlock', cookies.admin, { password: 'not the password' });
     expect(wrong.statusCode).toBe(403);
