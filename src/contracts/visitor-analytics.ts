@@ -48,7 +48,17 @@ export const visitResponseSchema = z.object({
 
 export const ANALYTICS_MESSAGES = {
   loadFailed: 'Failed to load the visitor analytics',
+  geolocationSaved: (url: string) =>
+    url
+      ? 'Saved: visits are now located by the external service'
+      : 'Saved: visits are located by the offline database on this server',
+  geolocationSaveFailed: 'Failed to save the geolocation service',
+  geolocationLoadFailed: 'Failed to load the geolocation service',
 } as const;
+
+/** GET and PUT /api/admin/analytics/geolocation: the external service's address, '' for the offline database. */
+export const geolocationServiceSchema = z.object({ url: geolocationUrlSchema });
+export type GeolocationService = z.infer<typeof geolocationServiceSchema>;
 
 export const analyticsQuerySchema = z.object({
   /** How many days back, today included (1–366; 30 by default). */

@@ -119,6 +119,8 @@ test('accepting: one record per 10 minutes per tab, located offline, shown on th
   const byCountry = admin.getByTestId('chart-by-country');
   await byCountry.getByRole('button', { name: 'Show as table' }).click();
   await expect(byCountry.getByRole('row', { name: /Ireland/ })).toBeVisible();
+  // Located offline: no external service is set.
+  await expect(admin.getByLabel('External geolocation service (optional)')).toHaveValue('');
   if (process.env.SCREENSHOT_DIR) {
     for (const width of [1280, 375]) {
       await admin.setViewportSize({ width, height: 900 });
@@ -126,6 +128,9 @@ test('accepting: one record per 10 minutes per tab, located offline, shown on th
         path: `${process.env.SCREENSHOT_DIR}/analytics-${width}.png`,
         fullPage: true,
       });
+      await admin
+        .getByRole('region', { name: 'Where visits are located' })
+        .screenshot({ path: `${process.env.SCREENSHOT_DIR}/analytics-geolocation-${width}.png` });
     }
     await page.goto('/privacy');
     for (const width of [1280, 375]) {

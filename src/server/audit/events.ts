@@ -148,6 +148,7 @@ export const SYSTEM_LOG_ACTIONS = {
   purge_logs: { area: 'system', kind: 'change' },
   run_retention: { area: 'system', kind: 'change' },
   update_retention: { area: 'system', kind: 'change' },
+  update_geolocation_service: { area: 'system', kind: 'change' },
   export_system_logs: { area: 'system', kind: 'attempt' },
   switch_safe_control: { area: 'system', kind: 'change' },
   safe_control_ended: { area: 'system', kind: 'change' },

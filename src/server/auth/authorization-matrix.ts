@@ -321,6 +321,8 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   'PUT /api/admin/system-logs/retention': { allowed: ['superadmin'] },
   'GET /api/admin/retention': { allowed: ['superadmin'] },
   'GET /api/admin/analytics': { allowed: ['superadmin'] },
+  'GET /api/admin/analytics/geolocation': { allowed: ['superadmin'] },
+  'PUT /api/admin/analytics/geolocation': { allowed: ['superadmin'] },
   'POST /api/admin/retention/dry-run': { allowed: ['superadmin'] },
   'POST /api/admin/retention/run': { allowed: ['superadmin'] },
   'PUT /api/admin/retention/periods': { allowed: ['superadmin'] },

@@ -16,6 +16,7 @@ import { AdminPageHeading } from '../../components/admin-page-heading';
 import { type ChartData, ChartPanel } from '../../components/chart-panel';
 import { QueryView } from '../../components/query-view';
 import { SelectField } from '../../components/ui/field';
+import { GeolocationServiceSection } from './geolocation-service-form';
 import { useVisitorAnalytics } from './queries';
 
 const AXIS = { fontSize: 12, fill: 'var(--c-muted)' };
@@ -243,6 +244,7 @@ export function VisitorAnalyticsPage() {
       <QueryView query={analytics} errorTitle={ANALYTICS_MESSAGES.loadFailed}>
         {(data) => <Charts data={data} />}
       </QueryView>
+      <GeolocationServiceSection />
     </div>
   );
 }

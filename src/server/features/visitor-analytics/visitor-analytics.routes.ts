@@ -1,7 +1,10 @@
+import { messageResponseSchema } from '../../../contracts/common';
 import {
+  ANALYTICS_MESSAGES,
   analyticsQuerySchema,
   analyticsResponseSchema,
   GEOLOCATION_URL_SETTING_KEY,
+  geolocationServiceSchema,
   readGeolocationUrl,
   visitBodySchema,
   visitResponseSchema,
@@ -14,9 +17,9 @@ import {
   VISIT_COOLDOWN_MS,
 } from '../../../domain/visitor-analytics';
 import { routesFeature } from '../../feature-context';
-import { apiErrors } from '../../http/route-helpers';
+import { apiErrors, auditContextOf } from '../../http/route-helpers';
 import { scheduleRepeatingJob } from '../../repeating-job';
-import { readSetting } from '../settings/settings.repo';
+import { readSetting, saveSetting } from '../settings/settings.repo';
 import { type GeoLocation, lookupExternal, OfflineGeolocation } from './geolocation';
 import { PageViewCounter } from './page-view-counter';
 import { insertVisitUnlessRecent, readAnalytics, sessionStartedAt, siteDay } from './visitor-analytics.repo';
@@ -135,6 +138,55 @@ export const visitorAnalyticsFeature = routesFeature('visitor-analytics', (typed
       const now = clock.now();
       const from = siteDay(new Date(now.getTime() - (request.query.days - 1) * DAY_MS));
       return readAnalytics(db, from, siteDay(now));
+    },
+  );
+
+  // The optional external service (ADR 034): off ('') by default, set and read back by the superadmin.
+  const geolocationPath = '/api/admin/analytics/geolocation';
+  typed.get(
+    geolocationPath,
+    {
+      config: { access: 'superadminDashboard' },
+      schema: {
+        summary: "The external geolocation service's address ('' while visits are located offline)",
+        tags: ['visitor analytics'],
+        response: { 200: geolocationServiceSchema, ...apiErrors(401, 403) },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { url: readGeolocationUrl(await readSetting(db, GEOLOCATION_URL_SETTING_KEY)) };
+    },
+  );
+  typed.put(
+    geolocationPath,
+    {
+      config: { access: 'superadminDashboard' },
+      schema: {
+        summary:
+          "Sets the external geolocation service (an https address with {ip}), or '' for the offline database",
+        tags: ['visitor analytics'],
+        body: geolocationServiceSchema,
+        response: { 200: messageResponseSchema, ...apiErrors(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const { url } = request.body;
+      const who = await auditContextOf(request);
+      await db.transaction(async (tx) => {
+        const before = readGeolocationUrl(await readSetting(tx, GEOLOCATION_URL_SETTING_KEY));
+        await saveSetting(tx, GEOLOCATION_URL_SETTING_KEY, url, who.actorId);
+        await context.audit.logChange(
+          tx,
+          who,
+          'update_geolocation_service',
+          url
+            ? `Visits located by ${new URL(url.replace('{ip}', '0.0.0.0')).host}`
+            : 'Visits located offline',
+          { before, after: url },
+        );
+      });
+      return { message: ANALYTICS_MESSAGES.geolocationSaved(url) };
     },
   );
 });

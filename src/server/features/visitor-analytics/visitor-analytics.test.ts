@@ -1,8 +1,19 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClientFixture } from '../../../../tests/support/server/client-fixture';
-import { eventually, startTestApp, type TestApp } from '../../../../tests/support/server/test-app';
+import {
+  createTestAuth,
+  eventually,
+  signIn,
+  startTestApp,
+  TEST_PUBLIC_URL,
+  type TestApp,
+} from '../../../../tests/support/server/test-app';
 import { databaseTargets } from '../../../../tests/support/server/test-database';
+import { ANALYTICS_MESSAGES } from '../../../contracts/visitor-analytics';
+import { systemLogs } from '../../db/schema/settings';
 import { pageViewCounts, visitorLocations } from '../../db/schema/tracking';
+import { DEMO_PASSWORD, seedDemoAccounts } from '../../db/seed/demo-accounts';
 import { OfflineGeolocation } from './geolocation';
 import { readAnalytics, siteDay } from './visitor-analytics.repo';
 
@@ -126,5 +137,61 @@ describe.each(databaseTargets)('visits and page views on %s (ADR 034)', (target)
     expect(analytics.byDevice).toEqual([{ device: 'mobile', pageViews: 3 }]);
     expect(analytics.peakMinutes.day).toBe('2026-03-14');
     expect(analytics.peakMinutes.minutes[0]).toEqual({ minute: '09:30', visits: 1 });
+  });
+});
+
+describe('the external geolocation service setting (ADR 034)', () => {
+  let t: TestApp;
+  const cookies = { superadmin: '', admin: '' };
+  beforeAll(async () => {
+    t = await startTestApp('pglite');
+    await seedDemoAccounts(t.database.db, createTestAuth(t.database));
+    cookies.superadmin = (await signIn(t.app, 'superadmin@demo.test', DEMO_PASSWORD)).cookie;
+    cookies.admin = (await signIn(t.app, 'admin@demo.test', DEMO_PASSWORD)).cookie;
+  });
+  afterAll(async () => t?.close());
+
+  const PATH = '/api/admin/analytics/geolocation';
+  const read = (cookie = cookies.superadmin) =>
+    t.app.inject({ method: 'GET', url: PATH, headers: { cookie } });
+  const save = (url: string, cookie = cookies.superadmin) =>
+    t.app.inject({
+      method: 'PUT',
+      url: PATH,
+      headers: { cookie, origin: TEST_PUBLIC_URL },
+      payload: { url },
+    });
+
+  it('is off by default, takes an https address with {ip}, logs the change and turns off again', async () => {
+    expect((await read()).json()).toEqual({ url: '' });
+    const service = 'https://geo.example.org/json/{ip}';
+    const saved = await save(service);
+    expect(saved.json()).toEqual({ message: ANALYTICS_MESSAGES.geolocationSaved(service) });
+    expect((await read()).json()).toEqual({ url: service });
+    const [logged] = await t.database.db
+      .select()
+      .from(systemLogs)
+      .where(eq(systemLogs.actionType, 'update_geolocation_service'));
+    expect(logged?.description).toBe('Visits located by geo.example.org');
+
+    expect((await save('')).json()).toEqual({ message: ANALYTICS_MESSAGES.geolocationSaved('') });
+    expect((await read()).json()).toEqual({ url: '' });
+  });
+
+  it('refuses an address without {ip} or over plain http with the reason, changing nothing', async () => {
+    for (const [url, reason] of [
+      ['https://geo.example.org/json', 'The address must contain {ip}'],
+      ['http://geo.example.org/{ip}', 'Enter an https address containing {ip}, or leave it empty'],
+    ] as const) {
+      const refused = await save(url);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.body).toContain(reason);
+    }
+    expect((await read()).json()).toEqual({ url: '' });
+  });
+
+  it('is the superadmin’s alone', async () => {
+    expect((await read(cookies.admin)).statusCode).toBe(403);
+    expect((await save('', cookies.admin)).statusCode).toBe(403);
   });
 });
