@@ -42,6 +42,7 @@ const publicModules = {
     'tournament/tournament.repo': 'reads of the active tournament and its rounds (round management)',
     'schools/school-records': 'the one place schools and teams are found or created (ADR 012)',
     'settings/settings.repo': 'reading and saving a settings document',
+    'settings/settings.service': 'changing a registered setting with its audit row (retention, geolocation)',
     'settings-gate/settings-gate.routes': 'the settings-password check of a gated section (site content)',
     'site-content/site-content.sanitizer': 'the one rich-text sanitiser (announcements, ADR 021)',
     'site-content/site-content.service': 'the important-information text a server-drawn page shows (ADR 023)',

@@ -34,10 +34,12 @@ async function boards(request: APIRequestContext): Promise<EntryBoard[]> {
   return resultEntryResponseSchema.parse(await response.json()).boards;
 }
 
-async function checkinCount(request: APIRequestContext): Promise<number> {
-  const response = await request.get('/api/admin/checkin/players?search=');
-  return checkinSearchResponseSchema.parse(await response.json()).counts.checkedIn;
+/** The desk's search ('' lists the first page of everyone), with the counts. */
+async function deskSearch(request: APIRequestContext, search = '') {
+  const response = await request.get(`/api/admin/checkin/players?search=${encodeURIComponent(search)}`);
+  return checkinSearchResponseSchema.parse(await response.json());
 }
+const checkinCount = async (request: APIRequestContext) => (await deskSearch(request)).counts.checkedIn;
 
 const status = (page: Page) => page.locator('[data-outbox-status]');
 
@@ -177,12 +179,6 @@ test('the public leaderboard reloaded offline shows the cached standings with th
   dropOfflineNoise(consoleErrors);
 });
 
-/** The desk's players matching a search ('' lists the first page of everyone). */
-async function deskPlayers(request: APIRequestContext, search = '') {
-  const response = await request.get(`/api/admin/checkin/players?search=${encodeURIComponent(search)}`);
-  return checkinSearchResponseSchema.parse(await response.json()).players;
-}
-
 test('a badge typed at the kiosk while offline is kept, then checks the pupil in once when the Wi-Fi is back', async ({
   page,
   site,
@@ -196,7 +192,7 @@ test('a badge typed at the kiosk while offline is kept, then checks the pupil in
   // A pupil not yet checked in, and their badge.
   let holder: (typeof badges.players)[number] | undefined;
   for (const candidate of badges.players) {
-    const found = await deskPlayers(admin, candidate.name);
+    const found = (await deskSearch(admin, candidate.name)).players;
     if (found.some((player) => player.id === candidate.id && player.checkedInAt === null)) {
       holder = candidate;
       break;
@@ -221,7 +217,7 @@ test('a badge typed at the kiosk while offline is kept, then checks the pupil in
 
   await page.context().setOffline(false);
   await expect(status(page)).toHaveText('all saved', { timeout: 30_000 });
-  const [row] = (await deskPlayers(admin, holder.name)).filter((player) => player.id === holder.id);
+  const [row] = (await deskSearch(admin, holder.name)).players.filter((player) => player.id === holder.id);
   expect(row?.checkedInAt).not.toBeNull();
   expect(row?.source).toBe('offline');
   await admin.dispose();

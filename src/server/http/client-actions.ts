@@ -69,6 +69,23 @@ export async function runClientActionOnce<T>(
   }
 }
 
+/**
+ * `runClientActionOnce` for work that answers 200 or throws its refusal (check-in, the kiosk): the body, or the
+ * stored body on a repeat. `work` gets the transaction and the time the device made the action (null without).
+ */
+export async function doClientActionOnce<T>(
+  db: Db,
+  action: ClientAction | null,
+  receivedAt: Date,
+  work: (db: Db, madeAt: Date | null) => Promise<T>,
+): Promise<T> {
+  const answer = await runClientActionOnce(db, action, receivedAt, async (tx) => ({
+    statusCode: 200,
+    body: await work(tx, action?.madeAt ?? null),
+  }));
+  return answer.body;
+}
+
 /** How long a stored answer is kept: far longer than any device stays offline on a tournament day. */
 export const CLIENT_ACTION_RETENTION_MS = 14 * 24 * 60 * 60 * 1000;
 

@@ -18,12 +18,12 @@ function useRefetchAt(nextChangeAt: string | null | undefined, updatedAt: number
   }, [nextChangeAt, updatedAt]);
 }
 
-/** The cookie banner's bottom offset and the gap above it (cookie-banner.tsx: `bottom-3`, then 8 px). */
-const COOKIE_BANNER_GAP_PX = 12 + 8;
+/** The gap between the cookie banner and the notices above it. */
+const GAP_ABOVE_COOKIE_BANNER_PX = 8;
 
 /**
  * How far above the foot of the screen the notices sit so that the cookie banner, while it asks, does not cover
- * them: its height plus a gap, or 0 once it is gone. Measured when it changes size and when a choice is stored
+ * them: its height and offset plus a gap, or 0 once it is gone. Measured when it changes size and when a choice is stored
  * (the banner then goes, and the notices settle at the foot after the visitor's own tap).
  */
 function useCookieBannerClearance(): number {
@@ -32,9 +32,14 @@ function useCookieBannerClearance(): number {
     let frame = 0;
     const measure = () => {
       const banner = document.querySelector<HTMLElement>('[data-cookie-banner]');
-      // Hidden by the stored choice before hydration (display: none), it has no box.
-      const height = banner?.getClientRects().length ? banner.offsetHeight : 0;
-      setClearance(height > 0 ? height + COOKIE_BANNER_GAP_PX : 0);
+      // Hidden by the stored choice before hydration (display: none), it has no box. Its own sticky offset
+      // (cookie-banner.tsx) is read, not restated.
+      if (!banner?.getClientRects().length) {
+        setClearance(0);
+        return;
+      }
+      const offset = Number.parseFloat(getComputedStyle(banner).bottom) || 0;
+      setClearance(banner.offsetHeight + offset + GAP_ABOVE_COOKIE_BANNER_PX);
     };
     const remeasure = () => {
       cancelAnimationFrame(frame);

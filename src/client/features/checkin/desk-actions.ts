@@ -18,7 +18,7 @@ import { playerPath } from './queries';
 
 type DeskAction = { kind: 'check-in' | 'undo'; player: CheckinPlayer };
 
-/** The outbox's action kinds of the desk (ADR 032); the kiosk may queue 'checkin.check-in' too. */
+/** The outbox's action kinds of the desk (ADR 032); the kiosk has its own (kiosk-outbox.tsx). */
 export const CHECKIN_OUTBOX_KINDS = ['checkin.check-in', 'checkin.undo'] as const;
 type QueuedDeskAction = { playerId: string; name: string };
 

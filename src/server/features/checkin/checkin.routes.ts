@@ -21,7 +21,7 @@ import { checkinTime } from '../../../domain/checkin';
 import type { Audit } from '../../audit/audit';
 import type { Db } from '../../db/client';
 import { routesFeature, type TypedApp } from '../../feature-context';
-import { clientActionOf, runClientActionOnce } from '../../http/client-actions';
+import { clientActionOf, doClientActionOnce } from '../../http/client-actions';
 import { apiErrors, auditContextOf } from '../../http/route-helpers';
 import * as service from './checkin.service';
 
@@ -55,11 +55,7 @@ function registerCheckinRoutes(typed: TypedApp, deps: { db: Db; now: () => Date;
   ): Promise<CheckinActionResponse> => {
     const at = now();
     const action = clientActionOf((await request.actor())!.userId, request.body, kind, request.params.id);
-    const answer = await runClientActionOnce(db, action, at, async (tx) => ({
-      statusCode: 200,
-      body: await work(tx, at, action?.madeAt ?? null),
-    }));
-    return answer.body;
+    return doClientActionOnce(db, action, at, (tx, madeAt) => work(tx, at, madeAt));
   };
 
   typed.get(

@@ -7,9 +7,8 @@ import {
   kioskUnlockResponseSchema,
 } from '../../../contracts/kiosk';
 import { checkinTime } from '../../../domain/checkin';
-import type { Db } from '../../db/client';
 import { routesFeature } from '../../feature-context';
-import { clientActionOf, runClientActionOnce } from '../../http/client-actions';
+import { clientActionOf, doClientActionOnce } from '../../http/client-actions';
 import { HttpError } from '../../http/errors';
 import { RateCounter, type RateLimit } from '../../http/rate-counter';
 import { apiErrors } from '../../http/route-helpers';
@@ -22,6 +21,13 @@ const tags = ['check-in'];
  * signed in with one account fit; guessing a 40-bit code at this rate would take millennia.
  */
 export const KIOSK_SCAN_LIMIT: RateLimit = { limit: 300, windowMs: 60_000 };
+/** A badge as a kept scan's target (ADR 032): a digest, so the stored action never holds the badge's token. */
+const badgeDigest = (scan: { token?: string | undefined; code?: string | undefined }) =>
+  createHash('sha256')
+    .update(scan.token ?? `code:${scan.code}`)
+    .digest('base64url')
+    .slice(0, 22);
+
 /** Wrong kiosk-exit passwords per staff account. */
 const KIOSK_UNLOCK_LIMIT: RateLimit = { limit: 5, windowMs: 10 * 60_000 };
 
@@ -67,19 +73,12 @@ export const kioskFeature = routesFeature('kiosk', (typed, { db, clock, audit, c
       const actor = (await request.actor())!;
       await reserve('kiosk-scan', actor.userId, reply);
       const { body } = request;
-      // A scan kept offline is done once per client id (ADR 032) and dated when it was made. The badge is
-      // named by a digest, so the stored action never holds a badge's token.
-      const badge = createHash('sha256')
-        .update(body.token ?? `code:${body.code}`)
-        .digest('base64url')
-        .slice(0, 22);
-      const action = clientActionOf(actor.userId, body, `kiosk.${body.action ?? 'check-in'}`, badge);
+      // A scan kept offline is done once per client id (ADR 032) and dated when it was made.
+      const action = clientActionOf(actor.userId, body, `kiosk.${body.action}`, badgeDigest(body));
       const at = clock.now();
-      const answer = await runClientActionOnce(db, action, at, async (tx: Db) => ({
-        statusCode: 200,
-        body: await service.scan({ db: tx, cache }, body, checkinTime(action?.madeAt ?? null, at)),
-      }));
-      return answer.body;
+      return doClientActionOnce(db, action, at, (tx, madeAt) =>
+        service.scan({ db: tx, cache }, body, checkinTime(madeAt, at)),
+      );
     },
   );
 

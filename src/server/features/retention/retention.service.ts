@@ -15,6 +15,7 @@ import type { Db } from '../../db/client';
 import { claimDay } from '../../db/day-claim';
 import type { AuditedDb } from '../../feature-context';
 import { readSetting, saveSetting } from '../settings/settings.repo';
+import { saveRegisteredSetting } from '../settings/settings.service';
 import { applyRetention, type DueRows, findDueRows } from './retention.repo';
 
 const SYSTEM: AuditContext = { actorId: null, ip: null };
@@ -86,16 +87,9 @@ export async function readRetentionStatus(db: Db): Promise<RetentionStatus> {
   return { periods, lastRun: readRetentionLastRun(lastRun) };
 }
 
-export async function savePeriods({ db, audit }: AuditedDb, who: AuditContext, periods: RetentionPeriods) {
-  await db.transaction(async (tx) => {
-    const before = await readPeriods(tx);
-    await saveSetting(tx, RETENTION_SETTING_KEY, periods, who.actorId);
-    await audit.logChange(
-      tx,
-      who,
-      'update_retention',
-      `Retention set to ${periods.visitorDays} days for visitor records, ${periods.registrationYears} years for registrations`,
-      { before, after: periods },
-    );
+export async function savePeriods(context: AuditedDb, who: AuditContext, periods: RetentionPeriods) {
+  await saveRegisteredSetting(context, who, RETENTION_SETTING_KEY, periods, {
+    action: 'update_retention',
+    description: `Retention set to ${periods.visitorDays} days for visitor records, ${periods.registrationYears} years for registrations`,
   });
 }

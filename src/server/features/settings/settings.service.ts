@@ -4,12 +4,14 @@ import {
   isSiteSettingKey,
   SETTINGS_MESSAGES,
   SETTINGS_REGISTRY,
+  type SettingKey,
+  type SettingValue,
   SITE_SETTING_KEYS,
   SITE_SETTINGS_PAGE,
   type SiteSettingKey,
   type SiteSettingsResponse,
 } from '../../../contracts/settings-registry';
-import type { AuditContext, Tx } from '../../audit/audit';
+import type { AuditContext, SystemLogChange, Tx } from '../../audit/audit';
 import type { Db } from '../../db/client';
 import { systemSettings } from '../../db/schema/settings';
 import type { FeatureContext } from '../../feature-context';
@@ -38,8 +40,27 @@ export async function readSiteSettings(db: Db): Promise<SiteSettingsResponse> {
 }
 
 /** The value a setting reads as now (stored record through its reader, or its default). */
-async function currentValue(tx: Tx, key: SiteSettingKey): Promise<unknown> {
+async function currentValue(tx: Tx, key: SettingKey): Promise<unknown> {
   return SETTINGS_REGISTRY[key].read(await readSetting(tx, key));
+}
+
+/**
+ * Stores an already validated value of a registered setting with its audit row (who, the key, what it read as
+ * before, what it is now), committed together: the one way a setting is changed, from /admin/settings and
+ * from the pages that own a setting of their own (retention periods, the geolocation service).
+ */
+export async function saveRegisteredSetting<K extends SettingKey>(
+  context: Context,
+  who: AuditContext,
+  key: K,
+  after: SettingValue<K>,
+  log: { action: SystemLogChange; description: string },
+): Promise<void> {
+  await context.db.transaction(async (tx) => {
+    const before = await currentValue(tx, key);
+    await saveSetting(tx, key, after, who.actorId);
+    await context.audit.logChange(tx, who, log.action, log.description, { key, before, after });
+  });
 }
 
 function validated(key: SiteSettingKey, value: unknown): unknown {
@@ -62,15 +83,9 @@ export async function updateSetting(
   value: unknown,
 ): Promise<void> {
   if (!isSiteSettingKey(key)) throw new HttpError(404, SETTINGS_MESSAGES.unknownSetting);
-  const after = validated(key, value);
-  await context.db.transaction(async (tx) => {
-    const before = await currentValue(tx, key);
-    await saveSetting(tx, key, after, who.actorId);
-    await context.audit.logChange(tx, who, 'update_setting', `Changed ${SETTINGS_REGISTRY[key].label}`, {
-      key,
-      before,
-      after,
-    });
+  await saveRegisteredSetting(context, who, key, validated(key, value) as SettingValue<SiteSettingKey>, {
+    action: 'update_setting',
+    description: `Changed ${SETTINGS_REGISTRY[key].label}`,
   });
 }
 

@@ -19,7 +19,8 @@ import {
 import { routesFeature } from '../../feature-context';
 import { apiErrors, auditContextOf } from '../../http/route-helpers';
 import { scheduleRepeatingJob } from '../../repeating-job';
-import { readSetting, saveSetting } from '../settings/settings.repo';
+import { readSetting } from '../settings/settings.repo';
+import { saveRegisteredSetting } from '../settings/settings.service';
 import { type GeoLocation, lookupExternal, OfflineGeolocation } from './geolocation';
 import { PageViewCounter } from './page-view-counter';
 import { insertVisitUnlessRecent, readAnalytics, sessionStartedAt, siteDay } from './visitor-analytics.repo';
@@ -172,19 +173,9 @@ export const visitorAnalyticsFeature = routesFeature('visitor-analytics', (typed
     },
     async (request) => {
       const { url } = request.body;
-      const who = await auditContextOf(request);
-      await db.transaction(async (tx) => {
-        const before = readGeolocationUrl(await readSetting(tx, GEOLOCATION_URL_SETTING_KEY));
-        await saveSetting(tx, GEOLOCATION_URL_SETTING_KEY, url, who.actorId);
-        await context.audit.logChange(
-          tx,
-          who,
-          'update_geolocation_service',
-          url
-            ? `Visits located by ${new URL(url.replace('{ip}', '0.0.0.0')).host}`
-            : 'Visits located offline',
-          { before, after: url },
-        );
+      await saveRegisteredSetting(context, await auditContextOf(request), GEOLOCATION_URL_SETTING_KEY, url, {
+        action: 'update_geolocation_service',
+        description: url ? `Visits located by ${new URL(url).host}` : 'Visits located offline',
       });
       return { message: ANALYTICS_MESSAGES.geolocationSaved(url) };
     },
