@@ -47,7 +47,8 @@ const publicModules = {
     'site-content/site-content.sanitizer': 'the one rich-text sanitiser (announcements, ADR 021)',
     'site-content/site-content.service': 'the important-information text a server-drawn page shows (ADR 023)',
     'system-logs/system-logs.service': 'recent user activity on the superadmin dashboard reads the logs',
-    'retention/retention.service': "the retention job's periods and last run on the superadmin dashboard",
+    'retention/retention.service':
+      "the retention job's periods: the superadmin dashboard, and the guardian-consent mail that states them",
     'payments/mark-paid': 'the one way a registration becomes paid',
     'safe-control/safe-control.state': 'the switches as this process knows them (the dashboard shows them)',
     'safe-control/maintenance': 'read-only held for the length of some work (a backup restore)',

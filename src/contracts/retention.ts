@@ -13,6 +13,7 @@ export const RETENTION_MESSAGES = {
   saved: 'Retention periods saved',
   visitorDays: `Keep visitor records between ${RETENTION_LIMITS.visitorDays.min} and ${RETENTION_LIMITS.visitorDays.max} days`,
   registrationYears: `Keep registrations between ${RETENTION_LIMITS.registrationYears.min} and ${RETENTION_LIMITS.registrationYears.max} years after their tournament`,
+  mailDays: `Keep copies of sent e-mails between ${RETENTION_LIMITS.mailDays.min} and ${RETENTION_LIMITS.mailDays.max} days`,
   ran: (total: number) => `Retention ran: ${total} record${total === 1 ? '' : 's'} deleted or anonymised`,
 } as const;
 
@@ -28,6 +29,11 @@ export const retentionPeriodsSchema = z
       .int(RETENTION_MESSAGES.registrationYears)
       .min(RETENTION_LIMITS.registrationYears.min, RETENTION_MESSAGES.registrationYears)
       .max(RETENTION_LIMITS.registrationYears.max, RETENTION_MESSAGES.registrationYears),
+    mailDays: z
+      .number({ error: RETENTION_MESSAGES.mailDays })
+      .int(RETENTION_MESSAGES.mailDays)
+      .min(RETENTION_LIMITS.mailDays.min, RETENTION_MESSAGES.mailDays)
+      .max(RETENTION_LIMITS.mailDays.max, RETENTION_MESSAGES.mailDays),
   })
   .strict();
 
@@ -38,7 +44,11 @@ export function readRetentionPeriods(stored: unknown): RetentionPeriods {
     const parsed = retentionPeriodsSchema.shape[key].safeParse(record[key]);
     return parsed.success ? parsed.data : DEFAULT_RETENTION[key];
   };
-  return { visitorDays: field('visitorDays'), registrationYears: field('registrationYears') };
+  return {
+    visitorDays: field('visitorDays'),
+    registrationYears: field('registrationYears'),
+    mailDays: field('mailDays'),
+  };
 }
 
 /** What one run deletes or anonymises, by kind (the same names in the dry run, the last run and the log). */
@@ -55,6 +65,12 @@ export const retentionCountsSchema = z.object({
   payments: z.number().int().nonnegative(),
   /** Their pupils with the guardian-consent records: deleted. */
   pupilRecords: z.number().int().nonnegative(),
+  /**
+   * Copies of sent or failed e-mails past the mail period: queued mails lose address, subject and text (their
+   * state stays, for delivery counts), outbox copies and reminder addresses are deleted. Absent in a last run
+   * recorded before mails were kept for a period (read as 0).
+   */
+  mailCopies: z.number().int().nonnegative().default(0),
 });
 export type RetentionCounts = z.infer<typeof retentionCountsSchema>;
 
@@ -66,6 +82,8 @@ export const retentionPlanSchema = z.object({
   visitorsBefore: isoDateTime,
   /** Registrations whose tournament day is before this are anonymised. */
   registrationsBefore: z.string(),
+  /** Mails sent or given up on before this lose their addresses and text. */
+  mailsBefore: isoDateTime,
   counts: retentionCountsSchema,
   visitorRecordIds: z.array(z.number().int()),
   sessionRecordIds: z.array(z.string()),
@@ -74,6 +92,8 @@ export const retentionPlanSchema = z.object({
     z.object({ id: z.string(), reference: z.string(), day: z.string(), paymentIds: z.array(z.string()) }),
   ),
   pupilRecordIds: z.array(z.string()),
+  mailQueueIds: z.array(z.number().int()),
+  mailOutboxIds: z.array(z.number().int()),
 });
 export type RetentionPlan = z.infer<typeof retentionPlanSchema>;
 

@@ -8,6 +8,7 @@ import {
   readSettingValue,
   SETTINGS_REGISTRY,
 } from './settings-registry';
+import { GEOLOCATION_URL_SETTING_KEY } from './visitor-analytics';
 
 describe('settings registry', () => {
   it('reads leaderboard visibility as a boolean or {visible}, and anything else as visible', () => {
@@ -56,6 +57,8 @@ describe('settings registry', () => {
       SAFE_CONTROL_SETTING_KEY,
       // The privacy page and the cookie banner state the retention periods to everyone.
       RETENTION_SETTING_KEY,
+      // The privacy page names the external geolocation service's host (never its address).
+      GEOLOCATION_URL_SETTING_KEY,
     ]);
   });
 

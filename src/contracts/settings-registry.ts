@@ -174,7 +174,8 @@ export const SETTINGS_REGISTRY = {
     isLive: false,
     page: '/admin/super-admin-dashboard',
   }),
-  // An external IP-geolocation service instead of the offline database (ADR 034): off ('') by default.
+  // An external IP-geolocation service instead of the offline database (ADR 034): off ('') by default. In the public
+  // snapshot so the privacy page names the service's host; the address itself (it may hold a key) is never sent.
   [GEOLOCATION_URL_SETTING_KEY]: define<string>({
     key: GEOLOCATION_URL_SETTING_KEY,
     label: 'External geolocation service',
@@ -182,7 +183,7 @@ export const SETTINGS_REGISTRY = {
     default: '',
     read: readGeolocationUrl,
     access: 'superadminDashboard',
-    isPublic: false,
+    isPublic: true,
     isLive: false,
     page: '/admin/analytics',
   }),

@@ -23,6 +23,19 @@ export function readGeolocationUrl(stored: unknown): string {
   return parsed.success ? parsed.data : '';
 }
 
+/**
+ * The host the privacy page names as the service visitors' addresses are sent to, or null when the offline database
+ * is used. Only the host: the rest of the address may hold the service's key.
+ */
+export function geolocationServiceHost(url: string): string | null {
+  if (url === '') return null;
+  try {
+    return new URL(url.replaceAll('{ip}', '0.0.0.0')).host;
+  } catch {
+    return null;
+  }
+}
+
 /** The key a browser tab keeps its visit session in (sessionStorage, written only after consent). */
 export const VISIT_SESSION_STORAGE_KEY = 'visit-session';
 

@@ -3,7 +3,9 @@ import {
   DEFAULT_RETENTION,
   isRegistrationExpired,
   isSessionRecordExpired,
+  mailCutoff,
   registrationCutoffDay,
+  registrationPeriodText,
   visitorCutoff,
 } from './retention';
 
@@ -15,6 +17,18 @@ describe('retention cut-offs', () => {
     expect(visitorCutoff(now, { ...DEFAULT_RETENTION, visitorDays: 30 }).toISOString()).toBe(
       '2027-05-16T10:00:00.000Z',
     );
+  });
+
+  it('keeps copies of sent mails 90 days by default, and as many days as set', () => {
+    expect(mailCutoff(now, DEFAULT_RETENTION).toISOString()).toBe('2027-03-17T10:00:00.000Z');
+    expect(mailCutoff(now, { ...DEFAULT_RETENTION, mailDays: 7 }).toISOString()).toBe(
+      '2027-06-08T10:00:00.000Z',
+    );
+  });
+
+  it('states the registration period as parents read it', () => {
+    expect(registrationPeriodText(DEFAULT_RETENTION)).toBe('2 years after the tournament');
+    expect(registrationPeriodText({ registrationYears: 1 })).toBe('1 year after the tournament');
   });
 
   it('anonymises a registration two years after its tournament, not a day earlier', () => {

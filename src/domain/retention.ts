@@ -7,12 +7,18 @@ export interface RetentionPeriods {
   visitorDays: number;
   /** Registrations and payments are anonymised this many years after their tournament. */
   registrationYears: number;
+  /**
+   * Copies of e-mails the site sent (the mail queue and the embedded outbox) lose their addresses and text this
+   * many days after they were sent or given up on; the delivery counts stay.
+   */
+  mailDays: number;
 }
 
-export const DEFAULT_RETENTION: RetentionPeriods = { visitorDays: 90, registrationYears: 2 };
+export const DEFAULT_RETENTION: RetentionPeriods = { visitorDays: 90, registrationYears: 2, mailDays: 90 };
 export const RETENTION_LIMITS = {
   visitorDays: { min: 1, max: 730 },
   registrationYears: { min: 1, max: 10 },
+  mailDays: { min: 7, max: 730 },
 } as const;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -20,6 +26,17 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** Visitor records created before this instant are past their period. */
 export function visitorCutoff(now: Date, periods: RetentionPeriods): Date {
   return new Date(now.getTime() - periods.visitorDays * DAY_MS);
+}
+
+/** Mails finished (sent or given up on) before this instant are past their period. */
+export function mailCutoff(now: Date, periods: RetentionPeriods): Date {
+  return new Date(now.getTime() - periods.mailDays * DAY_MS);
+}
+
+/** How the registration period reads to a parent or teacher: "2 years after the tournament". */
+export function registrationPeriodText(periods: Pick<RetentionPeriods, 'registrationYears'>): string {
+  const years = periods.registrationYears;
+  return `${years} year${years === 1 ? '' : 's'} after the tournament`;
 }
 
 /** The calendar day (UTC, `YYYY-MM-DD`) `years` before `now`: a tournament day before it is past the period. */

@@ -85,7 +85,9 @@ test('a guardian opens the e-mailed link, consents, and the player is no longer 
   );
   // Only the first name: a forwarded link shows no more than a parent needs to recognise their child.
   await expect(page.getByText('Younger Player')).toHaveCount(0);
-  await expect(page.getByText('Registration records are kept for up to two years')).toBeVisible();
+  await expect(
+    page.getByText('Registration records are kept for 2 years after the tournament, then deleted'),
+  ).toBeVisible();
   expect(await seriousAxeViolations(page)).toEqual([]);
   await shoot(page, 'consent-pending');
 

@@ -3,6 +3,7 @@ import { CircleAlert, CircleCheck, ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { GUARDIAN_CONSENT_MESSAGES, type GuardianConsentView } from '../../../contracts/guardian-consent';
+import { DEFAULT_RETENTION, registrationPeriodText } from '../../../domain/retention';
 import { LoadError } from '../../components/load-error';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -14,6 +15,7 @@ import { ApiRequestError, serverMessage } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format';
 import { useLinkToken } from '../../lib/link-token';
 import { notify } from '../../lib/notify';
+import { useHome } from '../home/queries';
 import { TERMS_EFFECTIVE_DATE } from '../info/privacy-page';
 import { guardianConsentQuery, useConfirmGuardianConsent } from './queries';
 
@@ -37,8 +39,12 @@ function InvalidLink({ message }: { message: string }) {
   );
 }
 
-/** What is kept and for how long (docs/requirements.md §1: records kept up to two years; terms effective 16/06/2025). */
+/**
+ * What is kept and for how long: the registration period the retention job applies (ADR 035), as the privacy page
+ * and the consent mail state it; terms effective 16/06/2025 (docs/requirements.md §1).
+ */
 function WhatWeKeep({ view }: { view: GuardianConsentView }) {
+  const periods = useHome().data?.retention ?? DEFAULT_RETENTION;
   return (
     <section aria-labelledby="what-we-keep" className="flex flex-col gap-2 text-sm text-fg">
       <h2 id="what-we-keep" className="font-display text-lg font-bold">
@@ -53,7 +59,7 @@ function WhatWeKeep({ view }: { view: GuardianConsentView }) {
         <li>The version of the consent terms: {view.policyVersion}.</li>
       </ul>
       <p>
-        Registration records are kept for up to two years, then deleted. Read the{' '}
+        Registration records are kept for {registrationPeriodText(periods)}, then deleted. Read the{' '}
         <TextLink to="/privacy">terms and privacy policy</TextLink> (effective {TERMS_EFFECTIVE_DATE}).
       </p>
     </section>

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { DBIP_ATTRIBUTION } from '../../../contracts/privacy';
-import { DEFAULT_RETENTION } from '../../../domain/retention';
+import { DEFAULT_RETENTION, registrationPeriodText } from '../../../domain/retention';
 import { Card } from '../../components/ui/card';
 import { Container } from '../../components/ui/container';
 import { PageHeader } from '../../components/ui/page-header';
@@ -12,7 +12,10 @@ export const TERMS_EFFECTIVE_DATE = '16/06/2025';
 
 export function PrivacyPage() {
   // The periods the retention job applies (ADR 035), from the same settings; the defaults until they load.
-  const periods = useHome().data?.retention ?? DEFAULT_RETENTION;
+  const home = useHome().data;
+  const periods = home?.retention ?? DEFAULT_RETENTION;
+  // The external geolocation service's host when one is set (ADR 034); null: addresses never leave the server.
+  const geolocationService = home?.geolocationService ?? null;
   return (
     <>
       <PageHeader eyebrow="The small print, in plain words" title="Terms and Privacy">
@@ -99,12 +102,14 @@ export function PrivacyPage() {
               </li>
               <li>
                 Registrations, payments and guardian consents:{' '}
-                <strong>
-                  {periods.registrationYears} year{periods.registrationYears === 1 ? '' : 's'}
-                </strong>{' '}
-                after the tournament. Then pupils' details and guardian consents are deleted, and contact
-                names, e-mail addresses and phone numbers are removed; only what the accounts need stays
-                (amount, currency, dates and the payment provider's reference).
+                <strong>{registrationPeriodText(periods)}</strong>. Then pupils' details and guardian consents
+                are deleted, and contact names, e-mail addresses and phone numbers are removed; only what the
+                accounts need stays (amount, currency, dates and the payment provider's reference).
+              </li>
+              <li>
+                Copies of the e-mails we send (confirmations, guardian-consent requests, reminders, messages
+                from the organisers): <strong>{periods.mailDays} days</strong> after sending, then the address
+                and the text are deleted; only the count of mails sent stays.
               </li>
               <li>Short-lived session records are deleted once they expire (after an hour by default).</li>
             </ul>
@@ -118,8 +123,19 @@ export function PrivacyPage() {
             </p>
             <h3>Where locations come from</h3>
             <p>
-              Countries and cities are looked up on our own server in the DB-IP Lite database; no address is
-              sent to anyone else.{' '}
+              {geolocationService === null ? (
+                <>
+                  Countries and cities are looked up on our own server in the DB-IP Lite database; no address
+                  is sent to anyone else.
+                </>
+              ) : (
+                <>
+                  Page views are located on our own server in the DB-IP Lite database. For visits — only if
+                  you accept cookies — your internet address is sent to the location service{' '}
+                  <strong>{geolocationService}</strong>, which answers with its country, city and approximate
+                  position; we keep the address shortened, as above.
+                </>
+              )}{' '}
               <a href={DBIP_ATTRIBUTION.href} rel="noopener">
                 {DBIP_ATTRIBUTION.text}
               </a>{' '}

@@ -17,7 +17,7 @@ afterEach(() => {
 function renderForm() {
   return render(
     <QueryClientProvider client={createQueryClient()}>
-      <RetentionPeriodsForm saved={{ visitorDays: 90, registrationYears: 2 }} />
+      <RetentionPeriodsForm saved={{ visitorDays: 90, registrationYears: 2, mailDays: 90 }} />
     </QueryClientProvider>,
   );
 }
@@ -27,8 +27,10 @@ describe('RetentionPeriodsForm', () => {
     const fetchMock = stubFetch({});
     renderForm();
     fireEvent.change(screen.getByLabelText('Keep visitor records (days)'), { target: { value: '0' } });
+    fireEvent.change(screen.getByLabelText('Keep copies of sent e-mails (days)'), { target: { value: '6' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save periods' }));
     expect(screen.getByText(RETENTION_MESSAGES.visitorDays)).toBeTruthy();
+    expect(screen.getByText(RETENTION_MESSAGES.mailDays)).toBeTruthy();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
@@ -37,11 +39,14 @@ describe('RetentionPeriodsForm', () => {
     renderForm();
     fireEvent.change(screen.getByLabelText('Keep visitor records (days)'), { target: { value: '30' } });
     fireEvent.change(screen.getByLabelText('Keep registrations (years after)'), { target: { value: '3' } });
+    fireEvent.change(screen.getByLabelText('Keep copies of sent e-mails (days)'), {
+      target: { value: '30' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Save periods' }));
     await waitFor(() => expect(fetchMock).toHaveBeenCalled());
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(String(url)).toBe('/api/admin/retention/periods');
     expect(init?.method).toBe('PUT');
-    expect(JSON.parse(String(init?.body))).toEqual({ visitorDays: 30, registrationYears: 3 });
+    expect(JSON.parse(String(init?.body))).toEqual({ visitorDays: 30, registrationYears: 3, mailDays: 30 });
   });
 });

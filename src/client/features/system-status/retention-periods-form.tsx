@@ -7,26 +7,37 @@ import { TextField } from '../../components/ui/field';
 import { notify, notifyFailure } from '../../lib/notify';
 import { useSaveRetentionPeriods } from './queries';
 
+type Period = keyof RetentionPeriods;
+
+/** The form's fields, in the order shown. */
+const PERIOD_LABELS: Record<Period, string> = {
+  visitorDays: 'Keep visitor records (days)',
+  registrationYears: 'Keep registrations (years after)',
+  mailDays: 'Keep copies of sent e-mails (days)',
+};
+const PERIODS = Object.keys(PERIOD_LABELS) as Period[];
+
+const asText = (periods: RetentionPeriods) =>
+  Object.fromEntries(PERIODS.map((key) => [key, String(periods[key])])) as Record<Period, string>;
+
 /**
- * Superadmins: how long visitor records and registrations are kept (ADR 035). Checked with the server's own schema
- * (its limits and messages) before anything is sent; the privacy page and the cookie banner follow the saved values.
+ * Superadmins: how long visitor records, registrations and copies of sent mails are kept (ADR 035). Checked with
+ * the server's own schema (its limits and messages) before anything is sent; the privacy page, the guardian-consent
+ * page and mail, and the cookie banner follow the saved values.
  */
 export function RetentionPeriodsForm({ saved }: { saved: RetentionPeriods }) {
-  const [visitorDays, setVisitorDays] = useState(String(saved.visitorDays));
-  const [registrationYears, setRegistrationYears] = useState(String(saved.registrationYears));
-  const [errors, setErrors] = useState<Partial<Record<keyof RetentionPeriods, string>>>({});
+  const [values, setValues] = useState(() => asText(saved));
+  const [errors, setErrors] = useState<Partial<Record<Period, string>>>({});
   const save = useSaveRetentionPeriods();
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = retentionPeriodsSchema.safeParse({
-      visitorDays: Number(visitorDays),
-      registrationYears: Number(registrationYears),
-    });
+    const parsed = retentionPeriodsSchema.safeParse(
+      Object.fromEntries(PERIODS.map((key) => [key, Number(values[key])])),
+    );
     if (!parsed.success) {
-      const found: Partial<Record<keyof RetentionPeriods, string>> = {};
-      for (const issue of parsed.error.issues)
-        found[issue.path[0] as keyof RetentionPeriods] ??= issue.message;
+      const found: Partial<Record<Period, string>> = {};
+      for (const issue of parsed.error.issues) found[issue.path[0] as Period] ??= issue.message;
       setErrors(found);
       return;
     }
@@ -39,26 +50,19 @@ export function RetentionPeriodsForm({ saved }: { saved: RetentionPeriods }) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-wrap items-start gap-3">
-      <TextField
-        label="Keep visitor records (days)"
-        className="w-56"
-        type="number"
-        inputMode="numeric"
-        step={1}
-        value={visitorDays}
-        onChange={(event) => setVisitorDays(event.target.value)}
-        error={errors.visitorDays ?? null}
-      />
-      <TextField
-        label="Keep registrations (years after)"
-        className="w-56"
-        type="number"
-        inputMode="numeric"
-        step={1}
-        value={registrationYears}
-        onChange={(event) => setRegistrationYears(event.target.value)}
-        error={errors.registrationYears ?? null}
-      />
+      {PERIODS.map((key) => (
+        <TextField
+          key={key}
+          label={PERIOD_LABELS[key]}
+          className="w-60"
+          type="number"
+          inputMode="numeric"
+          step={1}
+          value={values[key]}
+          onChange={(event) => setValues((current) => ({ ...current, [key]: event.target.value }))}
+          error={errors[key] ?? null}
+        />
+      ))}
       <SubmitButton isPending={save.isPending} pendingLabel="Saving..." className="mt-7">
         <Save aria-hidden="true" className="size-4" />
         Save periods

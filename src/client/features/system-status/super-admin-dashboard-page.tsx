@@ -21,6 +21,7 @@ import {
   type SystemStatus,
   type UserActivity,
 } from '../../../contracts/system-status';
+import { registrationPeriodText } from '../../../domain/retention';
 import { AdminPageHeading } from '../../components/admin-page-heading';
 import { QueryView } from '../../components/query-view';
 import { Button } from '../../components/ui/button';
@@ -238,6 +239,7 @@ const RETENTION_COUNT_LABELS: Record<keyof RetentionCounts, string> = {
   registrations: 'Registrations anonymised',
   payments: 'Payments anonymised',
   pupilRecords: 'Pupils and guardian consents',
+  mailCopies: 'Copies of sent e-mails',
 };
 
 function RetentionCountList({ counts, label }: { counts: RetentionCounts; label: string }) {
@@ -266,9 +268,10 @@ function RetentionCard({ retention, now }: { retention: SystemStatus['retention'
     >
       <p className="text-sm text-muted">
         Visitor records are kept {periods.visitorDays} days; registrations and payments are anonymised{' '}
-        {periods.registrationYears} years after their tournament. The job runs once a day.
+        {registrationPeriodText(periods)}; copies of sent e-mails lose their addresses and text after{' '}
+        {periods.mailDays} days. The job runs once a day.
       </p>
-      <RetentionPeriodsForm key={`${periods.visitorDays}-${periods.registrationYears}`} saved={periods} />
+      <RetentionPeriodsForm key={Object.values(periods).join('-')} saved={periods} />
       <div className="grid gap-6 md:grid-cols-2">
         <div className="flex flex-col gap-2">
           <p className="font-semibold">

@@ -23,7 +23,7 @@ export function GeolocationServiceSection() {
         By default a visit's country and town come from the DB-IP Lite database on this server: no address
         leaves it. An external service may be used instead; it is asked for at most{' '}
         {GEOLOCATION_TIMEOUT_MS / 1000} seconds, and a visit it cannot place is kept without a place. It is
-        sent the address of each visitor who accepted cookies, which the privacy page does not yet say.
+        sent the address of each visitor who accepted cookies, and the privacy page names its host.
       </p>
       <QueryView query={service} errorTitle={ANALYTICS_MESSAGES.geolocationLoadFailed}>
         {({ url }) => <GeolocationServiceForm saved={url} />}

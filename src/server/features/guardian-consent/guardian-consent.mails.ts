@@ -2,9 +2,8 @@ import type { MailMessage } from '../../mail/mailer';
 
 const SIGNATURE = '\n\n— The tournament organisers';
 
-/** docs/requirements.md §1 and §8: the terms' effective date and how long registration records are kept. */
+/** docs/requirements.md §1 and §8: the terms' effective date. */
 export const TERMS_EFFECTIVE = '16/06/2025';
-export const RETENTION = 'up to two years';
 
 export interface ConsentMailChild {
   name: string;
@@ -35,6 +34,8 @@ export function guardianConsentMail(input: {
   eventName: string | null;
   policyVersion: string;
   publicUrl: string;
+  /** How long registration records are kept, as the retention setting says ("2 years after the tournament"). */
+  registrationPeriod: string;
   children: ConsentMailChild[];
 }): MailMessage {
   const event = input.eventName ?? 'the school chess tournament';
@@ -50,7 +51,7 @@ export function guardianConsentMail(input: {
   const kept =
     "What we keep: the player's name, date of birth or school year, school and team; your name and this " +
     'e-mail address; when consent was declared and when you confirmed it; and the version of the consent ' +
-    `terms (${input.policyVersion}). Registration records are kept for ${RETENTION}, then deleted. ` +
+    `terms (${input.policyVersion}). Registration records are kept for ${input.registrationPeriod}, then deleted. ` +
     `Terms and privacy policy effective ${TERMS_EFFECTIVE}: ${input.publicUrl}/privacy`;
   const notYou =
     'If you do not agree, or did not expect this e-mail, do not press the button and contact the ' +

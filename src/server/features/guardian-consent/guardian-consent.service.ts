@@ -1,11 +1,13 @@
 import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import { GUARDIAN_CONSENT_MESSAGES, type GuardianConsentView } from '../../../contracts/guardian-consent';
 import { GUARDIAN_CONSENT_POLICY_VERSION } from '../../../domain/registration';
+import { registrationPeriodText } from '../../../domain/retention';
 import type { Db } from '../../db/client';
 import { registrations, registrationTeamPlayers, registrationTeams } from '../../db/schema/registrations';
 import { HttpError } from '../../http/errors';
 import type { RegistrationWithTeams } from '../registrations/registrations.repo';
 import type { RegistrationDeps } from '../registrations/registrations.service';
+import { readPeriods } from '../retention/retention.service';
 import { guardianConsentMail } from './guardian-consent.mails';
 
 /**
@@ -54,6 +56,8 @@ export async function requestGuardianConsent(
   }
   if (byAddress.size === 0) return 0;
 
+  // The period the retention job applies (ADR 035), as the privacy page states it.
+  const registrationPeriod = registrationPeriodText(await readPeriods(deps.db));
   let sent = 0;
   const failedPlayerIds: string[] = [];
   for (const [address, group] of byAddress) {
@@ -68,6 +72,7 @@ export async function requestGuardianConsent(
           eventName: context.eventName,
           policyVersion: GUARDIAN_CONSENT_POLICY_VERSION,
           publicUrl: deps.publicUrl,
+          registrationPeriod,
           children: group.players.map((player) => ({
             name: player.name,
             teamName: player.teamName,

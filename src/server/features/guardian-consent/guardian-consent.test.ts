@@ -19,7 +19,9 @@ import {
 } from '../../../../tests/support/server/test-app';
 import { GUARDIAN_CONSENT_MESSAGES } from '../../../contracts/guardian-consent';
 import type { RegistrationPlayerInput } from '../../../contracts/registrations';
+import { RETENTION_SETTING_KEY } from '../../../contracts/retention';
 import { GUARDIAN_CONSENT_POLICY_VERSION } from '../../../domain/registration';
+import { DEFAULT_RETENTION } from '../../../domain/retention';
 import { Audit } from '../../audit/audit';
 import { createClock } from '../../clock';
 import { registrations, registrationTeamPlayers } from '../../db/schema/registrations';
@@ -28,6 +30,7 @@ import { DEMO_PASSWORD, seedDemoAccounts } from '../../db/seed/demo-accounts';
 import { createSmtpMailer } from '../../mail/mailer';
 import { RegistrationKeys } from '../registrations/registration-security';
 import { loadRegistration } from '../registrations/registrations.repo';
+import { saveSetting } from '../settings/settings.repo';
 import { requestGuardianConsent } from './guardian-consent.service';
 
 const LINK = /\/registration\/consent\/([0-9a-f-]{36})#token=([A-Za-z0-9_-]+)/g;
@@ -114,7 +117,7 @@ describe('guardian consent by e-mail link (T25)', () => {
     expect(mail!.text).toContain(registration.reference);
     expect(mail!.text).toContain('Young Links A 1 (team Links A)');
     expect(mail!.text).toContain('Young Links B 1 (team Links B)');
-    expect(mail!.text).toContain('kept for up to two years');
+    expect(mail!.text).toContain('kept for 2 years after the tournament, then deleted');
     expect(mail!.text).toContain('effective 16/06/2025');
     expect(mail!.text).toContain(`terms (${GUARDIAN_CONSENT_POLICY_VERSION})`);
     expect(mail!.text).toContain('I consent for Young Links A 1');
@@ -422,6 +425,19 @@ describe('guardian consent by e-mail link (T25)', () => {
         .json()
         .registration.teams[0].players.filter((p: { consentPending: boolean }) => p.consentPending),
     ).toHaveLength(1);
+  });
+
+  it('states the registration period the superadmin set, not a fixed one', async () => {
+    await saveSetting(db(), RETENTION_SETTING_KEY, { ...DEFAULT_RETENTION, registrationYears: 3 });
+    try {
+      await register(t.app, {
+        teams: [teamOf('Period A', [minor('Parent Ten', 'parent.ten@family.example'), ADULT, ADULT, ADULT])],
+      });
+      const [mail] = mailsFor('parent.ten@family.example');
+      expect(mail!.text).toContain('Registration records are kept for 3 years after the tournament');
+    } finally {
+      await saveSetting(db(), RETENTION_SETTING_KEY, DEFAULT_RETENTION);
+    }
   });
 });
 

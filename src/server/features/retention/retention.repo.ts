@@ -1,6 +1,7 @@
-import { and, eq, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, lte, ne, sql } from 'drizzle-orm';
 import {
   isRegistrationExpired,
+  mailCutoff,
   type RetentionPeriods,
   registrationDay,
   visitorCutoff,
@@ -8,6 +9,7 @@ import {
 import type { Db } from '../../db/client';
 import { sessionStore } from '../../db/schema/accounts';
 import { session } from '../../db/schema/auth';
+import { mailOutbox, mailQueue } from '../../db/schema/mail';
 import {
   payments,
   registrations,
@@ -24,11 +26,16 @@ export interface DueRows {
   signInSessionIds: string[];
   registrations: { id: string; reference: string; day: string; paymentIds: string[] }[];
   pupilRecordIds: string[];
+  /** Sent or failed mails past the mail period, not yet emptied. */
+  mailQueueIds: number[];
+  /** Outbox copies (the embedded database's stand-in for SMTP) past the mail period. */
+  mailOutboxIds: number[];
 }
 
 /** Reads, without changing anything, every row the retention would delete or anonymise on `now` (ADR 035). */
 export async function findDueRows(db: Db, now: Date, periods: RetentionPeriods): Promise<DueRows> {
-  const [visitors, storeRows, signIns, candidates] = await Promise.all([
+  const mailsBefore = mailCutoff(now, periods);
+  const [visitors, storeRows, signIns, candidates, queued, outbox] = await Promise.all([
     db
       .select({ id: visitorLocations.id })
       .from(visitorLocations)
@@ -59,6 +66,23 @@ export async function findDueRows(db: Db, now: Date, periods: RetentionPeriods):
       .where(isNull(registrations.anonymisedAt))
       .groupBy(registrations.id)
       .orderBy(registrations.reference),
+    db
+      .select({ id: mailQueue.id })
+      .from(mailQueue)
+      .where(
+        and(
+          inArray(mailQueue.status, ['sent', 'failed']),
+          // A failed mail has no sent time: its period counts from when it was queued.
+          lt(sql`coalesce(${mailQueue.sentAt}, ${mailQueue.createdAt})`, mailsBefore),
+          ne(mailQueue.recipient, ''),
+        ),
+      )
+      .orderBy(mailQueue.id),
+    db
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(lt(mailOutbox.createdAt, mailsBefore))
+      .orderBy(mailOutbox.id),
   ]);
   const due = candidates.filter((row) => isRegistrationExpired(row, now, periods));
   const ids = due.map((row) => row.id);
@@ -90,6 +114,8 @@ export async function findDueRows(db: Db, now: Date, periods: RetentionPeriods):
         .map((payment) => payment.id),
     })),
     pupilRecordIds: pupilRows.map((row) => row.id),
+    mailQueueIds: queued.map((row) => row.id),
+    mailOutboxIds: outbox.map((row) => row.id),
   };
 }
 
@@ -103,7 +129,8 @@ async function inBatches<T>(ids: readonly T[], run: (batch: T[]) => Promise<unkn
  * Deletes and anonymises exactly `due` (read by findDueRows in the same transaction). Registrations keep what
  * the accounts need — amount, currency, team count, dates, payment state, the provider's ids — and lose the
  * registrant's name, e-mail, phone, account link and staff note; their pupils (names, dates of birth, guardian
- * consent) are deleted; their payments lose the checkout link.
+ * consent) are deleted; their payments lose the checkout link. Mails past the mail period lose recipient, subject
+ * and text but keep their state and message ids, so a broadcast's or CRM message's delivery count stays true.
  */
 export async function applyRetention(db: Db, due: DueRows, now: Date): Promise<void> {
   await inBatches(due.visitorRecordIds, (batch) =>
@@ -131,6 +158,13 @@ export async function applyRetention(db: Db, due: DueRows, now: Date): Promise<v
       })
       .where(and(inArray(registrations.id, batch), isNull(registrations.anonymisedAt))),
   );
+  await inBatches(due.mailQueueIds, (batch) =>
+    db
+      .update(mailQueue)
+      .set({ recipient: '', subject: '', text: '', html: null, lastError: null })
+      .where(inArray(mailQueue.id, batch)),
+  );
+  await inBatches(due.mailOutboxIds, (batch) => db.delete(mailOutbox).where(inArray(mailOutbox.id, batch)));
   await inBatches(
     due.registrations.flatMap((row) => row.paymentIds),
     (batch) =>

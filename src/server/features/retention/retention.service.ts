@@ -9,7 +9,12 @@ import {
   readRetentionLastRun,
   readRetentionPeriods,
 } from '../../../contracts/retention';
-import { type RetentionPeriods, registrationCutoffDay, visitorCutoff } from '../../../domain/retention';
+import {
+  mailCutoff,
+  type RetentionPeriods,
+  registrationCutoffDay,
+  visitorCutoff,
+} from '../../../domain/retention';
 import type { AuditContext } from '../../audit/audit';
 import type { Db } from '../../db/client';
 import { claimDay } from '../../db/day-claim';
@@ -32,6 +37,7 @@ function countsOf(due: DueRows): RetentionCounts {
     registrations: due.registrations.length,
     payments: due.registrations.reduce((sum, row) => sum + row.paymentIds.length, 0),
     pupilRecords: due.pupilRecordIds.length,
+    mailCopies: due.mailQueueIds.length + due.mailOutboxIds.length,
   };
 }
 
@@ -46,6 +52,7 @@ export async function planRetention(db: Db, now: Date): Promise<RetentionPlan> {
     periods,
     visitorsBefore: visitorCutoff(now, periods).toISOString(),
     registrationsBefore: registrationCutoffDay(now, periods),
+    mailsBefore: mailCutoff(now, periods).toISOString(),
     counts: countsOf(due),
     ...due,
   };
@@ -90,6 +97,8 @@ export async function readRetentionStatus(db: Db): Promise<RetentionStatus> {
 export async function savePeriods(context: AuditedDb, who: AuditContext, periods: RetentionPeriods) {
   await saveRegisteredSetting(context, who, RETENTION_SETTING_KEY, periods, {
     action: 'update_retention',
-    description: `Retention set to ${periods.visitorDays} days for visitor records, ${periods.registrationYears} years for registrations`,
+    description:
+      `Retention set to ${periods.visitorDays} days for visitor records, ` +
+      `${periods.registrationYears} years for registrations, ${periods.mailDays} days for sent e-mails`,
   });
 }

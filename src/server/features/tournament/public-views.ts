@@ -23,6 +23,11 @@ import type {
   RoundSummary,
   TournamentResponse,
 } from '../../../contracts/tournament';
+import {
+  GEOLOCATION_URL_SETTING_KEY,
+  geolocationServiceHost,
+  readGeolocationUrl,
+} from '../../../contracts/visitor-analytics';
 import { nameMatches, normalizeName } from '../../../domain/names';
 import { effectiveNameDisplay, formatPublicName } from '../../../domain/public-names';
 import { randomSample } from '../../../domain/random-sample';
@@ -283,6 +288,9 @@ export class PublicViews {
       recentMatches: picks.recentMatches,
       announcements: this.announcements(),
       retention: readRetentionPeriods(this.data.settings.get(RETENTION_SETTING_KEY)),
+      geolocationService: geolocationServiceHost(
+        readGeolocationUrl(this.data.settings.get(GEOLOCATION_URL_SETTING_KEY)),
+      ),
     };
   }
 

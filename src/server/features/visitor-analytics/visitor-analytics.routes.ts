@@ -4,6 +4,7 @@ import {
   analyticsQuerySchema,
   analyticsResponseSchema,
   GEOLOCATION_URL_SETTING_KEY,
+  geolocationServiceHost,
   geolocationServiceSchema,
   readGeolocationUrl,
   visitBodySchema,
@@ -175,7 +176,7 @@ export const visitorAnalyticsFeature = routesFeature('visitor-analytics', (typed
       const { url } = request.body;
       await saveRegisteredSetting(context, await auditContextOf(request), GEOLOCATION_URL_SETTING_KEY, url, {
         action: 'update_geolocation_service',
-        description: url ? `Visits located by ${new URL(url).host}` : 'Visits located offline',
+        description: url ? `Visits located by ${geolocationServiceHost(url)}` : 'Visits located offline',
       });
       return { message: ANALYTICS_MESSAGES.geolocationSaved(url) };
     },

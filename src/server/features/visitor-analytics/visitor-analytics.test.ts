@@ -178,6 +178,20 @@ describe('the external geolocation service setting (ADR 034)', () => {
     expect((await read()).json()).toEqual({ url: '' });
   });
 
+  it('names the service’s host, never its address, to the public privacy page', async () => {
+    const service = async () => (await t.app.inject({ url: '/api/public/home' })).json().geolocationService;
+    // Off (the earlier test turned it off again): addresses never leave the server.
+    await eventually(async () => ((await service()) === null ? true : undefined));
+    await save('https://geo.example.org/json/{ip}?key=s3cret-key');
+    // The public snapshot reloads on the settings change (the notify trigger).
+    const named = await eventually(async () => {
+      const response = await t.app.inject({ url: '/api/public/home' });
+      return response.json().geolocationService === 'geo.example.org' ? response : undefined;
+    });
+    expect(named.body).not.toContain('s3cret-key');
+    await save('');
+  });
+
   it('refuses an address without {ip} or over plain http with the reason, changing nothing', async () => {
     for (const [url, reason] of [
       ['https://geo.example.org/json', 'The address must contain {ip}'],
