@@ -30,6 +30,13 @@ export const KIOSK_MESSAGES = {
   /** No connection: the scan is kept on the device (ADR 032) and sent when the connection is back. */
   savedOffline: (action: 'check-in' | 'sign-out') =>
     `Saved on this device: you will be ${action === 'check-in' ? 'checked in' : 'signed out'} when the connection is back. Your board is on the screens.`,
+  /** A badge's link opened on a staff device outside kiosk mode: the badge is scanned once a kiosk starts. */
+  badgeLinkOpened: 'Badge scanned. Start the check-in or sign-out kiosk to use it.',
+  /** Under a kept scan: a teacher's school badge opens the school's list only online. */
+  schoolBadgeNeedsConnection: "A teacher's school badge needs the connection: please use the check-in desk.",
+  /** A kept scan that turned out to be a school badge: left in the outbox's list for staff, who finish at the desk. */
+  schoolBadgeKept: (school: string) =>
+    `A school badge of ${school} was scanned offline: check its pupils in or out at the desk.`,
   /** How a kept scan is named in the outbox's list (a refused one stays there for staff to read). */
   queuedScan: (action: 'check-in' | 'sign-out', badge: string) =>
     `${action === 'check-in' ? 'Check-in' : 'Sign-out'} with badge ${badge}`,

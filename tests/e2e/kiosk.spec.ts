@@ -184,3 +184,40 @@ test('badges are issued and printed by staff, a school is checked in at the desk
   await expect(page.getByTestId('in-hall-count')).toHaveText('7');
   await shootWhenAsked(page, 'checkin-overview-sources');
 });
+
+test('a badge link opened on a staff phone is scanned once a kiosk starts, and not again on reload', async ({
+  page,
+  site,
+  baseURL,
+}) => {
+  const admin = await staffApi(baseURL!, 'superadmin@demo.test');
+  try {
+    expect((await admin.post('/api/admin/badges/issue')).ok()).toBe(true);
+    const badges = badgeListSchema.parse(await (await admin.get('/api/admin/badges')).json());
+    const { holder, board } = await pupilWithBoard(admin, badges);
+    await site.setSetting('checkin_open', true);
+    await page.goto('/');
+    await dismissCookieBanner(page);
+    await page.goto('/login');
+    await signInAndWait(page, 'arbiter@demo.test');
+
+    // The phone's camera app opens the badge's link.
+    await page.goto(badgeUrl(baseURL!, holder.badge!.token));
+    await expect(page.getByRole('status').filter({ hasText: KIOSK_MESSAGES.badgeLinkOpened })).toBeVisible();
+    // The token leaves the address bar at once.
+    await expect(page).toHaveURL(/\/mss-nfc-access$/);
+    await shootWhenAsked(page, 'kiosk-badge-link');
+    await page.getByRole('button', { name: /Start check-in kiosk/ }).click();
+    await expect(
+      page.getByRole('status').filter({ hasText: KIOSK_MESSAGES.welcome(holder.name) }),
+    ).toBeVisible();
+    await expect(page.getByTestId('kiosk-pairing')).toContainText(`Round 3: board ${board},`);
+
+    // A reload stays in kiosk mode and scans nothing again.
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Check in here', level: 1 })).toBeVisible();
+    await expect(page.getByText('Scan your badge to check in.')).toBeVisible();
+  } finally {
+    await admin.dispose();
+  }
+});

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { CHECKIN_SOURCE_LABELS, type CheckinOverview } from '../../../contracts/checkin';
 import { may } from '../../../domain/access-rules';
 import { QueryView } from '../../components/query-view';
+import { cx } from '../../components/ui/cx';
 import { Notice } from '../../components/ui/notice';
 import { useSession } from '../auth/queries';
 import {
@@ -95,6 +96,9 @@ function MissingList({ missing }: { missing: CheckinOverview['missing'] }) {
   );
 }
 
+/** A cell of the arrivals table: narrower padding on a phone. */
+const cell = 'px-3 py-2 sm:px-4';
+
 /** Every check-in, latest first: when, how (desk, kiosk, whole school, offline replay) and who has left. */
 function ArrivalsTable({ arrivals, inHall }: { arrivals: CheckinOverview['arrivals']; inHall: number }) {
   return (
@@ -113,34 +117,41 @@ function ArrivalsTable({ arrivals, inHall }: { arrivals: CheckinOverview['arriva
           <table aria-label="Arrivals" className="w-full text-left text-sm">
             <thead className="bg-surface-muted text-xs uppercase tracking-wide text-muted">
               <tr>
-                <th scope="col" className="px-4 py-2.5 font-semibold">
+                <th scope="col" className={cx(cell, 'font-semibold')}>
                   Player
                 </th>
-                <th scope="col" className="px-4 py-2.5 font-semibold">
+                <th scope="col" className={cx(cell, 'font-semibold')}>
                   Checked in
                 </th>
-                <th scope="col" className="px-4 py-2.5 font-semibold">
+                {/* On a phone the source sits under the time, so the table fits 375 px without scrolling. */}
+                <th scope="col" className={cx(cell, 'hidden font-semibold sm:table-cell')}>
                   Source
                 </th>
-                <th scope="col" className="px-4 py-2.5 font-semibold">
+                <th scope="col" className={cx(cell, 'font-semibold')}>
                   Left
                 </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-line">
-              {arrivals.map((player) => (
-                <tr key={player.id}>
-                  <th scope="row" className="px-4 py-2 font-semibold text-fg">
-                    {player.name}
-                    <span className="block text-xs font-normal text-muted">{player.team ?? 'No team'}</span>
-                  </th>
-                  <td className="px-4 py-2 tabular-nums">{checkedInTime(player.checkedInAt!)}</td>
-                  <td className="px-4 py-2">{player.source ? CHECKIN_SOURCE_LABELS[player.source] : '—'}</td>
-                  <td className="px-4 py-2 tabular-nums">
-                    {player.signedOutAt ? checkedInTime(player.signedOutAt) : 'In the hall'}
-                  </td>
-                </tr>
-              ))}
+              {arrivals.map((player) => {
+                const source = player.source ? CHECKIN_SOURCE_LABELS[player.source] : '—';
+                return (
+                  <tr key={player.id}>
+                    <th scope="row" className={cx(cell, 'font-semibold text-fg')}>
+                      {player.name}
+                      <span className="block text-xs font-normal text-muted">{player.team ?? 'No team'}</span>
+                    </th>
+                    <td className={cx(cell, 'tabular-nums')}>
+                      {checkedInTime(player.checkedInAt!)}
+                      <span className="block text-xs text-muted sm:hidden">{source}</span>
+                    </td>
+                    <td className={cx(cell, 'hidden sm:table-cell')}>{source}</td>
+                    <td className={cx(cell, 'tabular-nums')}>
+                      {player.signedOutAt ? checkedInTime(player.signedOutAt) : 'In the hall'}
+                    </td>
+                  </tr>
+                );
+              })}
             </tbody>
           </table>
         </div>

@@ -1,4 +1,4 @@
-import { KIOSK_MESSAGES, type KioskAction } from '../../../contracts/kiosk';
+import { KIOSK_MESSAGES, type KioskAction, type KioskScanResponse } from '../../../contracts/kiosk';
 import type { BadgeScan } from '../../../domain/badges';
 import { OutboxStatus } from '../../components/outbox-status';
 import { outcomeOfRequest, theOutbox } from '../../lib/outbox/outbox';
@@ -17,11 +17,22 @@ const badgeText = (scan: BadgeScan) => ('token' in scan ? scan.token : scan.code
 /** The end of a badge's token or code: enough for staff to match a refused scan to a badge, not to forge one. */
 const badgeEnd = (scan: BadgeScan) => `…${badgeText(scan).slice(-4)}`;
 
-/** Sends the kept scans while kiosk mode is on: with their client id, the time they were made and 'offline'. */
+/**
+ * Sends the kept scans while kiosk mode is on: with their client id, the time they were made and 'offline'. A kept
+ * scan of a school badge checks nobody in (the list needs a teacher to tick the absent), so it stays in the list,
+ * naming the school, for staff to finish at the desk.
+ */
 export function registerKioskSender(): void {
   theOutbox().registerSender(KIOSK_OUTBOX_KINDS[0], {
-    send: (payload, meta) =>
-      outcomeOfRequest(() => sendKioskScan({ ...(payload as QueuedScan), ...meta, source: 'offline' })),
+    send: async (payload, meta) => {
+      let answer: KioskScanResponse | undefined;
+      const outcome = await outcomeOfRequest(async () => {
+        answer = await sendKioskScan({ ...(payload as QueuedScan), ...meta, source: 'offline' });
+      });
+      return outcome.kind === 'sent' && answer?.kind === 'school'
+        ? { kind: 'failed', message: KIOSK_MESSAGES.schoolBadgeKept(answer.school.name) }
+        : outcome;
+    },
     describe: (payload) =>
       KIOSK_MESSAGES.queuedScan((payload as QueuedScan).action, badgeEnd(payload as QueuedScan)),
   });

@@ -30,7 +30,13 @@ const loadKioskOutbox = () => (kioskOutbox ??= import('./kiosk-outbox'));
 const KioskOutboxStatus = lazyNamed(loadKioskOutbox, 'KioskOutboxStatus');
 
 type Result =
-  | { tone: 'success' | 'error'; title: string; scan?: Extract<KioskScanResponse, { kind: 'player' }> }
+  | {
+      tone: 'success' | 'error';
+      title: string;
+      /** A smaller line under the title. */
+      detail?: string;
+      scan?: Extract<KioskScanResponse, { kind: 'player' }>;
+    }
   | { tone: 'school'; list: CheckinSchoolList; title: string };
 
 const storedMode = (): KioskAction | null => {
@@ -50,6 +56,12 @@ const storedMode = (): KioskAction | null => {
 export function KioskPage() {
   const session = useSession();
   const [mode, setMode] = useState<KioskAction | null>(storedMode);
+  // A badge's link opened on a staff device (its camera app, an NFC tag): the token in the fragment is scanned
+  // once the kiosk runs. The fragment is dropped from the address at once, so a reload does not scan it again.
+  const [linkedScan, setLinkedScan] = useState(badgeLinkText);
+  useEffect(() => {
+    if (badgeLinkText() !== null) window.history.replaceState(null, '', window.location.pathname);
+  }, []);
   const start = (action: KioskAction) => {
     unlockKioskSound();
     sessionStorage.setItem(KIOSK_MODE_KEY, action);
@@ -84,8 +96,22 @@ export function KioskPage() {
       </KioskFrame>
     );
   }
-  if (mode === null) return <StartScreen onStart={start} />;
-  return <KioskScreen mode={mode} onExit={exit} />;
+  if (mode === null) return <StartScreen onStart={start} hasLinkedScan={linkedScan !== null} />;
+  return (
+    <KioskScreen
+      mode={mode}
+      onExit={exit}
+      linkedScan={linkedScan}
+      onLinkedScanUsed={() => setLinkedScan(null)}
+    />
+  );
+}
+
+/** The badge token in the page's fragment (`#t=…`, a badge's QR code or NFC link), or null. */
+function badgeLinkText(): string | null {
+  if (typeof window === 'undefined') return null;
+  const hash = window.location.hash;
+  return hash && readBadgeScan(hash) ? hash : null;
 }
 
 function KioskFrame({
@@ -108,9 +134,23 @@ function KioskFrame({
   );
 }
 
-function StartScreen({ onStart }: { onStart: (action: KioskAction) => void }) {
+function StartScreen({
+  onStart,
+  hasLinkedScan,
+}: {
+  onStart: (action: KioskAction) => void;
+  hasLinkedScan: boolean;
+}) {
   return (
     <KioskFrame title="Check-in kiosk">
+      {hasLinkedScan ? (
+        <p
+          role="status"
+          className="mx-auto mb-4 max-w-3xl rounded-2xl bg-surface-muted p-4 text-center text-lg"
+        >
+          {KIOSK_MESSAGES.badgeLinkOpened}
+        </p>
+      ) : null}
       <section className="mx-auto grid max-w-3xl gap-4 sm:grid-cols-2">
         <button
           type="button"
@@ -156,7 +196,18 @@ function useKioskLock() {
   }, []);
 }
 
-function KioskScreen({ mode, onExit }: { mode: KioskAction; onExit: () => void }) {
+function KioskScreen({
+  mode,
+  onExit,
+  linkedScan,
+  onLinkedScanUsed,
+}: {
+  mode: KioskAction;
+  onExit: () => void;
+  /** A badge link's text to scan as soon as the kiosk runs. */
+  linkedScan: string | null;
+  onLinkedScanUsed: () => void;
+}) {
   useKioskLock();
   const { isOpen, isKnown } = useCheckinOpen();
   const [result, setResult] = useState<Result | null>(null);
@@ -186,7 +237,12 @@ function KioskScreen({ mode, onExit }: { mode: KioskAction; onExit: () => void }
       const outbox = await loadKioskOutbox();
       const keep = async () => {
         await outbox.keepScan(scan, mode);
-        show({ tone: 'success', title: KIOSK_MESSAGES.savedOffline(mode) });
+        show({
+          tone: 'success',
+          title: KIOSK_MESSAGES.savedOffline(mode),
+          // The badge's kind is not in its token: a school badge is told apart only by the server.
+          detail: KIOSK_MESSAGES.schoolBadgeNeedsConnection,
+        });
       };
       try {
         if (outbox.mustKeepScan()) await keep();
@@ -211,6 +267,13 @@ function KioskScreen({ mode, onExit }: { mode: KioskAction; onExit: () => void }
   );
 
   useEffect(() => () => clearTimeout(clearTimer.current), []);
+  const isLinkUsed = useRef(false);
+  useEffect(() => {
+    if (linkedScan === null || isLinkUsed.current) return;
+    isLinkUsed.current = true;
+    onLinkedScanUsed();
+    void handleText(linkedScan);
+  }, [linkedScan, onLinkedScanUsed, handleText]);
   // Scans kept offline are sent from here: when the connection comes back and whenever kiosk mode opens.
   useEffect(() => {
     void loadKioskOutbox().then((outbox) => outbox.registerKioskSender());
@@ -454,6 +517,7 @@ function ResultPanel({
         <CircleAlert aria-hidden="true" className="size-16" />
       )}
       <p className="text-3xl font-bold">{result.title}</p>
+      {result.detail ? <p className="text-lg text-fg">{result.detail}</p> : null}
       {pairing !== undefined ? (
         <p className="text-2xl font-semibold text-fg" data-testid="kiosk-pairing">
           {pairingText(pairing)}
