@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { badgeListSchema } from '../../src/contracts/badges';
 import { checkinSearchResponseSchema } from '../../src/contracts/checkin';
+import { OUTBOX_MESSAGES } from '../../src/contracts/client-actions';
 import { KIOSK_MESSAGES } from '../../src/contracts/kiosk';
 import { type EntryBoard, resultEntryResponseSchema } from '../../src/contracts/match-results';
 import { formatBadgeCode } from '../../src/domain/badges';
@@ -212,11 +213,19 @@ test('a badge typed at the kiosk while offline is kept, then checks the pupil in
     await page.keyboard.press('Enter');
     await expect(saved).toBeVisible();
   }
-  await expect(status(page)).toHaveText('offline — 1 change waiting');
+  // A teacher's school badge, kept too: offline it cannot be told from a pupil's.
+  const school = badges.schools.find((candidate) => candidate.badge)!;
+  await page.getByLabel('Or type the code on your badge').fill(formatBadgeCode(school.badge!.code));
+  await page.keyboard.press('Enter');
+  await expect(status(page)).toHaveText('offline — 2 changes waiting');
+  await expect(page.getByText(KIOSK_MESSAGES.schoolBadgeNeedsConnection)).toBeVisible();
   await shootWhenAsked(page, 'kiosk-offline');
 
   await page.context().setOffline(false);
+  // The pupil's scan checks them in; the school's checks nobody in and stays listed for staff to finish.
   await expect(status(page)).toHaveText('all saved', { timeout: 30_000 });
+  await expect(page.getByText(OUTBOX_MESSAGES.failed(1))).toBeVisible();
+  await expect(page.getByText(KIOSK_MESSAGES.schoolBadgeKept(school.name))).toBeVisible();
   const [row] = (await deskSearch(admin, holder.name)).players.filter((player) => player.id === holder.id);
   expect(row?.checkedInAt).not.toBeNull();
   expect(row?.source).toBe('offline');
