@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { TIEBREAK_KEYS } from '../domain/scoring/tiebreak-key-list';
 import { announcementSchema } from './announcements';
 import { leaderboardRowSchema } from './leaderboard';
-import { retentionPeriodsSchema } from './retention';
 import { homePageSettingsSchema, registrationSettingsSchema } from './settings';
 import { currentRoundResponseSchema, recentMatchSchema, tournamentResponseSchema } from './tournament';
 
@@ -27,7 +26,12 @@ export const homeResponseSchema = tournamentResponseSchema.extend({
   recentMatches: z.array(recentMatchSchema),
   announcements: z.array(announcementSchema),
   /** How long personal data is kept (ADR 035): the privacy page states the periods the retention job applies. */
-  retention: retentionPeriodsSchema,
+  // Plain numbers, not the settings schema: this contract is in every page's first load (ADR 033's budget).
+  retention: z.object({
+    visitorDays: z.number().int(),
+    registrationYears: z.number().int(),
+    mailDays: z.number().int(),
+  }),
   /** The host of the external geolocation service visitors' addresses go to (ADR 034), null for the offline database. */
   geolocationService: z.string().nullable(),
 });
