@@ -6,6 +6,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { generateSW } from 'workbox-build';
+import { OFFLINE_STAFF_PAGE_PATHS } from './src/contracts/offline-pages';
 import { PUBLIC_PAGE_PATHS } from './src/contracts/public-pages';
 
 // CLIENT_OUT_DIR lets parallel work build elsewhere without replacing the bundle a running test serves.
@@ -49,12 +50,16 @@ function precompress(): Plugin {
  * are precached; everything else is cached as it is used:
  * - the public pages' HTML and the public API reads: network first, the cached copy after 3 s without an answer
  *   (offline, the leaderboard shows the last standings with their time);
+ * - the HTML of the staff pages used in the hall (check-in desk and overview, result entry, kiosk): the same, so
+ *   they open again when reloaded offline (their data comes from the tab's kept copy, ADR 032). The HTML is the
+ *   app's shell, the same for everyone: nothing of the signed-in user is in it;
  * - hashed assets: cache first (a hash never changes its content);
  * - the unhashed files of public/ (theme and page loaders, favicon): stale while revalidate.
  * Never cached: the admin and account API, sign-in, and the live stream (/api/live).
  */
 async function writeServiceWorker(): Promise<void> {
   const publicPages = JSON.stringify(PUBLIC_PAGE_PATHS);
+  const staffPages = JSON.stringify(OFFLINE_STAFF_PAGE_PATHS);
   await generateSW({
     globDirectory: outDir,
     globPatterns: ['icons/*.png', 'manifest.webmanifest'],
@@ -79,6 +84,18 @@ async function writeServiceWorker(): Promise<void> {
           cacheName: 'public-pages',
           networkTimeoutSeconds: 3,
           expiration: { maxEntries: 20 },
+        },
+      },
+      {
+        urlPattern: new Function(
+          'context',
+          `return context.request.mode === 'navigate' && ${staffPages}.includes(context.url.pathname);`,
+        ) as never,
+        handler: 'NetworkFirst',
+        options: {
+          cacheName: 'staff-pages',
+          networkTimeoutSeconds: 3,
+          expiration: { maxEntries: 10 },
         },
       },
       {

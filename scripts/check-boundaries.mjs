@@ -72,6 +72,8 @@ const publicModules = {
     'auth/require-access': 'the route guard',
     'auth/redirect-path': "the sign-in page's return-to parameter (the kiosk's staff sign-in link)",
     'auth/lazy-user-menu': 'the user menu, loaded lazily by the layout',
+    'auth/offline-session':
+      "the signed-in state and the hall's pages' data kept for a reload offline (the notices, the kiosk)",
     'auth/user-menu-items': 'the user menu entries (admin)',
     'admin/admin-pages': 'the admin page list (menu and guard)',
     'tutorial/tutorial-state': 'tutorial progress',

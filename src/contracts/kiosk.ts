@@ -34,12 +34,6 @@ export const KIOSK_MESSAGES = {
   badgeLinkOpened: 'Badge scanned. Start the check-in or sign-out kiosk to use it.',
   /** Under a kept scan: a teacher's school badge opens the school's list only online. */
   schoolBadgeNeedsConnection: "A teacher's school badge needs the connection: please use the check-in desk.",
-  /** A kept scan that turned out to be a school badge: left in the outbox's list for staff, who finish at the desk. */
-  schoolBadgeKept: (school: string) =>
-    `A school badge of ${school} was scanned offline: check its pupils in or out at the desk.`,
-  /** How a kept scan is named in the outbox's list (a refused one stays there for staff to read). */
-  queuedScan: (action: 'check-in' | 'sign-out', badge: string) =>
-    `${action === 'check-in' ? 'Check-in' : 'Sign-out'} with badge ${badge}`,
 } as const;
 
 /** 'check-in' on arrival; 'sign-out' at pick-up. */

@@ -3,6 +3,7 @@ import { badgeListSchema } from '../../src/contracts/badges';
 import { checkinSearchResponseSchema } from '../../src/contracts/checkin';
 import { OUTBOX_MESSAGES } from '../../src/contracts/client-actions';
 import { KIOSK_MESSAGES } from '../../src/contracts/kiosk';
+import { KIOSK_OUTBOX_MESSAGES } from '../../src/contracts/kiosk-outbox';
 import { type EntryBoard, resultEntryResponseSchema } from '../../src/contracts/match-results';
 import { formatBadgeCode } from '../../src/domain/badges';
 import { dismissCookieBanner, expect, test } from './support/fixtures';
@@ -43,6 +44,12 @@ async function deskSearch(request: APIRequestContext, search = '') {
 const checkinCount = async (request: APIRequestContext) => (await deskSearch(request)).counts.checkedIn;
 
 const status = (page: Page) => page.locator('[data-outbox-status]');
+
+/** Waits until the service worker has registered and controls the page (its next loads go through it). */
+async function serviceWorkerInControl(page: Page) {
+  await page.waitForFunction(async () => (await navigator.serviceWorker.ready) !== null);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+}
 
 test('10 check-ins and 10 results entered offline land exactly once; a board changed meanwhile is a conflict', async ({
   page,
@@ -153,8 +160,7 @@ test('the public leaderboard reloaded offline shows the cached standings with th
   await page.goto('/leaderboard');
   await dismissCookieBanner(page);
   // The service worker registers after the first visit and takes this page over; the next visit is cached.
-  await page.waitForFunction(async () => (await navigator.serviceWorker.ready) !== null);
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await serviceWorkerInControl(page);
   await page.reload();
   const table = page.getByRole('table').first();
   await expect(table).toBeVisible();
@@ -225,10 +231,78 @@ test('a badge typed at the kiosk while offline is kept, then checks the pupil in
   // The pupil's scan checks them in; the school's checks nobody in and stays listed for staff to finish.
   await expect(status(page)).toHaveText('all saved', { timeout: 30_000 });
   await expect(page.getByText(OUTBOX_MESSAGES.failed(1))).toBeVisible();
-  await expect(page.getByText(KIOSK_MESSAGES.schoolBadgeKept(school.name))).toBeVisible();
+  await expect(page.getByText(KIOSK_OUTBOX_MESSAGES.schoolBadgeKept(school.name))).toBeVisible();
   const [row] = (await deskSearch(admin, holder.name)).players.filter((player) => player.id === holder.id);
   expect(row?.checkedInAt).not.toBeNull();
   expect(row?.source).toBe('offline');
+  await admin.dispose();
+  dropOfflineNoise(consoleErrors);
+});
+
+test('the check-in desk and result entry reloaded while offline open from the copy kept in the tab and go on queueing', async ({
+  page,
+  site,
+  baseURL,
+  consoleErrors,
+}) => {
+  await site.setSetting('checkin_open', true);
+  await openAs(page, 'arbiter@demo.test', '/admin/checkin-desk', 'Check-in Desk');
+  // The service worker takes the tab over after the first page; from then on the desk's page is kept.
+  await serviceWorkerInControl(page);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Check-in Desk', level: 1 })).toBeVisible();
+
+  // A school's pupils, found while the Wi-Fi works, are in the tab's copy.
+  const search = page.getByRole('searchbox', { name: 'Search by name or team' });
+  await search.fill('Loreto');
+  const buttons = page
+    .getByRole('list', { name: 'Players found' })
+    .getByRole('button', { name: /^Check in / });
+  await expect(buttons.first()).toBeVisible();
+  const name = ((await buttons.first().textContent()) ?? '').replace(/^Check in\s*/, '');
+  await expect.poll(() => page.evaluate(() => sessionStorage.getItem('offline-copy') ?? '')).toContain(name);
+  // Result entry, opened once while online, is kept too.
+  await page.goto('/admin/match-results');
+  await expect(page.getByRole('heading', { name: 'Match Results', level: 1 })).toBeVisible();
+  const open = (await boards(page.request)).find((board) => board.result === null)!;
+  await expect(page.locator(`li[data-board="${open.board}"]`)).toBeVisible();
+  await expect
+    .poll(() => page.evaluate(() => sessionStorage.getItem('offline-copy') ?? ''))
+    .toContain('result-entry');
+  await page.goto('/admin/checkin-desk');
+  await expect(page.getByRole('heading', { name: 'Check-in Desk', level: 1 })).toBeVisible();
+
+  // The Wi-Fi drops and the tablet reloads the page (a pull to refresh, a tab the browser had put to sleep).
+  await page.context().setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Check-in Desk', level: 1 })).toBeVisible();
+  await expect(status(page)).toHaveText('offline — 0 changes waiting');
+  await search.fill('Loreto');
+  await page.getByRole('button', { name: `Check in ${name}` }).click();
+  await expect(status(page)).toHaveText('offline — 1 change waiting');
+  await shootWhenAsked(page, 'offline-desk-reloaded');
+
+  // Still offline, the arbiter opens result entry and enters White's win.
+  await page.goto('/admin/match-results');
+  await expect(page.getByRole('heading', { name: 'Match Results', level: 1 })).toBeVisible();
+  const jump = page.getByLabel('Board number');
+  await jump.fill(String(open.board));
+  await jump.press('Enter');
+  await expect(page.locator(`li[data-board="${open.board}"]`)).toBeFocused();
+  await page.keyboard.press('1');
+  await expect(status(page)).toHaveText('offline — 2 changes waiting');
+
+  // Back online: each change is sent by its own page (ADR 032) — the result from here, the check-in once the desk
+  // is open again.
+  await page.context().setOffline(false);
+  await expect(status(page)).toHaveText('saving — 1 change waiting', { timeout: 60_000 });
+  await page.goto('/admin/checkin-desk');
+  await expect(status(page)).toHaveText('all saved', { timeout: 60_000 });
+  const admin = await staffApi(baseURL!, 'superadmin@demo.test');
+  const [row] = (await deskSearch(admin, name)).players.filter((player) => player.name === name);
+  expect(row?.checkedInAt).not.toBeNull();
+  expect(row?.source).toBe('offline');
+  expect((await boards(admin)).find((board) => board.matchId === open.matchId)?.result).toBe('white');
   await admin.dispose();
   dropOfflineNoise(consoleErrors);
 });

@@ -27,7 +27,10 @@ export function Providers({
 }) {
   const [queryClient] = useState(() => {
     const client = createQueryClient({
-      onBackgroundError: () => notify('error', 'Failed to load tournament data', { id: 'refresh-failed' }),
+      // Offline the page says so already (the offline notice, the outbox's status): no toast on top.
+      onBackgroundError: () => {
+        if (navigator.onLine) notify('error', 'Failed to load tournament data', { id: 'refresh-failed' });
+      },
       // A refused request may mean the session ended or the account was frozen: the guards re-check.
       onAccessError: () =>
         void client.invalidateQueries({ queryKey: queryKeys.session }, { cancelRefetch: false }),

@@ -1,6 +1,8 @@
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { OfflineNotice } from '../../components/offline-notice';
 import { onConsentChange } from '../../lib/cookie-consent';
+import { lazyNamed } from '../../lib/lazy-page';
+import { useSession } from '../auth/queries';
 import { useSiteStatus } from '../safe-control/site-status';
 import { useCurrentBroadcasts } from './current-broadcasts';
 import { dismissBroadcast, readDismissed } from './dismissed-notices';
@@ -59,12 +61,21 @@ function useCookieBannerClearance(): number {
   return clearance;
 }
 
+// A staff page reloaded offline opens from the copy this keeps (ADR 032): loaded for a signed-in user, and when
+// offline for anyone, as the session is not known yet. A visitor who never signed in has not got its code cached:
+// then it draws nothing rather than failing the page.
+const KeepForOffline = lazyNamed(
+  () => import('../auth/offline-session').catch(() => ({ KeepForOffline: () => null })),
+  'KeepForOffline',
+);
+
 /**
  * The banners docked at the foot of every page, public and admin: the safe-control switches' banners and the
  * broadcasts for this visitor. Mounted only after hydration (app/root-layout.tsx): a server-drawn page's HTML and
  * first paint never include them, and they arrive live (the 'settings' and 'broadcasts' topics).
  */
 export function SiteNotices() {
+  const session = useSession().status;
   const status = useSiteStatus();
   const current = useCurrentBroadcasts();
   const [dismissed, setDismissed] = useState(readDismissed);
@@ -82,6 +93,11 @@ export function SiteNotices() {
     >
       {/* Offline, the page is the device's last copy (ADR 033); this module loads on every page after hydration. */}
       <OfflineNotice />
+      {session === 'signed-in' || session === 'error' || !navigator.onLine ? (
+        <Suspense fallback={null}>
+          <KeepForOffline />
+        </Suspense>
+      ) : null}
       {notices.length === 0 ? null : <SiteNoticeList notices={notices} setDismissed={setDismissed} />}
     </div>
   );

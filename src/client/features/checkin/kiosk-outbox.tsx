@@ -1,4 +1,5 @@
-import { KIOSK_MESSAGES, type KioskAction, type KioskScanResponse } from '../../../contracts/kiosk';
+import type { KioskAction, KioskScanResponse } from '../../../contracts/kiosk';
+import { KIOSK_OUTBOX_MESSAGES } from '../../../contracts/kiosk-outbox';
 import type { BadgeScan } from '../../../domain/badges';
 import { OutboxStatus } from '../../components/outbox-status';
 import { outcomeOfRequest, theOutbox } from '../../lib/outbox/outbox';
@@ -30,11 +31,11 @@ export function registerKioskSender(): void {
         answer = await sendKioskScan({ ...(payload as QueuedScan), ...meta, source: 'offline' });
       });
       return outcome.kind === 'sent' && answer?.kind === 'school'
-        ? { kind: 'failed', message: KIOSK_MESSAGES.schoolBadgeKept(answer.school.name) }
+        ? { kind: 'failed', message: KIOSK_OUTBOX_MESSAGES.schoolBadgeKept(answer.school.name) }
         : outcome;
     },
     describe: (payload) =>
-      KIOSK_MESSAGES.queuedScan((payload as QueuedScan).action, badgeEnd(payload as QueuedScan)),
+      KIOSK_OUTBOX_MESSAGES.queuedScan((payload as QueuedScan).action, badgeEnd(payload as QueuedScan)),
   });
 }
 

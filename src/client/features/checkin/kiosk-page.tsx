@@ -17,7 +17,6 @@ import { useSession } from '../auth/queries';
 import { REDIRECT_PARAM } from '../auth/redirect-path';
 import { feedback, unlockKioskSound } from './kiosk-feedback';
 import { sendKioskScan, unlockKiosk, useCheckinOpen } from './queries';
-import { SchoolPanel } from './school-panel';
 
 /** How long a result stays on screen before the camera reads again. */
 const RESULT_MS = 4000;
@@ -28,6 +27,14 @@ const KIOSK_MODE_KEY = 'kiosk-mode';
 let kioskOutbox: Promise<typeof import('./kiosk-outbox')> | null = null;
 const loadKioskOutbox = () => (kioskOutbox ??= import('./kiosk-outbox'));
 const KioskOutboxStatus = lazyNamed(loadKioskOutbox, 'KioskOutboxStatus');
+// A school's list shows only after a teacher's badge: its code is fetched then, off the page's first load.
+const SchoolPanel = lazyNamed(() => import('./school-panel'), 'SchoolPanel');
+// The kiosk is outside the root layout: it keeps its own copy for a reload offline (ADR 032).
+// Its code not cached (never signed in on this device) and no network: nothing to keep, nothing drawn.
+const KeepForOffline = lazyNamed(
+  () => import('../auth/offline-session').catch(() => ({ KeepForOffline: () => null })),
+  'KeepForOffline',
+);
 
 type Result =
   | {
@@ -76,34 +83,42 @@ export function KioskPage() {
 
   if (session.status === 'loading') return <KioskFrame title="Check-in kiosk" />;
   const isStaff = session.status === 'signed-in' && may(session.access, 'checkinDesk');
-  if (!isStaff) {
-    return (
-      <KioskFrame title="Check-in kiosk">
-        <section className="mx-auto max-w-xl rounded-2xl border border-line bg-surface p-6 text-center">
-          <p className="text-lg text-fg">{KIOSK_MESSAGES.needsStaff}</p>
-          <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
-            <Link
-              to={`/login?${REDIRECT_PARAM}=${encodeURIComponent('/mss-nfc-access')}`}
-              className="inline-flex min-h-14 items-center justify-center rounded-xl bg-primary px-6 text-lg font-semibold text-on-primary no-underline"
-            >
-              Staff sign-in
-            </Link>
-            <Link to="/" className="inline-flex min-h-14 items-center justify-center px-6 text-lg text-link">
-              Back to the site
-            </Link>
-          </div>
-        </section>
-      </KioskFrame>
-    );
-  }
-  if (mode === null) return <StartScreen onStart={start} hasLinkedScan={linkedScan !== null} />;
   return (
-    <KioskScreen
-      mode={mode}
-      onExit={exit}
-      linkedScan={linkedScan}
-      onLinkedScanUsed={() => setLinkedScan(null)}
-    />
+    <>
+      <Suspense fallback={null}>
+        <KeepForOffline />
+      </Suspense>
+      {!isStaff ? (
+        <KioskFrame title="Check-in kiosk">
+          <section className="mx-auto max-w-xl rounded-2xl border border-line bg-surface p-6 text-center">
+            <p className="text-lg text-fg">{KIOSK_MESSAGES.needsStaff}</p>
+            <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
+              <Link
+                to={`/login?${REDIRECT_PARAM}=${encodeURIComponent('/mss-nfc-access')}`}
+                className="inline-flex min-h-14 items-center justify-center rounded-xl bg-primary px-6 text-lg font-semibold text-on-primary no-underline"
+              >
+                Staff sign-in
+              </Link>
+              <Link
+                to="/"
+                className="inline-flex min-h-14 items-center justify-center px-6 text-lg text-link"
+              >
+                Back to the site
+              </Link>
+            </div>
+          </section>
+        </KioskFrame>
+      ) : mode === null ? (
+        <StartScreen onStart={start} hasLinkedScan={linkedScan !== null} />
+      ) : (
+        <KioskScreen
+          mode={mode}
+          onExit={exit}
+          linkedScan={linkedScan}
+          onLinkedScanUsed={() => setLinkedScan(null)}
+        />
+      )}
+    </>
   );
 }
 
@@ -499,7 +514,11 @@ function ResultPanel({
     );
   }
   if (result.tone === 'school')
-    return <SchoolPanel list={result.list} title={result.title} mode={mode} onDone={onDone} />;
+    return (
+      <Suspense fallback={null}>
+        <SchoolPanel list={result.list} title={result.title} mode={mode} onDone={onDone} />
+      </Suspense>
+    );
   const isSuccess = result.tone === 'success';
   const pairing = result.scan && mode === 'check-in' ? result.scan.pairing : undefined;
   return (
