@@ -10,6 +10,7 @@ import {
 import { useEffect } from 'react';
 import type { MeResponse } from '../../../contracts/account';
 import { ApiRequestError } from '../../lib/api-client';
+import { theOutbox } from '../../lib/outbox/outbox';
 import { queryKeys } from '../../lib/query-keys';
 import { accessOf, type SessionState } from './access';
 import { useSession } from './queries';
@@ -97,6 +98,30 @@ function restoreCopy(queryClient: QueryClient): void {
   hydrate(queryClient, copy.queries);
 }
 
+/**
+ * The senders of the outbox's kinds, by the start of the kind's name. Each page registers its own while open; a
+ * page loaded anew (a reload, another staff page) registers those whose actions still wait, so a check-in queued
+ * at the desk goes as soon as the network is back, whichever staff page is open then.
+ */
+const SENDERS: Record<string, (queryClient: QueryClient) => Promise<void>> = {
+  'checkin.': (queryClient) =>
+    import('../checkin/desk-actions').then((module) => module.registerDeskSenders(queryClient)),
+  'match-results.': (queryClient) =>
+    import('../match-results/queries').then((module) => module.registerResultSender(queryClient)),
+  'kiosk.': () => import('../checkin/kiosk-outbox').then((module) => module.registerKioskSender()),
+};
+
+async function registerWaitingSenders(queryClient: QueryClient): Promise<void> {
+  const outbox = theOutbox();
+  await outbox.start();
+  const kinds = new Set(outbox.getSnapshot().entries.map((entry) => entry.kind));
+  await Promise.all(
+    Object.entries(SENDERS)
+      .filter(([prefix]) => [...kinds].some((kind) => kind.startsWith(prefix)))
+      .map(([, register]) => register(queryClient).catch(() => undefined)),
+  );
+}
+
 const kept = new WeakSet<QueryClient>();
 
 /**
@@ -111,6 +136,7 @@ export function keepForOffline(queryClient: QueryClient): void {
   onlineManager.setOnline(navigator.onLine);
   if (!navigator.onLine || isUnreachable(queryClient.getQueryState(queryKeys.session)))
     restoreCopy(queryClient);
+  void registerWaitingSenders(queryClient);
   let timer: ReturnType<typeof setTimeout> | undefined;
   queryClient.getQueryCache().subscribe(({ query }) => {
     if (isSession(query.queryKey) && isUnreachable(query.state)) {

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import {
   CHECKIN_MESSAGES,
@@ -26,29 +26,33 @@ const outboxKindOf = (kind: DeskAction['kind']) =>
   kind === 'check-in' ? 'checkin.check-in' : 'checkin.undo';
 
 /**
- * Sends the desk's queued actions (ADR 032) while the page is open: with their client id, the time they were
- * made and `source: 'offline'`; then the desk and overview are read again.
+ * Sends the desk's queued actions (ADR 032): with their client id, the time they were made and `source: 'offline'`;
+ * then the desk and overview are read again. Registered by the desk, and by any staff page loaded while desk
+ * actions wait (auth/offline-session.ts).
  */
+export function registerDeskSenders(queryClient: QueryClient): void {
+  for (const kind of CHECKIN_OUTBOX_KINDS) {
+    theOutbox().registerSender(kind, {
+      send: (payload, meta) =>
+        outcomeOfRequest(() =>
+          sendJson(
+            kind === 'checkin.check-in' ? 'POST' : 'DELETE',
+            playerPath((payload as QueuedDeskAction).playerId),
+            { ...meta, source: 'offline' },
+            checkinActionResponseSchema,
+          ),
+        ),
+      describe: (payload) =>
+        `${kind === 'checkin.check-in' ? 'Check-in' : 'Undo of the check-in'} of ${(payload as QueuedDeskAction).name}`,
+      onSent: () => void queryClient.invalidateQueries({ queryKey: queryKeys.checkin }),
+    });
+  }
+}
+
+/** The desk sends its queued actions while it is open. */
 export function useCheckinOutbox(): void {
   const queryClient = useQueryClient();
-  useEffect(() => {
-    for (const kind of CHECKIN_OUTBOX_KINDS) {
-      theOutbox().registerSender(kind, {
-        send: (payload, meta) =>
-          outcomeOfRequest(() =>
-            sendJson(
-              kind === 'checkin.check-in' ? 'POST' : 'DELETE',
-              playerPath((payload as QueuedDeskAction).playerId),
-              { ...meta, source: 'offline' },
-              checkinActionResponseSchema,
-            ),
-          ),
-        describe: (payload) =>
-          `${kind === 'checkin.check-in' ? 'Check-in' : 'Undo of the check-in'} of ${(payload as QueuedDeskAction).name}`,
-        onSent: () => void queryClient.invalidateQueries({ queryKey: queryKeys.checkin }),
-      });
-    }
-  }, [queryClient]);
+  useEffect(() => registerDeskSenders(queryClient), [queryClient]);
 }
 
 /**

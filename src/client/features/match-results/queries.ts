@@ -60,39 +60,43 @@ export interface QueuedResult {
 }
 
 /**
- * Sends queued results while result entry is open: each names the result it last saw (`expected`), so a board
- * another arbiter changed meanwhile comes back as a conflict with the board as stored, for the arbiter to resolve.
+ * Sends queued results: each names the result it last saw (`expected`), so a board another arbiter changed
+ * meanwhile comes back as a conflict with the board as stored, for the arbiter to resolve. Registered by result
+ * entry, and by any staff page loaded while results wait (auth/offline-session.ts).
  */
+export function registerResultSender(queryClient: QueryClient): void {
+  theOutbox().registerSender(RESULT_OUTBOX_KIND, {
+    send: async (payload, meta) => {
+      const { matchId, result, expected } = payload as QueuedResult;
+      try {
+        const answer = await sendJson(
+          'PUT',
+          `/api/admin/match-results/${encodeURIComponent(matchId)}`,
+          { result, expected, ...meta },
+          setMatchResultResponseSchema,
+        );
+        replaceBoard(queryClient, answer.board);
+        return { kind: 'sent' };
+      } catch (error) {
+        if (!(error instanceof ApiRequestError)) throw error;
+        const current = entryBoardSchema.safeParse((error.body as { current?: unknown } | null)?.current);
+        return outcomeOfStatus(error.status, error.message, {
+          isConflict: current.success,
+          current: current.data,
+        });
+      }
+    },
+    // Changed twice before it was sent: the second change still replaces what the board showed at first.
+    merge: (older, newer) => ({ ...(newer as QueuedResult), expected: (older as QueuedResult).expected }),
+    describe: (payload) => `Board ${(payload as QueuedResult).board}`,
+    onSent: () => void queryClient.invalidateQueries({ queryKey: queryKeys.resultEntry }),
+  });
+}
+
+/** Result entry sends the queued results while it is open. */
 export function useResultOutbox(): void {
   const queryClient = useQueryClient();
-  useEffect(() => {
-    theOutbox().registerSender(RESULT_OUTBOX_KIND, {
-      send: async (payload, meta) => {
-        const { matchId, result, expected } = payload as QueuedResult;
-        try {
-          const answer = await sendJson(
-            'PUT',
-            `/api/admin/match-results/${encodeURIComponent(matchId)}`,
-            { result, expected, ...meta },
-            setMatchResultResponseSchema,
-          );
-          replaceBoard(queryClient, answer.board);
-          return { kind: 'sent' };
-        } catch (error) {
-          if (!(error instanceof ApiRequestError)) throw error;
-          const current = entryBoardSchema.safeParse((error.body as { current?: unknown } | null)?.current);
-          return outcomeOfStatus(error.status, error.message, {
-            isConflict: current.success,
-            current: current.data,
-          });
-        }
-      },
-      // Changed twice before it was sent: the second change still replaces what the board showed at first.
-      merge: (older, newer) => ({ ...(newer as QueuedResult), expected: (older as QueuedResult).expected }),
-      describe: (payload) => `Board ${(payload as QueuedResult).board}`,
-      onSent: () => void queryClient.invalidateQueries({ queryKey: queryKeys.resultEntry }),
-    });
-  }, [queryClient]);
+  useEffect(() => registerResultSender(queryClient), [queryClient]);
 }
 
 /** Keeps a result on the device (offline, or no answer) and shows it on the board at once. */
