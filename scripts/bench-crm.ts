@@ -24,7 +24,8 @@
  * Also printed: each read timed on the server alone (inject) with its size, and where each page's time goes
  * (the resource timings of the HTML, the entry script, the lazy chunks, the session's reads and the CRM read).
  * Median of --runs (default 5) after one warm-up run. Target: 1 s for each page. `--pages matrix,board`,
- * `--widths 375,1280` and `--no-move` narrow a run; `--shots DIR` saves screenshots (the first screens, and the
+ * `--widths 375,1280` and `--no-move` narrow a run; `--profile` prints where the last run's main thread spent its
+ * time (self time by script and by function, from Chromium's CPU profiler); `--shots DIR` saves screenshots (the first screens, and the
  * board scrolled half-way once its lanes there are drawn, with the time that took).
  */
 import { fileURLToPath } from 'node:url';
@@ -63,6 +64,46 @@ const runs = option('runs', 5);
 const PAGES = list('pages', ['matrix', 'board']);
 const WIDTHS = list('widths', ['375', '1280']).map(Number);
 const withMove = !process.argv.includes('--no-move');
+/** `--profile`: where the page's main thread spends its time until the data is shown (see printProfile). */
+const profileRuns = process.argv.includes('--profile');
+
+interface CpuProfile {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+  samples?: number[];
+  timeDeltas?: number[];
+}
+
+/** Self time by function and by script file, the 12 largest of each, in ms. */
+function printProfile(title: string, profile: CpuProfile): void {
+  const frames = new Map(profile.nodes.map((node) => [node.id, node.callFrame]));
+  const byFunction = new Map<string, number>();
+  const byFile = new Map<string, number>();
+  const samples = profile.samples ?? [];
+  const deltas = profile.timeDeltas ?? [];
+  for (const [index, id] of samples.entries()) {
+    const frame = frames.get(id);
+    const ms = (deltas[index] ?? 0) / 1000;
+    if (!frame) continue;
+    const file = frame.url
+      ? (frame.url.split('/').pop() ?? frame.url)
+      : `(${frame.functionName || 'native'})`;
+    const name = `${frame.functionName || '(anonymous)'} ${file}:${frame.lineNumber + 1}`;
+    byFunction.set(name, (byFunction.get(name) ?? 0) + ms);
+    byFile.set(file, (byFile.get(file) ?? 0) + ms);
+  }
+  const top = (totals: Map<string, number>) =>
+    [...totals]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 12)
+      .map(([name, ms]) => `| ${name} | ${Math.round(ms)} ms |`)
+      .join('\n');
+  console.log(
+    `\nCPU profile of ${title} (self time until the data is shown)\n\n| script | self |\n|---|---:|`,
+  );
+  console.log(top(byFile));
+  console.log(`\n| function | self |\n|---|---:|\n${top(byFunction)}`);
+}
+
 /** `--shots DIR`: screenshots of each page's first screen, and of the board scrolled half-way, per viewport. */
 const shotsDir = list('shots', [''])[0];
 const SCHOOLS = option('schools', 60);
@@ -446,7 +487,15 @@ try {
       for (let run = 0; run <= runs; run++) {
         const page = await context.newPage();
         await watchFor(page, check, expected);
+        // `--profile`: the last run's main-thread CPU profile, summed by function and by script.
+        const cdp = profileRuns && run === runs ? await context.newCDPSession(page) : null;
+        if (cdp) {
+          await cdp.send('Profiler.enable');
+          await cdp.send('Profiler.setSamplingInterval', { interval: 250 });
+          await cdp.send('Profiler.start');
+        }
         const ms = await timePage(page, path);
+        if (cdp) printProfile(`${what} at ${label}`, (await cdp.send('Profiler.stop')).profile);
         if (run > 0) {
           times.push(ms.shown);
           steps.push(ms.steps);

@@ -1,8 +1,10 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ApiError } from '../../contracts/common';
+import { CRM_PAGE_READS, SESSION_READ_PATHS } from '../../contracts/crm-pages';
+import { may } from '../../domain/access-rules';
 
 /**
  * Serves the built SPA: hashed assets cached for a year, everything else revalidated, pre-compressed
@@ -27,7 +29,7 @@ export async function registerClientApp(app: FastifyInstance, clientDir: string 
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     // HEAD is answered wherever GET is (Fastify strips the body), so a site page is not a 404 to HEAD.
     const isRead = request.method === 'GET' || request.method === 'HEAD';
@@ -40,8 +42,30 @@ export async function registerClientApp(app: FastifyInstance, clientDir: string 
         .type('text/plain; charset=utf-8')
         .send('The web client is not built. Run `npm run build`, or `npm start`, which builds it.');
     }
+    const preloads = await crmPreloads(request, path);
+    if (preloads) reply.header('link', preloads);
     return reply
       .header('cache-control', 'no-cache')
       .sendFile('index.html', clientDir as string, { preCompressed: true } as never);
   });
+}
+
+/**
+ * A CRM page opened by someone with CRM access (ADR 030): the session's reads and the page's own, named as
+ * preloads in the HTML's `Link` header, so the browser starts them as the headers arrive instead of after the
+ * app's code has run (the app's early reads and queries then take these responses). Nobody else gets them: a
+ * preload refused would be a 401 or 403 in their console and a refusal in the log. Any failure: no preloads.
+ */
+async function crmPreloads(request: FastifyRequest, path: string): Promise<string | null> {
+  const read = CRM_PAGE_READS[path.replace(/\/+$/, '')];
+  if (!read || !request.headers.cookie) return null;
+  try {
+    const actor = await request.actor();
+    if (!actor || actor.isFrozen || !may(actor.access, 'crm')) return null;
+  } catch {
+    return null;
+  }
+  return [...SESSION_READ_PATHS, read]
+    .map((url) => `<${url}>; rel=preload; as=fetch; crossorigin`)
+    .join(', ');
 }

@@ -3,7 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, TEST_PUBLIC_URL, type TestApp } from '../../../tests/support/server/test-app';
+import {
+  createTestAuth,
+  signIn,
+  startTestApp,
+  TEST_PUBLIC_URL,
+  type TestApp,
+} from '../../../tests/support/server/test-app';
+import { DEMO_PASSWORD, seedDemoAccounts } from '../db/seed/demo-accounts';
 import { exceedsJsonDepth, JSON_TOO_DEEP_MESSAGE, MAX_JSON_DEPTH } from './json-body';
 
 function fakeClientBuild(): string {
@@ -163,6 +170,37 @@ describe('HTTP behaviour', () => {
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const index = await t.app.inject({ url: '/', headers: { 'accept-encoding': 'gzip' } });
     expect(index.headers['content-encoding']).toBe('gzip');
+  });
+});
+
+describe('a CRM page for someone with CRM access (ADR 030)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp('pglite', { seed: false, clientDir: fakeClientBuild() });
+    await seedDemoAccounts(t.database.db, createTestAuth(t.database));
+  });
+  afterAll(async () => t?.close());
+
+  const linkFor = async (path: string, email?: string) => {
+    const cookie = email ? (await signIn(t.app, email, DEMO_PASSWORD)).cookie : undefined;
+    const page = await t.app.inject({ url: path, headers: cookie ? { cookie } : {} });
+    expect(page.statusCode).toBe(200);
+    return page.headers.link;
+  };
+
+  it('names the session’s reads and the page’s read as preloads, so they start with the HTML', async () => {
+    expect(await linkFor('/crm', 'admin@demo.test')).toBe(
+      '</api/auth/get-session>; rel=preload; as=fetch; crossorigin, ' +
+        '</api/me>; rel=preload; as=fetch; crossorigin, ' +
+        '</api/crm/overview>; rel=preload; as=fetch; crossorigin',
+    );
+    expect(await linkFor('/crm/tasks/', 'admin@demo.test')).toContain('</api/crm/tasks>; rel=preload');
+  });
+
+  it('names nothing to anyone who would be refused the read, nor on other pages', async () => {
+    expect(await linkFor('/crm')).toBeUndefined();
+    expect(await linkFor('/crm', 'player@demo.test')).toBeUndefined();
+    expect(await linkFor('/admin/checkin-desk', 'admin@demo.test')).toBeUndefined();
   });
 });
 

@@ -1,3 +1,4 @@
+import { CRM_PAGE_READS, SESSION_READ_PATHS } from '../../../contracts/crm-pages';
 import { provideEarlyReads } from '../../lib/api-client';
 
 /** GET requests started ahead of the page that reads them, by path, each taken once by the page's `getJson`. */
@@ -31,8 +32,6 @@ function takeEarlyRead(path: string): Promise<Response> | null {
  * else would be refused the read (a 401 or 403 in the console, a refusal in the log) before the guard sends them
  * away. A refused early read forgets the hint, so a user who lost the access is refused at most once.
  */
-export const CRM_OVERVIEW_PATH = '/api/crm/overview';
-export const CRM_BOARD_PATH = '/api/crm/tasks';
 const HINT_KEY = 'crm-early-reads';
 
 function storage(): Storage | null {
@@ -50,14 +49,15 @@ export function rememberCrmAccess(): void {
 
 export function startCrmPage(pathname: string): void {
   const path = pathname.replace(/\/+$/, '');
-  const read = path === '/crm' ? CRM_OVERVIEW_PATH : path === '/crm/tasks' ? CRM_BOARD_PATH : null;
+  const read = CRM_PAGE_READS[path] ?? null;
   if (!read || storage()?.getItem(HINT_KEY) !== '1') return;
   provideEarlyReads(takeEarlyRead);
   void import('./crm-routes').catch(() => undefined);
   void (path === '/crm' ? import('./crm-overview-page') : import('./crm-tasks-page')).catch(() => undefined);
   // The session's two reads (the guard's get-session, then /api/me) and the page's, side by side.
-  startEarlyRead('/api/auth/get-session');
-  for (const early of [startEarlyRead('/api/me'), startEarlyRead(read)]) {
+  const [sessionPath, mePath] = SESSION_READ_PATHS;
+  startEarlyRead(sessionPath);
+  for (const early of [startEarlyRead(mePath), startEarlyRead(read)]) {
     void early.then(
       (response) => {
         if (response.status === 401 || response.status === 403) storage()?.removeItem(HINT_KEY);

@@ -23,11 +23,11 @@ import {
   crmActivityPageSchema,
   crmAnalyticsSchema,
 } from '../../../contracts/crm-analytics';
+import { CRM_BOARD_PATH, CRM_OVERVIEW_PATH } from '../../../contracts/crm-pages';
 import type { CrmTaskKind } from '../../../domain/crm';
 import { ApiRequestError, getJson, sendJson } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
 import { applyChange, replaceTasks } from './board-logic';
-import { CRM_BOARD_PATH, CRM_OVERVIEW_PATH } from './crm-early';
 
 export const CRM_BASE = '/api/crm';
 
