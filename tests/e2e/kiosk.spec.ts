@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type APIRequestContext, chromium } from '@playwright/test';
 import { encode } from 'uqr';
-import { type BadgeList, badgeListSchema } from '../../src/contracts/badges';
+import { BADGE_MESSAGES, type BadgeList, badgeListSchema } from '../../src/contracts/badges';
 import { KIOSK_MESSAGES } from '../../src/contracts/kiosk';
 import { playerLookupResponseSchema } from '../../src/contracts/player-lookup';
 import { badgeUrl } from '../../src/domain/badges';
@@ -217,6 +217,81 @@ test('a badge link opened on a staff phone is scanned once a kiosk starts, and n
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Check in here', level: 1 })).toBeVisible();
     await expect(page.getByText('Scan your badge to check in.')).toBeVisible();
+  } finally {
+    await admin.dispose();
+  }
+});
+
+/**
+ * Web NFC exists only in Chrome on Android, which this machine has not got: a stand-in `NDEFReader` with the same
+ * interface (write, scan, 'reading' events carrying NDEF records) lets the pages' NFC code run as it would there.
+ * What it cannot show is a real tag and a real phone's radio.
+ */
+function standInNfc() {
+  const readers: EventTarget[] = [];
+  const written: unknown[] = [];
+  class NDEFReader extends EventTarget {
+    async write(message: unknown) {
+      written.push(message);
+    }
+    async scan() {
+      readers.push(this);
+    }
+  }
+  Object.assign(window, {
+    NDEFReader,
+    __nfcWritten: written,
+    __tapTag: (url: string) => {
+      const data = new DataView(new TextEncoder().encode(url).buffer);
+      for (const reader of readers) {
+        const event = Object.assign(new Event('reading'), {
+          message: { records: [{ recordType: 'url', data }] },
+        });
+        reader.dispatchEvent(event);
+      }
+    },
+  });
+}
+
+test('on an Android phone, staff write a badge to an NFC tag and a pupil taps it at the kiosk', async ({
+  page,
+  site,
+  baseURL,
+}) => {
+  const admin = await staffApi(baseURL!, 'superadmin@demo.test');
+  try {
+    expect((await admin.post('/api/admin/badges/issue')).ok()).toBe(true);
+    const badges = badgeListSchema.parse(await (await admin.get('/api/admin/badges')).json());
+    const { holder, board } = await pupilWithBoard(admin, badges);
+    await site.setSetting('checkin_open', true);
+    await page.addInitScript(standInNfc);
+    await page.goto('/');
+    await dismissCookieBanner(page);
+    await page.goto('/login');
+    await signInAndWait(page, 'superadmin@demo.test');
+
+    // The badge page offers writing each badge to a tag, and writes the badge's link as one URL record.
+    await page.goto('/admin/checkin-badges');
+    await page.getByRole('button', { name: `Write to NFC tag for ${holder.name}` }).click();
+    await expect(page.getByText(BADGE_MESSAGES.nfcWritten)).toBeVisible();
+    const url = badgeUrl(baseURL!, holder.badge!.token);
+    expect(
+      await page.evaluate(() => (window as unknown as { __nfcWritten: unknown[] }).__nfcWritten),
+    ).toEqual([{ records: [{ recordType: 'url', data: url }] }]);
+
+    // At the kiosk, the pupil taps the tag: checked in, with the board.
+    await page.goto('/mss-nfc-access');
+    await page.getByRole('button', { name: /Start check-in kiosk/ }).click();
+    await page.getByRole('button', { name: 'Use NFC badges' }).click();
+    await expect(page.getByText(KIOSK_MESSAGES.nfcReady)).toBeVisible();
+    await page.evaluate(
+      (tag) => (window as unknown as { __tapTag: (url: string) => void }).__tapTag(tag),
+      url,
+    );
+    await expect(
+      page.getByRole('status').filter({ hasText: KIOSK_MESSAGES.welcome(holder.name) }),
+    ).toBeVisible();
+    await expect(page.getByTestId('kiosk-pairing')).toContainText(`Round 3: board ${board},`);
   } finally {
     await admin.dispose();
   }

@@ -68,6 +68,7 @@ function HolderRow({ holder, isNfc }: { holder: BadgeHolder; isNfc: boolean }) {
           {isNfc && holder.badge ? (
             <Button size="sm" variant="secondary" disabled={isWriting} onClick={write}>
               <Nfc aria-hidden="true" className="size-4" /> {isWriting ? 'Hold the tag…' : 'Write to NFC tag'}
+              <span className="sr-only"> for {holder.name}</span>
             </Button>
           ) : null}
         </div>
