@@ -93,8 +93,11 @@ describe('the readiness matrix', () => {
     const belvedere = (await screen.findAllByTestId('crm-matrix-row'))[1] as HTMLElement;
     const cells = within(belvedere).getAllByTestId('crm-cell');
     expect(cells.map((cell) => cell.getAttribute('data-state'))).toEqual(['blocked', 'waiting_on_school']);
-    expect(cells[0]?.textContent?.trim()).toBe('Belvedere, Teacher in charge named: Blocked, overdue');
-    expect(cells[1]?.textContent?.trim()).toBe('Belvedere, Fee paid: Waiting on school');
+    expect(cells[0]?.getAttribute('aria-label')).toBe('Belvedere, Teacher in charge named: Blocked, overdue');
+    expect(cells[1]?.getAttribute('aria-label')).toBe('Belvedere, Fee paid: Waiting on school');
+    expect(within(belvedere).getByRole('button', { name: 'Belvedere, Fee paid: Waiting on school' })).toBe(
+      cells[1],
+    );
     expect(cells[0]?.querySelector('svg')).not.toBeNull();
     const legend = screen.getByTestId('crm-legend');
     for (const state of CRM_TASK_STATES) expect(legend?.textContent).toMatch(CRM_STATE_LABELS[state]);

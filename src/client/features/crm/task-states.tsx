@@ -20,6 +20,36 @@ export function StateIcon({ state, className }: { state: CrmTaskState; className
   return <Icon aria-hidden="true" className={cx('size-4 shrink-0', className)} />;
 }
 
+const spriteId = (state: CrmTaskState) => `crm-state-${state}`;
+
+/**
+ * Each state's icon once, as an SVG symbol, for a page that shows it hundreds of times (the readiness matrix):
+ * a cell then draws `<svg><use></svg>` (two elements) instead of the icon's own tree. Render it once per page.
+ */
+export function StateIconSprite() {
+  return (
+    <svg aria-hidden="true" className="hidden">
+      {CRM_TASK_STATES.map((state) => {
+        const Icon = STATE_LOOKS[state].icon;
+        return (
+          <symbol key={state} id={spriteId(state)} viewBox="0 0 24 24">
+            <Icon />
+          </symbol>
+        );
+      })}
+    </svg>
+  );
+}
+
+/** A state's icon drawn from the sprite (StateIconSprite must be on the page). */
+export function StateIconUse({ state, className }: { state: CrmTaskState; className?: string }) {
+  return (
+    <svg aria-hidden="true" className={cx('size-4 shrink-0', className)}>
+      <use href={`#${spriteId(state)}`} />
+    </svg>
+  );
+}
+
 /** A state as a pill: icon and label. */
 export function StateBadge({ state, className }: { state: CrmTaskState; className?: string }) {
   return (
