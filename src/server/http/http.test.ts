@@ -1,7 +1,8 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestAuth,
@@ -170,6 +171,37 @@ describe('HTTP behaviour', () => {
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const index = await t.app.inject({ url: '/', headers: { 'accept-encoding': 'gzip' } });
     expect(index.headers['content-encoding']).toBe('gzip');
+  });
+});
+
+describe('the app shell of a staff page', () => {
+  let t: TestApp;
+  const theme = "document.documentElement.dataset.theme='dark';";
+  beforeAll(async () => {
+    const dir = fakeClientBuild();
+    writeFileSync(
+      join(dir, 'index.html'),
+      '<!doctype html><head><script src="/theme-init.js"></script></head><div id="root"></div>',
+    );
+    writeFileSync(join(dir, 'theme-init.js'), theme);
+    t = await startTestApp('pglite', { seed: false, clientDir: dir });
+  });
+  afterAll(async () => t?.close());
+
+  it('carries the theme script inline, allowed by its hash alone, so no request holds up the page', async () => {
+    const page = await t.app.inject('/admin/checkin-desk');
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(`<script>${theme}</script>`);
+    expect(page.body).not.toContain('src="/theme-init.js"');
+    const hash = `'sha256-${createHash('sha256').update(theme).digest('base64')}'`;
+    const scriptSrc = String(page.headers['content-security-policy'])
+      .split(';')
+      .find((directive) => directive.trim().startsWith('script-src'));
+    expect(scriptSrc).toContain(hash);
+    expect(scriptSrc).not.toContain("'unsafe-inline'");
+    const zipped = await t.app.inject({ url: '/admin/checkin-desk', headers: { 'accept-encoding': 'gzip' } });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(zipped.rawPayload).toString()).toBe(page.body);
   });
 });
 

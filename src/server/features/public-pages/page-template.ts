@@ -1,11 +1,10 @@
-import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { PUBLIC_PAGE_STATE_ID, type RenderedPublicPage } from '../../../contracts/public-pages';
+import { scriptHash, THEME_SCRIPT_TAG } from '../../http/inline-script';
 
 const ROOT = '<div id="root"></div>';
 const STYLESHEET = /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/;
-const THEME_SCRIPT = '<script src="/theme-init.js"></script>';
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/;
 const PAGE_CODE_ID = 'page-code';
 const NOSCRIPT = /<noscript>[\s\S]*?<\/noscript>/;
@@ -58,7 +57,7 @@ export class PageTemplate {
     const at = html.indexOf(ROOT);
     const stylesheet = STYLESHEET.exec(html);
     const entry = ENTRY_SCRIPT.exec(html);
-    if (at < 0 || !stylesheet?.[1] || !entry?.[1] || !html.includes(THEME_SCRIPT)) {
+    if (at < 0 || !stylesheet?.[1] || !entry?.[1] || !html.includes(THEME_SCRIPT_TAG)) {
       throw new Error('index.html is not the one the public pages expect (root, stylesheet, scripts)');
     }
     const css = await readFile(join(clientDir, stylesheet[1]), 'utf8');
@@ -67,7 +66,7 @@ export class PageTemplate {
     const head = html
       .slice(0, at)
       .replace(entry[0], '')
-      .replace(THEME_SCRIPT, () => `<script>${themeScript}</script>`)
+      .replace(THEME_SCRIPT_TAG, () => `<script>${themeScript}</script>`)
       // The link stays, disabled (neither fetched nor blocking): the build's loader of lazy chunks looks for it
       // and would otherwise fetch the stylesheet again.
       .replace(stylesheet[0], (link) => `<style>${css}</style>${link.replace('<link ', '<link disabled ')}`);
@@ -75,7 +74,10 @@ export class PageTemplate {
       .slice(at + ROOT.length)
       .replace(NOSCRIPT, NOSCRIPT_DRAWN)
       .replace('</body>', () => `<script>${loaderScript}</script></body>`);
-    return new PageTemplate(head, tail, entry[1], manifest, [hashOf(themeScript), hashOf(loaderScript)]);
+    return new PageTemplate(head, tail, entry[1], manifest, [
+      scriptHash(themeScript),
+      scriptHash(loaderScript),
+    ]);
   }
 
   /** The chunk files of these modules and of everything they import statically, each once, in load order. */
@@ -120,10 +122,6 @@ export class PageTemplate {
       this.tail,
     ].join('');
   }
-}
-
-function hashOf(script: string): string {
-  return `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
 }
 
 function jsonBlock(id: string, value: unknown): string {
