@@ -57,15 +57,19 @@ async function pupilWithBoard(api: APIRequestContext, badges: BadgeList) {
   throw new Error('no pupil with a board');
 }
 
+/** Every badge issued by staff, then a pupil with a board in the round under way and their live badge. */
+async function pupilWithIssuedBadge(admin: APIRequestContext) {
+  expect((await admin.post('/api/admin/badges/issue')).ok()).toBe(true);
+  return pupilWithBoard(admin, badgeListSchema.parse(await (await admin.get('/api/admin/badges')).json()));
+}
+
 test('the kiosk checks a pupil in from a QR image fed to the camera, shows the board, refuses a revoked badge and refuses while check-in is closed', async ({
   site,
   baseURL,
 }) => {
   test.setTimeout(90_000);
   const admin = await staffApi(baseURL!, 'superadmin@demo.test');
-  expect((await admin.post('/api/admin/badges/issue')).ok()).toBe(true);
-  const badges = badgeListSchema.parse(await (await admin.get('/api/admin/badges')).json());
-  const { holder, board } = await pupilWithBoard(admin, badges);
+  const { holder, board } = await pupilWithIssuedBadge(admin);
   await site.setSetting('checkin_open', false);
 
   // A camera that shows the pupil's badge, in a browser of its own.
@@ -192,9 +196,7 @@ test('a badge link opened on a staff phone is scanned once a kiosk starts, and n
 }) => {
   const admin = await staffApi(baseURL!, 'superadmin@demo.test');
   try {
-    expect((await admin.post('/api/admin/badges/issue')).ok()).toBe(true);
-    const badges = badgeListSchema.parse(await (await admin.get('/api/admin/badges')).json());
-    const { holder, board } = await pupilWithBoard(admin, badges);
+    const { holder, board } = await pupilWithIssuedBadge(admin);
     await site.setSetting('checkin_open', true);
     await page.goto('/');
     await dismissCookieBanner(page);
@@ -260,9 +262,7 @@ test('on an Android phone, staff write a badge to an NFC tag and a pupil taps it
 }) => {
   const admin = await staffApi(baseURL!, 'superadmin@demo.test');
   try {
-    expect((await admin.post('/api/admin/badges/issue')).ok()).toBe(true);
-    const badges = badgeListSchema.parse(await (await admin.get('/api/admin/badges')).json());
-    const { holder, board } = await pupilWithBoard(admin, badges);
+    const { holder, board } = await pupilWithIssuedBadge(admin);
     await site.setSetting('checkin_open', true);
     await page.addInitScript(standInNfc);
     await page.goto('/');

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import helmet from 'helmet';
 import type { CspSources } from '../../contracts/bot-protection';
 
@@ -83,4 +83,25 @@ export function extendContentSecurityPolicy(policy: string, extra: CspSources): 
     directives.set(name, [...(directives.get(name) ?? ["'self'"]), ...extra[key]]);
   }
   return [...directives].map(([name, values]) => [name, ...values].join(' ')).join(';');
+}
+
+/**
+ * For a response that carries inline scripts (a server-drawn page, the app's shell): a function that adds their
+ * hashes to the reply's script sources. The policy differs only with the bot-protection provider chosen, so each
+ * variant is extended once and remembered.
+ */
+export function inlineScriptsAllower(hashes: readonly string[]): (reply: FastifyReply) => void {
+  const extra: CspSources = { scriptSrc: [...hashes], frameSrc: [], connectSrc: [], styleSrc: [] };
+  const extended = new Map<string, string>();
+  return (reply) => {
+    const policy = reply.getHeader('content-security-policy');
+    if (typeof policy !== 'string') return;
+    let allowing = extended.get(policy);
+    if (!allowing) {
+      allowing = extendContentSecurityPolicy(policy, extra);
+      if (extended.size > 16) extended.clear();
+      extended.set(policy, allowing);
+    }
+    reply.header('content-security-policy', allowing);
+  };
 }

@@ -13,7 +13,6 @@ import { ApiRequestError } from '../../lib/api-client';
 import { theOutbox } from '../../lib/outbox/outbox';
 import { queryKeys } from '../../lib/query-keys';
 import { accessOf, type SessionState } from './access';
-import { useSession } from './queries';
 
 /*
  * A staff page reloaded without the network (ADR 032, "Reloaded offline"). The service worker keeps the HTML of the
@@ -149,15 +148,13 @@ export function keepForOffline(queryClient: QueryClient): void {
   });
 }
 
-/** For a page mounted outside the guards (the root layout's notices, the kiosk): keeps the copy for staff. */
+/**
+ * Keeps the copy while mounted: by the root layout's notices only for a signed-in user or while the session is
+ * unknown (site-notices.tsx decides, so anonymous visitors never load this module), and by the kiosk (a staff page).
+ * For anyone not signed in it keeps nothing: the copy is written only for a signed-in session.
+ */
 export function KeepForOffline() {
   const queryClient = useQueryClient();
-  const { status } = useSession();
-  // Signed in, or unknown because the session could not be read (offline, its read waits): anonymous visitors
-  // have nothing to keep.
-  const isWanted = status === 'signed-in' || status === 'error' || !navigator.onLine;
-  useEffect(() => {
-    if (isWanted) keepForOffline(queryClient);
-  }, [isWanted, queryClient]);
+  useEffect(() => keepForOffline(queryClient), [queryClient]);
   return null;
 }

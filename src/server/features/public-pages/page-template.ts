@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { PUBLIC_PAGE_STATE_ID, type RenderedPublicPage } from '../../../contracts/public-pages';
-import { scriptHash, THEME_SCRIPT_TAG } from '../../http/inline-script';
+import { scriptHash, THEME_SCRIPT_TAG, withThemeScriptInline } from '../../http/inline-script';
 
 const ROOT = '<div id="root"></div>';
 const STYLESHEET = /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/;
@@ -63,10 +63,7 @@ export class PageTemplate {
     const css = await readFile(join(clientDir, stylesheet[1]), 'utf8');
     const themeScript = await readFile(join(clientDir, 'theme-init.js'), 'utf8');
     const loaderScript = await readFile(join(clientDir, 'page-code-loader.js'), 'utf8');
-    const head = html
-      .slice(0, at)
-      .replace(entry[0], '')
-      .replace(THEME_SCRIPT_TAG, () => `<script>${themeScript}</script>`)
+    const head = withThemeScriptInline(html.slice(0, at).replace(entry[0], ''), themeScript)
       // The link stays, disabled (neither fetched nor blocking): the build's loader of lazy chunks looks for it
       // and would otherwise fetch the stylesheet again.
       .replace(stylesheet[0], (link) => `<style>${css}</style>${link.replace('<link ', '<link disabled ')}`);

@@ -1,7 +1,7 @@
 import { NOINDEX_HEADER, NOINDEX_PATHS, PUBLIC_PAGE_PATHS } from '../../../contracts/public-pages';
 import type { Feature } from '../../feature-context';
 import { sendCached } from '../../http/cached-json';
-import { extendContentSecurityPolicy } from '../../http/security-headers';
+import { inlineScriptsAllower } from '../../http/security-headers';
 import { PublicPages } from './public-pages.service';
 
 /**
@@ -13,25 +13,12 @@ export const publicPagesFeature: Feature = {
   register: async (app, { clientDir, db, cache, logger }) => {
     const pages = await PublicPages.load({ clientDir, db, cache, logger });
     if (!pages) return;
-    const inlineScripts = { scriptSrc: pages.scriptHashes, frameSrc: [], connectSrc: [], styleSrc: [] };
-    // The policy differs only with the bot-protection provider chosen: each variant is extended once.
-    const policies = new Map<string, string>();
-    const allowingInlineScripts = (policy: string) => {
-      let extended = policies.get(policy);
-      if (!extended) {
-        extended = extendContentSecurityPolicy(policy, inlineScripts);
-        if (policies.size > 16) policies.clear();
-        policies.set(policy, extended);
-      }
-      return extended;
-    };
+    const allowInlineScripts = inlineScriptsAllower(pages.scriptHashes);
     for (const path of PUBLIC_PAGE_PATHS) {
       app.get(path, { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
         const query = request.url.indexOf('?');
         const page = await pages.page(path, query < 0 ? null : request.url.slice(query + 1));
-        const policy = reply.getHeader('content-security-policy');
-        if (typeof policy === 'string')
-          reply.header('content-security-policy', allowingInlineScripts(policy));
+        allowInlineScripts(reply);
         if (NOINDEX_PATHS.includes(path)) reply.header(NOINDEX_HEADER.name, NOINDEX_HEADER.value);
         return sendCached(request, reply, page);
       });
