@@ -382,9 +382,10 @@ describe('tournament management', () => {
       call('POST', `/api/admin/tournaments/${demo.id}/activate`),
     ]);
     expect(both.map((r) => r.statusCode)).toEqual([200, 200]);
-    expect((await allTournamentRows()).filter((row) => row.active).map((row) => row.name)).toEqual([
-      'Schools Team Chess Championship 2025',
-    ]);
+    // Which of the two lands last is up to the database (PostgreSQL runs them side by side): one of them, alone.
+    const activeNow = (await allTournamentRows()).filter((row) => row.active).map((row) => row.name);
+    expect(activeNow).toHaveLength(1);
+    expect(['Spring Swiss', 'Schools Team Chess Championship 2025']).toContain(activeNow[0]);
     expect((await call('POST', `/api/admin/tournaments/${NO_SUCH_ID}/activate`)).statusCode).toBe(404);
     expect((await allTournamentRows()).filter((row) => row.active)).toHaveLength(1);
   });
