@@ -53,7 +53,10 @@ export function startCrmPage(pathname: string): void {
   if (!read || storage()?.getItem(HINT_KEY) !== '1') return;
   provideEarlyReads(takeEarlyRead);
   void import('./crm-routes').catch(() => undefined);
-  void (path === '/crm' ? import('./crm-overview-page') : import('./crm-tasks-page')).catch(() => undefined);
+  // Two import statements, not one with a conditional inside: the bundler preloads each import's own chunks
+  // (a single expression got the board's list, so the matrix's chunks came one after another).
+  if (path === '/crm') void import('./crm-overview-page').catch(() => undefined);
+  else void import('./crm-tasks-page').catch(() => undefined);
   // The session's two reads (the guard's get-session, then /api/me) and the page's, side by side.
   const [sessionPath, mePath] = SESSION_READ_PATHS;
   startEarlyRead(sessionPath);
