@@ -132,6 +132,9 @@ const ssrBuild = defineConfig({
   publicDir: false,
   plugins: [react()],
   ssr: { noExternal: true },
+  // React's production build, whatever NODE_ENV the server runs with (`npm start` sets none): its development
+  // build, chosen at run time otherwise, draws a page several times slower (the CRM matrix: ≈ 600 → ≈ 100 ms).
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   build: {
     outDir: `../../${ssrOutDir}`,
     emptyOutDir: true,

@@ -46,6 +46,7 @@ const publicModules = {
     'settings-gate/settings-gate.routes': 'the settings-password check of a gated section (site content)',
     'site-content/site-content.sanitizer': 'the one rich-text sanitiser (announcements, ADR 021)',
     'site-content/site-content.service': 'the important-information text a server-drawn page shows (ADR 023)',
+    'public-pages/page-template': 'the built page a drawn page is poured into, public or CRM (ADRs 023, 037)',
     'system-logs/system-logs.service': 'recent user activity on the superadmin dashboard reads the logs',
     'retention/retention.service':
       "the retention job's periods: the superadmin dashboard, and the guardian-consent mail that states them",

@@ -1,5 +1,7 @@
+import type { ComponentProps, ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
+import { CRM_DRAWN_PATHS, type CrmPageRenderer } from '../contracts/crm-pages';
 import { lookupNameOf } from '../contracts/player-lookup';
 import {
   isPublicPagePath,
@@ -17,6 +19,7 @@ import {
 } from './app/public-page-data';
 import { AppRoutes } from './app/router';
 import { provideSanitiser } from './components/rich-html';
+import { CRM_PAGE_MODULES, seedCrmPage } from './features/crm/crm-page-data';
 import { pendingLoads } from './lib/lazy-page';
 
 /** Nesting depth of code loaded on demand within one page (page → section → widget) is far below this. */
@@ -46,25 +49,59 @@ export const renderPublicPage: PublicPageRenderer['renderPublicPage'] = async (u
     state.playerLookup = { name: lookupName, body: await source.playerLookup(lookupName) };
 
   provideSanitiser(options.sanitiseRichText);
-  const tree = (
-    <AppShell seed={(queryClient) => seedPublicData(queryClient, state)}>
-      <StaticRouter location={address.pathname + address.search}>
-        <AppRoutes />
-      </StaticRouter>
-    </AppShell>
+  const html = await drawWhole(
+    appAt(address, { seed: (queryClient) => seedPublicData(queryClient, state) }),
+    path,
   );
-  // Drawn in one synchronous pass, so the HTML is in order and needs no inline script to finish (the CSP allows
-  // none). A part whose code is not loaded yet draws its fallback and starts loading: once the loads are in, draw
-  // again. The first request after start needs two or three passes; every later one needs one.
-  let html = renderToString(tree);
-  for (let pass = 1; pendingLoads().length > 0; pass++) {
-    if (pass > MAX_PASSES) throw new Error(`${path}: code still loading after ${MAX_PASSES} passes`);
-    await Promise.all(pendingLoads());
-    html = renderToString(tree);
-  }
   return {
     html,
     state,
     modules: [...page.modules, ...LAYOUT_MODULES, ...richTextModules(html)],
   } satisfies RenderedPublicPage;
 };
+
+export const crmPageModules: CrmPageRenderer['crmPageModules'] = [
+  ...new Set(Object.values(CRM_PAGE_MODULES).flat()),
+];
+
+/**
+ * Draws a CRM page for the signed-in user (ADR 037) from the reads the server made with their session: the
+ * session's and the page's own, seeded as the browser seeds them before taking the page over.
+ */
+export const renderCrmPage: CrmPageRenderer['renderCrmPage'] = async (url, state) => {
+  const address = new URL(url, 'http://localhost');
+  const path = address.pathname.replace(/\/+$/, '');
+  const modules = CRM_PAGE_MODULES[path];
+  if (!modules || !CRM_DRAWN_PATHS.includes(path)) throw new Error(`${path} is not a server-drawn CRM page`);
+  const tree = appAt(address, {
+    seed: (queryClient) => seedCrmPage(queryClient, state),
+    isDrawnForSession: true,
+  });
+  return { html: await drawWhole(tree, path), modules };
+};
+
+/** The whole app at this address, as the browser's main.tsx draws it. */
+function appAt(address: URL, shell: Omit<ComponentProps<typeof AppShell>, 'children'>): ReactElement {
+  return (
+    <AppShell {...shell}>
+      <StaticRouter location={address.pathname + address.search}>
+        <AppRoutes />
+      </StaticRouter>
+    </AppShell>
+  );
+}
+
+/**
+ * Drawn in one synchronous pass, so the HTML is in order and needs no inline script to finish (the CSP allows
+ * none). A part whose code is not loaded yet draws its fallback and starts loading: once the loads are in, draw
+ * again. The first request after start needs two or three passes; every later one needs one.
+ */
+async function drawWhole(tree: ReactElement, path: string): Promise<string> {
+  let html = renderToString(tree);
+  for (let pass = 1; pendingLoads().length > 0; pass++) {
+    if (pass > MAX_PASSES) throw new Error(`${path}: code still loading after ${MAX_PASSES} passes`);
+    await Promise.all(pendingLoads());
+    html = renderToString(tree);
+  }
+  return html;
+}

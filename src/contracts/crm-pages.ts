@@ -14,3 +14,36 @@ export const CRM_PAGE_READS: Readonly<Record<string, string>> = {
 
 /** The session's two reads every guarded page makes first (better-auth's session, then the account). */
 export const SESSION_READ_PATHS = ['/api/auth/get-session', '/api/me'] as const;
+
+/**
+ * A CRM page drawn on the server for the signed-in user (ADR 037): the markup arrives with the HTML, with the
+ * reads it was drawn from, and the browser takes it over (hydration) instead of drawing it again.
+ */
+export const CRM_PAGE_STATE_ID = 'crm-page-state';
+
+/**
+ * The CRM pages drawn on the server: the matrix. The board is not (yet): which of its lanes the first screen shows
+ * depends on the window's height, which the server does not know, so it is drawn in the browser (ADR 030).
+ */
+export const CRM_DRAWN_PATHS: readonly string[] = ['/crm'];
+
+export interface CrmPageState {
+  /** Each read's JSON body as the API sent it, by path: the session's two and the page's own. */
+  reads: Record<string, string>;
+  /** When they were read (ms, the server's clock): the page's live stream asks what changed since. */
+  since: number;
+}
+
+export interface RenderedCrmPage {
+  /** The markup inside #root. */
+  html: string;
+  /** Source modules (as the build manifest names them) the page needs at once: preloaded, not discovered. */
+  modules: readonly string[];
+}
+
+/** What the server build of the client (src/client/entry-server.tsx) exports for the CRM's pages. */
+export interface CrmPageRenderer {
+  /** Every module a drawn CRM page preloads: the server checks at start that the build knows each. */
+  crmPageModules: readonly string[];
+  renderCrmPage(url: string, state: CrmPageState): Promise<RenderedCrmPage>;
+}

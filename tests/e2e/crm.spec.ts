@@ -58,6 +58,38 @@ test('the readiness matrix filters in the address, so a view can be shared', asy
   await shootWhenAsked(page, 'crm-settings');
 });
 
+test('the matrix arrives drawn for its staff, and answers once its code has taken it over', async ({
+  browser,
+  page,
+  request,
+  site,
+}) => {
+  await site.setSetting('registration_settings', { is_enabled: true, team_price: 6000 });
+  await signInAt(page, 'superadmin@demo.test', '/crm');
+  await withSchools(page, request);
+  const overview = (await (await page.request.get('/api/crm/overview')).json()) as CrmOverview;
+  expect(overview.schools.length).toBeGreaterThan(0);
+
+  // The same session in a browser that runs no script: every school's row is in the page as it arrives (ADR 037).
+  const bare = await browser.newContext({
+    baseURL: new URL(page.url()).origin,
+    javaScriptEnabled: false,
+    storageState: await page.context().storageState(),
+  });
+  const drawn = await bare.newPage();
+  await drawn.goto('/crm');
+  await expect(drawn.getByTestId('crm-matrix-row')).toHaveCount(overview.schools.length);
+  await expect(drawn.getByRole('button', { name: /Fee paid/ }).first()).toBeVisible();
+  await bare.close();
+
+  // With scripts, the drawn matrix is taken over without being drawn again, and a cell opens its task.
+  await page.reload();
+  await expect(page.getByTestId('crm-matrix-row')).toHaveCount(overview.schools.length);
+  const school = overview.schools[0]?.name ?? '';
+  await page.getByRole('button', { name: `${school}, Fee paid`, exact: false }).click();
+  await expect(page.getByRole('dialog', { name: new RegExp(`Fee paid – ${school}`) })).toBeVisible();
+});
+
 test('a card moved with the keyboard moves on another staff board; a stale move is refused and shown', async ({
   page,
   browser,

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { type ReactNode, StrictMode } from 'react';
+import { DrawnForSessionContext } from '../features/auth/queries';
 import { AppErrorBoundary } from '../features/errors/app-error-boundary';
 import { Providers } from './providers';
 
@@ -12,16 +13,19 @@ export function AppShell({
   children,
   seed,
   liveSince,
+  isDrawnForSession = false,
 }: {
   children: ReactNode;
   seed?: (queryClient: QueryClient) => void;
   liveSince?: number;
+  /** A page drawn by the server for the signed-in user (a CRM page, ADR 037): the session is seeded too. */
+  isDrawnForSession?: boolean;
 }) {
   return (
     <StrictMode>
       <AppErrorBoundary>
         <Providers seed={seed} liveSince={liveSince}>
-          {children}
+          <DrawnForSessionContext value={isDrawnForSession}>{children}</DrawnForSessionContext>
         </Providers>
       </AppErrorBoundary>
     </StrictMode>

@@ -8,6 +8,8 @@ import { importantInformationSchema } from '../../contracts/rich-text';
 import { registrationSettingsSchema } from '../../contracts/settings';
 import { tournamentResponseSchema } from '../../contracts/tournament';
 import { queryKeys } from '../lib/query-keys';
+import { PUBLIC_PAGES } from './public-pages';
+import { preloadFooter } from './root-layout';
 
 // Loaded only to take over a server-drawn page (main.tsx) and by the server's render: the schemas stay off the
 // first JavaScript of every other page.
@@ -106,4 +108,25 @@ export function seedPublicData(queryClient: QueryClient, state: PublicPageState)
       playerLookupResponseSchema.parse(JSON.parse(state.playerLookup.body)),
     );
   }
+}
+
+/**
+ * What the browser needs to take over a public page the server drew (main.tsx): the page's code (preloaded by the
+ * HTML) and, for rich text, its sanitiser loaded, so the browser's first draft equals the server's at once and
+ * nothing on screen is replaced; and the seed and time of the data it was drawn from, read from its data block.
+ */
+export async function publicPageTakeOver(
+  stateBlock: HTMLElement,
+  container: HTMLElement,
+): Promise<{ seed: (queryClient: QueryClient) => void; since: number }> {
+  const state = JSON.parse(stateBlock.textContent ?? '{}') as PublicPageState;
+  const path = window.location.pathname as keyof typeof PUBLIC_PAGES;
+  await Promise.all([
+    PUBLIC_PAGES[path]?.preload(),
+    preloadFooter(),
+    container.querySelector('[data-rich-text]')
+      ? import('../components/rich-html').then((module) => module.preloadRichText())
+      : undefined,
+  ]);
+  return { seed: (queryClient) => seedPublicData(queryClient, state), since: state.since };
 }

@@ -44,6 +44,11 @@ export function createClientFixture(): { clientDir: string; remove(): void } {
       },
       '_table-test.js': { file: 'assets/table-test.js', name: 'table' },
       '_home-page-test.js': { file: 'assets/home-page-test.js', name: 'home-page' },
+      'features/crm/crm-routes.tsx': { file: 'assets/crm-routes-test.js', imports: ['index.html'] },
+      'features/crm/crm-overview-page.tsx': {
+        file: 'assets/crm-overview-page-test.js',
+        imports: ['_table-test.js', 'index.html'],
+      },
     }),
   );
   for (const script of ['theme-init.js', 'page-code-loader.js']) {
@@ -59,6 +64,8 @@ export function createClientFixture(): { clientDir: string; remove(): void } {
       '  globalThis.publicPageRenders = (globalThis.publicPageRenders ?? 0) + 1;',
       '  return entry.renderPublicPage(...args);',
       '}',
+      'export const crmPageModules = entry.crmPageModules;',
+      'export const renderCrmPage = entry.renderCrmPage;',
     ].join('\n'),
   );
   return { clientDir, remove: () => rmSync(root, { recursive: true, force: true }) };

@@ -1,4 +1,5 @@
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { createContext, useContext } from 'react';
 import { z } from 'zod';
 import { meResponseSchema } from '../../../contracts/account';
 import type { BotProof } from '../../../contracts/bot-protection';
@@ -8,11 +9,11 @@ import { queryKeys, userScopedKeys } from '../../lib/query-keys';
 import { useHydrated } from '../../lib/use-hydrated';
 import { accessOf, type SessionState, type SessionView } from './access';
 
-const ANONYMOUS: SessionState = { status: 'anonymous' };
+export const ANONYMOUS: SessionState = { status: 'anonymous' };
 const FROZEN: SessionState = { status: 'frozen' };
 
 /** better-auth's get-session: the session and its user, or null (200 either way, so no console noise). */
-const authSessionSchema = z.object({ user: z.object({ id: z.string() }) }).nullable();
+export const authSessionSchema = z.object({ user: z.object({ id: z.string() }) }).nullable();
 
 /**
  * Who is signed in. get-session first (it answers anonymous visitors with null and is never rate-limited),
@@ -23,14 +24,24 @@ async function loadSession(signal: AbortSignal): Promise<SessionState> {
     // get-session answers 403 for a session that a freeze revoked, so its holder learns why.
     const session = await getJson('/api/auth/get-session', authSessionSchema, signal);
     if (!session) return ANONYMOUS;
-    const me = await getJson('/api/me', meResponseSchema, signal);
-    return { status: 'signed-in', me, access: accessOf(me) };
+    return signedIn(await getJson('/api/me', meResponseSchema, signal));
   } catch (error) {
     if (error instanceof ApiRequestError && error.status === 401) return ANONYMOUS;
     if (error instanceof ApiRequestError && error.status === 403) return FROZEN;
     throw error;
   }
 }
+
+/** The session of a signed-in account, from its /api/me answer. */
+export function signedIn(me: z.infer<typeof meResponseSchema>): SessionState {
+  return { status: 'signed-in', me, access: accessOf(me) };
+}
+
+/**
+ * True inside a page the server drew for the signed-in user (ADR 037): the session is in the cache from the first
+ * render, on the server and while the browser takes the page over, so it is shown at once.
+ */
+export const DrawnForSessionContext = createContext(false);
 
 export const sessionQuery = queryOptions({
   queryKey: queryKeys.session,
@@ -43,7 +54,8 @@ export function useSession(): SessionView {
   // A server-drawn page (ADR 023) was drawn for nobody in particular: while the browser takes it over, a part
   // hydrated after the session arrived must still draw as the server did, then it draws for who is signed in.
   const isHydrated = useHydrated();
-  if (!isHydrated) return { status: 'loading' };
+  const isDrawnForSession = useContext(DrawnForSessionContext);
+  if (!isHydrated && !isDrawnForSession) return { status: 'loading' };
   if (data) return data;
   return isError ? { status: 'error' } : { status: 'loading' };
 }

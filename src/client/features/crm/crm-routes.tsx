@@ -4,12 +4,15 @@ import { type AccessName, may } from '../../../domain/access-rules';
 import { Container } from '../../components/ui/container';
 import { cx } from '../../components/ui/cx';
 import { Spinner } from '../../components/ui/spinner';
-import { lazyPage } from '../../lib/lazy-page';
+import { lazyPage, preloadablePage } from '../../lib/lazy-page';
 import { useSession } from '../auth/queries';
 import { RequireAccess } from '../auth/require-access';
 import { rememberCrmAccess } from './crm-early';
 
-const overview = lazyPage(() => import('./crm-overview-page'), 'CrmOverviewPage');
+const overviewPage = preloadablePage(() => import('./crm-overview-page'), 'CrmOverviewPage');
+const overview = overviewPage.element;
+/** The matrix's code, loaded before the browser takes over the matrix the server drew (ADR 037). */
+export const preloadCrmOverview = overviewPage.preload;
 const tasks = lazyPage(() => import('./crm-tasks-page'), 'CrmTasksPage');
 const school = lazyPage(() => import('./crm-school-page'), 'CrmSchoolPage');
 const settings = lazyPage(() => import('./crm-settings-page'), 'CrmSettingsPage');

@@ -1,4 +1,13 @@
-import { Ban, Circle, CircleCheck, CircleMinus, Hourglass, Inbox, type LucideIcon } from 'lucide-react';
+import {
+  Ban,
+  Circle,
+  CircleCheck,
+  CircleMinus,
+  Hourglass,
+  Inbox,
+  type LucideIcon,
+  TriangleAlert,
+} from 'lucide-react';
 import { CRM_STATE_LABELS, CRM_TASK_STATES, type CrmTaskState } from '../../../domain/crm';
 import { cx } from '../../components/ui/cx';
 
@@ -21,10 +30,12 @@ export function StateIcon({ state, className }: { state: CrmTaskState; className
 }
 
 const spriteId = (state: CrmTaskState) => `crm-state-${state}`;
+const OVERDUE_SPRITE_ID = 'crm-overdue';
 
 /**
  * Each state's icon once, as an SVG symbol, for a page that shows it hundreds of times (the readiness matrix):
- * a cell then draws `<svg><use></svg>` (two elements) instead of the icon's own tree. Render it once per page.
+ * a cell then draws `<svg><use></svg>` (two elements) instead of the icon's own tree, and the overdue mark likewise.
+ * Render it once per page.
  */
 export function StateIconSprite() {
   return (
@@ -37,6 +48,9 @@ export function StateIconSprite() {
           </symbol>
         );
       })}
+      <symbol id={OVERDUE_SPRITE_ID} viewBox="0 0 24 24">
+        <TriangleAlert />
+      </symbol>
     </svg>
   );
 }
@@ -46,6 +60,15 @@ export function StateIconUse({ state, className }: { state: CrmTaskState; classN
   return (
     <svg aria-hidden="true" className={cx('size-4 shrink-0', className)}>
       <use href={`#${spriteId(state)}`} />
+    </svg>
+  );
+}
+
+/** The overdue mark drawn from the sprite (StateIconSprite must be on the page). */
+export function OverdueIconUse({ className }: { className?: string }) {
+  return (
+    <svg aria-hidden="true" className={className}>
+      <use href={`#${OVERDUE_SPRITE_ID}`} />
     </svg>
   );
 }

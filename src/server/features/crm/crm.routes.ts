@@ -24,6 +24,7 @@ import { apiErrors, auditContextOf } from '../../http/route-helpers';
 import * as service from './crm.service';
 import { registerCrmAnalyticsRoutes } from './crm-analytics.routes';
 import { registerCrmMessages } from './crm-messages.routes';
+import { registerCrmPages } from './crm-pages';
 import { CrmSync } from './crm-sync';
 
 const tags = ['crm'];
@@ -38,7 +39,7 @@ const kindParams = z.object({ kind: crmTaskKindSchema });
  * task, the per-school page, notes, checklists, comments and the task templates. Every read first brings the
  * automatic tasks up to date with the facts (`CrmSync`), which also follows the change feed and a timer.
  */
-export const crmFeature = routesFeature('crm', (typed, context) => {
+export const crmFeature = routesFeature('crm', async (typed, context) => {
   const { db, feed, clock, logger, safeControl } = context;
   const sync = new CrmSync({ db, clock, logger, isPaused: () => safeControl.isOn('read_only') });
   sync.start(feed);
@@ -48,6 +49,8 @@ export const crmFeature = routesFeature('crm', (typed, context) => {
     (await request.actor())!.userId;
   // Messages to schools, reminder e-mails and their unsubscribe link.
   registerCrmMessages(typed, context);
+  // The matrix and the board, drawn on the server for staff with CRM access (ADR 037).
+  await registerCrmPages(typed, context.clientDir, logger);
 
   typed.get(
     `${BASE}/overview`,

@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { PUBLIC_PAGE_STATE_ID, type RenderedPublicPage } from '../../../contracts/public-pages';
 import { scriptHash, THEME_SCRIPT_TAG, withThemeScriptInline } from '../../http/inline-script';
 
 const ROOT = '<div id="root"></div>';
@@ -28,6 +27,11 @@ interface ManifestChunk {
   name?: string;
   imports?: string[];
   css?: string[];
+}
+
+/** The server build of the client sits beside the browser build (vite.config.ts): dist/client → dist/client-ssr. */
+export function rendererPathFor(clientDir: string): string {
+  return join(`${clientDir}-ssr`, 'entry-server.js');
 }
 
 /**
@@ -109,12 +113,16 @@ export class PageTemplate {
     return shared?.[1];
   }
 
-  fill(page: RenderedPublicPage): string {
+  /**
+   * The HTML of a drawn page: its markup, the data it was drawn from under `stateId` (a public page's or a CRM
+   * page's, ADR 037) and the chunks it needs at once.
+   */
+  fill(page: { html: string; modules: readonly string[] }, state: { id: string; value: unknown }): string {
     const code = { entry: this.entry, preload: this.chunksOf(page.modules).map((file) => `/${file}`) };
     return [
       this.head,
       `<div id="root">${page.html}</div>`,
-      jsonBlock(PUBLIC_PAGE_STATE_ID, page.state),
+      jsonBlock(state.id, state.value),
       jsonBlock(PAGE_CODE_ID, code),
       this.tail,
     ].join('');

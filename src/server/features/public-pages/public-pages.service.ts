@@ -3,11 +3,12 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Logger } from 'pino';
 import { lookupNameOf } from '../../../contracts/player-lookup';
-import type {
-  PublicPageDataName,
-  PublicPagePath,
-  PublicPageRenderer,
-  PublicPageSource,
+import {
+  PUBLIC_PAGE_STATE_ID,
+  type PublicPageDataName,
+  type PublicPagePath,
+  type PublicPageRenderer,
+  type PublicPageSource,
 } from '../../../contracts/public-pages';
 import { normalizeName } from '../../../domain/names';
 import type { Db } from '../../db/client';
@@ -15,16 +16,11 @@ import { CachedBody } from '../../http/cached-json';
 import { sanitizeHtml } from '../site-content/site-content.sanitizer';
 import { readImportantInformation } from '../site-content/site-content.service';
 import { PAGE_DATA_VIEWS, type PublicDataCache, type PublicSnapshot } from '../tournament/public-data-cache';
-import { PageTemplate } from './page-template';
+import { PageTemplate, rendererPathFor } from './page-template';
 
 /** Distinct player-lookup pages kept per snapshot (like the lookup JSON): a flood of made-up names cannot grow it. */
 const LOOKUP_PAGE_LIMIT = 2_000;
 const HTML = 'text/html; charset=utf-8';
-
-/** The server build of the client sits beside the browser build (vite.config.ts): dist/client → dist/client-ssr. */
-export function rendererPathFor(clientDir: string): string {
-  return join(`${clientDir}-ssr`, 'entry-server.js');
-}
 
 /**
  * The public pages drawn on the server (ADR 023), each drawn once per snapshot of the public data and then sent
@@ -111,7 +107,10 @@ export class PublicPages {
     const rendered = await this.renderer.renderPublicPage(url, this.sourceFor(snapshot), {
       sanitiseRichText: sanitizeHtml,
     });
-    return new CachedBody(this.template.fill(rendered), HTML);
+    return new CachedBody(
+      this.template.fill(rendered, { id: PUBLIC_PAGE_STATE_ID, value: rendered.state }),
+      HTML,
+    );
   }
 
   /** The same JSON bodies the public API sends from this snapshot: the page and the API cannot disagree. */

@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClientFixture } from '../../../../tests/support/server/client-fixture';
+import { openRegistration, register, teamOf } from '../../../../tests/support/server/registration-fixtures';
+import {
+  createTestAuth,
+  signIn,
+  startTestApp,
+  type TestApp,
+} from '../../../../tests/support/server/test-app';
+import { crmOverviewSchema } from '../../../contracts/crm';
+import { CRM_PAGE_STATE_ID, type CrmPageState } from '../../../contracts/crm-pages';
+import { DEMO_PASSWORD, seedDemoAccounts } from '../../db/seed/demo-accounts';
+
+function stateOf(html: string): CrmPageState | null {
+  const match = new RegExp(`<script type="application/json" id="${CRM_PAGE_STATE_ID}">(.*?)</script>`).exec(
+    html,
+  );
+  return match?.[1] ? (JSON.parse(match[1]) as CrmPageState) : null;
+}
+
+const count = (html: string, text: string) => html.split(text).length - 1;
+
+describe('the CRM matrix drawn on the server for its staff (ADR 037)', () => {
+  let t: TestApp;
+  let fixture: ReturnType<typeof createClientFixture>;
+  const cookies: Record<string, string> = {};
+  beforeAll(async () => {
+    fixture = createClientFixture();
+    t = await startTestApp('pglite', { clientDir: fixture.clientDir, registrationPowBits: 4 });
+    await seedDemoAccounts(t.database.db, createTestAuth(t.database));
+    // Three schools register: each gets its row of tasks.
+    await openRegistration(t.database.db);
+    for (const n of [1, 2, 3]) {
+      await register(t.app, {
+        schoolName: `Drawn School ${n}`,
+        registrantEmail: `teacher${n}@school.example`,
+        teams: [teamOf(`D${n} A`)],
+      });
+    }
+    for (const email of ['admin@demo.test', 'player@demo.test']) {
+      cookies[email] = (await signIn(t.app, email, DEMO_PASSWORD)).cookie;
+    }
+  });
+  afterAll(async () => {
+    await t?.close();
+    fixture?.remove();
+  });
+
+  const get = (url: string, email?: string) =>
+    t.app.inject({ method: 'GET', url, headers: email ? { cookie: cookies[email] as string } : {} });
+
+  it('arrives with a row per school, drawn from the same answers the API gives that staff member', async () => {
+    const page = await get('/crm', 'admin@demo.test');
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    // One user's data: no shared cache may keep it.
+    expect(page.headers['cache-control']).toBe('private, no-cache');
+    const overview = crmOverviewSchema.parse((await get('/api/crm/overview', 'admin@demo.test')).json());
+    expect(overview.schools.length).toBe(3);
+    expect(count(page.body, 'data-testid="crm-matrix-row"')).toBe(overview.schools.length);
+    for (const school of overview.schools) expect(page.body).toContain(`data-school="${school.name}"`);
+    // Drawn for the signed-in user: their menu's place, not the sign-in link.
+    expect(page.body).toContain('Team tasks');
+
+    const state = stateOf(page.body);
+    expect(Object.keys(state?.reads ?? {}).sort()).toEqual([
+      '/api/auth/get-session',
+      '/api/crm/overview',
+      '/api/me',
+    ]);
+    expect(crmOverviewSchema.parse(JSON.parse(state?.reads['/api/crm/overview'] ?? 'null'))).toEqual(
+      overview,
+    );
+    expect(JSON.parse(state?.reads['/api/me'] ?? 'null')).toEqual(
+      (await get('/api/me', 'admin@demo.test')).json(),
+    );
+    // The matrix's code is preloaded; its two inline scripts are allowed by hash, nothing inline else.
+    expect(page.body).toContain('/assets/crm-overview-page-test.js');
+    const scriptSrc = String(page.headers['content-security-policy'])
+      .split(';')
+      .find((directive) => directive.trim().startsWith('script-src'));
+    expect(scriptSrc).toMatch(/'sha256-/);
+    expect(scriptSrc).not.toContain("'unsafe-inline'");
+  });
+
+  it('keeps the filters of the address: the drawn rows are the filtered ones', async () => {
+    const overview = crmOverviewSchema.parse((await get('/api/crm/overview', 'admin@demo.test')).json());
+    const first = overview.schools[0];
+    if (!first) throw new Error('the demo has no school');
+    const page = await get(`/crm?q=${encodeURIComponent(first.name)}`, 'admin@demo.test');
+    expect(page.statusCode).toBe(200);
+    const rows = count(page.body, 'data-testid="crm-matrix-row"');
+    expect(rows).toBeGreaterThanOrEqual(1);
+    expect(rows).toBeLessThan(overview.schools.length);
+    expect(page.body).toContain(`data-school="${first.name}"`);
+  });
+
+  it('draws nothing for anyone the API would refuse: they get the app’s shell, with no data in it', async () => {
+    for (const email of [undefined, 'player@demo.test']) {
+      const page = await get('/crm', email);
+      expect(page.statusCode, email).toBe(200);
+      expect(stateOf(page.body), email).toBeNull();
+      expect(page.body, email).not.toContain('crm-matrix-row');
+      expect(page.body, email).toContain('<div id="root"></div>');
+    }
+  });
+
+  it('leaves the board to the browser', async () => {
+    const page = await get('/crm/tasks', 'admin@demo.test');
+    expect(page.statusCode).toBe(200);
+    expect(stateOf(page.body)).toBeNull();
+    expect(page.body).toContain('<div id="root"></div>');
+  });
+});
