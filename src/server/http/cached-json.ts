@@ -46,17 +46,11 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
 
 /**
  * Sends a cached response: 304 when the client has it, else the body compressed as the client accepts.
- * `no-cache` makes browsers revalidate every time, which costs a 304 when nothing changed; a page holding one
- * user's data is sent `private, no-cache`, so no shared cache keeps it.
+ * `no-cache` makes browsers revalidate every time, which costs a 304 when nothing changed.
  */
-export function sendCached(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  cached: CachedBody,
-  cacheControl = 'no-cache',
-): FastifyReply {
+export function sendCached(request: FastifyRequest, reply: FastifyReply, cached: CachedBody): FastifyReply {
   reply.header('etag', cached.etag);
-  reply.header('cache-control', cacheControl);
+  reply.header('cache-control', 'no-cache');
   reply.header('vary', 'accept-encoding');
   if (matchesEtag(request.headers['if-none-match'], cached.etag)) {
     return reply.code(304).send();

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClientFixture } from '../../../../tests/support/server/client-fixture';
 import { openRegistration, register, teamOf } from '../../../../tests/support/server/registration-fixtures';
@@ -81,6 +82,33 @@ describe('the CRM matrix drawn on the server for its staff (ADR 037)', () => {
       .find((directive) => directive.trim().startsWith('script-src'));
     expect(scriptSrc).toMatch(/'sha256-/);
     expect(scriptSrc).not.toContain("'unsafe-inline'");
+  });
+
+  it('is sent compressed as the browser accepts, the page whole once decompressed', async () => {
+    const plain = await get('/crm', 'admin@demo.test');
+    for (const [encoding, unzip] of [
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+    ] as const) {
+      const page = await t.app.inject({
+        method: 'GET',
+        url: '/crm',
+        headers: { cookie: cookies['admin@demo.test'] as string, 'accept-encoding': `${encoding}, deflate` },
+      });
+      expect(page.headers['content-encoding']).toBe(encoding);
+      const body = unzip(page.rawPayload).toString();
+      expect(count(body, 'data-testid="crm-matrix-row"')).toBe(
+        count(plain.body, 'data-testid="crm-matrix-row"'),
+      );
+      expect(body.endsWith('</html>')).toBe(true);
+    }
+    const head = await t.app.inject({
+      method: 'HEAD',
+      url: '/crm',
+      headers: { cookie: cookies['admin@demo.test'] as string },
+    });
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe('');
   });
 
   it('keeps the filters of the address: the drawn rows are the filtered ones', async () => {

@@ -9,22 +9,22 @@ import {
   CRM_PAGE_STATE_ID,
   type CrmPageRenderer,
   type CrmPageState,
+  type RenderedCrmPage,
   SESSION_READ_PATHS,
 } from '../../../contracts/crm-pages';
 import { may } from '../../../domain/access-rules';
-import { CachedBody, sendCached } from '../../http/cached-json';
+import { type HtmlStream, streamHtml } from '../../http/html-stream';
 import { inlineScriptsAllower } from '../../http/security-headers';
 import { PageTemplate, rendererPathFor } from '../public-pages/page-template';
 
-const HTML = 'text/html; charset=utf-8';
-
 /**
- * The CRM's matrix drawn on the server for the staff member who opens them (ADR 037): the HTML holds
- * the page as their browser would draw it, with the reads it was drawn from, so the data shows before any script
- * has run. The reads are the API's own answers for their session (through the app, not beside it), so the drawn
- * page and the API cannot disagree or grant more than the API would.
+ * The CRM's matrix drawn on the server for the staff member who opens it (ADR 037): the HTML holds the page as
+ * their browser would draw it, with the reads it was drawn from, so the data shows before any script has run. The
+ * reads are the API's own answers for their session (through the app, not beside it), so the drawn page and the
+ * API cannot disagree or grant more than the API would.
  *
- * Anyone else, or any failure, gets the app's shell, which draws the page in the browser (client-app.ts).
+ * Anyone else gets the app's shell (client-app.ts); a page that cannot be drawn is finished with an empty root,
+ * which the browser fills as it fills the shell.
  */
 export class CrmPages {
   private constructor(
@@ -49,20 +49,50 @@ export class CrmPages {
     return this.template.scriptHashes;
   }
 
-  /** The page drawn for this request's session, or null: no CRM access, or a read not answered with 200. */
-  async draw(app: FastifyInstance, request: FastifyRequest, path: string): Promise<CachedBody | null> {
-    const read = CRM_PAGE_READS[path];
-    const cookie = request.headers.cookie;
-    if (!read || !cookie) return null;
+  /** Whether this request's session may see a drawn CRM page: signed in, not frozen, with CRM access. */
+  async mayDraw(request: FastifyRequest): Promise<boolean> {
+    if (!request.headers.cookie) return false;
     const actor = await request.actor().catch(() => null);
-    if (!actor || actor.isFrozen || !may(actor.access, 'crm')) return null;
+    return actor !== null && !actor.isFrozen && may(actor.access, 'crm');
+  }
+
+  /**
+   * The page as sent: its head at once (the browser sets the page up while the server reads and draws), then the
+   * drawn page with its reads. Should a read not answer 200 or the drawing fail, the rest is an empty root and the
+   * app's code, which draws the page in the browser as the app's shell does.
+   */
+  async send(app: FastifyInstance, request: FastifyRequest, html: HtmlStream, path: string): Promise<void> {
+    await html.send(this.template.start);
+    const drawn = await this.draw(app, request, path).catch((error: unknown) => {
+      request.log.warn({ err: error, path }, 'CRM page: not drawn on the server; the browser draws it');
+      return null;
+    });
+    html.end(
+      drawn
+        ? this.template.rest(drawn.page, { id: CRM_PAGE_STATE_ID, value: drawn.state })
+        : this.template.rest(null, null),
+    );
+  }
+
+  /** The page drawn from this session's own reads, or null when one is not answered with 200. */
+  private async draw(
+    app: FastifyInstance,
+    request: FastifyRequest,
+    path: string,
+  ): Promise<{ page: RenderedCrmPage; state: CrmPageState } | null> {
+    const read = CRM_PAGE_READS[path];
+    if (!read) return null;
     const since = Date.now();
     const answers = await Promise.all(
       [...SESSION_READ_PATHS, read].map(async (url) => {
         const answer = await app.inject({
           method: 'GET',
           url,
-          headers: { cookie, accept: 'application/json', 'user-agent': request.headers['user-agent'] ?? '' },
+          headers: {
+            cookie: request.headers.cookie ?? '',
+            accept: 'application/json',
+            'user-agent': request.headers['user-agent'] ?? '',
+          },
           remoteAddress: request.ip,
         });
         return answer.statusCode === 200 ? ([url, answer.body] as const) : null;
@@ -70,8 +100,7 @@ export class CrmPages {
     );
     if (answers.some((answer) => answer === null)) return null;
     const state: CrmPageState = { reads: Object.fromEntries(answers as [string, string][]), since };
-    const page = await this.renderer.renderCrmPage(request.url, state);
-    return new CachedBody(this.template.fill(page, { id: CRM_PAGE_STATE_ID, value: state }), HTML);
+    return { page: await this.renderer.renderCrmPage(request.url, state), state };
   }
 }
 
@@ -89,13 +118,10 @@ export async function registerCrmPages(
   const allowInlineScripts = inlineScriptsAllower(pages.scriptHashes);
   for (const path of CRM_DRAWN_PATHS) {
     app.get(path, { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
-      const page = await pages.draw(app, request, path).catch((error: unknown) => {
-        request.log.warn({ err: error, path }, 'CRM page: not drawn on the server; the browser draws it');
-        return null;
-      });
-      if (!page) return reply.callNotFound();
+      if (!(await pages.mayDraw(request))) return reply.callNotFound();
       allowInlineScripts(reply);
-      return sendCached(request, reply, page, 'private, no-cache');
+      await pages.send(app, request, streamHtml(request, reply, 'private, no-cache'), path);
+      return reply;
     });
   }
 }

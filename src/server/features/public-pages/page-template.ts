@@ -118,11 +118,32 @@ export class PageTemplate {
    * page's, ADR 037) and the chunks it needs at once.
    */
   fill(page: { html: string; modules: readonly string[] }, state: { id: string; value: unknown }): string {
-    const code = { entry: this.entry, preload: this.chunksOf(page.modules).map((file) => `/${file}`) };
+    return this.head + this.rest(page, state);
+  }
+
+  /**
+   * Everything before the drawn markup (inline stylesheet and theme script), the same for every page: sent ahead
+   * while a page is drawn, so the browser sets the page up meanwhile (ADR 037).
+   */
+  get start(): string {
+    return this.head;
+  }
+
+  /**
+   * What follows `start`: the drawn page with its data and code; or, with no page, an empty root and the entry
+   * alone, which the browser fills as it does the app's shell.
+   */
+  rest(
+    page: { html: string; modules: readonly string[] } | null,
+    state: { id: string; value: unknown } | null,
+  ): string {
+    const code = {
+      entry: this.entry,
+      preload: page ? this.chunksOf(page.modules).map((file) => `/${file}`) : [],
+    };
     return [
-      this.head,
-      `<div id="root">${page.html}</div>`,
-      jsonBlock(state.id, state.value),
+      `<div id="root">${page?.html ?? ''}</div>`,
+      state ? jsonBlock(state.id, state.value) : '',
       jsonBlock(PAGE_CODE_ID, code),
       this.tail,
     ].join('');
