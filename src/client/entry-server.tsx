@@ -1,7 +1,7 @@
 import type { ComponentProps, ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
-import { CRM_DRAWN_PATHS, type CrmPageRenderer } from '../contracts/crm-pages';
+import { CRM_DRAWN_PATHS, CRM_PAGE_MODULES, type CrmPageRenderer } from '../contracts/crm-pages';
 import { lookupNameOf } from '../contracts/player-lookup';
 import {
   isPublicPagePath,
@@ -19,7 +19,7 @@ import {
 } from './app/public-page-data';
 import { AppRoutes } from './app/router';
 import { provideSanitiser } from './components/rich-html';
-import { CRM_PAGE_MODULES, seedCrmPage } from './features/crm/crm-page-data';
+import { seedCrmPage } from './features/crm/crm-page-data';
 import { pendingLoads } from './lib/lazy-page';
 
 /** Nesting depth of code loaded on demand within one page (page → section → widget) is far below this. */
@@ -61,7 +61,7 @@ export const renderPublicPage: PublicPageRenderer['renderPublicPage'] = async (u
 };
 
 export const crmPageModules: CrmPageRenderer['crmPageModules'] = [
-  ...new Set(Object.values(CRM_PAGE_MODULES).flat()),
+  ...new Set(CRM_DRAWN_PATHS.flatMap((path) => CRM_PAGE_MODULES[path] ?? [])),
 ];
 
 /**

@@ -12,6 +12,17 @@ export const CRM_PAGE_READS: Readonly<Record<string, string>> = {
   '/crm/tasks': CRM_BOARD_PATH,
 };
 
+/**
+ * The chunks each of those pages needs at once, as the build manifest names their modules: the HTML of a drawn page
+ * loads them after its first paint (ADR 037); the app's shell names them as module preloads, with the CRM's
+ * starter (ADR 030).
+ */
+export const CRM_PAGE_MODULES: Readonly<Record<string, readonly string[]>> = {
+  '/crm': ['features/crm/crm-routes.tsx', 'features/crm/crm-overview-page.tsx'],
+  '/crm/tasks': ['features/crm/crm-routes.tsx', 'features/crm/crm-tasks-page.tsx'],
+};
+export const CRM_STARTER_MODULE = 'features/crm/crm-early.ts';
+
 /** The session's two reads every guarded page makes first (better-auth's session, then the account). */
 export const SESSION_READ_PATHS = ['/api/auth/get-session', '/api/me'] as const;
 

@@ -4,8 +4,14 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ApiError } from '../../contracts/common';
-import { CRM_PAGE_READS, SESSION_READ_PATHS } from '../../contracts/crm-pages';
+import {
+  CRM_PAGE_MODULES,
+  CRM_PAGE_READS,
+  CRM_STARTER_MODULE,
+  SESSION_READ_PATHS,
+} from '../../contracts/crm-pages';
 import { may } from '../../domain/access-rules';
+import { BuildManifest } from './build-manifest';
 import { CachedBody, sendCached } from './cached-json';
 import { scriptHash, THEME_SCRIPT_TAG, withThemeScriptInline } from './inline-script';
 import { inlineScriptsAllower } from './security-headers';
@@ -34,6 +40,7 @@ export async function registerClientApp(app: FastifyInstance, clientDir: string 
   }
 
   const shell = hasClient && clientDir ? await loadShell(clientDir) : null;
+  const crmChunks = hasClient && clientDir ? await crmChunksOf(clientDir) : {};
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
@@ -48,7 +55,7 @@ export async function registerClientApp(app: FastifyInstance, clientDir: string 
         .type('text/plain; charset=utf-8')
         .send('The web client is not built. Run `npm run build`, or `npm start`, which builds it.');
     }
-    const preloads = await crmPreloads(request, path);
+    const preloads = await crmPreloads(request, path, crmChunks);
     if (preloads) reply.header('link', preloads);
     if (!shell) {
       return reply
@@ -77,14 +84,32 @@ async function loadShell(clientDir: string) {
   };
 }
 
+/** Each CRM page's chunks, the starter's included, by path (from the build's manifest; none without one). */
+async function crmChunksOf(clientDir: string): Promise<Record<string, readonly string[]>> {
+  const manifest = await BuildManifest.load(clientDir).catch(() => null);
+  if (!manifest) return {};
+  return Object.fromEntries(
+    Object.entries(CRM_PAGE_MODULES).map(([path, modules]) => [
+      path,
+      manifest.chunksOf([CRM_STARTER_MODULE, ...modules]),
+    ]),
+  );
+}
+
 /**
  * A CRM page opened by someone with CRM access (ADR 030): the session's reads and the page's own, named as
  * preloads in the HTML's `Link` header, so the browser starts them as the headers arrive instead of after the
- * app's code has run (the app's early reads and queries then take these responses). Nobody else gets them: a
- * preload refused would be a 401 or 403 in their console and a refusal in the log. Any failure: no preloads.
+ * app's code has run (the app's early reads and queries then take these responses), and the page's chunks as
+ * module preloads, fetched and compiled while the entry script runs. Nobody else gets them: a preload refused would
+ * be a 401 or 403 in their console and a refusal in the log. Any failure: no preloads.
  */
-async function crmPreloads(request: FastifyRequest, path: string): Promise<string | null> {
-  const read = CRM_PAGE_READS[path.replace(/\/+$/, '')];
+async function crmPreloads(
+  request: FastifyRequest,
+  path: string,
+  crmChunks: Record<string, readonly string[]>,
+): Promise<string | null> {
+  const page = path.replace(/\/+$/, '');
+  const read = CRM_PAGE_READS[page];
   if (!read || !request.headers.cookie) return null;
   try {
     const actor = await request.actor();
@@ -92,7 +117,8 @@ async function crmPreloads(request: FastifyRequest, path: string): Promise<strin
   } catch {
     return null;
   }
-  return [...SESSION_READ_PATHS, read]
-    .map((url) => `<${url}>; rel=preload; as=fetch; crossorigin`)
-    .join(', ');
+  return [
+    ...[...SESSION_READ_PATHS, read].map((url) => `<${url}>; rel=preload; as=fetch; crossorigin`),
+    ...(crmChunks[page] ?? []).map((file) => `</${file}>; rel=modulepreload`),
+  ].join(', ');
 }

@@ -44,7 +44,12 @@ export function createClientFixture(): { clientDir: string; remove(): void } {
       },
       '_table-test.js': { file: 'assets/table-test.js', name: 'table' },
       '_home-page-test.js': { file: 'assets/home-page-test.js', name: 'home-page' },
+      'features/crm/crm-early.ts': { file: 'assets/crm-early-test.js', imports: ['index.html'] },
       'features/crm/crm-routes.tsx': { file: 'assets/crm-routes-test.js', imports: ['index.html'] },
+      'features/crm/crm-tasks-page.tsx': {
+        file: 'assets/crm-tasks-page-test.js',
+        imports: ['_table-test.js', 'index.html'],
+      },
       'features/crm/crm-overview-page.tsx': {
         file: 'assets/crm-overview-page-test.js',
         imports: ['_table-test.js', 'index.html'],

@@ -18,11 +18,6 @@ const PAGE_READS = [
   { path: CRM_BOARD_PATH, queryKey: queryKeys.crmBoard, schema: crmBoardSchema },
 ] as const;
 
-/** The chunks each drawn CRM page needs at once, as the build manifest names their modules: preloaded by the HTML. */
-export const CRM_PAGE_MODULES: Readonly<Record<string, readonly string[]>> = {
-  '/crm': ['features/crm/crm-routes.tsx', 'features/crm/crm-overview-page.tsx'],
-};
-
 /**
  * Fills the query cache from the reads a CRM page was drawn with, on the server before drawing and in the browser
  * before taking the page over, so both draw from equal data and the browser fetches nothing it was sent.

@@ -133,10 +133,23 @@ describe('the CRM matrix drawn on the server for its staff (ADR 037)', () => {
     }
   });
 
-  it('leaves the board to the browser', async () => {
+  it('leaves the board to the browser, its reads and chunks preloaded from the first byte (ADR 030)', async () => {
     const page = await get('/crm/tasks', 'admin@demo.test');
     expect(page.statusCode).toBe(200);
     expect(stateOf(page.body)).toBeNull();
     expect(page.body).toContain('<div id="root"></div>');
+    const link = String(page.headers.link);
+    expect(link).toContain('</api/crm/tasks>; rel=preload; as=fetch; crossorigin');
+    for (const chunk of [
+      'crm-early-test.js',
+      'crm-routes-test.js',
+      'table-test.js',
+      'crm-tasks-page-test.js',
+    ]) {
+      expect(link).toContain(`</assets/${chunk}>; rel=modulepreload`);
+    }
+    // The entry is in the page already; nothing is preloaded for anyone without CRM access.
+    expect(link).not.toContain('index-test.js');
+    expect((await get('/crm/tasks', 'player@demo.test')).headers.link).toBeUndefined();
   });
 });

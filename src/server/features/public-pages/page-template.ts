@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
+import { BuildManifest } from '../../http/build-manifest';
 import { scriptHash, THEME_SCRIPT_TAG, withThemeScriptInline } from '../../http/inline-script';
 
 const ROOT = '<div id="root"></div>';
@@ -22,13 +23,6 @@ const NOSCRIPT_DRAWN = [
   '</style></noscript>',
 ].join('');
 
-interface ManifestChunk {
-  file: string;
-  name?: string;
-  imports?: string[];
-  css?: string[];
-}
-
 /** The server build of the client sits beside the browser build (vite.config.ts): dist/client → dist/client-ssr. */
 export function rendererPathFor(clientDir: string): string {
   return join(`${clientDir}-ssr`, 'entry-server.js');
@@ -47,17 +41,14 @@ export class PageTemplate {
     private readonly head: string,
     private readonly tail: string,
     private readonly entry: string,
-    private readonly manifest: Record<string, ManifestChunk>,
+    private readonly manifest: BuildManifest,
     /** The CSP sources that allow the two inlined scripts, and no other. */
     readonly scriptHashes: readonly string[],
   ) {}
 
   static async load(clientDir: string): Promise<PageTemplate> {
     const html = await readFile(join(clientDir, 'index.html'), 'utf8');
-    const manifest = JSON.parse(await readFile(join(clientDir, '.vite', 'manifest.json'), 'utf8')) as Record<
-      string,
-      ManifestChunk
-    >;
+    const manifest = await BuildManifest.load(clientDir);
     const at = html.indexOf(ROOT);
     const stylesheet = STYLESHEET.exec(html);
     const entry = ENTRY_SCRIPT.exec(html);
@@ -81,36 +72,14 @@ export class PageTemplate {
     ]);
   }
 
-  /** The chunk files of these modules and of everything they import statically, each once, in load order. */
+  /** The chunk files of these modules and of everything they import statically, each once, the entry's left out. */
   chunksOf(modules: readonly string[]): string[] {
-    const files = new Set<string>();
-    const visit = (key: string) => {
-      const chunk = this.chunk(key);
-      if (!chunk) return;
-      for (const imported of chunk.imports ?? []) visit(imported);
-      if (`/${chunk.file}` !== this.entry) files.add(chunk.file);
-    };
-    for (const module of modules) visit(module);
-    return [...files];
+    return this.manifest.chunksOf(modules);
   }
 
   /** Modules the build does not know (a page renamed without updating the list): reported once at start. */
   unknownModules(modules: readonly string[]): string[] {
-    return modules.filter((module) => !this.chunk(module));
-  }
-
-  /**
-   * A module's chunk: the manifest keys a chunk by its source module when that module is loaded on demand from
-   * one place, and by `_<name>-<hash>.js` when it is shared (the home page, which the settings preview reuses).
-   */
-  private chunk(key: string): ManifestChunk | undefined {
-    const direct = this.manifest[key];
-    if (direct) return direct;
-    const name = basename(key).replace(/\.[jt]sx?$/, '');
-    const shared = Object.entries(this.manifest).find(
-      ([manifestKey, chunk]) => manifestKey.startsWith('_') && chunk.name === name,
-    );
-    return shared?.[1];
+    return this.manifest.unknownModules(modules);
   }
 
   /**
