@@ -33,10 +33,10 @@ export const SESSION_READ_PATHS = ['/api/auth/get-session', '/api/me'] as const;
 export const CRM_PAGE_STATE_ID = 'crm-page-state';
 
 /**
- * The CRM pages drawn on the server: the matrix. The board is not (yet): which of its lanes the first screen shows
- * depends on the window's height, which the server does not know, so it is drawn in the browser (ADR 030).
+ * The CRM pages drawn on the server: the matrix and the board (whose first lanes are drawn for a typical window
+ * until the browser has taken it over).
  */
-export const CRM_DRAWN_PATHS: readonly string[] = ['/crm'];
+export const CRM_DRAWN_PATHS: readonly string[] = ['/crm', '/crm/tasks'];
 
 export interface CrmPageState {
   /** Each read's JSON body as the API sent it, by path: the session's two and the page's own. */

@@ -33,7 +33,10 @@ function observeNear(element: Element, callback: () => void): () => void {
  * once the placeholder comes within a screen of the viewport.
  */
 export function useNearViewport(): [(element: Element | null) => (() => void) | undefined, boolean] {
-  const [isNear, setIsNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  // On the server (no window) nothing is near: the browser, which has an observer, starts from the same draft.
+  const [isNear, setIsNear] = useState(
+    () => typeof window !== 'undefined' && typeof IntersectionObserver === 'undefined',
+  );
   const ref = useCallback((element: Element | null) => {
     if (!element) return undefined;
     return observeNear(element, () => setIsNear(true));

@@ -49,6 +49,6 @@ export async function crmPageTakeOver(
   stateBlock: HTMLElement,
 ): Promise<{ seed: (queryClient: QueryClient) => void; since: number }> {
   const state = JSON.parse(stateBlock.textContent ?? '{}') as CrmPageState;
-  await import('./crm-routes').then((routes) => routes.preloadCrmOverview());
+  await import('./crm-routes').then((routes) => routes.preloadCrmPage(window.location.pathname));
   return { seed: (queryClient) => seedCrmPage(queryClient, state), since: state.since };
 }

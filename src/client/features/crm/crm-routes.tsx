@@ -10,10 +10,14 @@ import { RequireAccess } from '../auth/require-access';
 import { rememberCrmAccess } from './crm-early';
 
 const overviewPage = preloadablePage(() => import('./crm-overview-page'), 'CrmOverviewPage');
+const tasksPage = preloadablePage(() => import('./crm-tasks-page'), 'CrmTasksPage');
 const overview = overviewPage.element;
-/** The matrix's code, loaded before the browser takes over the matrix the server drew (ADR 037). */
-export const preloadCrmOverview = overviewPage.preload;
-const tasks = lazyPage(() => import('./crm-tasks-page'), 'CrmTasksPage');
+const tasks = tasksPage.element;
+
+/** The page's code, loaded before the browser takes over a CRM page the server drew (ADR 037). */
+export function preloadCrmPage(path: string): Promise<void> {
+  return path.replace(/\/+$/, '') === '/crm' ? overviewPage.preload() : tasksPage.preload();
+}
 const school = lazyPage(() => import('./crm-school-page'), 'CrmSchoolPage');
 const settings = lazyPage(() => import('./crm-settings-page'), 'CrmSettingsPage');
 const analytics = lazyPage(() => import('./crm-analytics-page'), 'CrmAnalyticsPage');

@@ -38,6 +38,7 @@ import { SearchField, SearchForm } from '../../components/ui/search-field';
 import { serverMessage } from '../../lib/api-client';
 import { useFieldErrors } from '../../lib/form';
 import { notify } from '../../lib/notify';
+import { useHydrated } from '../../lib/use-hydrated';
 import { useNearViewport } from '../../lib/use-near-viewport';
 import { AddTaskDialog } from './add-task-dialog';
 import {
@@ -59,6 +60,9 @@ import { MoveMenu, TaskCard } from './task-card';
 import { type Staff, staffNameOf, TaskDialog } from './task-dialog';
 import { StateBadge } from './task-states';
 import { useFilterControls, useUrlFilters } from './use-url-filters';
+
+/** The window height a server-drawn board assumes (ADR 037): a laptop's; a phone's first screen needs less. */
+const DRAWN_WINDOW_HEIGHT = 900;
 
 const SWIMLANE_LABELS: Record<Swimlane, string> = { school: 'By school', kind: 'By task type' };
 
@@ -558,8 +562,14 @@ function Board({
       isHighlighted={highlighted === task.id}
     />
   );
-  // The lanes of the first screen and a half are drawn in the first frame; the others as they come near.
-  const drawnFirst = useMemo(() => lanesDrawnFirst(lanes, window.innerHeight * 1.5), [lanes]);
+  // The lanes of the first screen and a half are drawn in the first frame; the others as they come near. A board
+  // drawn by the server (ADR 037) is drawn for a typical window until the browser has taken it over, so that
+  // both first drafts agree.
+  const isHydrated = useHydrated();
+  const drawnFirst = useMemo(
+    () => lanesDrawnFirst(lanes, (isHydrated ? window.innerHeight : DRAWN_WINDOW_HEIGHT) * 1.5),
+    [lanes, isHydrated],
+  );
   const selectedTasks = tasks.filter((task) => selected.has(task.id));
   const stateCounts = Object.fromEntries(
     CRM_TASK_STATES.map((state) => [state, tasks.filter((task) => task.state === state).length]),
@@ -595,6 +605,8 @@ function Board({
         </div>
       ) : null}
       <DndContext
+        // A fixed id: the ids dnd-kit gives its descriptions are then the same on the server and in the browser.
+        id="crm-board"
         sensors={sensors}
         collisionDetection={collisionDetection}
         onDragStart={onDragStart}

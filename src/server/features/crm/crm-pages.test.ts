@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClientFixture } from '../../../../tests/support/server/client-fixture';
@@ -8,7 +9,7 @@ import {
   startTestApp,
   type TestApp,
 } from '../../../../tests/support/server/test-app';
-import { crmOverviewSchema } from '../../../contracts/crm';
+import { crmBoardSchema, crmOverviewSchema } from '../../../contracts/crm';
 import { CRM_PAGE_STATE_ID, type CrmPageState } from '../../../contracts/crm-pages';
 import { DEMO_PASSWORD, seedDemoAccounts } from '../../db/seed/demo-accounts';
 
@@ -21,7 +22,7 @@ function stateOf(html: string): CrmPageState | null {
 
 const count = (html: string, text: string) => html.split(text).length - 1;
 
-describe('the CRM matrix drawn on the server for its staff (ADR 037)', () => {
+describe('the CRM matrix and board drawn on the server for their staff (ADR 037)', () => {
   let t: TestApp;
   let fixture: ReturnType<typeof createClientFixture>;
   const cookies: Record<string, string> = {};
@@ -133,23 +134,48 @@ describe('the CRM matrix drawn on the server for its staff (ADR 037)', () => {
     }
   });
 
-  it('leaves the board to the browser, its reads and chunks preloaded from the first byte (ADR 030)', async () => {
+  it('draws the board too, its first lanes with their cards and every lane’s heading with its count', async () => {
     const page = await get('/crm/tasks', 'admin@demo.test');
     expect(page.statusCode).toBe(200);
-    expect(stateOf(page.body)).toBeNull();
-    expect(page.body).toContain('<div id="root"></div>');
-    const link = String(page.headers.link);
-    expect(link).toContain('</api/crm/tasks>; rel=preload; as=fetch; crossorigin');
-    for (const chunk of [
-      'crm-early-test.js',
-      'crm-routes-test.js',
-      'table-test.js',
-      'crm-tasks-page-test.js',
-    ]) {
-      expect(link).toContain(`</assets/${chunk}>; rel=modulepreload`);
+    const board = crmBoardSchema.parse((await get('/api/crm/tasks', 'admin@demo.test')).json());
+    const state = stateOf(page.body);
+    expect(crmBoardSchema.parse(JSON.parse(state?.reads['/api/crm/tasks'] ?? 'null'))).toEqual(board);
+    expect(count(page.body, 'data-testid="crm-lane"')).toBe(3);
+    // Each school's lane with its count; the first screen's lanes with their cards, the rest as placeholders
+    // of their height, drawn by the browser as they come near.
+    const perSchool = board.tasks.length / 3;
+    expect(count(page.body, `(<!-- -->${perSchool}<!-- -->)`)).toBe(3);
+    const cards = count(page.body, 'data-testid="crm-task-card"');
+    expect(cards).toBeGreaterThanOrEqual(perSchool);
+    expect(cards < board.tasks.length).toBe(page.body.includes('data-testid="crm-placeholder"'));
+  });
+
+  it('names the reads and chunks of a page the browser draws as preloads (ADR 030)', async () => {
+    // Without the server build, the board is the app's shell: its reads and code start with the headers.
+    const shellOnly = createClientFixture();
+    rmSync(`${shellOnly.clientDir}-ssr`, { recursive: true });
+    const bare = await startTestApp('pglite', { clientDir: shellOnly.clientDir, seed: false });
+    try {
+      await seedDemoAccounts(bare.database.db, createTestAuth(bare.database));
+      const cookie = (await signIn(bare.app, 'admin@demo.test', DEMO_PASSWORD)).cookie;
+      const page = await bare.app.inject({ method: 'GET', url: '/crm/tasks', headers: { cookie } });
+      expect(page.statusCode).toBe(200);
+      expect(stateOf(page.body)).toBeNull();
+      const link = String(page.headers.link);
+      expect(link).toContain('</api/crm/tasks>; rel=preload; as=fetch; crossorigin');
+      for (const chunk of [
+        'crm-early-test.js',
+        'crm-routes-test.js',
+        'table-test.js',
+        'crm-tasks-page-test.js',
+      ]) {
+        expect(link).toContain(`</assets/${chunk}>; rel=modulepreload`);
+      }
+      // The entry is in the page already.
+      expect(link).not.toContain('index-test.js');
+    } finally {
+      await bare.close();
+      shellOnly.remove();
     }
-    // The entry is in the page already; nothing is preloaded for anyone without CRM access.
-    expect(link).not.toContain('index-test.js');
-    expect((await get('/crm/tasks', 'player@demo.test')).headers.link).toBeUndefined();
   });
 });
