@@ -548,6 +548,8 @@ try {
     const page = await context.newPage();
     await watchFor(page, 'board', totalTasks);
     await timePage(page, '/crm/tasks');
+    // A drawn board answers once the browser has taken it over (ADR 037), as a user waits for it to respond.
+    await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
     const shown: number[] = [];
     const saved: number[] = [];
     for (let run = 0; run <= runs; run++) {

@@ -5,6 +5,7 @@ import { Container } from '../../components/ui/container';
 import { cx } from '../../components/ui/cx';
 import { Spinner } from '../../components/ui/spinner';
 import { lazyPage, preloadablePage } from '../../lib/lazy-page';
+import { useHydrated } from '../../lib/use-hydrated';
 import { useSession } from '../auth/queries';
 import { RequireAccess } from '../auth/require-access';
 import { rememberCrmAccess } from './crm-early';
@@ -38,6 +39,7 @@ const SECTIONS: readonly { to: string; label: string; end: boolean; rule: Access
  */
 export function CrmLayout() {
   const session = useSession();
+  const isHydrated = useHydrated();
   const mayOpen = (name: AccessName) => session.status === 'signed-in' && may(session.access, name);
   // The next visit starts this browser's CRM reads at once (ADR 030).
   useEffect(rememberCrmAccess, []);
@@ -63,7 +65,11 @@ export function CrmLayout() {
           ))}
         </ul>
       </nav>
-      <div className="min-w-0">
+      {/*
+       * A page the server drew (ADR 037) answers once the browser has taken it over: until then it is inert, so a
+       * change made in that second (a card's "Move to…") cannot be silently dropped.
+       */}
+      <div className="min-w-0" inert={!isHydrated}>
         <Suspense fallback={<Spinner />}>
           <Outlet />
         </Suspense>
