@@ -20,7 +20,7 @@ function app(seed?: (queryClient: QueryClient) => void, liveSince?: number, isDr
   );
 }
 
-// A public page, or the CRM's matrix for its staff, arrives drawn by the server with the data it was drawn from
+// A public page, or one of the CRM's two pages for its staff, arrives drawn by the server with the data it was drawn from
 // (ADRs 023, 037): once its code is in, the browser takes over that markup (hydration) instead of drawing the
 // page again; should the code fail to load, it is drawn here from scratch. Every other page is drawn here.
 const publicState = document.getElementById(PUBLIC_PAGE_STATE_ID);

@@ -18,10 +18,10 @@ import { inlineScriptsAllower } from '../../http/security-headers';
 import { PageTemplate, rendererPathFor } from '../public-pages/page-template';
 
 /**
- * The CRM's matrix drawn on the server for the staff member who opens it (ADR 037): the HTML holds the page as
- * their browser would draw it, with the reads it was drawn from, so the data shows before any script has run. The
- * reads are the API's own answers for their session (through the app, not beside it), so the drawn page and the
- * API cannot disagree or grant more than the API would.
+ * The CRM's matrix and board drawn on the server for the staff member who opens them (ADR 037): the HTML holds the
+ * page as their browser would draw it, with the reads it was drawn from, so the data shows before any script has
+ * run. The reads are the API's own answers for their session (through the app, not beside it), so the drawn page
+ * and the API cannot disagree or grant more than the API would.
  *
  * Anyone else gets the app's shell (client-app.ts); a page that cannot be drawn is finished with an empty root,
  * which the browser fills as it fills the shell.
@@ -105,7 +105,7 @@ export class CrmPages {
 }
 
 /**
- * GET /crm (the matrix): drawn for a session with CRM access, otherwise (or without a server build) the app's
+ * GET /crm and /crm/tasks: drawn for a session with CRM access, otherwise (or without a server build) the app's
  * shell like any other page. The HTML holds the user's own data: `private`, revalidated each time.
  */
 export async function registerCrmPages(
