@@ -147,7 +147,10 @@ describe('the task board', () => {
     const handle = await screen.findByRole('button', { name: 'Drag “Fee paid” (Ardscoil)' });
     expect(handle?.getAttribute('aria-roledescription')).toBe('draggable');
     const describedBy = handle.getAttribute('aria-describedby') ?? '';
-    expect(document.getElementById(describedBy)?.textContent).toMatch(/press Space or Enter/);
+    // dnd-kit puts the instructions in the page once the board has mounted (a moment later on a loaded machine).
+    await waitFor(() =>
+      expect(document.getElementById(describedBy)?.textContent).toMatch(/press Space or Enter/),
+    );
   });
 });
 
