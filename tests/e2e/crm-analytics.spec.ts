@@ -1,5 +1,5 @@
 import { seriousAxeViolations } from './support/axe';
-import { signInAt, withSchools } from './support/crm';
+import { superadminWithSchools } from './support/crm';
 import { expect, test } from './support/fixtures';
 import { shootWhenAsked } from './support/screenshots';
 
@@ -15,9 +15,7 @@ const CHARTS = [
 ];
 
 test('the analytics page shows its charts, each as a table and as CSV', async ({ page, request, site }) => {
-  await site.setSetting('registration_settings', { is_enabled: true, team_price: 6000 });
-  await signInAt(page, 'superadmin@demo.test', '/crm');
-  await withSchools(page, request);
+  await superadminWithSchools(page, request, site, '/crm');
   await page.getByRole('navigation', { name: 'Team tasks' }).getByRole('link', { name: 'Analytics' }).click();
   await expect(page.getByRole('heading', { name: 'Analytics', level: 1 })).toBeVisible();
   for (const id of CHARTS) await expect(page.getByTestId(id)).toBeVisible();
@@ -57,9 +55,7 @@ test('a task added with the form appears on the board; the filters keep to the a
   request,
   site,
 }) => {
-  await site.setSetting('registration_settings', { is_enabled: true, team_price: 6000 });
-  await signInAt(page, 'superadmin@demo.test', '/crm/tasks');
-  await withSchools(page, request);
+  await superadminWithSchools(page, request, site, '/crm/tasks');
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Tasks', level: 1 })).toBeVisible();
 

@@ -1,7 +1,7 @@
 import { CRM_MESSAGES, type CrmBoard, type CrmOverview } from '../../src/contracts/crm';
 import { isSettled } from '../../src/domain/crm';
 import { seriousAxeViolations } from './support/axe';
-import { signInAt, taskCard, withSchools } from './support/crm';
+import { signInAt, superadminWithSchools, taskCard } from './support/crm';
 import { expect, test } from './support/fixtures';
 import { shootWhenAsked } from './support/screenshots';
 import { otherDevice, toast } from './support/session';
@@ -14,9 +14,7 @@ test('the readiness matrix filters in the address, so a view can be shared', asy
   request,
   site,
 }) => {
-  await site.setSetting('registration_settings', { is_enabled: true, team_price: 6000 });
-  await signInAt(page, 'superadmin@demo.test', '/crm');
-  await withSchools(page, request);
+  await superadminWithSchools(page, request, site, '/crm');
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Overview', level: 1 })).toBeVisible();
   const overview = (await (await page.request.get('/api/crm/overview')).json()) as CrmOverview;
@@ -64,9 +62,7 @@ test('the matrix arrives drawn for its staff, and answers once its code has take
   request,
   site,
 }) => {
-  await site.setSetting('registration_settings', { is_enabled: true, team_price: 6000 });
-  await signInAt(page, 'superadmin@demo.test', '/crm');
-  await withSchools(page, request);
+  await superadminWithSchools(page, request, site, '/crm');
   const overview = (await (await page.request.get('/api/crm/overview')).json()) as CrmOverview;
   expect(overview.schools.length).toBeGreaterThan(0);
 
@@ -97,9 +93,7 @@ test('a card moved with the keyboard moves on another staff board; a stale move 
   request,
   site,
 }) => {
-  await site.setSetting('registration_settings', { is_enabled: true, team_price: 6000 });
-  await signInAt(page, 'superadmin@demo.test', '/crm/tasks');
-  await withSchools(page, request);
+  await superadminWithSchools(page, request, site, '/crm/tasks');
   await page.reload();
   const board = (await (await page.request.get('/api/crm/tasks')).json()) as CrmBoard;
   const task = board.tasks.find((candidate) => candidate.state === 'not_started');

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import { type AccessName, may } from '../../domain/access-rules';
 import {
   PERMISSION_LOAD_TIMEOUT_MS,
   PermissionLoadTimeoutError,
@@ -104,4 +105,15 @@ export function createActorLoader(auth: Auth, db: Db, now: () => Date) {
 export async function activeActor(request: FastifyRequest): Promise<Actor | null> {
   const actor = await request.actor();
   return actor && !actor.isFrozen ? actor : null;
+}
+
+/**
+ * Whether the request's signed-in, unfrozen user may do what `rule` names; false for anyone else and when the session
+ * cannot be read. For what a page sends beside itself to those who may (the CRM pages' preloads and drawing, ADRs
+ * 030 and 037); the routes themselves check `config.access`.
+ */
+export async function actorMay(request: FastifyRequest, rule: AccessName): Promise<boolean> {
+  if (!request.headers.cookie) return false;
+  const actor = await activeActor(request).catch(() => null);
+  return actor !== null && may(actor.access, rule);
 }

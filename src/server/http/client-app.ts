@@ -10,7 +10,7 @@ import {
   CRM_STARTER_MODULE,
   SESSION_READ_PATHS,
 } from '../../contracts/crm-pages';
-import { may } from '../../domain/access-rules';
+import { actorMay } from '../auth/actor';
 import { BuildManifest } from './build-manifest';
 import { CachedBody, sendCached } from './cached-json';
 import { scriptHash, THEME_SCRIPT_TAG, withThemeScriptInline } from './inline-script';
@@ -110,13 +110,7 @@ async function crmPreloads(
 ): Promise<string | null> {
   const page = path.replace(/\/+$/, '');
   const read = CRM_PAGE_READS[page];
-  if (!read || !request.headers.cookie) return null;
-  try {
-    const actor = await request.actor();
-    if (!actor || actor.isFrozen || !may(actor.access, 'crm')) return null;
-  } catch {
-    return null;
-  }
+  if (!read || !(await actorMay(request, 'crm'))) return null;
   return [
     ...[...SESSION_READ_PATHS, read].map((url) => `<${url}>; rel=preload; as=fetch; crossorigin`),
     ...(crmChunks[page] ?? []).map((file) => `</${file}>; rel=modulepreload`),

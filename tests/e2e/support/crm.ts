@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { CrmBoard, CrmOverview } from '../../../src/contracts/crm';
-import { dismissCookieBanner, expect } from './fixtures';
+import { dismissCookieBanner, expect, type SiteState } from './fixtures';
 import { solvedBotProof } from './registration';
 import { signInAndWait } from './session';
 
@@ -87,6 +87,21 @@ export async function withSchools(page: Page, request: APIRequestContext): Promi
   await expect
     .poll(async () => ((await (await page.request.get('/api/crm/tasks')).json()) as CrmBoard).tasks.length)
     .toBeGreaterThan(0);
+}
+
+/**
+ * The common start of a CRM test: registration open at €60 a team, the demo superadmin signed in at `path` (1280 px
+ * wide), and two schools registered with their tasks.
+ */
+export async function superadminWithSchools(
+  page: Page,
+  request: APIRequestContext,
+  site: SiteState,
+  path: string,
+): Promise<void> {
+  await site.setSetting('registration_settings', { is_enabled: true, team_price: 6000 });
+  await signInAt(page, 'superadmin@demo.test', path);
+  await withSchools(page, request);
 }
 
 /** The id of a school in the CRM overview (read with the page's session), once it is there. */

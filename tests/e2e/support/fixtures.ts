@@ -1,6 +1,6 @@
 import { test as base, expect, type Page } from '@playwright/test';
 
-type SiteState = {
+export type SiteState = {
   reset(variant: 'demo' | 'empty'): Promise<void>;
   setSetting(key: string, value: unknown): Promise<void>;
 };

@@ -1,6 +1,3 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import {
@@ -12,10 +9,10 @@ import {
   type RenderedCrmPage,
   SESSION_READ_PATHS,
 } from '../../../contracts/crm-pages';
-import { may } from '../../../domain/access-rules';
+import { actorMay } from '../../auth/actor';
 import { type HtmlStream, streamHtml } from '../../http/html-stream';
 import { inlineScriptsAllower } from '../../http/security-headers';
-import { PageTemplate, rendererPathFor } from '../public-pages/page-template';
+import { loadServerDrawing, type PageTemplate } from '../public-pages/page-template';
 
 /**
  * The CRM's matrix and board drawn on the server for the staff member who opens them (ADR 037): the HTML holds the
@@ -32,28 +29,17 @@ export class CrmPages {
     private readonly template: PageTemplate,
   ) {}
 
-  /** Null when the client or its server build is missing (API-only tests, a clone before `npm run build`). */
+  /** Null without a server build of the client: the pages are then drawn in the browser. */
   static async load(clientDir: string | null, logger: Logger): Promise<CrmPages | null> {
-    if (!clientDir || !existsSync(join(clientDir, 'index.html'))) return null;
-    const rendererPath = rendererPathFor(clientDir);
-    if (!existsSync(rendererPath)) return null;
-    const renderer = (await import(pathToFileURL(rendererPath).href)) as CrmPageRenderer;
-    if (typeof renderer.renderCrmPage !== 'function') return null;
-    const template = await PageTemplate.load(clientDir);
-    const unknown = template.unknownModules(renderer.crmPageModules);
-    if (unknown.length > 0) logger.warn({ unknown }, 'CRM pages: modules to preload not in the build');
-    return new CrmPages(renderer, template);
+    const drawing = await loadServerDrawing(clientDir, logger, {
+      name: 'CRM pages',
+      modules: (renderer) => renderer.crmPageModules,
+    });
+    return drawing ? new CrmPages(drawing.renderer, drawing.template) : null;
   }
 
   get scriptHashes(): readonly string[] {
     return this.template.scriptHashes;
-  }
-
-  /** Whether this request's session may see a drawn CRM page: signed in, not frozen, with CRM access. */
-  async mayDraw(request: FastifyRequest): Promise<boolean> {
-    if (!request.headers.cookie) return false;
-    const actor = await request.actor().catch(() => null);
-    return actor !== null && !actor.isFrozen && may(actor.access, 'crm');
   }
 
   /**
@@ -118,7 +104,7 @@ export async function registerCrmPages(
   const allowInlineScripts = inlineScriptsAllower(pages.scriptHashes);
   for (const path of CRM_DRAWN_PATHS) {
     app.get(path, { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
-      if (!(await pages.mayDraw(request))) return reply.callNotFound();
+      if (!(await actorMay(request, 'crm'))) return reply.callNotFound();
       allowInlineScripts(reply);
       await pages.send(app, request, streamHtml(request, reply, 'private, no-cache'), path);
       return reply;

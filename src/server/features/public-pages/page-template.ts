@@ -1,5 +1,10 @@
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Logger } from 'pino';
+import type { CrmPageRenderer } from '../../../contracts/crm-pages';
+import type { PublicPageRenderer } from '../../../contracts/public-pages';
 import { BuildManifest } from '../../http/build-manifest';
 import { scriptHash, THEME_SCRIPT_TAG, withThemeScriptInline } from '../../http/inline-script';
 
@@ -24,8 +29,38 @@ const NOSCRIPT_DRAWN = [
 ].join('');
 
 /** The server build of the client sits beside the browser build (vite.config.ts): dist/client → dist/client-ssr. */
-export function rendererPathFor(clientDir: string): string {
+function rendererPathFor(clientDir: string): string {
   return join(`${clientDir}-ssr`, 'entry-server.js');
+}
+
+/** What the server build of the client exports (src/client/entry-server.tsx). */
+export type ClientRenderer = PublicPageRenderer & CrmPageRenderer;
+
+/**
+ * The server's means of drawing pages (ADRs 023, 037): the client's render entry and the built page it pours pages
+ * into, with the modules `preloaded` (a feature's list of page modules) checked against the build once at start.
+ * Null when the client or its server build is missing (API-only tests, a clone before `npm run build`): the pages
+ * are then drawn in the browser.
+ */
+export async function loadServerDrawing(
+  clientDir: string | null,
+  logger: Logger,
+  what: { name: string; modules: (renderer: ClientRenderer) => readonly string[] },
+): Promise<{ renderer: ClientRenderer; template: PageTemplate } | null> {
+  if (!clientDir || !existsSync(join(clientDir, 'index.html'))) return null;
+  const rendererPath = rendererPathFor(clientDir);
+  if (!existsSync(rendererPath)) {
+    logger.warn(
+      { rendererPath },
+      `${what.name}: no server build of the client; pages are drawn in the browser`,
+    );
+    return null;
+  }
+  const renderer = (await import(pathToFileURL(rendererPath).href)) as ClientRenderer;
+  const template = await PageTemplate.load(clientDir);
+  const unknown = template.unknownModules(what.modules(renderer));
+  if (unknown.length > 0) logger.warn({ unknown }, `${what.name}: modules to preload not in the build`);
+  return { renderer, template };
 }
 
 /**

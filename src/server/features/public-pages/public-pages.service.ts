@@ -1,6 +1,3 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { Logger } from 'pino';
 import { lookupNameOf } from '../../../contracts/player-lookup';
 import {
@@ -16,7 +13,7 @@ import { CachedBody } from '../../http/cached-json';
 import { sanitizeHtml } from '../site-content/site-content.sanitizer';
 import { readImportantInformation } from '../site-content/site-content.service';
 import { PAGE_DATA_VIEWS, type PublicDataCache, type PublicSnapshot } from '../tournament/public-data-cache';
-import { PageTemplate, rendererPathFor } from './page-template';
+import { loadServerDrawing, type PageTemplate } from './page-template';
 
 /** Distinct player-lookup pages kept per snapshot (like the lookup JSON): a flood of made-up names cannot grow it. */
 const LOOKUP_PAGE_LIMIT = 2_000;
@@ -44,20 +41,12 @@ export class PublicPages {
     cache: PublicDataCache;
     logger: Logger;
   }): Promise<PublicPages | null> {
-    const { clientDir, logger } = options;
-    if (!clientDir || !existsSync(join(clientDir, 'index.html'))) return null;
-    const rendererPath = rendererPathFor(clientDir);
-    if (!existsSync(rendererPath)) {
-      logger.warn(
-        { rendererPath },
-        'public pages: no server build of the client; pages are drawn in the browser',
-      );
-      return null;
-    }
-    const renderer = (await import(pathToFileURL(rendererPath).href)) as PublicPageRenderer;
-    const template = await PageTemplate.load(clientDir);
-    const unknown = template.unknownModules(renderer.publicPageModules);
-    if (unknown.length > 0) logger.warn({ unknown }, 'public pages: modules to preload not in the build');
+    const drawing = await loadServerDrawing(options.clientDir, options.logger, {
+      name: 'public pages',
+      modules: (renderer) => renderer.publicPageModules,
+    });
+    if (!drawing) return null;
+    const { renderer, template } = drawing;
     return new PublicPages(renderer, template, options.db, options.cache);
   }
 
