@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import type { Logger } from 'pino';
+import { pooledTransaction } from './pooled-transaction';
 import * as accounts from './schema/accounts';
 import * as auth from './schema/auth';
 import * as clientActions from './schema/client-actions';
@@ -100,7 +101,17 @@ async function openPostgres(url: string, poolMax: number, logger: Logger): Promi
   pool.on('connect', (client) => {
     client.on('error', (error) => logger.warn({ err: error }, 'database connection lost while in use'));
   });
+  /** A Drizzle on one checked-out client: its statements and transactions never touch the pool. */
+  const onClient = (client: pg.PoolClient) =>
+    drizzlePg({ client, schema, casing: 'snake_case' }) as unknown as Db;
   const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
+  // Every transaction gives its client back to the pool, even when BEGIN fails (see pooledTransaction).
+  db.transaction = ((work, config) =>
+    pooledTransaction(
+      pool,
+      (client, trackedWork) => onClient(client).transaction(trackedWork, config),
+      work,
+    )) as Db['transaction'];
   const listeners = new Set<{ stop: () => Promise<void> }>();
 
   return {
@@ -110,8 +121,7 @@ async function openPostgres(url: string, poolMax: number, logger: Logger): Promi
       const client = await pool.connect();
       try {
         await client.query('select pg_advisory_lock($1)', [lockId]);
-        const lockedDb = drizzlePg({ client, schema, casing: 'snake_case' }) as unknown as Db;
-        return await work(lockedDb);
+        return await work(onClient(client));
       } finally {
         await client.query('select pg_advisory_unlock($1)', [lockId]).catch(() => undefined);
         client.release();

@@ -15,6 +15,8 @@ export const silentLogger = pino({ level: 'silent' });
 
 export interface TestDatabase {
   database: Database;
+  /** The PostgreSQL database's address, for a test that opens its own connections; null for PGlite. */
+  url: string | null;
   /** Opens another connection set to the same database, as a second server process would. */
   openAnother(): Promise<Database>;
   drop(): Promise<void>;
@@ -36,6 +38,7 @@ export async function createTestDatabase(target: DatabaseTarget): Promise<TestDa
     await applyMigrations(database);
     return {
       database,
+      url: null,
       openAnother: () => Promise.reject(new Error('an in-memory PGlite database cannot be shared')),
       drop: () => database.close(),
     };
@@ -58,6 +61,7 @@ export async function createTestDatabase(target: DatabaseTarget): Promise<TestDa
   await applyMigrations(database);
   return {
     database,
+    url,
     openAnother: open,
     drop: async () => {
       await Promise.all(opened.map((db) => db.close()));
