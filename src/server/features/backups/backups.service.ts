@@ -15,9 +15,8 @@ import {
 } from '../../../contracts/backups';
 import type { Audit, AuditContext } from '../../audit/audit';
 import type { Clock } from '../../clock';
-import { type Database, type Db, openDatabase } from '../../db/client';
+import type { Database, Db } from '../../db/client';
 import { claimDay } from '../../db/day-claim';
-import { applyMigrations } from '../../db/migrate';
 import type { FeatureContext } from '../../feature-context';
 import { HttpError } from '../../http/errors';
 import { readSetting, saveSetting } from '../settings/settings.repo';
@@ -39,6 +38,7 @@ import {
   toBackup,
   writeBackupMeta,
 } from './backup-store';
+import { restoreIntoScratch } from './scratch-restore';
 
 /** The settings rows this feature writes; system-status reads the first two for the dashboard. */
 export const BACKUP_SETTING_KEYS = {
@@ -194,14 +194,10 @@ export class BackupService {
     name: string,
     report: JobReporter,
   ): Promise<Omit<BackupVerification, 'verifiedAt' | 'durationMs'>> {
-    let scratch: Database | undefined;
     try {
-      scratch = await openDatabase({ dataDir: 'memory://' }, this.deps.logger);
-      await applyMigrations(scratch);
-      const outcome = await restoreBackupFile(scratch.db, backupPath(this.deps.dir, name), {
-        onProgress: (p) => report.progress(p),
-      });
-      const { tables, mismatchedTables } = outcome;
+      const { tables, mismatchedTables } = await restoreIntoScratch(backupPath(this.deps.dir, name), (p) =>
+        report.progress(p),
+      );
       return {
         status: mismatchedTables.length > 0 ? 'mismatch' : 'ok',
         tables,
@@ -211,8 +207,6 @@ export class BackupService {
     } catch (error) {
       this.deps.logger.warn({ err: error, backup: name }, 'backup verification failed');
       return { status: 'error', tables: [], mismatchedTables: [], error: textOf(error) };
-    } finally {
-      await scratch?.close();
     }
   }
 
