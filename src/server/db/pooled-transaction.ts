@@ -12,7 +12,7 @@ import type pg from 'pg';
  *
  * The client goes back to the pool after a commit, or after the work threw and Drizzle's ROLLBACK went through
  * (Drizzle then rethrows the work's own error). After anything else (BEGIN, COMMIT or ROLLBACK failed) the
- * connection's state is unknown, so it is closed (`release(error)`) and the pool opens a fresh one when needed.
+ * connection's state is unknown, so it is closed (`release(true)`) and the pool opens a fresh one when needed.
  */
 export async function pooledTransaction<Tx, T>(
   pool: { connect(): Promise<pg.PoolClient> },
@@ -35,7 +35,7 @@ export async function pooledTransaction<Tx, T>(
     return result;
   } catch (error) {
     const rolledBackCleanly = error === workError;
-    client.release(rolledBackCleanly ? undefined : error instanceof Error ? error : new Error(String(error)));
+    client.release(!rolledBackCleanly);
     throw error;
   }
 }

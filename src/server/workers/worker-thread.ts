@@ -1,12 +1,18 @@
 import { Worker } from 'node:worker_threads';
 
-/** What a worker module posts: progress while it works, then one result or one error. */
+/** What a worker module posts: progress while it works, then one result or one error (with its stack, for the log). */
 export type WorkerMessage<Progress, Result> =
   | { kind: 'progress'; progress: Progress }
   | { kind: 'result'; result: Result }
-  | { kind: 'error'; message: string };
+  | { kind: 'error'; message: string; stack?: string };
 
 const ENTRY = new URL('./typescript-worker.mjs', import.meta.url);
+
+function errorFrom(message: { message: string; stack?: string }): Error {
+  const error = new Error(message.message);
+  if (message.stack) error.stack = message.stack;
+  return error;
+}
 
 /**
  * Runs a TypeScript module in a worker thread of its own and resolves with the result it posts, relaying its
@@ -31,7 +37,7 @@ export function runInWorker<Progress, Result>(
     worker.on('message', (message: WorkerMessage<Progress, Result>) => {
       if (message.kind === 'progress') onProgress(message.progress);
       else if (message.kind === 'result') settle(() => resolve(message.result));
-      else settle(() => reject(new Error(message.message)));
+      else settle(() => reject(errorFrom(message)));
     });
     worker.on('error', (error) => settle(() => reject(error)));
     worker.on('exit', (code) =>

@@ -19,7 +19,11 @@ try {
   });
   post({ kind: 'result', result: { tables, mismatchedTables } });
 } catch (error) {
-  post({ kind: 'error', message: error instanceof Error ? error.message : String(error) });
+  post(
+    error instanceof Error
+      ? { kind: 'error', message: error.message, stack: error.stack }
+      : { kind: 'error', message: String(error) },
+  );
 } finally {
   await scratch?.close();
 }

@@ -31,7 +31,7 @@ export class CrmPages {
 
   /** Null without a server build of the client: the pages are then drawn in the browser. */
   static async load(clientDir: string | null, logger: Logger): Promise<CrmPages | null> {
-    const drawing = await loadServerDrawing(clientDir, logger, {
+    const drawing = await loadServerDrawing<CrmPageRenderer>(clientDir, logger, {
       name: 'CRM pages',
       modules: (renderer) => renderer.crmPageModules,
     });

@@ -3,8 +3,6 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Logger } from 'pino';
-import type { CrmPageRenderer } from '../../../contracts/crm-pages';
-import type { PublicPageRenderer } from '../../../contracts/public-pages';
 import { BuildManifest } from '../../http/build-manifest';
 import { scriptHash, THEME_SCRIPT_TAG, withThemeScriptInline } from '../../http/inline-script';
 
@@ -33,20 +31,18 @@ function rendererPathFor(clientDir: string): string {
   return join(`${clientDir}-ssr`, 'entry-server.js');
 }
 
-/** What the server build of the client exports (src/client/entry-server.tsx). */
-export type ClientRenderer = PublicPageRenderer & CrmPageRenderer;
-
 /**
- * The server's means of drawing pages (ADRs 023, 037): the client's render entry and the built page it pours pages
- * into, with the modules `preloaded` (a feature's list of page modules) checked against the build once at start.
+ * The server's means of drawing pages (ADRs 023, 037): the client's render entry (src/client/entry-server.tsx), seen
+ * as the `Renderer` contract of the feature that draws, and the built page it pours pages into, with the feature's
+ * page modules (`what.modules`) checked against the build once at start.
  * Null when the client or its server build is missing (API-only tests, a clone before `npm run build`): the pages
  * are then drawn in the browser.
  */
-export async function loadServerDrawing(
+export async function loadServerDrawing<Renderer>(
   clientDir: string | null,
   logger: Logger,
-  what: { name: string; modules: (renderer: ClientRenderer) => readonly string[] },
-): Promise<{ renderer: ClientRenderer; template: PageTemplate } | null> {
+  what: { name: string; modules: (renderer: Renderer) => readonly string[] },
+): Promise<{ renderer: Renderer; template: PageTemplate } | null> {
   if (!clientDir || !existsSync(join(clientDir, 'index.html'))) return null;
   const rendererPath = rendererPathFor(clientDir);
   if (!existsSync(rendererPath)) {
@@ -56,7 +52,7 @@ export async function loadServerDrawing(
     );
     return null;
   }
-  const renderer = (await import(pathToFileURL(rendererPath).href)) as ClientRenderer;
+  const renderer = (await import(pathToFileURL(rendererPath).href)) as Renderer;
   const template = await PageTemplate.load(clientDir);
   const unknown = template.unknownModules(what.modules(renderer));
   if (unknown.length > 0) logger.warn({ unknown }, `${what.name}: modules to preload not in the build`);

@@ -41,7 +41,7 @@ export class PublicPages {
     cache: PublicDataCache;
     logger: Logger;
   }): Promise<PublicPages | null> {
-    const drawing = await loadServerDrawing(options.clientDir, options.logger, {
+    const drawing = await loadServerDrawing<PublicPageRenderer>(options.clientDir, options.logger, {
       name: 'public pages',
       modules: (renderer) => renderer.publicPageModules,
     });
