@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ACCESS_MESSAGES, type ApiError } from '../../contracts/common';
+import { ACCESS_MESSAGES } from '../../contracts/common';
 import { type AccessName, may } from '../../domain/access-rules';
+import { sendRefusal } from '../http/errors';
 import type { Actor } from './actor';
 
 /**
@@ -26,8 +27,13 @@ declare module 'fastify' {
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/** `/api/…` in any letter case: a router made case-insensitive one day must not open a way round the check. */
+function isApiPath(path: string): boolean {
+  return path.slice(0, 5).toLowerCase() === '/api/';
+}
+
 function deny(request: FastifyRequest, reply: FastifyReply, status: 401 | 403, error: string): FastifyReply {
-  return reply.code(status).send({ error, requestId: request.id } satisfies ApiError);
+  return sendRefusal(reply, status, { error, requestId: request.id });
 }
 
 export function registerGuards(
@@ -56,7 +62,7 @@ export function registerGuards(
   app.addHook('onRequest', async (request, reply) => {
     // Cross-site request forgery: a state-changing request must come from this site's own pages (T12).
     // This covers better-auth's routes too: its own check let a cross-site sign-out through.
-    if (STATE_CHANGING.has(request.method) && request.url.startsWith('/api/')) {
+    if (STATE_CHANGING.has(request.method) && isApiPath(request.path)) {
       const origin = request.headers.origin;
       const site = request.headers['sec-fetch-site'];
       const isSameSite = origin === options.origin || (origin === undefined && site === 'same-origin');

@@ -43,7 +43,7 @@ export async function registerClientApp(app: FastifyInstance, clientDir: string 
   const crmChunks = hasClient && clientDir ? await crmChunksOf(clientDir) : {};
 
   app.setNotFoundHandler(async (request, reply) => {
-    const path = request.url.split('?')[0] ?? '';
+    const { path } = request;
     // HEAD is answered wherever GET is (Fastify strips the body), so a site page is not a 404 to HEAD.
     const isRead = request.method === 'GET' || request.method === 'HEAD';
     if (path.startsWith('/api/') || path === '/api' || !isRead) {

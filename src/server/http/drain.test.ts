@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../tests/support/server/test-app';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/server/test-database';
 import type { App } from '../app';
-import { drainAndClose } from './drain';
+import { DRAINING_MESSAGE, drainAndClose } from './drain';
 
 /** An app with one extra page that answers after `delayMs`, listening on a free port. */
 async function appWithSlowPage(
@@ -47,6 +47,15 @@ describe('draining a server', () => {
     expect(refused.headers.connection).toBe('close');
     expect(refused.headers['retry-after']).toBe('2');
     expect(refused.headers['content-security-policy']).toBeDefined();
+    // Every route, the readiness check included (its own 503 has another shape, which once made this a 500).
+    for (const url of ['/api/ready', '/api/health', '/api/openapi.json', '/']) {
+      const during = await app.inject(url);
+      expect(during.statusCode, url).toBe(503);
+      expect(during.json(), url).toEqual({
+        error: DRAINING_MESSAGE,
+        requestId: during.headers['x-request-id'],
+      });
+    }
     const finished = await running;
     expect(finished.status).toBe(200);
     expect(await finished.json()).toEqual({ done: true });

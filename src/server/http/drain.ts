@@ -1,6 +1,6 @@
 import { Server as NetServer } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import type { ApiError } from '../../contracts/common';
+import { sendRefusal } from './errors';
 
 /** What a request hears from a server that is shutting down (ADR 016). */
 export const DRAINING_MESSAGE = 'The server is restarting. Please try again in a moment.';
@@ -69,11 +69,8 @@ export function registerDrain(app: FastifyInstance, drain: Drain): void {
   app.server.on('request', (_request, response) => drain.track(response));
   app.addHook('onRequest', async (request, reply) => {
     if (!drain.isDraining) return;
-    return reply
-      .code(503)
-      .header('connection', 'close')
-      .header('retry-after', String(DRAINING_RETRY_AFTER_SECONDS))
-      .send({ error: DRAINING_MESSAGE, requestId: request.id } satisfies ApiError);
+    reply.header('connection', 'close').header('retry-after', String(DRAINING_RETRY_AFTER_SECONDS));
+    return sendRefusal(reply, 503, { error: DRAINING_MESSAGE, requestId: request.id });
   });
   // A request that was already running when the drain began is answered normally, on a closing connection.
   app.addHook('onSend', async (_request, reply, payload) => {

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiError } from '../../contracts/common';
 import { type DatabaseProbe, isDatabaseUnavailable, sendDatabaseUnavailable } from './database-unavailable';
@@ -80,4 +80,13 @@ export class HttpError extends Error {
   ) {
     super(message);
   }
+}
+
+/**
+ * A refusal answered by a hook before the route runs (a path with two spellings, a draining server, a guard or a
+ * switch): serialised here, so the route's own response schema for that status (such as `/api/ready`'s 503,
+ * which has another shape) cannot turn the refusal into a 500.
+ */
+export function sendRefusal(reply: FastifyReply, statusCode: number, body: ApiError): FastifyReply {
+  return reply.code(statusCode).type('application/json; charset=utf-8').send(JSON.stringify(body));
 }

@@ -12,7 +12,7 @@ import {
   type TestApp,
 } from '../../../tests/support/server/test-app';
 import { DEMO_PASSWORD, seedDemoAccounts } from '../db/seed/demo-accounts';
-import { exceedsJsonDepth, JSON_TOO_DEEP_MESSAGE, MAX_JSON_DEPTH } from './json-body';
+import { exceedsJsonDepth, JSON_NOT_UTF8_MESSAGE, JSON_TOO_DEEP_MESSAGE, MAX_JSON_DEPTH } from './json-body';
 
 function fakeClientBuild(): string {
   const dir = mkdtempSync(join(tmpdir(), 'client-'));
@@ -42,6 +42,32 @@ describe('HTTP behaviour', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toBe('The request contains a character that cannot be stored.');
+  });
+
+  it('refuses a JSON body that is not UTF-8 with a 400, storing nothing', async () => {
+    // "Caf\xe9" in Latin-1: once read as U+FFFD and stored; a lone continuation byte and a cut sequence too.
+    for (const bytes of [[0x43, 0x61, 0x66, 0xe9], [0x80], [0xe2, 0x82]]) {
+      const payload = Buffer.concat([
+        Buffer.from('{"reference":"REG-1","email":"'),
+        Buffer.from(bytes),
+        Buffer.from('@example.org"}'),
+      ]);
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/registrations/status',
+        headers: { origin: TEST_PUBLIC_URL, 'content-type': 'application/json' },
+        payload,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error).toBe(JSON_NOT_UTF8_MESSAGE);
+    }
+    const valid = await t.app.inject({
+      method: 'POST',
+      url: '/api/registrations/status',
+      headers: { origin: TEST_PUBLIC_URL, 'content-type': 'application/json' },
+      payload: Buffer.from('{"reference":"REG-1","email":"café@example.org"}'),
+    });
+    expect(valid.json().error).not.toBe(JSON_NOT_UTF8_MESSAGE);
   });
 
   it('reports the process up and the database reachable', async () => {

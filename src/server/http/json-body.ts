@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import type { FastifyInstance } from 'fastify';
 
 /**
@@ -28,23 +29,28 @@ export function exceedsJsonDepth(text: string, limit: number): boolean {
   return false;
 }
 
-class JsonTooDeepError extends Error {
+/** JSON is UTF-8 (RFC 8259 §8.1): a body that is not would otherwise be stored with U+FFFD in place of its bytes. */
+export const JSON_NOT_UTF8_MESSAGE = 'The request body is not valid UTF-8 text.';
+
+class BadJsonBodyError extends Error {
   readonly statusCode = 400;
-  constructor() {
-    super(JSON_TOO_DEEP_MESSAGE);
-  }
 }
 
 /**
  * Replaces Fastify's JSON body parser with the same parser (prototype-poisoning checks included) behind a
- * depth check. Registered on the root instance before any plugin, so every scope inherits it.
+ * UTF-8 check and a depth check. Registered on the root instance before any plugin, so every scope inherits it.
  */
 export function registerJsonBodyParser(app: FastifyInstance): void {
   const parse = app.getDefaultJsonParser('error', 'error');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
+    if (!isUtf8(bytes)) {
+      done(new BadJsonBodyError(JSON_NOT_UTF8_MESSAGE), undefined);
+      return;
+    }
+    const text = bytes.toString('utf8');
     if (exceedsJsonDepth(text, MAX_JSON_DEPTH)) {
-      done(new JsonTooDeepError(), undefined);
+      done(new BadJsonBodyError(JSON_TOO_DEEP_MESSAGE), undefined);
       return;
     }
     parse(request, text, done);

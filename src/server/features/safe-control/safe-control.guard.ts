@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ApiError } from '../../../contracts/common';
 import {
   SAFE_CONTROL_REFUSAL_CODE,
   SAFE_SWITCH_INFO,
   type SafeSwitch,
 } from '../../../contracts/safe-control';
 import { switchStoppingAction } from '../../../contracts/safe-switch-rule';
+import { sendRefusal } from '../../http/errors';
 import type { SafeControl } from './safe-control.state';
 
 declare module 'fastify' {
@@ -35,26 +35,29 @@ const SIGN_UP_PREFIX = '/api/auth/sign-up/';
 
 /** The switch that stops this request, if any. */
 export function switchStopping(
-  request: Pick<FastifyRequest, 'method' | 'url'> & { pausedBy: SafeSwitch | undefined },
+  request: Pick<FastifyRequest, 'method' | 'path'> & { pausedBy: SafeSwitch | undefined },
   isOn: (name: SafeSwitch) => boolean,
 ): SafeSwitch | null {
-  const path = request.url.split('?')[0] ?? '';
-  if (!path.startsWith('/api/') || !STATE_CHANGING.has(request.method)) return null;
+  // The path the first hook decided (decoded once, one spelling only), lower-cased for the prefix test so a
+  // case-insensitive router could not open a way round it; the exemptions compare the exact text.
+  const { path } = request;
+  const lowerCase = path.toLowerCase();
+  if (!lowerCase.startsWith('/api/') || !STATE_CHANGING.has(request.method)) return null;
   const isExempt = READ_ONLY_EXEMPT.some((prefix) => path.startsWith(prefix));
   return switchStoppingAction(
     (name) => isOn(name) && !(name === 'read_only' && isExempt),
-    path.startsWith(SIGN_UP_PREFIX) ? 'signups_closed' : request.pausedBy,
+    lowerCase.startsWith(SIGN_UP_PREFIX) ? 'signups_closed' : request.pausedBy,
   );
 }
 
 function refuse(request: FastifyRequest, reply: FastifyReply, name: SafeSwitch, retryAfter: number | null) {
   if (retryAfter !== null) reply.header('retry-after', String(retryAfter));
   reply.header('cache-control', 'no-store');
-  return reply.code(503).send({
+  return sendRefusal(reply, 503, {
     error: SAFE_SWITCH_INFO[name].refusal,
     requestId: request.id,
     code: SAFE_CONTROL_REFUSAL_CODE,
-  } satisfies ApiError);
+  });
 }
 
 /**
@@ -66,7 +69,7 @@ export function registerSafeControlGuard(app: FastifyInstance, safeControl: Safe
     if (!STATE_CHANGING.has(request.method)) return;
     await safeControl.ready();
     const stopping = switchStopping(
-      { method: request.method, url: request.url, pausedBy: request.routeOptions.config?.pausedBy },
+      { method: request.method, path: request.path, pausedBy: request.routeOptions.config?.pausedBy },
       (name) => safeControl.isOn(name),
     );
     if (stopping !== null) return refuse(request, reply, stopping, safeControl.secondsLeft(stopping));
