@@ -67,6 +67,13 @@ export const ANALYTICS_MESSAGES = {
       : 'Saved: visits are located by the offline database on this server',
   geolocationSaveFailed: 'Failed to save the geolocation service',
   geolocationLoadFailed: 'Failed to load the geolocation service',
+  /** A save whose host is, by its spelling, an address inside a network (ADR 038). */
+  geolocationInternalAddress: (host: string, reason: string) =>
+    `The geolocation service must be on the public internet: ${host} is an internal address (${reason})`,
+  /** Saving the service needs the settings password (ADR 007); the form asks for it. */
+  geolocationNeedsPassword: 'Enter the settings password to save the geolocation service',
+  /** POST /api/visits over the per-address limit (ADR 034). */
+  tooManyVisits: 'Too many visits from this address; try again later',
 } as const;
 
 /** GET and PUT /api/admin/analytics/geolocation: the external service's address, '' for the offline database. */

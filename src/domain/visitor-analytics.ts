@@ -8,6 +8,20 @@ export const VISIT_COOLDOWN_MS = 10 * 60_000;
 /** docs/requirements.md §7: the optional external geolocation service is given 5 s. */
 export const GEOLOCATION_TIMEOUT_MS = 5_000;
 
+const HOUR_MS = 60 * 60_000;
+/**
+ * ADR 034: how long the server remembers a visit session: within it a session is not new (no new-session
+ * allowance taken) and its later visits reuse the place its first visit was given (one lookup per session).
+ */
+export const VISIT_SESSION_MEMORY_MS = 24 * HOUR_MS;
+/**
+ * ADR 034: new visit sessions one client address (an IPv6 client's /64) may start per hour. Each new session may
+ * cost one lookup at the external geolocation service, so this also caps the calls one address can cause.
+ */
+export const NEW_VISIT_SESSIONS_PER_ADDRESS = { limit: 30, windowMs: HOUR_MS } as const;
+/** ADR 034: visits recorded per client address per hour, new sessions and returning ones together. */
+export const VISITS_PER_ADDRESS = { limit: 120, windowMs: HOUR_MS } as const;
+
 const IPV4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/;
 
 /** The 8 groups of an IPv6 address as numbers, or null when it is not one (`::` expanded, an IPv4 tail read). */

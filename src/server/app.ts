@@ -59,6 +59,8 @@ import { DatabaseProbe } from './http/database-unavailable';
 import { Drain, registerDrain } from './http/drain';
 import { registerErrorHandling } from './http/errors';
 import { registerJsonBodyParser } from './http/json-body';
+import { OutboundClient } from './http/outbound';
+import { registerPathCheck } from './http/request-path';
 import { RequestStats, registerRequestStats } from './http/request-stats';
 import { registerSecurityHeaders } from './http/security-headers';
 import { ChangeFeed } from './live/change-feed';
@@ -90,6 +92,8 @@ export interface AppDeps {
   kioskScanLimit?: { limit: number; windowMs: number };
   /** Folder of the database backups (`<DATA_DIR>/backups`); without it a throwaway folder and no daily backup. */
   backupDir?: string;
+  /** The client of every call to a configured address (ADR 038); tests give one with a loopback exemption. */
+  outbound?: OutboundClient;
 }
 
 export type App = FastifyInstance;
@@ -133,6 +137,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerJsonBodyParser(app);
   // Before the guards: a refused request gets the security headers too.
   registerSecurityHeaders(app, { isProduction: deps.env.NODE_ENV === 'production' });
+  // The first decision: a path with more than one spelling is a 400; every later hook reads `request.path`.
+  registerPathCheck(app);
   // Before the guards: a server shutting down answers 503 without reading the session (ADR 016).
   const drain = new Drain();
   registerDrain(app, drain);
@@ -176,7 +182,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook('onClose', async () => feed.stop());
 
   const audit = new Audit(clock);
-  const safeControl = new SafeControl(deps.database.db, audit, clock, deps.logger);
+  const safeControl = new SafeControl(deps.database, audit, clock, deps.logger);
   await safeControl.start(feed);
   app.addHook('onClose', async () => safeControl.stop());
   registerSafeControlGuard(app, safeControl);
@@ -194,6 +200,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   app.addHook('onClose', async () => mailQueue.stop());
   const registrationKeys = new RegistrationKeys(deps.auth.options.secret);
+  const outbound = deps.outbound ?? new OutboundClient();
   const context: FeatureContext = {
     database: deps.database,
     db: deps.database.db,
@@ -217,6 +224,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     maintenance: safeControl,
     backupDir: deps.backupDir ?? null,
     databaseProbe,
+    outbound,
     botProtection: createBotProtection({
       db: deps.database.db,
       audit,
@@ -225,6 +233,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       now: clock.millis,
       defaultPowBits: deps.registrationPowBits,
       logger: deps.logger,
+      outbound,
     }),
     tuning: {
       settingsGateDelayMs: deps.settingsGateDelayMs ?? 500,

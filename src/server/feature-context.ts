@@ -19,6 +19,7 @@ import type { SafeControl } from './features/safe-control/safe-control.state';
 import type { PublicDataCache } from './features/tournament/public-data-cache';
 import type { DatabaseProbe } from './http/database-unavailable';
 import type { Drain } from './http/drain';
+import type { OutboundClient } from './http/outbound';
 import type { RequestStats } from './http/request-stats';
 import type { ChangeFeed } from './live/change-feed';
 import type { MailQueue } from './mail/mail-queue';
@@ -69,6 +70,8 @@ export interface FeatureContext {
   botProtection: BotProtection;
   /** Tells a lost database (503) from a fault (ADR 016). */
   databaseProbe: DatabaseProbe;
+  /** Every call to an address someone configured goes through it: public addresses only (ADR 038). */
+  outbound: OutboundClient;
   /** Tunables tests lower or shorten. */
   tuning: {
     /** The pause before every settings-password answer (docs/requirements.md §5: about 500 ms). */

@@ -14,7 +14,13 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
-/** Sends through an SMTP server (nodemailer), e.g. `smtp://user:pass@smtp.example.org:587`. */
+/**
+ * Sends through an SMTP server (nodemailer), e.g. `smtp://user:pass@smtp.example.org:587`. The address comes only
+ * from the environment (`SMTP_URL`), set by the operator, who may well point it at a relay on the private network:
+ * it is trusted and exempt from the outbound address policy (ADR 038). Were it ever made a setting an
+ * administrator types, its host must pass `outboundUrlRefusal` when saved and every resolved address must pass
+ * `addressRefusal` before each connection, as the geolocation service's do.
+ */
 export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
   const transport = nodemailer.createTransport(smtpUrl);
   return {

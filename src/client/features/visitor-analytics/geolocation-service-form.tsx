@@ -34,22 +34,25 @@ export function GeolocationServiceSection() {
 
 export function GeolocationServiceForm({ saved }: { saved: string }) {
   const [url, setUrl] = useState(saved);
+  const [settingsPassword, setSettingsPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [passwordError, setPasswordError] = useState<string | null>(null);
   const save = useSaveGeolocationService();
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = geolocationUrlSchema.safeParse(url.trim());
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? ANALYTICS_MESSAGES.geolocationSaveFailed);
-      return;
-    }
-    setError(null);
+    setError(
+      parsed.success ? null : (parsed.error.issues[0]?.message ?? ANALYTICS_MESSAGES.geolocationSaveFailed),
+    );
+    setPasswordError(settingsPassword.trim() ? null : ANALYTICS_MESSAGES.geolocationNeedsPassword);
+    if (!parsed.success || !settingsPassword.trim()) return;
     save.mutate(
-      { url: parsed.data },
+      { url: parsed.data, settingsPassword },
       {
         onSuccess: ({ message }) => notify('success', message),
         onError: (failure) => notifyFailure(failure, ANALYTICS_MESSAGES.geolocationSaveFailed),
+        onSettled: () => setSettingsPassword(''),
       },
     );
   };
@@ -66,6 +69,16 @@ export function GeolocationServiceForm({ saved }: { saved: string }) {
         value={url}
         onChange={(event) => setUrl(event.target.value)}
         error={error}
+      />
+      <TextField
+        label="Settings password"
+        hint="A change to where addresses are sent needs the settings password."
+        className="w-full max-w-xs"
+        type="password"
+        autoComplete="off"
+        value={settingsPassword}
+        onChange={(event) => setSettingsPassword(event.target.value)}
+        error={passwordError}
       />
       <SubmitButton isPending={save.isPending} pendingLabel="Saving..." className="mt-7">
         <Save aria-hidden="true" className="size-4" />

@@ -26,11 +26,25 @@ export function useGeolocationService() {
   });
 }
 
+/**
+ * Saves the service. The change needs the settings password (ADR 007): it unlocks this session with the password
+ * typed beside the address, then saves; a wrong password stops before anything is saved.
+ */
 export function useSaveGeolocationService() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (service: GeolocationService) =>
-      sendJson('PUT', GEOLOCATION_URL, service, messageResponseSchema),
+    mutationFn: async ({
+      settingsPassword,
+      ...service
+    }: GeolocationService & { settingsPassword: string }) => {
+      await sendJson(
+        'POST',
+        '/api/settings-gate/unlock',
+        { password: settingsPassword },
+        messageResponseSchema,
+      );
+      return sendJson('PUT', GEOLOCATION_URL, service, messageResponseSchema);
+    },
     onSettled: () => queryClient.invalidateQueries({ queryKey: geolocationKey }),
   });
 }

@@ -1,4 +1,5 @@
 import type { ThirdPartyProvider } from '../../../contracts/bot-protection';
+import { OutboundClient, OutboundError } from '../../http/outbound';
 import type { ProofOfWork } from '../registrations/registration-security';
 
 /**
@@ -70,11 +71,20 @@ interface SiteverifyAnswer {
  * `unavailable`; `success: false` for the visitor's token → `refused`.
  */
 export class SiteverifyCheck implements BotCheck {
+  private readonly outbound: OutboundClient;
+
   constructor(
     private readonly provider: ThirdPartyProvider,
     private readonly keys: { siteKey: string; secret: string },
-    private readonly options: { url: string; timeoutMs: number },
-  ) {}
+    private readonly options: {
+      url: string;
+      timeoutMs: number;
+      /** Public addresses only, no redirect of the POST followed (ADR 038); a default client when not given. */
+      outbound?: OutboundClient;
+    },
+  ) {
+    this.outbound = options.outbound ?? new OutboundClient();
+  }
 
   async verify(answer: { token?: string }, remoteIp: string): Promise<BotCheckOutcome> {
     if (!answer.token) return { status: 'refused' };
@@ -86,16 +96,18 @@ export class SiteverifyCheck implements BotCheck {
     if (this.provider === 'hcaptcha') form.set('sitekey', this.keys.siteKey);
     let body: SiteverifyAnswer;
     try {
-      const response = await fetch(this.options.url, {
+      const response = await this.outbound.request(this.options.url, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-        body: form,
-        signal: AbortSignal.timeout(this.options.timeoutMs),
-        redirect: 'error',
+        body: form.toString(),
+        timeoutMs: this.options.timeoutMs,
       });
       if (!response.ok) return { status: 'unavailable', reason: `HTTP ${response.status}` };
-      body = (await response.json()) as SiteverifyAnswer;
+      body = response.json() as SiteverifyAnswer;
     } catch (error) {
+      if (error instanceof OutboundError && error.failure === 'refused') {
+        return { status: 'unavailable', reason: `refused address (${error.message})` };
+      }
       const name = error instanceof Error ? error.name : 'error';
       return {
         status: 'unavailable',

@@ -23,6 +23,7 @@ import {
 import type { Audit, AuditContext } from '../../audit/audit';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../http/errors';
+import type { OutboundClient } from '../../http/outbound';
 import { ProofOfWork, type RegistrationKeys } from '../registrations/registration-security';
 import { readSetting, saveSetting } from '../settings/settings.repo';
 import {
@@ -63,6 +64,8 @@ export interface BotProtectionOptions {
   defaultPowBits: number | undefined;
   /** The siteverify URL of every third-party provider, instead of the real ones (loopback tests). */
   verifyUrl: string | undefined;
+  /** How siteverify is called: public addresses only (ADR 038), the operator's `verifyUrl` host excepted. */
+  outbound: OutboundClient;
   timeoutMs?: number;
   onUnavailable: (provider: ThirdPartyProvider, reason: string) => void;
 }
@@ -134,6 +137,7 @@ export class BotProtection {
             {
               url: this.options.verifyUrl ?? SITEVERIFY_URLS[provider],
               timeoutMs: this.options.timeoutMs ?? SITEVERIFY_TIMEOUT_MS,
+              outbound: this.options.outbound,
             },
           )
         : // A secret sealed under another server secret cannot be opened: unavailable, never let through.
@@ -287,13 +291,19 @@ export function createBotProtection(parts: {
   now: () => number;
   defaultPowBits: number | undefined;
   logger: Logger;
+  outbound: OutboundClient;
 }): BotProtection {
   if (!parts.serverSecret) throw new Error('better-auth has no secret');
+  // Loopback tests and a staging proxy: every provider's siteverify at this URL instead of the real one. The
+  // operator sets it in the environment, so its host is trusted (ADR 038); nothing an administrator types is.
+  const verifyUrl = process.env.BOT_CHECK_VERIFY_URL || undefined;
   return new BotProtection({
     ...parts,
     serverSecret: parts.serverSecret,
-    // Loopback tests and a staging proxy: every provider's siteverify at this URL instead of the real one.
-    verifyUrl: process.env.BOT_CHECK_VERIFY_URL || undefined,
+    verifyUrl,
+    outbound: verifyUrl
+      ? parts.outbound.allowing([new URL(verifyUrl).hostname.replace(/^\[(.*)\]$/, '$1')])
+      : parts.outbound,
     onUnavailable: (provider, reason) =>
       parts.logger.warn({ provider, reason }, 'bot check unavailable: the form was refused (fail safe)'),
   });

@@ -25,6 +25,7 @@ import {
 import { SETTINGS_GATE_MESSAGES } from '../../../contracts/settings-gate';
 import { systemLogs, systemSettings } from '../../db/schema/settings';
 import { DEMO_PASSWORD, seedDemoAccounts } from '../../db/seed/demo-accounts';
+import { OutboundClient } from '../../http/outbound';
 import { extendContentSecurityPolicy, securityHeaders } from '../../http/security-headers';
 import { SiteverifyCheck } from './bot-check';
 import { BOT_PROTECTION_KEY } from './bot-protection.service';
@@ -87,8 +88,25 @@ describe('each provider’s siteverify check against a loopback fake', () => {
   beforeAll(() => fake.start());
   afterAll(() => fake.stop());
 
+  // The fake is on loopback, which the outbound client refuses unless exempted (ADR 038): the tests exempt it.
+  const outbound = new OutboundClient({ allow: ['127.0.0.1'] });
   const check = (provider: ThirdPartyProvider, secret = 'the-secret', url = fake.url) =>
-    new SiteverifyCheck(provider, { siteKey: 'site-key-1', secret }, { url, timeoutMs: 300 });
+    new SiteverifyCheck(provider, { siteKey: 'site-key-1', secret }, { url, timeoutMs: 300, outbound });
+
+  it('never calls an internal address it was not told to trust: unavailable, and nothing sent', async () => {
+    const before = fake.requests.length;
+    const unexempted = new SiteverifyCheck(
+      'turnstile',
+      { siteKey: 'site-key-1', secret: 'the-secret' },
+      { url: fake.url, timeoutMs: 300 },
+    );
+    const outcome = await unexempted.verify({ token: 'human' }, '203.0.113.9');
+    expect(outcome).toMatchObject({
+      status: 'unavailable',
+      reason: expect.stringContaining('refused address'),
+    });
+    expect(fake.requests).toHaveLength(before);
+  });
 
   it.each(THIRD_PARTY_PROVIDERS)('%s: ok, refused, timeout, bad key, unreachable', async (provider) => {
     fake.mode = 'normal';

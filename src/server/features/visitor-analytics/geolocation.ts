@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import maxmind, { type CityResponse, type Reader } from 'maxmind';
 import { GEOLOCATION_TIMEOUT_MS } from '../../../domain/visitor-analytics';
+import { type OutboundClient, OutboundError } from '../../http/outbound';
 
 /** Where an address is, as far as the database knows; every field may be missing. */
 export interface GeoLocation {
@@ -71,21 +72,25 @@ export class OfflineGeolocation {
 
 /**
  * The optional external service (docs/requirements.md §7): a GET of `url` with `{ip}` replaced, answering JSON
- * with `latitude`, `longitude`, `country_name` (or `country_code`) and `ip`, within 5 s. Called by the server,
- * so the browser's content security policy is unchanged. Any failure or missing field: null (no location).
+ * with `latitude`, `longitude`, `country_name` (or `country_code`) and `ip`, within 5 s. Called by the server
+ * through the outbound client (ADR 038: public addresses only, checked again at every call, no redirect to an
+ * internal one, a size cap), so the browser's content security policy is unchanged. Any failure or missing
+ * field: null (no location); `onRefused` hears why an internal address was refused.
  */
 export async function lookupExternal(
   url: string,
   ip: string,
-  fetcher: typeof fetch = fetch,
+  outbound: OutboundClient,
+  onRefused: (reason: string) => void = () => {},
 ): Promise<GeoLocation | null> {
   try {
-    const response = await fetcher(url.replace(/\{ip\}|%7Bip%7D/g, encodeURIComponent(ip)), {
-      signal: AbortSignal.timeout(GEOLOCATION_TIMEOUT_MS),
+    const response = await outbound.request(url.replace(/\{ip\}|%7Bip%7D/g, encodeURIComponent(ip)), {
       headers: { accept: 'application/json' },
+      timeoutMs: GEOLOCATION_TIMEOUT_MS,
     });
     if (!response.ok) return null;
-    const body = (await response.json()) as Record<string, unknown>;
+    const body = response.json() as Record<string, unknown> | null;
+    if (typeof body !== 'object' || body === null) return null;
     const { latitude, longitude, ip: answered } = body;
     const country = body.country_code ?? body.country_name;
     if (
@@ -101,7 +106,8 @@ export async function lookupExternal(
       latitude,
       longitude,
     };
-  } catch {
+  } catch (error) {
+    if (error instanceof OutboundError && error.failure === 'refused') onRefused(error.message);
     return null;
   }
 }

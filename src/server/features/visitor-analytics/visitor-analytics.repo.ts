@@ -32,6 +32,29 @@ export async function insertVisitUnlessRecent(db: Db, row: VisitRow, since: Date
   });
 }
 
+/** The latest visit of a visit session since `since`, with the place it was given, or null. */
+export async function latestVisitOfSession(
+  db: Db,
+  sessionId: string,
+  since: Date,
+): Promise<{ createdAt: Date; place: Pick<VisitRow, 'country' | 'city' | 'latitude' | 'longitude'> } | null> {
+  const [row] = await db
+    .select({
+      createdAt: visitorLocations.createdAt,
+      country: visitorLocations.country,
+      city: visitorLocations.city,
+      latitude: visitorLocations.latitude,
+      longitude: visitorLocations.longitude,
+    })
+    .from(visitorLocations)
+    .where(and(eq(visitorLocations.sessionId, sessionId), gte(visitorLocations.createdAt, since)))
+    .orderBy(desc(visitorLocations.createdAt))
+    .limit(1);
+  if (!row) return null;
+  const { createdAt, ...place } = row;
+  return { createdAt, place };
+}
+
 /** When the sign-in session began (the visitor record's login time). */
 export async function sessionStartedAt(db: Db, sessionId: string): Promise<Date | null> {
   const [row] = await db.select({ at: session.createdAt }).from(session).where(eq(session.id, sessionId));

@@ -12,24 +12,45 @@ import {
 } from '../../../contracts/visitor-analytics';
 import {
   deviceClass,
+  NEW_VISIT_SESSIONS_PER_ADDRESS,
   pagePath,
   referrerDomain,
   truncateIp,
   VISIT_COOLDOWN_MS,
+  VISIT_SESSION_MEMORY_MS,
+  VISITS_PER_ADDRESS,
 } from '../../../domain/visitor-analytics';
 import { routesFeature } from '../../feature-context';
+import { literalHostRefusal } from '../../http/address-policy';
+import { addressKey } from '../../http/client-address';
+import { HttpError } from '../../http/errors';
+import { RateCounter, type RateLimit } from '../../http/rate-counter';
 import { apiErrors, auditContextOf } from '../../http/route-helpers';
 import { scheduleRepeatingJob } from '../../repeating-job';
 import { readSetting } from '../settings/settings.repo';
 import { saveRegisteredSetting } from '../settings/settings.service';
+import { requireSettingsUnlock } from '../settings-gate/settings-gate.routes';
 import { type GeoLocation, lookupExternal, OfflineGeolocation } from './geolocation';
 import { PageViewCounter } from './page-view-counter';
-import { insertVisitUnlessRecent, readAnalytics, sessionStartedAt, siteDay } from './visitor-analytics.repo';
+import {
+  insertVisitUnlessRecent,
+  latestVisitOfSession,
+  readAnalytics,
+  sessionStartedAt,
+  siteDay,
+} from './visitor-analytics.repo';
 
 /** One offline database per process, opened on the first lookup (ADR 034). */
 const offline = new OfflineGeolocation();
 const FLUSH_EVERY_MS = 2_000;
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** The shared counters' scopes (ADR 034): per address, and the one geolocation lookup per visit session. */
+const SCOPES = {
+  visits: 'visits.address',
+  newSessions: 'visits.new-session',
+  lookup: 'visits.geolocation',
+} as const;
+const ONE_LOOKUP_PER_SESSION: RateLimit = { limit: 1, windowMs: VISIT_SESSION_MEMORY_MS };
 
 /**
  * Visitor analytics (ADR 034): `POST /api/visits` (public; the browser sends it only after the visitor
@@ -37,12 +58,18 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * for the superadmin's analytics page.
  */
 export const visitorAnalyticsFeature = routesFeature('visitor-analytics', (typed, context) => {
-  const { db, clock, logger, publicUrl } = context;
+  const { db, clock, logger, publicUrl, outbound } = context;
   const ownHost = new URL(publicUrl).host;
+  const counter = new RateCounter(db, clock.millis);
 
   const locate = async (ip: string): Promise<GeoLocation | null> => {
     const external = readGeolocationUrl(await readSetting(db, GEOLOCATION_URL_SETTING_KEY));
-    if (external) return lookupExternal(external, ip);
+    if (external) {
+      // Checked again at every call (ADR 038): a name may resolve inside, a restored backup may hold anything.
+      return lookupExternal(external, ip, outbound, (reason) =>
+        logger.warn({ reason }, 'the geolocation service was not called: its address is internal'),
+      );
+    }
     try {
       return await offline.lookup(ip);
     } catch (error) {
@@ -52,45 +79,71 @@ export const visitorAnalyticsFeature = routesFeature('visitor-analytics', (typed
   };
 
   // The count needs no consent: nothing is stored on the device and nothing identifies the visitor.
-  const counter = new PageViewCounter(db, logger);
+  const pageViews = new PageViewCounter(db, logger);
   typed.addHook('onResponse', async (request, reply) => {
-    if (request.method !== 'GET' || request.url.startsWith('/api/') || request.url.startsWith('/__')) return;
+    if (request.method !== 'GET' || request.path.startsWith('/api/') || request.path.startsWith('/__'))
+      return;
     if (reply.statusCode !== 200 && reply.statusCode !== 304) return;
     const type = reply.getHeader('content-type');
     if (typeof type !== 'string' || !type.startsWith('text/html')) return;
     // Only the offline database is asked here (never an external service for a mere count), and the address
     // is dropped once looked up.
     const place = await offline.lookup(request.ip).catch(() => null);
-    counter.count({
+    pageViews.count({
       day: siteDay(clock.now()),
-      path: pagePath(request.url),
+      path: pagePath(request.path),
       referrerDomain: referrerDomain(request.headers.referer, ownHost),
       country: place?.country ?? '',
       device: deviceClass(request.headers['user-agent']),
     });
   });
   scheduleRepeatingJob(typed, { firstAfterMs: FLUSH_EVERY_MS, everyMs: FLUSH_EVERY_MS }, () =>
-    counter.flush(),
+    pageViews.flush(),
   );
-  typed.addHook('onClose', async () => counter.flush());
+  typed.addHook('onClose', async () => pageViews.flush());
 
   typed.post(
     '/api/visits',
     {
       config: { access: 'public' },
       schema: {
-        summary:
-          'Records a visit (sent by the browser only after the visitor accepted cookies; once per 10 minutes per tab session)',
+        summary: `Records a visit (sent by the browser only after the visitor accepted cookies; once per 10 minutes per tab session; ${NEW_VISIT_SESSIONS_PER_ADDRESS.limit} new sessions and ${VISITS_PER_ADDRESS.limit} visits per address per hour)`,
         tags: ['visitor analytics'],
         body: visitBodySchema,
-        response: { 200: visitResponseSchema, ...apiErrors(400) },
+        response: { 200: visitResponseSchema, ...apiErrors(400, 429) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const now = clock.now();
+      const { sessionId } = request.body;
+      const previous = await latestVisitOfSession(
+        db,
+        sessionId,
+        new Date(now.getTime() - VISIT_SESSION_MEMORY_MS),
+      );
+      // Within the cool-down nothing is counted, looked up or stored (checked again under the lock below).
+      if (previous && now.getTime() - previous.createdAt.getTime() < VISIT_COOLDOWN_MS)
+        return { recorded: false };
+      const address = addressKey(request.ip);
+      const taken: string[] = [];
+      const take = async (scope: string, limit: RateLimit) => {
+        const reservation = await counter.reserve(scope, address, limit);
+        if (reservation.ok) return void taken.push(scope);
+        await Promise.all(taken.map((done) => counter.release(done, address)));
+        reply.header('retry-after', String(reservation.retryAfterSeconds));
+        throw new HttpError(429, ANALYTICS_MESSAGES.tooManyVisits);
+      };
+      await take(SCOPES.visits, VISITS_PER_ADDRESS);
+      if (!previous) await take(SCOPES.newSessions, NEW_VISIT_SESSIONS_PER_ADDRESS);
+      // One lookup per visit session: a returning session keeps its first place; of two first posts at the
+      // same moment only one asks (the shared counter lets one through).
+      const place = previous
+        ? previous.place
+        : (await counter.reserve(SCOPES.lookup, sessionId, ONE_LOOKUP_PER_SESSION)).ok
+          ? await locate(request.ip)
+          : null;
       const actor = await request.actor();
       const path = pagePath(request.body.path);
-      const place = await locate(request.ip);
       const referrer = referrerDomain(request.body.referrer ?? undefined, ownHost);
       const recorded = await insertVisitUnlessRecent(
         db,
@@ -104,7 +157,7 @@ export const visitorAnalyticsFeature = routesFeature('visitor-analytics', (typed
           connectionType: actor ? 'login' : 'visit',
           userAgent: request.headers['user-agent']?.slice(0, 500) ?? null,
           referrer: referrer || null,
-          sessionId: request.body.sessionId,
+          sessionId,
           userData: actor
             ? {
                 user_id: actor.userId,
@@ -118,6 +171,8 @@ export const visitorAnalyticsFeature = routesFeature('visitor-analytics', (typed
         },
         new Date(now.getTime() - VISIT_COOLDOWN_MS),
       );
+      // A post that lost the race to another of its session's takes nothing from the address's allowance.
+      if (!recorded) await Promise.all(taken.map((scope) => counter.release(scope, address)));
       return { recorded };
     },
   );
@@ -136,15 +191,17 @@ export const visitorAnalyticsFeature = routesFeature('visitor-analytics', (typed
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      await counter.flush();
+      await pageViews.flush();
       const now = clock.now();
       const from = siteDay(new Date(now.getTime() - (request.query.days - 1) * DAY_MS));
       return readAnalytics(db, from, siteDay(now));
     },
   );
 
-  // The optional external service (ADR 034): off ('') by default, set and read back by the superadmin.
+  // The optional external service (ADR 034): off ('') by default, set and read back by the superadmin; a
+  // change needs the settings password too (ADR 007) and an address on the public internet (ADR 038).
   const geolocationPath = '/api/admin/analytics/geolocation';
+  const unlocked = requireSettingsUnlock(db, clock.now);
   typed.get(
     geolocationPath,
     {
@@ -164,9 +221,11 @@ export const visitorAnalyticsFeature = routesFeature('visitor-analytics', (typed
     geolocationPath,
     {
       config: { access: 'superadminDashboard' },
+      // Before the body is validated: a locked session learns nothing about what a value must look like.
+      preValidation: unlocked,
       schema: {
         summary:
-          "Sets the external geolocation service (an https address with {ip}), or '' for the offline database",
+          "Sets the external geolocation service (an https address with {ip} on the public internet), or '' for the offline database; needs the settings password",
         tags: ['visitor analytics'],
         body: geolocationServiceSchema,
         response: { 200: messageResponseSchema, ...apiErrors(400, 401, 403) },
@@ -174,6 +233,12 @@ export const visitorAnalyticsFeature = routesFeature('visitor-analytics', (typed
     },
     async (request) => {
       const { url } = request.body;
+      // The spelling is judged here (an internal literal, `localhost`); a name is judged at every call.
+      const target = url ? new URL(url) : null;
+      const refusal = target && literalHostRefusal(target);
+      if (target && refusal) {
+        throw new HttpError(400, ANALYTICS_MESSAGES.geolocationInternalAddress(target.hostname, refusal));
+      }
       await saveRegisteredSetting(context, await auditContextOf(request), GEOLOCATION_URL_SETTING_KEY, url, {
         action: 'update_geolocation_service',
         description: url ? `Visits located by ${geolocationServiceHost(url)}` : 'Visits located offline',
