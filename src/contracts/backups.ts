@@ -40,6 +40,9 @@ export const BACKUP_MESSAGES = {
     'This backup was made by a different version of the database schema, so it cannot be restored here',
   otherTables: 'This backup does not hold the same tables as the database, so it cannot be restored here',
   notVerified: 'This backup did not pass its verification, so it cannot be restored',
+  /** The file's SHA-256 is not the one recorded when it was written: edited, damaged or swapped since. */
+  checksumMismatch:
+    'This backup file has changed since it was made and verified (its SHA-256 checksum differs), so it cannot be restored',
   unreadable: 'This backup file cannot be read',
   rollbackNotVerified: 'The rollback point could not be verified, so nothing was restored',
   countsDiffer: 'The restored row counts differ from the backup, so nothing was restored',

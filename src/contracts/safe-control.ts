@@ -95,6 +95,20 @@ export const SAFE_CONTROL_MESSAGES = {
   reasonRequired: 'Give a reason, for the audit trail',
   /** The reason the read-only switch carries while a backup is restored. */
   maintenanceReason: (what: string) => `Maintenance: ${what}`,
+  /** The banner's title when a restore did not finish (the server stopped in the middle of it). */
+  unfinishedRestoreTitle: 'A backup restore did not finish',
+  /** The banner staff see after a restore was cut short; stays until a superadmin dismisses it. */
+  unfinishedRestore:
+    'The server stopped while it was restoring a backup. The site stayed read-only until a server process ' +
+    'started again and switched it back. A restore is all or nothing: the data is either as it was before ' +
+    'the restore or as in the backup, never a mix. Check which, then restore again or restore the rollback ' +
+    'point listed on the Backups page if needed.',
+  /** The audit row written when a starting process clears what the unfinished restore left behind. */
+  unfinishedRestoreCleared: (reason: string) =>
+    `Read-only site: switched back after an unfinished restore (${reason})`,
+  unfinishedRestoreDismiss: 'Dismiss',
+  unfinishedRestoreDismissed: 'Notice of the unfinished restore dismissed',
+  unfinishedRestoreDismissFailed: 'Failed to dismiss the notice',
 } as const;
 
 export const SAFE_REASON_MAX = 300;
@@ -146,8 +160,28 @@ export function isSwitchOn(state: SafeSwitchState, nowMs: number): boolean {
   return state.on && (state.endsAt === null || Date.parse(state.endsAt) > nowMs);
 }
 
+/**
+ * A restore the server stopped in the middle of (killed, crashed, lost power): the read-only switch it held was
+ * still on at the next start, with no end time. The first process to start (or to look again, every half
+ * minute) and find nobody still restoring switches read-only back, writes an audit row and keeps this notice
+ * for staff until a superadmin dismisses it (ADR 025, ADR 026).
+ */
+export const unfinishedRestoreSchema = z.object({
+  /** What was running, as the read-only switch said: "Restoring the backup backup-….jsonl.gz". */
+  reason: z.string(),
+  /** When the restore switched the site to read-only. */
+  startedAt: isoDateTime,
+  /** When a server process found it abandoned and switched read-only back. */
+  clearedAt: isoDateTime,
+});
+export type UnfinishedRestore = z.infer<typeof unfinishedRestoreSchema>;
+
 /** GET /api/admin/safe-control: every switch with its reason, end time and banner, as staff see it. */
-export const safeControlResponseSchema = z.object({ switches: safeControlStateSchema });
+export const safeControlResponseSchema = z.object({
+  switches: safeControlStateSchema,
+  /** A restore that did not finish, until dismissed; null when there is none. */
+  unfinishedRestore: unfinishedRestoreSchema.nullable(),
+});
 export type SafeControlResponse = z.infer<typeof safeControlResponseSchema>;
 
 /** PUT /api/admin/safe-control/:name: switch on (with reason, banner, optional end) or off. */

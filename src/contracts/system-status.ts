@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isoDateTime } from './common';
 import { retentionStatusSchema } from './retention';
-import { safeSwitchSchema } from './safe-control';
+import { safeSwitchSchema, unfinishedRestoreSchema } from './safe-control';
 
 /**
  * The superadmin dashboard (`/admin/super-admin-dashboard`, `view_superadmin_dashboard`, docs/requirements.md
@@ -40,6 +40,8 @@ export const systemStatusSchema = z.object({
   lastHour: z.object({ requests: z.number().int().nonnegative(), errors: z.number().int().nonnegative() }),
   /** The safe-control switches that are on now (`/admin/safe-control`). */
   safeControlOn: z.array(safeSwitchSchema),
+  /** A backup restore the server stopped in the middle of (ADR 025), until dismissed on /admin/safe-control. */
+  unfinishedRestore: unfinishedRestoreSchema.nullable(),
   /** The retention periods and the daily job's last run with its counts (ADR 035). */
   retention: retentionStatusSchema,
 });

@@ -152,6 +152,9 @@ export const SYSTEM_LOG_ACTIONS = {
   export_system_logs: { area: 'system', kind: 'attempt' },
   switch_safe_control: { area: 'system', kind: 'change' },
   safe_control_ended: { area: 'system', kind: 'change' },
+  /** A restore the server stopped in the middle of: read-only switched back at the next start (ADR 025). */
+  unfinished_restore_cleared: { area: 'system', kind: 'change' },
+  dismiss_unfinished_restore: { area: 'system', kind: 'change' },
   create_broadcast: { area: 'system', kind: 'change' },
   end_broadcast: { area: 'system', kind: 'change' },
   create_backup: { area: 'system', kind: 'change' },

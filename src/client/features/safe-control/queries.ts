@@ -31,3 +31,17 @@ export function useChangeSafeSwitch() {
       ]),
   });
 }
+
+/** Dismisses the notice of a restore that did not finish (superadmin, audited); the page reads again. */
+export function useDismissUnfinishedRestore() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      sendJson('DELETE', `${SAFE_CONTROL_BASE}/unfinished-restore`, {}, messageResponseSchema),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.adminSafeControl }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.systemStatus }),
+      ]),
+  });
+}

@@ -1,5 +1,6 @@
-import { Power, PowerOff, ShieldAlert } from 'lucide-react';
+import { Power, PowerOff, ShieldAlert, TriangleAlert } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useState } from 'react';
+import { Link } from 'react-router';
 import {
   isSwitchOn,
   SAFE_BANNER_MAX,
@@ -12,10 +13,12 @@ import {
   type SafeSwitchChange,
   type SafeSwitchState,
   safeSwitchChangeSchema,
+  type UnfinishedRestore,
 } from '../../../contracts/safe-control';
 import { AdminPageHeading } from '../../components/admin-page-heading';
 import { QueryView } from '../../components/query-view';
 import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
 import { cx } from '../../components/ui/cx';
 import { Dialog, DialogSubmitActions } from '../../components/ui/dialog';
 import { TextareaField, TextField } from '../../components/ui/field';
@@ -24,7 +27,7 @@ import { readForm, useFieldErrors } from '../../lib/form';
 import { formatDateTime } from '../../lib/format';
 import { localInputToOffsetIso } from '../../lib/local-time';
 import { notify } from '../../lib/notify';
-import { useChangeSafeSwitch, useSafeControl } from './queries';
+import { useChangeSafeSwitch, useDismissUnfinishedRestore, useSafeControl } from './queries';
 
 /** A switch's automatic end is compared with this clock, ticking every so often. */
 const NOW_TICK_MS = 15_000;
@@ -266,6 +269,66 @@ function SwitchDialog({
   );
 }
 
+/**
+ * A restore the server stopped in the middle of (ADR 025): read-only was switched back at the next start; the
+ * notice stays until a superadmin has checked the data and dismisses it.
+ */
+export function UnfinishedRestoreNotice({ notice }: { notice: UnfinishedRestore }) {
+  const dismiss = useDismissUnfinishedRestore();
+  const headingId = useId();
+  return (
+    <section
+      role="alert"
+      aria-labelledby={headingId}
+      data-testid="unfinished-restore"
+      className="flex flex-col gap-3 rounded-2xl border-2 border-loss bg-loss-bg p-5 text-loss"
+    >
+      <h2 id={headingId} className="flex items-center gap-2 font-display text-xl font-bold">
+        <TriangleAlert aria-hidden="true" className="size-5 shrink-0" />
+        {SAFE_CONTROL_MESSAGES.unfinishedRestoreTitle}
+      </h2>
+      <p className="text-sm">{SAFE_CONTROL_MESSAGES.unfinishedRestore}</p>
+      <dl className="grid gap-1 text-sm sm:grid-cols-[auto_1fr] sm:gap-x-4">
+        <dt className="font-semibold">What was running</dt>
+        <dd className="break-words">{notice.reason}</dd>
+        <dt className="font-semibold">Started</dt>
+        <dd>
+          <time dateTime={notice.startedAt}>{formatDateTime(notice.startedAt)}</time>
+        </dd>
+        <dt className="font-semibold">Read-only switched back</dt>
+        <dd>
+          <time dateTime={notice.clearedAt}>{formatDateTime(notice.clearedAt)}</time>
+        </dd>
+      </dl>
+      <div className="flex flex-wrap items-center gap-3">
+        <Link to="/admin/backups" className="text-sm text-link underline">
+          Backups and rollback points
+        </Link>
+        <Button
+          variant="danger"
+          size="sm"
+          disabled={dismiss.isPending}
+          onClick={() =>
+            dismiss.mutate(undefined, {
+              onSuccess: () =>
+                notify('success', SAFE_CONTROL_MESSAGES.unfinishedRestoreDismissed, {
+                  id: 'unfinished-restore',
+                }),
+              onError: (error) =>
+                notify('error', SAFE_CONTROL_MESSAGES.unfinishedRestoreDismissFailed, {
+                  id: 'unfinished-restore',
+                  description: serverMessage(error, '') || undefined,
+                }),
+            })
+          }
+        >
+          {SAFE_CONTROL_MESSAGES.unfinishedRestoreDismiss}
+        </Button>
+      </div>
+    </section>
+  );
+}
+
 function SwitchCards({
   switches,
   onToggle,
@@ -306,7 +369,12 @@ export function SafeControlPage() {
         The switches are independent: turn on only what the incident needs. Signing in keeps working.
       </p>
       <QueryView query={query} errorTitle={SAFE_CONTROL_MESSAGES.loadFailed} keepDataOnError>
-        {(data) => <SwitchCards switches={data.switches} onToggle={(name, on) => setTarget({ name, on })} />}
+        {(data) => (
+          <div className="flex flex-col gap-6">
+            {data.unfinishedRestore ? <UnfinishedRestoreNotice notice={data.unfinishedRestore} /> : null}
+            <SwitchCards switches={data.switches} onToggle={(name, on) => setTarget({ name, on })} />
+          </div>
+        )}
       </QueryView>
       <SwitchDialog target={target} onClose={() => setTarget(null)} />
     </div>

@@ -15,7 +15,7 @@ import {
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { RetentionCounts } from '../../../contracts/retention';
-import { SAFE_SWITCH_INFO } from '../../../contracts/safe-control';
+import { SAFE_CONTROL_MESSAGES, SAFE_SWITCH_INFO } from '../../../contracts/safe-control';
 import {
   SYSTEM_STATUS_MESSAGES,
   type SystemStatus,
@@ -206,16 +206,38 @@ function BackupsCard({ status, now }: { status: SystemStatus; now: Date }) {
   );
 }
 
-/** The safe-control switches that are on (ADR 026), in the danger tone when any is. */
-function SafeControlCard({ on }: { on: SystemStatus['safeControlOn'] }) {
+/**
+ * The safe-control switches that are on (ADR 026), and a restore that did not finish (ADR 025), in the danger
+ * tone when any is.
+ */
+function SafeControlCard({
+  on,
+  unfinishedRestore,
+}: {
+  on: SystemStatus['safeControlOn'];
+  unfinishedRestore: SystemStatus['unfinishedRestore'];
+}) {
   return (
     <StatCard
       title="Safe-control"
       icon={ShieldAlert}
-      tone={on.length > 0 ? 'danger' : 'neutral'}
+      tone={on.length > 0 || unfinishedRestore ? 'danger' : 'neutral'}
       testId="status-safe-control"
       className="sm:col-span-2 xl:col-span-1"
     >
+      {unfinishedRestore ? (
+        <div role="alert" data-testid="status-unfinished-restore" className="flex flex-col gap-1">
+          <p className="flex items-start gap-2 font-semibold">
+            <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+            {SAFE_CONTROL_MESSAGES.unfinishedRestoreTitle}
+          </p>
+          <p className="text-sm">{SAFE_CONTROL_MESSAGES.unfinishedRestore}</p>
+          <p className="text-sm">
+            {unfinishedRestore.reason}, started{' '}
+            <time dateTime={unfinishedRestore.startedAt}>{formatDateTime(unfinishedRestore.startedAt)}</time>
+          </p>
+        </div>
+      ) : null}
       {on.length === 0 ? (
         <p className="font-semibold">All switches off: the site runs normally.</p>
       ) : (
@@ -347,7 +369,7 @@ function StatusCards({ status, now }: { status: SystemStatus; now: Date }) {
         </dl>
       </StatCard>
 
-      <SafeControlCard on={status.safeControlOn} />
+      <SafeControlCard on={status.safeControlOn} unfinishedRestore={status.unfinishedRestore} />
 
       {/* The last card fills the rest of its row (two columns), rather than leaving a gap. */}
       <StatCard

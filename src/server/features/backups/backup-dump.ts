@@ -14,6 +14,7 @@ import {
   sectionLine,
   trailerLine,
 } from './backup-file';
+import { BACKUP_FILE_MODE } from './backup-store';
 
 /** Rows fetched from the cursor at a time: memory holds this many rows, whatever the table's size. */
 const FETCH_ROWS = 500;
@@ -128,7 +129,8 @@ export async function dumpDatabase(
           Readable.from(backupLines(db, header, tables, onProgress)),
           createGzip(),
           hashing(hash),
-          createWriteStream(partial, { flags: 'wx' }),
+          // Private from the first byte (0600, ADR 025): the file holds password hashes and pupils' details.
+          createWriteStream(partial, { flags: 'wx', mode: BACKUP_FILE_MODE }),
         );
         return header;
       },

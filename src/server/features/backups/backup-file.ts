@@ -58,12 +58,18 @@ export function parseLine<T>(line: string | undefined, schema: z.ZodType<T>, wha
 
 /**
  * The file's lines, decompressed as they are read (memory holds one chunk, not the file). A damaged or cut
- * gzip stream rejects (gzip checks its length and CRC at the end), and so the reader's loop fails.
+ * gzip stream rejects (gzip checks its length and CRC at the end), and so the reader's loop fails. `onBytes`
+ * sees every byte of the file as read (a restore hashes the very bytes it restores); once the last line has
+ * been read, it has seen them all.
  */
-export async function* readLines(path: string): AsyncGenerator<string, void, undefined> {
+export async function* readLines(
+  path: string,
+  onBytes?: (chunk: Buffer) => void,
+): AsyncGenerator<string, void, undefined> {
   const source = createReadStream(path);
   const gunzip = createGunzip();
   source.on('error', (error) => gunzip.destroy(error));
+  if (onBytes) source.on('data', (chunk) => onBytes(chunk as Buffer));
   source.pipe(gunzip);
   const decoder = new StringDecoder('utf8');
   let rest = '';

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
 import { BACKUP_MESSAGES } from '../../../contracts/backups';
 import { SETTING_KEYS } from '../../../contracts/setting-keys';
@@ -53,6 +54,11 @@ export interface RestoreOutcome {
 
 export interface RestoreOptions {
   onProgress?: (progress: RestoreProgress) => void;
+  /**
+   * The SHA-256 recorded when the file was written: the bytes actually read are hashed as they are restored,
+   * and a different hash rolls everything back (the file changed after it was checked).
+   */
+  expectedSha256?: string;
   /** Runs last in the transaction: may throw to roll everything back, or write the restore's audit row. */
   beforeCommit?: (tx: Tx, outcome: RestoreOutcome) => Promise<void>;
 }
@@ -249,13 +255,18 @@ export async function restoreBackupFile(
   path: string,
   options: RestoreOptions = {},
 ): Promise<RestoreOutcome> {
-  const lines = readLines(path);
+  const hash = options.expectedSha256 === undefined ? null : createHash('sha256');
+  const lines = readLines(path, hash ? (chunk) => hash.update(chunk) : undefined);
   try {
     const header = await readAndCheckHeader(db, lines);
     return await db.transaction(async (transaction) => {
       const tx = transaction as unknown as Db;
       const kept = await captureKeptRows(tx);
       const outcome = await replaceAllRows(tx, lines, header, options.onProgress ?? (() => {}));
+      // Every byte has been read (the file ended after its trailer): the hash is the whole file's.
+      if (hash && hash.digest('hex') !== options.expectedSha256) {
+        throw new BackupRefusedError(BACKUP_MESSAGES.checksumMismatch);
+      }
       // The kept rows first: the mail queue's ids must count when the sequences are set.
       await restoreKeptRows(tx, kept);
       await resetSequences(tx);

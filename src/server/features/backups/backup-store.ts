@@ -1,5 +1,8 @@
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { chmod, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { z } from 'zod';
 import {
   BACKUP_NAME_PATTERN,
@@ -16,6 +19,13 @@ import {
  */
 
 const SIDECAR_SUFFIX = '.meta.json';
+/**
+ * A backup holds password hashes, session tokens and pupils' details: only the server's own user may read the
+ * folder and its files (docs/security.md T34). The modes are given when each is created and the
+ * folder's (and any older file's) is put right at start; the systemd unit's UMask=0077 covers the rest.
+ */
+export const BACKUP_DIR_MODE = 0o700;
+export const BACKUP_FILE_MODE = 0o600;
 const KIND_SUFFIX: Record<BackupKind, string> = {
   manual: '',
   scheduled: '-scheduled',
@@ -65,8 +75,35 @@ export function backupPath(dir: string, name: string): string {
 
 const sidecarPath = (dir: string, name: string) => `${backupPath(dir, name)}${SIDECAR_SUFFIX}`;
 
+/** The folder, made if missing, readable by the server's user only. */
 export async function ensureBackupDir(dir: string): Promise<void> {
-  await mkdir(dir, { recursive: true });
+  await mkdir(dir, { recursive: true, mode: BACKUP_DIR_MODE });
+  await chmod(dir, BACKUP_DIR_MODE);
+}
+
+/**
+ * At start: the folder made private, and every file in it (backups, sidecars, leftovers of an interrupted
+ * write) too — a folder and files an older version made world-readable included. Returns the files changed.
+ */
+export async function secureBackupDir(dir: string): Promise<string[]> {
+  await ensureBackupDir(dir);
+  const changed: string[] = [];
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    if (!entry.isFile() || !entry.name.startsWith('backup-')) continue;
+    const path = join(dir, entry.name);
+    const info = await stat(path);
+    if ((info.mode & 0o777) === BACKUP_FILE_MODE) continue;
+    await chmod(path, BACKUP_FILE_MODE);
+    changed.push(entry.name);
+  }
+  return changed;
+}
+
+/** The SHA-256 of a file as it is on disk now, hex (the form the sidecar records). */
+export async function sha256OfFile(path: string): Promise<string> {
+  const hash = createHash('sha256');
+  await pipeline(createReadStream(path), hash);
+  return hash.digest('hex');
 }
 
 export async function backupExists(dir: string, name: string): Promise<boolean> {
@@ -103,7 +140,7 @@ export async function readBackupMeta(dir: string, name: string): Promise<BackupM
 export async function writeBackupMeta(dir: string, meta: BackupMeta): Promise<void> {
   const target = sidecarPath(dir, meta.name);
   const partial = `${target}.partial`;
-  await writeFile(partial, `${JSON.stringify(meta, null, 2)}\n`);
+  await writeFile(partial, `${JSON.stringify(meta, null, 2)}\n`, { mode: BACKUP_FILE_MODE });
   await rename(partial, target);
 }
 

@@ -1,7 +1,11 @@
+import { chmod, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  buildTestApp,
   createTestAuth,
   eventually,
   signIn,
@@ -191,6 +195,23 @@ describe.each(databaseTargets)('backup routes on %s', (target) => {
     const names = backupListSchema.parse((await call('GET', BASE)).json()).backups.map((b) => b.name);
     expect(names).not.toContain(backup!.name);
   });
+
+  it('makes an existing backup folder and its files private when the server starts', async () => {
+    // A folder and a backup as an older version left them: readable by every account on the machine.
+    const dir = await mkdtemp(join(tmpdir(), 'backups-start-'));
+    const file = join(dir, 'backup-20250101T000000-000Z.jsonl.gz');
+    try {
+      await chmod(dir, 0o755);
+      await writeFile(file, 'x', { mode: 0o644 });
+      const app = await buildTestApp(t.database, { backupDir: dir });
+      await app.ready();
+      await app.close();
+      expect((await stat(dir)).mode & 0o777).toBe(0o700);
+      expect((await stat(file)).mode & 0o777).toBe(0o600);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 
   it('is for superadmins only', async () => {
     expect((await call('GET', BASE, undefined, admin)).statusCode).toBe(403);

@@ -19,7 +19,7 @@ import { routesFeature, type TypedApp } from '../../feature-context';
 import { HttpError } from '../../http/errors';
 import { apiErrors, auditContextOf } from '../../http/route-helpers';
 import { scheduleRepeatingJob } from '../../repeating-job';
-import { backupExists, backupPath } from './backup-store';
+import { backupExists, backupPath, secureBackupDir } from './backup-store';
 import { BackupService } from './backups.service';
 
 const tags = ['backups'];
@@ -33,7 +33,7 @@ const CHECK_EVERY_MS = 15 * 60_000;
  * /api/admin/backups (`view_superadmin_dashboard`, ADR 025): list, create (a background job to poll), download,
  * delete and restore backups, and the daily schedule with its retention.
  */
-export const backupsFeature = routesFeature('backups', (typed, context) => {
+export const backupsFeature = routesFeature('backups', async (typed, context) => {
   // Without a configured folder (tests), backups go to a throwaway folder and no daily backup is scheduled.
   const dir = context.backupDir ?? join(tmpdir(), `chess-backups-${randomUUID()}`);
   const service = new BackupService({
@@ -44,6 +44,15 @@ export const backupsFeature = routesFeature('backups', (typed, context) => {
     maintenance: context.maintenance,
     dir,
   });
+  // The folder and any file in it private before anything else (0700 and 0600): older versions left them
+  // world-readable. A folder the server may not change (another owner) is reported, not fatal.
+  await secureBackupDir(dir).then(
+    (changed) => {
+      if (changed.length > 0) context.logger.warn({ files: changed }, 'backup files made private (0600)');
+    },
+    (error: unknown) =>
+      context.logger.warn({ err: error, dir }, 'could not make the backup folder private (0700)'),
+  );
   const access = 'superadminDashboard';
 
   typed.get(

@@ -35,6 +35,7 @@ import {
   PENDING_VERIFICATION,
   readBackupMeta,
   removeBackupFiles,
+  sha256OfFile,
   toBackup,
   writeBackupMeta,
 } from './backup-store';
@@ -164,6 +165,7 @@ export class BackupService {
         kind,
         totalRows: meta.totalRows,
         sizeBytes: meta.sizeBytes,
+        sha256: meta.sha256,
       });
     });
     return meta;
@@ -219,7 +221,7 @@ export class BackupService {
     name: string,
     report: JobReporter = noReport,
   ): Promise<RestoreSummary> {
-    await this.requireRestorable(name);
+    const { sha256 } = await this.requireRestorable(name);
     const { database, maintenance } = this.deps;
     return maintenance.during(restoreMaintenanceReason(name), () =>
       database.withLock(RESTORE_LOCK_ID, async (lockedDb) => {
@@ -228,7 +230,7 @@ export class BackupService {
         const check = await this.verifyBackup(rollback.name, report);
         if (check.status !== 'ok') throw new BackupRefusedError(BACKUP_MESSAGES.rollbackNotVerified);
         report.phase('restoring');
-        return this.replaceData(lockedDb, who, name, rollback.name, report);
+        return this.replaceData(lockedDb, who, { name, sha256 }, rollback.name, report);
       }),
     );
   }
@@ -236,13 +238,15 @@ export class BackupService {
   private async replaceData(
     db: Db,
     who: AuditContext,
-    name: string,
+    { name, sha256 }: Pick<BackupMeta, 'name' | 'sha256'>,
     rollbackPoint: string,
     report: JobReporter,
   ): Promise<RestoreSummary> {
     const started = performance.now();
     const outcome = await restoreBackupFile(db, backupPath(this.deps.dir, name), {
       onProgress: (p) => report.progress(p),
+      // Checked up front too; hashing the bytes restored closes the gap between that check and this read.
+      expectedSha256: sha256,
       beforeCommit: async (tx, { tables, mismatchedTables }) => {
         if (mismatchedTables.length > 0) throw new BackupRefusedError(BACKUP_MESSAGES.countsDiffer);
         const totalRows = tables.reduce((sum, table) => sum + table.restored, 0);
@@ -263,11 +267,23 @@ export class BackupService {
     };
   }
 
-  /** 404 for no such backup; 409 for one that failed its verification or was made by another schema. */
+  /**
+   * 404 for no such backup; 409 for one that failed its verification, whose file is no longer the one written
+   * and verified (its SHA-256 differs from the recorded one: edited, damaged or swapped since), or that was
+   * made by another schema. Nothing has changed when it refuses.
+   */
   private async requireRestorable(name: string): Promise<BackupMeta> {
     const meta = await readBackupMeta(this.deps.dir, name);
     if (!meta) throw new HttpError(404, BACKUP_MESSAGES.notFound);
     if (meta.verification.status !== 'ok') throw new HttpError(409, BACKUP_MESSAGES.notVerified);
+    const actual = await sha256OfFile(backupPath(this.deps.dir, name));
+    if (meta.sha256 === '' || actual !== meta.sha256) {
+      this.deps.logger.warn(
+        { backup: name, recorded: meta.sha256, actual },
+        'backup file changed since it was written; restore refused',
+      );
+      throw new HttpError(409, BACKUP_MESSAGES.checksumMismatch);
+    }
     if (meta.schemaMigration !== (await latestMigration(this.db))) {
       throw new HttpError(409, BACKUP_MESSAGES.otherSchema);
     }

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, truncate, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, rm, stat, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
@@ -20,7 +20,7 @@ import { seedDemoTournament } from '../../db/seed/demo-seed';
 import { readSetting, saveSetting } from '../settings/settings.repo';
 import { listTables, orderByForeignKeys, qualifiedTable, selectRows } from './backup-catalog';
 import { BackupRefusedError, restoreBackupFile } from './backup-restore';
-import { backupPath, listBackupMetas, readBackupMeta } from './backup-store';
+import { backupPath, listBackupMetas, readBackupMeta, secureBackupDir } from './backup-store';
 import { BACKUP_SETTING_KEYS, BackupService } from './backups.service';
 
 const who = { actorId: null, ip: '127.0.0.1' };
@@ -216,15 +216,21 @@ describe.each(databaseTargets)('backups on %s', (target) => {
     const matchesBefore = await rowsOf(db, 'matches');
     const countsBefore = await countsOf(db);
 
-    // Cut after verification: the restore starts, fails inside its transaction and leaves the data as it was.
+    // Cut after verification: its SHA-256 is no longer the recorded one, so the restore is refused before
+    // anything happens — no maintenance, no rollback point, not a row changed.
     await truncate(path, Math.floor(bytes.length * 0.8));
     tick();
-    await expect(service.restoreBackup(who, backup.name)).rejects.toThrow();
+    maintenance.reasons.length = 0;
+    await expect(service.restoreBackup(who, backup.name)).rejects.toMatchObject({
+      statusCode: 409,
+      message: BACKUP_MESSAGES.checksumMismatch,
+    });
+    expect(maintenance.reasons).toEqual([]);
     expect(await rowsOf(db, 'matches')).toEqual(matchesBefore);
-    const after = await countsOf(db);
-    // Only the rollback point's audit row was added.
-    expect({ ...after, system_logs: 0 }).toEqual({ ...countsBefore, system_logs: 0 });
-    expect(after.system_logs).toBe((countsBefore.system_logs ?? 0) + 1);
+    expect(await countsOf(db)).toEqual(countsBefore);
+    // A cut file whose hash is not checked still fails inside the restore's transaction, changing nothing.
+    await expect(restoreBackupFile(db, path)).rejects.toThrow();
+    expect(await rowsOf(db, 'matches')).toEqual(matchesBefore);
 
     // Verified again, it is an error, and the service no longer offers to restore it.
     const verification = await service.verifyBackup(backup.name);
@@ -242,6 +248,104 @@ describe.each(databaseTargets)('backups on %s', (target) => {
     await writeFile(path, damaged);
     expect((await service.verifyBackup(backup.name)).status).toBe('error');
   }, 120_000);
+
+  it('refuses to restore a backup edited after it was verified (a player made superadmin), changing nothing', async () => {
+    tick();
+    const backup = await service.createBackup('manual', who);
+    expect(backup.verification.status).toBe('ok');
+    const path = backupPath(dir, backup.name);
+    const roleOf = async (email: string) =>
+      (
+        await selectRows<{ role: string }>(
+          db,
+          sql`select r.role from user_roles r join "user" u on u.id = r.user_id where u.email = ${email}`,
+        )
+      )[0]?.role;
+    expect(await roleOf('player@demo.test')).toBe('player');
+
+    // The attack: unpack, make the player's role row say superadmin, pack again. Same tables, same counts:
+    // the file is still a well-formed backup that the restore code would take.
+    const text = gunzipSync(await readFile(path)).toString('utf8');
+    const lines = text.split('\n');
+    const section = lines.findIndex((line) => line.startsWith('{"table":"user_roles"'));
+    const [player] = await selectRows<{ id: string }>(
+      db,
+      sql`select id from "user" where email = 'player@demo.test'`,
+    );
+    const row = lines.findIndex(
+      (line, index) => index > section && line.includes(`"user_id":"${player!.id}"`),
+    );
+    expect(section).toBeGreaterThan(0);
+    expect(row).toBeGreaterThan(section);
+    lines[row] = lines[row]!.replace('"role":"player"', '"role":"superadmin"');
+    expect(lines[row]).toContain('"role":"superadmin"');
+    await writeFile(path, gzipSync(lines.join('\n')));
+    // Nothing on disk says so but the bytes: the sidecar still records a verified backup.
+    expect((await readBackupMeta(dir, backup.name))?.verification.status).toBe('ok');
+
+    const countsBefore = await countsOf(db);
+    const rolesBefore = await rowsOf(db, 'user_roles');
+    const listed = (await listBackupMetas(dir)).map((meta) => meta.name);
+    maintenance.reasons.length = 0;
+    tick();
+    for (const attempt of [
+      () => service.startRestore(who, backup.name),
+      () => service.restoreBackup(who, backup.name),
+    ]) {
+      await expect(attempt()).rejects.toMatchObject({
+        statusCode: 409,
+        message: BACKUP_MESSAGES.checksumMismatch,
+      });
+    }
+    // Refused before anything happened: no maintenance, no rollback point, no row changed, no audit row.
+    expect(maintenance.reasons).toEqual([]);
+    expect((await listBackupMetas(dir)).map((meta) => meta.name)).toEqual(listed);
+    expect(await countsOf(db)).toEqual(countsBefore);
+    expect(await rowsOf(db, 'user_roles')).toEqual(rolesBefore);
+    expect(await roleOf('player@demo.test')).toBe('player');
+  }, 120_000);
+
+  it('checks the bytes it restores too: a file that changes after the check rolls the restore back', async () => {
+    tick();
+    const backup = await service.createBackup('manual', who);
+    const path = backupPath(dir, backup.name);
+    const before = await countsOf(db);
+    const matchesBefore = await rowsOf(db, 'matches');
+    // The recorded hash is the file's; any other (the file swapped between the check and the read) refuses.
+    await expect(restoreBackupFile(db, path, { expectedSha256: 'a'.repeat(64) })).rejects.toThrow(
+      BACKUP_MESSAGES.checksumMismatch,
+    );
+    expect(await countsOf(db)).toEqual(before);
+    expect(await rowsOf(db, 'matches')).toEqual(matchesBefore);
+    // (With the recorded hash it restores: the service's restores above pass it.)
+  }, 120_000);
+
+  it('keeps backups to the server’s user: files 0600 in a 0700 folder, older ones put right at start', async () => {
+    tick();
+    const backup = await service.createBackup('manual', who);
+    const modeOf = async (path: string) => (await stat(path)).mode & 0o777;
+    expect(await modeOf(dir)).toBe(0o700);
+    expect(await modeOf(backupPath(dir, backup.name))).toBe(0o600);
+    expect(await modeOf(`${backupPath(dir, backup.name)}.meta.json`)).toBe(0o600);
+
+    // A folder and a backup as an older version left them: world-readable.
+    const old = await mkdtemp(join(tmpdir(), 'backups-old-'));
+    try {
+      await chmod(old, 0o755);
+      const oldFile = join(old, 'backup-20250101T000000-000Z.jsonl.gz');
+      await writeFile(oldFile, 'x', { mode: 0o644 });
+      await writeFile(`${oldFile}.meta.json`, '{}', { mode: 0o644 });
+      expect((await secureBackupDir(old)).sort()).toEqual([
+        'backup-20250101T000000-000Z.jsonl.gz',
+        'backup-20250101T000000-000Z.jsonl.gz.meta.json',
+      ]);
+      expect(await modeOf(old)).toBe(0o700);
+      expect(await modeOf(oldFile)).toBe(0o600);
+      expect(await modeOf(`${oldFile}.meta.json`)).toBe(0o600);
+    } finally {
+      await rm(old, { recursive: true, force: true });
+    }
+  }, 60_000);
 
   it('reports a table whose count differs from the header as a mismatch, and a restore of it rolls back', async () => {
     tick();

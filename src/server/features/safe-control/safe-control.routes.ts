@@ -14,8 +14,9 @@ const tags = ['safe-control'];
 const BASE = '/api/admin/safe-control';
 
 /**
- * /api/admin/safe-control (`view_superadmin_dashboard`): the emergency switches, each changed with a reason;
- * /api/site-status (public): which are on and their banners, for every page and the admin header.
+ * /api/admin/safe-control (`view_superadmin_dashboard`): the emergency switches, each changed with a reason, and
+ * the notice of a restore that did not finish (ADR 025) with its dismissal; /api/site-status (public): which
+ * are on and their banners, for every page and the admin header.
  */
 export const safeControlFeature = routesFeature('safe-control', (typed, { safeControl }) => {
   typed.get(
@@ -31,7 +32,24 @@ export const safeControlFeature = routesFeature('safe-control', (typed, { safeCo
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');
       await safeControl.reload();
-      return { switches: safeControl.snapshot() };
+      return { switches: safeControl.snapshot(), unfinishedRestore: safeControl.unfinishedRestore() };
+    },
+  );
+
+  typed.delete(
+    `${BASE}/unfinished-restore`,
+    {
+      config: { access: 'superadminDashboard' },
+      schema: {
+        summary: 'Dismisses the notice of a restore that did not finish (once the data is checked); audited',
+        tags,
+        response: { 200: messageResponseSchema, ...apiErrors(401, 403) },
+      },
+    },
+    async (request) => {
+      const actor = (await request.actor())!;
+      await safeControl.dismissUnfinishedRestore({ actorId: actor.userId, ip: request.ip, name: actor.name });
+      return { message: SAFE_CONTROL_MESSAGES.unfinishedRestoreDismissed };
     },
   );
 

@@ -1,5 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
+import { z } from 'zod';
+import { isoDateTime } from '../../../contracts/common';
 import {
   isSwitchOn,
   readSafeControl,
@@ -11,10 +14,13 @@ import {
   type SafeSwitch,
   type SafeSwitchState,
   type SiteStatus,
+  safeSwitchStateSchema,
+  type UnfinishedRestore,
+  unfinishedRestoreSchema,
 } from '../../../contracts/safe-control';
 import type { Audit, AuditContext, Tx } from '../../audit/audit';
 import type { Clock } from '../../clock';
-import type { Db } from '../../db/client';
+import type { Database, Db } from '../../db/client';
 import { systemSettings } from '../../db/schema/settings';
 import { HttpError } from '../../http/errors';
 import type { ChangeFeed } from '../../live/change-feed';
@@ -37,27 +43,94 @@ export interface SwitchActor extends AuditContext {
 const SYSTEM_ACTOR: SwitchActor = { actorId: null, ip: null, name: null };
 /** The longest a timer waits before looking again (setTimeout's own limit is about 24.8 days). */
 const MAX_TIMER_MS = 60 * 60 * 1000;
+/**
+ * The PostgreSQL advisory lock a process holds, on a connection of its own, for the whole of a maintenance (a
+ * restore). PostgreSQL releases it when that connection ends — the process exited, was killed or lost its
+ * server — so "the lock is free" is exactly "nobody is restoring any more", whatever the restore marker says.
+ */
+const MAINTENANCE_LOCK_ID = 72_430_026;
+/** While a restore marker is stored, every process looks this often whether its owner is still alive. */
+const ABANDONED_RESTORE_CHECK_MS = 30_000;
+
+/**
+ * The SafeControl instances of this JavaScript process that are in maintenance now. With PGlite there is one
+ * process and no advisory lock to ask (`withLock` does nothing), so this is how a second app on the same
+ * database (tests) sees that the restore is alive.
+ */
+const inMaintenanceHere = new Set<string>();
+
+/**
+ * The restore in progress, stored in the switches' row beside the read-only switch it holds (one row, one
+ * lock, kept as it is by the restore itself): who holds it, why, since when, and the switch as it was before.
+ */
+const restoreMarkerSchema = z.object({
+  /** The SafeControl instance (one per server process) that switched read-only on. */
+  owner: z.string(),
+  reason: z.string(),
+  startedAt: isoDateTime,
+  before: safeSwitchStateSchema,
+});
+type RestoreMarker = z.infer<typeof restoreMarkerSchema>;
+
+/** The switches' row: the switches, and beside them the restore in progress and the unfinished one's notice. */
+interface StoredSafeControl {
+  switches: SafeControlState;
+  restoreInProgress: RestoreMarker | null;
+  unfinishedRestore: UnfinishedRestore | null;
+}
+
+/** Reads the stored row tolerantly: a broken marker or notice reads as none, a broken switch as off. */
+function readStored(value: unknown): StoredSafeControl {
+  const source = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+  const marker = restoreMarkerSchema.safeParse(source.restoreInProgress);
+  const unfinished = unfinishedRestoreSchema.safeParse(source.unfinishedRestore);
+  return {
+    switches: readSafeControl(value),
+    restoreInProgress: marker.success ? marker.data : null,
+    unfinishedRestore: unfinished.success ? unfinished.data : null,
+  };
+}
+
+function toStoredValue(stored: StoredSafeControl): Record<string, unknown> {
+  return {
+    ...stored.switches,
+    ...(stored.restoreInProgress ? { restoreInProgress: stored.restoreInProgress } : {}),
+    ...(stored.unfinishedRestore ? { unfinishedRestore: stored.unfinishedRestore } : {}),
+  };
+}
 
 /**
  * The safe-control switches as this process knows them. Every process keeps a copy, loaded at start and again
  * whenever the settings trigger says the row changed (through the change feed, within a second on every
  * process); a switch's automatic end is honoured from the first millisecond by `isOn`, and the first process
  * to notice writes it off with an audit row, so the stored state and the trail say so too.
+ *
+ * A restore holds read-only through `during`, recorded as a restore in progress in the same row. A process
+ * that dies in the middle (kill -9, a crash, power) leaves that record behind; the next process to start, or
+ * any process within half a minute, finds its maintenance lock free, switches read-only back, writes an audit
+ * row and keeps a notice for staff (ADR 025).
  */
 export class SafeControl implements Maintenance {
-  private state: SafeControlState = readSafeControl(undefined);
+  private stored: StoredSafeControl = readStored(undefined);
   private timer: NodeJS.Timeout | undefined;
+  private recheckTimer: NodeJS.Timeout | undefined;
   private unsubscribe: (() => void) | undefined;
   private stopped = false;
   private pending: Promise<void> = Promise.resolve();
+  /** This instance in a restore marker. */
+  private readonly id = randomUUID();
+  private readonly db: Db;
 
   constructor(
-    private readonly db: Db,
+    private readonly database: Pick<Database, 'db' | 'withLock'>,
     private readonly audit: Audit,
     private readonly clock: Clock,
     private readonly logger: Logger,
-  ) {}
+  ) {
+    this.db = database.db;
+  }
 
+  /** Loads the switches, follows their changes, and clears what a restore cut short left behind. */
   async start(feed: ChangeFeed): Promise<void> {
     this.unsubscribe = feed.subscribe((event) => {
       const concernsUs =
@@ -67,12 +140,20 @@ export class SafeControl implements Maintenance {
         this.reload().catch((error) => this.logger.warn({ err: error }, 'safe-control reload failed'));
     });
     await this.reload();
+    await this.recoverUnfinishedRestore().catch((error: unknown) =>
+      this.logger.warn({ err: error }, 'checking for an unfinished restore failed; trying again shortly'),
+    );
   }
 
   stop(): void {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
+    if (this.recheckTimer) clearTimeout(this.recheckTimer);
     this.unsubscribe?.();
+  }
+
+  private get state(): SafeControlState {
+    return this.stored.switches;
   }
 
   /** True while the switch is on and before its end time. */
@@ -83,6 +164,11 @@ export class SafeControl implements Maintenance {
   /** The switches as stored (staff page). */
   snapshot(): SafeControlState {
     return this.state;
+  }
+
+  /** A restore the server stopped in the middle of, until a superadmin dismisses the notice. */
+  unfinishedRestore(): UnfinishedRestore | null {
+    return this.stored.unfinishedRestore;
   }
 
   /** What the public may know: which switches are on, their banners and the next automatic end. */
@@ -110,7 +196,8 @@ export class SafeControl implements Maintenance {
       throw new HttpError(400, SAFE_CONTROL_MESSAGES.endsInPast);
     }
     await this.db.transaction(async (tx) => {
-      const current = await this.readForUpdate(tx);
+      const stored = await this.readForUpdate(tx);
+      const current = stored.switches;
       const after: SafeSwitchState = {
         on: change.on,
         reason: change.reason,
@@ -119,7 +206,7 @@ export class SafeControl implements Maintenance {
         changedBy: who.name,
         changedAt: this.clock.now().toISOString(),
       };
-      await this.write(tx, { ...current, [name]: after }, who.actorId);
+      await this.write(tx, { ...stored, switches: { ...current, [name]: after } }, who.actorId);
       const label = SAFE_SWITCH_INFO[name].label;
       const description = change.on
         ? SAFE_CONTROL_MESSAGES.switchedOn(label)
@@ -133,46 +220,177 @@ export class SafeControl implements Maintenance {
     await this.reload();
   }
 
-  /** Maintenance: read-only on for the length of `work`, then the switch as it was before. */
+  /**
+   * Maintenance: read-only on for the length of `work`, then the switch as it was before. The process holds the
+   * maintenance lock throughout (a second restore, on any process, waits for it), and the row records the
+   * restore in progress, so one the process does not live to finish is recognised and undone later.
+   */
   async during<T>(reason: string, work: () => Promise<T>): Promise<T> {
-    const before = this.state.read_only;
-    await this.change(SYSTEM_ACTOR, 'read_only', {
-      on: true,
-      reason: SAFE_CONTROL_MESSAGES.maintenanceReason(reason),
-      banner: '',
-      endsAt: null,
+    return this.database.withLock(MAINTENANCE_LOCK_ID, async () => {
+      inMaintenanceHere.add(this.id);
+      try {
+        await this.beginMaintenance(reason);
+        try {
+          return await work();
+        } finally {
+          await this.endMaintenance().catch((error: unknown) => {
+            // Read-only stays on; with the lock released below, the next check finds the marker abandoned.
+            this.logger.error({ err: error }, 'switching read-only back after maintenance failed');
+            this.scheduleRecheck();
+          });
+        }
+      } finally {
+        inMaintenanceHere.delete(this.id);
+      }
     });
-    try {
-      return await work();
-    } finally {
-      await this.restore('read_only', before);
-    }
   }
 
-  private async restore(name: SafeSwitch, before: SafeSwitchState): Promise<void> {
+  private async beginMaintenance(reason: string): Promise<void> {
     await this.db.transaction(async (tx) => {
-      const current = await this.readForUpdate(tx);
-      await this.write(tx, { ...current, [name]: before }, null);
+      let stored = await this.readForUpdate(tx);
+      // This process holds the maintenance lock, so a marker found now was left by a process that died.
+      if (stored.restoreInProgress && !inMaintenanceHere.has(stored.restoreInProgress.owner)) {
+        stored = await this.clearAbandoned(tx, stored);
+      }
+      const before = stored.restoreInProgress?.before ?? stored.switches.read_only;
+      const startedAt = this.clock.now().toISOString();
+      const after: SafeSwitchState = {
+        on: true,
+        reason: SAFE_CONTROL_MESSAGES.maintenanceReason(reason),
+        banner: '',
+        endsAt: null,
+        changedBy: null,
+        changedAt: startedAt,
+      };
+      await this.write(
+        tx,
+        {
+          ...stored,
+          switches: { ...stored.switches, read_only: after },
+          restoreInProgress: { owner: this.id, reason, startedAt, before },
+        },
+        null,
+      );
       await this.audit.logChange(
         tx,
         SYSTEM_ACTOR,
         'switch_safe_control',
-        `${SAFE_SWITCH_INFO[name].label}: as before`,
-        {
-          switch: name,
-          before: current[name],
-          after: before,
-        },
+        SAFE_CONTROL_MESSAGES.switchedOn(SAFE_SWITCH_INFO.read_only.label),
+        { switch: 'read_only', before: stored.switches.read_only, after, maintenance: reason },
       );
     });
     await this.reload();
+  }
+
+  /** Puts read-only back as it was before the maintenance and removes the marker, if it is still this one's. */
+  private async endMaintenance(): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const stored = await this.readForUpdate(tx);
+      const marker = stored.restoreInProgress;
+      if (marker?.owner !== this.id) {
+        this.logger.warn('the maintenance record is no longer this process’s; leaving read-only as it is');
+        return;
+      }
+      await this.write(
+        tx,
+        { ...stored, switches: { ...stored.switches, read_only: marker.before }, restoreInProgress: null },
+        null,
+      );
+      await this.audit.logChange(
+        tx,
+        SYSTEM_ACTOR,
+        'switch_safe_control',
+        `${SAFE_SWITCH_INFO.read_only.label}: as before`,
+        { switch: 'read_only', before: stored.switches.read_only, after: marker.before },
+      );
+    });
+    await this.reload();
+  }
+
+  /**
+   * Clears a restore marker whose process is gone: read-only back as it was before the restore (unless someone
+   * changed the switch since), the notice for staff, and the audit row — once, whichever process gets there
+   * first. A marker whose owner still holds the maintenance lock (alive, restoring) is left alone. Returns
+   * whether it cleared one.
+   */
+  async recoverUnfinishedRestore(): Promise<boolean> {
+    await this.ready();
+    const seen = this.stored.restoreInProgress;
+    if (!seen || inMaintenanceHere.has(seen.owner)) return false;
+    const cleared = await this.db.transaction(async (tx) => {
+      // Free only when no process is in maintenance: a dead one's lock went with its connection. Held until
+      // this transaction ends, so no restore can start while the marker is being cleared.
+      const result = await tx.execute(
+        sql`select pg_try_advisory_xact_lock(${MAINTENANCE_LOCK_ID}::bigint) as free`,
+      );
+      const [lock] = (result as unknown as { rows: { free: boolean }[] }).rows;
+      if (lock?.free !== true) return false;
+      const stored = await this.readForUpdate(tx);
+      const marker = stored.restoreInProgress;
+      if (!marker || inMaintenanceHere.has(marker.owner)) return false;
+      await this.clearAbandoned(tx, stored);
+      return true;
+    });
+    if (cleared) await this.reload();
+    return cleared;
+  }
+
+  private async clearAbandoned(tx: Tx, stored: StoredSafeControl): Promise<StoredSafeControl> {
+    const marker = stored.restoreInProgress as RestoreMarker;
+    const current = stored.switches.read_only;
+    // The switch as the restore set it is put back; one a superadmin changed since is theirs and stays.
+    const heldByRestore =
+      current.on &&
+      current.reason === SAFE_CONTROL_MESSAGES.maintenanceReason(marker.reason) &&
+      current.changedAt === marker.startedAt;
+    const readOnly = heldByRestore ? marker.before : current;
+    const notice: UnfinishedRestore = {
+      reason: marker.reason,
+      startedAt: marker.startedAt,
+      clearedAt: this.clock.now().toISOString(),
+    };
+    const next: StoredSafeControl = {
+      switches: { ...stored.switches, read_only: readOnly },
+      restoreInProgress: null,
+      unfinishedRestore: notice,
+    };
+    await this.write(tx, next, null);
+    await this.audit.logChange(
+      tx,
+      SYSTEM_ACTOR,
+      'unfinished_restore_cleared',
+      SAFE_CONTROL_MESSAGES.unfinishedRestoreCleared(marker.reason),
+      { ...notice, owner: marker.owner, switch: 'read_only', before: current, after: readOnly },
+    );
+    this.logger.warn({ restore: notice }, 'a restore did not finish; read-only switched back');
+    return next;
+  }
+
+  /** Removes the notice of an unfinished restore (a superadmin has looked); audited. */
+  async dismissUnfinishedRestore(who: SwitchActor): Promise<void> {
+    const dismissed = await this.db.transaction(async (tx) => {
+      const stored = await this.readForUpdate(tx);
+      const notice = stored.unfinishedRestore;
+      if (!notice) return false;
+      await this.write(tx, { ...stored, unfinishedRestore: null }, who.actorId);
+      await this.audit.logChange(
+        tx,
+        who,
+        'dismiss_unfinished_restore',
+        SAFE_CONTROL_MESSAGES.unfinishedRestoreDismissed,
+        notice,
+      );
+      return true;
+    });
+    if (dismissed) await this.reload();
   }
 
   /** Writes off every switch whose end time has passed (once, whichever process gets there first). */
   async endDueSwitches(): Promise<SafeSwitch[]> {
     const ended: SafeSwitch[] = [];
     await this.db.transaction(async (tx) => {
-      const current = await this.readForUpdate(tx);
+      const stored = await this.readForUpdate(tx);
+      const current = stored.switches;
       const now = this.clock.millis();
       const next = { ...current };
       for (const name of SAFE_SWITCHES) {
@@ -183,7 +401,7 @@ export class SafeControl implements Maintenance {
         }
       }
       if (ended.length === 0) return;
-      await this.write(tx, next, null);
+      await this.write(tx, { ...stored, switches: next }, null);
       for (const name of ended) {
         await this.audit.logChange(
           tx,
@@ -223,8 +441,25 @@ export class SafeControl implements Maintenance {
       .select({ value: systemSettings.value })
       .from(systemSettings)
       .where(eq(systemSettings.key, SAFE_CONTROL_SETTING_KEY));
-    this.state = readSafeControl(row?.value);
+    this.stored = readStored(row?.value);
     this.scheduleEnd();
+    if (this.stored.restoreInProgress) this.scheduleRecheck();
+  }
+
+  /** While a restore marker is stored, looks every half minute whether its process is still alive. */
+  private scheduleRecheck(): void {
+    if (this.recheckTimer || this.stopped) return;
+    this.recheckTimer = setTimeout(() => {
+      this.recoverUnfinishedRestore()
+        .catch((error: unknown) =>
+          this.logger.warn({ err: error }, 'checking for an unfinished restore failed; trying again shortly'),
+        )
+        .finally(() => {
+          this.recheckTimer = undefined;
+          if (this.stored.restoreInProgress) this.scheduleRecheck();
+        });
+    }, ABANDONED_RESTORE_CHECK_MS);
+    this.recheckTimer.unref();
   }
 
   private nextEnd(): Date | null {
@@ -259,7 +494,7 @@ export class SafeControl implements Maintenance {
     this.timer.unref();
   }
 
-  private async readForUpdate(tx: Tx): Promise<SafeControlState> {
+  private async readForUpdate(tx: Tx): Promise<StoredSafeControl> {
     // The row is created on first use, so there is always a row to lock (two first changes cannot race).
     await tx
       .insert(systemSettings)
@@ -270,10 +505,10 @@ export class SafeControl implements Maintenance {
       .from(systemSettings)
       .where(eq(systemSettings.key, SAFE_CONTROL_SETTING_KEY))
       .for('update');
-    return readSafeControl(row?.value);
+    return readStored(row?.value);
   }
 
-  private write(tx: Tx, state: SafeControlState, updatedBy: string | null): Promise<void> {
-    return saveSetting(tx, SAFE_CONTROL_SETTING_KEY, state, updatedBy);
+  private write(tx: Tx, stored: StoredSafeControl, updatedBy: string | null): Promise<void> {
+    return saveSetting(tx, SAFE_CONTROL_SETTING_KEY, toStoredValue(stored), updatedBy);
   }
 }

@@ -27,7 +27,7 @@ export interface StatusSources {
   startedAt: Date;
   build: { version: string; commit: string | null };
   now: () => Date;
-  safeControl: Pick<SafeControl, 'siteStatus'>;
+  safeControl: Pick<SafeControl, 'siteStatus' | 'unfinishedRestore'>;
 }
 
 function isoOrNull(value: unknown): string | null {
@@ -62,6 +62,7 @@ export async function readSystemStatus(sources: StatusSources): Promise<SystemSt
     liveConnections: sources.feed.subscriberCount,
     lastHour: sources.requestStats.lastHour(),
     safeControlOn: sources.safeControl.siteStatus().on,
+    unfinishedRestore: sources.safeControl.unfinishedRestore(),
     retention,
   };
 }
