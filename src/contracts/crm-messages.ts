@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CRM_REMINDER_DAYS_DEFAULT, CRM_REMINDER_DAYS_MAX } from '../domain/crm-messages';
+import { CRM_MERGE_FIELDS, CRM_REMINDER_DAYS_DEFAULT, CRM_REMINDER_DAYS_MAX } from '../domain/crm-messages';
 import { isoDateTime } from './common';
 
 /**
@@ -7,6 +7,8 @@ import { isoDateTime } from './common';
  * /api/crm/messages and /api/crm/reminders (`crm`), and the public /api/crm/unsubscribe/:token. The merge rule is
  * src/domain/crm-messages.ts.
  */
+const KNOWN_MERGE_FIELDS = CRM_MERGE_FIELDS.map((name) => `{{${name}}}`).join(', ');
+
 export const CRM_MESSAGE_TEXTS = {
   previewFailed: 'Failed to preview the message',
   sendFailed: 'Failed to send the message',
@@ -24,6 +26,17 @@ export const CRM_MESSAGE_TEXTS = {
   unsubscribeInvalid: 'This unsubscribe link is not valid. Copy the whole link from the e-mail.',
   unsubscribeFailed: 'Failed to unsubscribe; try again in a moment',
   reminderSubject: (schoolName: string) => `Reminder: tasks due soon for ${schoolName}`,
+  /** A template naming fields that are not merge fields: refused, listing them and the fields there are. */
+  unknownMergeFields: (unknown: readonly string[]) =>
+    `Unknown merge field${unknown.length === 1 ? '' : 's'} ${unknown.map((name) => `{{${name}}}`).join(', ')}. Use ${KNOWN_MERGE_FIELDS}.`,
+  /** Double braces outside any merge field (`{{{{school_name}}}}`, `{{ {{teacher_name}} }}`): refused, quoted. */
+  strayMergeBraces: (excerpts: readonly string[]) =>
+    `Double braces that are not a merge field: ${excerpts
+      .slice(0, 3)
+      .map((excerpt) => `“${excerpt}”`)
+      .join(
+        ', ',
+      )}. Write each merge field once with two braces on each side, such as {{school_name}}, and remove the other braces.`,
 } as const;
 
 export const CRM_MESSAGE_SUBJECT_MAX = 200;

@@ -23,7 +23,11 @@ export const KIOSK_MESSAGES = {
   schoolFound: (school: string) => `${school}: tick the pupils who are absent, then confirm.`,
   needsStaff: 'Kiosk mode needs a member of staff with check-in desk access to sign in.',
   wrongPassword: 'That password is not right.',
-  tooManyUnlocks: 'Too many wrong passwords. Wait ten minutes and try again.',
+  /** Five wrong exit passwords on this device (ADR 031): this kiosk waits; the account's other devices do not. */
+  tooManyUnlocks: 'Too many wrong passwords on this device. Wait ten minutes and try again.',
+  /** The account's ceiling across all its kiosks (ADR 031). */
+  tooManyUnlocksOnAccount:
+    'Too many wrong passwords for this account on several devices. Wait ten minutes and try again.',
   exited: 'Kiosk mode ended',
   cameraUnavailable: 'The camera is not available. Type the code from the badge instead.',
   nfcReady: 'Tap an NFC badge on the back of this device.',

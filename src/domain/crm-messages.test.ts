@@ -1,9 +1,13 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   addDays,
+  CRM_MERGE_FIELDS,
   type CrmMergeSource,
+  checkCrmMessageTemplate,
   reminderKey,
   renderCrmMessage,
+  strayMergeBraces,
   tasksToRemind,
   unknownMergeFields,
 } from './crm-messages';
@@ -34,11 +38,7 @@ describe('renderCrmMessage', () => {
 
   it('refuses an unknown field in the subject or body, naming it, and fills nothing', () => {
     const result = renderCrmMessage({ subject: 'Hi {{teacher}}', body: '{{amount_owed}} {{ Fee }}' }, SCHOOL);
-    expect(result.ok).toBe(false);
-    if (result.ok) return;
-    expect(result.unknown).toEqual(['teacher', 'Fee']);
-    expect(result.error).toContain('{{teacher}}, {{Fee}}');
-    expect(result.error).toContain('{{teacher_name}}');
+    expect(result).toEqual({ ok: false, reason: 'unknown_merge_field', unknown: ['teacher', 'Fee'] });
     expect(unknownMergeFields('{{}} and {{school_name}}')).toEqual(['']);
   });
 
@@ -48,6 +48,120 @@ describe('renderCrmMessage', () => {
       { teacherName: null, schoolName: 'X', owedCents: 0, teams: [], openTasks: [] },
     );
     expect(result).toEqual({ ok: true, subject: 'Tasks: none', body: 'Dear Teacher, €0.00; no team' });
+  });
+});
+
+/** Issue: a mail went out with `{{…}}` left in after nested braces. Nothing with `{{` or `}}` is ever sent. */
+describe('merge fields never leave braces', () => {
+  const hasDoubleBraces = (text: string) => text.includes('{{') || text.includes('}}');
+
+  it.each([
+    ['braces around a field', 'Dear {{{{school_name}}}}', 'Dear {{…}}'],
+    ['a field inside braces', '{{ {{teacher_name}} }} owes', '{{ … }} owes'],
+    ['one brace short on the right', 'For {{school_name}', 'For {{school_name}'],
+    ['one brace short on the left', 'For {school_name}}', '{school_name}}'],
+    ['closing braces alone', 'Done }} here', 'Done }} here'],
+    ['a field and braces after it', '{{amount_owed}}}} owed', '…}} owed'],
+  ])('refuses %s, quoting the braces', (_case, body, excerpt) => {
+    const result = renderCrmMessage({ subject: 'Hello', body }, SCHOOL);
+    expect(result).toEqual({ ok: false, reason: 'stray_merge_braces', excerpts: [excerpt] });
+  });
+
+  it('refuses an unknown field inside braces as unknown, before the braces', () => {
+    expect(renderCrmMessage({ subject: 'Hi', body: '{{ {{name}} }}' }, SCHOOL)).toEqual({
+      ok: false,
+      reason: 'unknown_merge_field',
+      unknown: ['name'],
+    });
+    expect(checkCrmMessageTemplate({ subject: '{{school_name}}', body: '{{teams}}' })).toBeNull();
+  });
+
+  it('keeps single braces of the text and one brace on each side of a field', () => {
+    expect(
+      renderCrmMessage({ subject: '{{{school_name}}}', body: 'Set {a, b} and {{teams}}' }, SCHOOL),
+    ).toEqual({
+      ok: true,
+      subject: '{Scoil Mhuire}',
+      body: 'Set {a, b} and Mhuire A, Mhuire B',
+    });
+  });
+
+  it('never sends braces that come from the school’s own data, nor reads a value as a field', () => {
+    const braced: CrmMergeSource = {
+      teacherName: '{{teacher_name}}',
+      schoolName: '{{{{ Scoil }}}}',
+      owedCents: 0,
+      teams: ['{', '{A}}'],
+      openTasks: ['}}'],
+    };
+    const result = renderCrmMessage(
+      { subject: '{{school_name}}', body: '{{{teacher_name}}{{teams}}{{open_tasks}}}' },
+      braced,
+    );
+    // The value `{{teacher_name}}` is not filled in again, and every run of braces is one brace.
+    expect(result).toEqual({ ok: true, subject: '{ Scoil }', body: '{teacher_name}{, {A}' });
+    if (result.ok) expect(hasDoubleBraces(result.subject + result.body)).toBe(false);
+  });
+
+  it('property: whatever the template and the data, a message is refused or has no `{{` or `}}`', () => {
+    const piece = fc.oneof(
+      fc.constantFrom('{', '}', '{{', '}}', ' ', '\n', 'x', 'Dear ', '{{ ', ' }}'),
+      fc.constantFrom(...CRM_MERGE_FIELDS).map((name) => `{{${name}}}`),
+      fc.constantFrom(...CRM_MERGE_FIELDS),
+      fc.string({ maxLength: 4 }),
+    );
+    const text = fc.array(piece, { maxLength: 12 }).map((pieces) => pieces.join(''));
+    const value = fc
+      .array(fc.constantFrom('{', '}', 'a', ' ', '{{x}}'), { maxLength: 6 })
+      .map((p) => p.join(''));
+    const source = fc.record({
+      teacherName: fc.option(value, { nil: null }),
+      schoolName: value,
+      owedCents: fc.nat(100_000),
+      teams: fc.array(value, { maxLength: 3 }),
+      openTasks: fc.array(value, { maxLength: 3 }),
+    });
+    fc.assert(
+      fc.property(text, text, source, (subject, body, school) => {
+        const result = renderCrmMessage({ subject, body }, school);
+        if (result.ok) {
+          expect(hasDoubleBraces(result.subject)).toBe(false);
+          expect(hasDoubleBraces(result.body)).toBe(false);
+        } else if (result.reason === 'unknown_merge_field') {
+          expect(result.unknown.length).toBeGreaterThan(0);
+        } else {
+          expect(result.excerpts.length).toBeGreaterThan(0);
+          expect(strayMergeBraces(subject).length + strayMergeBraces(body).length).toBeGreaterThan(0);
+        }
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it('property: a template with only well-formed known fields is filled, each field with its value', () => {
+    const piece = fc.oneof(
+      fc.constantFrom(...CRM_MERGE_FIELDS).map((name) => ({ field: name })),
+      fc.stringMatching(/^[^{}]{0,8}$/).map((literal) => ({ literal })),
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 10 }), (pieces) => {
+        const body = pieces.map((p) => ('field' in p ? `{{ ${p.field} }}` : p.literal)).join('');
+        const result = renderCrmMessage({ subject: 'Hi', body }, SCHOOL);
+        const values = {
+          teacher_name: 'Ms Byrne',
+          school_name: 'Scoil Mhuire',
+          amount_owed: '€50.00',
+          teams: 'Mhuire A, Mhuire B',
+          open_tasks: 'Fee paid, Photo permission per pupil',
+        };
+        expect(result).toEqual({
+          ok: true,
+          subject: 'Hi',
+          body: pieces.map((p) => ('field' in p ? values[p.field] : p.literal)).join(''),
+        });
+      }),
+      { numRuns: 500 },
+    );
   });
 });
 

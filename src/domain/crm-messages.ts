@@ -1,7 +1,8 @@
 /**
  * Messages to schools and reminder e-mails (the CRM, issue #15; ADR 027 "Messages and reminders"). Pure: the
  * merge fields a message may use, the one function that fills them in (or refuses a message naming a field it
- * does not know, so nothing is ever sent half-filled), and which tasks a reminder lists.
+ * does not know, or holding double braces outside a field, so nothing is ever sent half-filled or with braces
+ * left in), and which tasks a reminder lists.
  */
 import { type CrmTaskState, isSettled } from './crm';
 import { formatEuro } from './registration';
@@ -49,6 +50,31 @@ export function unknownMergeFields(text: string): string[] {
   return [...unknown];
 }
 
+/** How much text either side of stray braces a refusal quotes. */
+const EXCERPT_CHARS = 12;
+
+/**
+ * Double braces (`{{` or `}}`) that are not part of a merge field, as short excerpts of the text around them:
+ * `{{{{school_name}}}}` (braces around a field), `{{ {{teacher_name}} }}` (a field inside braces), `{{school_name}`
+ * (one brace short). Filling the fields would leave them in the mail, so such a text is refused.
+ */
+export function strayMergeBraces(text: string): string[] {
+  // The text between merge fields, each field replaced by a character that is no brace.
+  const between = text.replace(FIELD_PATTERN, '\u0000');
+  // Stray braces close together are quoted in one excerpt.
+  const ranges: { from: number; to: number }[] = [];
+  for (const match of between.matchAll(/\{\{+|\}\}+/g)) {
+    const from = Math.max(0, match.index - EXCERPT_CHARS);
+    const to = Math.min(between.length, match.index + match[0].length + EXCERPT_CHARS);
+    const last = ranges.at(-1);
+    if (last && from <= last.to) last.to = to;
+    else ranges.push({ from, to });
+  }
+  return ranges.map(({ from, to }) =>
+    between.slice(from, to).replaceAll('\u0000', '…').replace(/\s+/g, ' ').trim(),
+  );
+}
+
 export function mergeValues(source: CrmMergeSource): Record<CrmMergeField, string> {
   return {
     teacher_name: source.teacherName?.trim() || 'Teacher',
@@ -59,32 +85,51 @@ export function mergeValues(source: CrmMergeSource): Record<CrmMergeField, strin
   };
 }
 
+/**
+ * A filled message, or why the template was refused: fields that are not merge fields (named), or double braces
+ * outside any merge field (quoted). The words the user reads are `CRM_MESSAGE_TEXTS` in src/contracts.
+ */
 export type MergeResult =
   | { ok: true; subject: string; body: string }
-  | { ok: false; unknown: string[]; error: string };
+  | { ok: false; reason: 'unknown_merge_field'; unknown: string[] }
+  | { ok: false; reason: 'stray_merge_braces'; excerpts: string[] };
 
-/** The error a message naming unknown fields gets, listing them and the fields there are. */
-export function unknownFieldsError(unknown: readonly string[]): string {
-  const named = unknown.map((name) => `{{${name}}}`).join(', ');
-  const known = CRM_MERGE_FIELDS.map((name) => `{{${name}}}`).join(', ');
-  return `Unknown merge field${unknown.length === 1 ? '' : 's'} ${named}. Use ${known}.`;
+/** Runs of braces in filled text become one brace: a value can never make `{{` or `}}` (see renderCrmMessage). */
+const withoutDoubleBraces = (text: string) => text.replace(/\{\{+/g, '{').replace(/\}\}+/g, '}');
+
+/**
+ * Checks a message template without filling it: unknown merge fields first (they are the likelier mistake),
+ * then stray double braces. Null when the template may be sent.
+ */
+export function checkCrmMessageTemplate(template: {
+  subject: string;
+  body: string;
+}): Exclude<MergeResult, { ok: true }> | null {
+  const unknown = [
+    ...new Set([...unknownMergeFields(template.subject), ...unknownMergeFields(template.body)]),
+  ];
+  if (unknown.length > 0) return { ok: false, reason: 'unknown_merge_field', unknown };
+  const excerpts = [...strayMergeBraces(template.subject), ...strayMergeBraces(template.body)];
+  if (excerpts.length > 0) return { ok: false, reason: 'stray_merge_braces', excerpts };
+  return null;
 }
 
 /**
- * Fills a message's merge fields for one school. A subject or body naming a field that is not a merge field is
- * refused as a whole (with the names), never sent with the braces left in.
+ * Fills a message's merge fields for one school, in one pass (a value is never read as a field). A subject or
+ * body naming a field that is not a merge field, or holding double braces outside a merge field, is refused as
+ * a whole, never sent with braces left in. What is sent never holds `{{` or `}}`, whatever the template and the
+ * school's data: the template's own text has none (checked), a value's runs of braces are made single, and so
+ * is a brace of the template that meets one of a value.
  */
 export function renderCrmMessage(
   template: { subject: string; body: string },
   source: CrmMergeSource,
 ): MergeResult {
-  const unknown = [
-    ...new Set([...unknownMergeFields(template.subject), ...unknownMergeFields(template.body)]),
-  ];
-  if (unknown.length > 0) return { ok: false, unknown, error: unknownFieldsError(unknown) };
+  const refusal = checkCrmMessageTemplate(template);
+  if (refusal) return refusal;
   const values = mergeValues(source);
   const fill = (text: string) =>
-    text.replace(FIELD_PATTERN, (_whole, name: string) => values[name as CrmMergeField]);
+    withoutDoubleBraces(text.replace(FIELD_PATTERN, (_whole, name: string) => values[name as CrmMergeField]));
   // A subject is one line: a merged value never breaks it.
   return { ok: true, subject: fill(template.subject).replace(/\s*\n\s*/g, ' '), body: fill(template.body) };
 }

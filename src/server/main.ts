@@ -1,6 +1,5 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pino from 'pino';
 import { buildApp } from './app';
 import { createAuth } from './auth/auth';
 import { resolveAuthSecret } from './auth/secret';
@@ -12,6 +11,7 @@ import { parseEnv } from './env';
 import { OfflinePaymentProvider } from './features/payments/offline-provider';
 import { StripePaymentProvider } from './features/payments/stripe-provider';
 import { drainAndClose } from './http/drain';
+import { createLogger } from './logger';
 import { createOutboxMailer, createSmtpMailer } from './mail/mailer';
 
 /** Time beyond SHUTDOWN_TIMEOUT_MS for closing the database before the process gives up and exits 1. */
@@ -20,7 +20,8 @@ const LOOPBACK = '127.0.0.1';
 
 async function main(): Promise<void> {
   const env = parseEnv(process.env);
-  const logger = pino({ level: env.LOG_LEVEL, redact: ['req.headers.cookie', 'req.headers.authorization'] });
+  // Secrets never reach the log: redaction of fields, links, cookies and failed queries' parameters (T20).
+  const logger = createLogger({ level: env.LOG_LEVEL });
   const usesDatabaseUrl = env.DATABASE_URL !== undefined;
   const unlock = usesDatabaseUrl ? () => undefined : lockDataDir(env.DATA_DIR);
 

@@ -83,6 +83,31 @@ function emailOf(body: unknown): string | null {
 }
 
 /**
+ * better-auth answers with the raw session token in JSON: every session of `list-sessions`, the session of
+ * `get-session`, and the `token` of a sign-in (email, second factor). The token is the session itself — the
+ * cookie that carries it is HttpOnly so that no script can read it — so it is taken out of every answer of
+ * /api/auth (docs/security.md T08, ADR 002); sessions keep their `id`. Answers the body unchanged when it holds
+ * no token (or is not JSON).
+ */
+function withoutSessionTokens(body: Buffer | null, contentType: string | null): Buffer | null {
+  if (!body || !contentType?.includes('application/json') || !body.includes('"token"')) return body;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body.toString('utf8'));
+  } catch {
+    return body;
+  }
+  const strip = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(strip);
+    if (typeof value !== 'object' || value === null) return value;
+    const { token: _token, ...rest } = value as Record<string, unknown>;
+    const session = (rest as { session?: unknown }).session;
+    return session === undefined ? rest : { ...rest, session: strip(session) };
+  };
+  return Buffer.from(JSON.stringify(strip(parsed)), 'utf8');
+}
+
+/**
  * Mounts better-auth's own routes (sign-up, sign-in, sign-out, session, password reset) under /api/auth, in
  * their own plugin scope, so the sign-in hooks below run for these routes only.
  */
@@ -245,7 +270,10 @@ function authRoutes(app: FastifyInstance, context: FeatureContext): void {
         if (reservation) await limits.settle(reservation, 'other');
         throw error;
       }
-      const body = response.body ? Buffer.from(await response.arrayBuffer()) : null;
+      const body = withoutSessionTokens(
+        response.body ? Buffer.from(await response.arrayBuffer()) : null,
+        response.headers.get('content-type'),
+      );
       // better-auth answers a failed query with its own 500: a lost database is a 503 here too (ADR 016).
       // The attempt is given back first (best effort: the database may be gone): it was no wrong password.
       if (response.status >= 500 && (await databaseProbe.isOutage())) {

@@ -20,14 +20,20 @@ export const TEST_AUTH_SECRET = 'test-secret-that-is-at-least-32-characters-long
 /** better-auth on the test database, with mail kept in the outbox table unless a mailer is given. */
 export function createTestAuth(
   database: Database,
-  options: { mailer?: Mailer; rateLimit?: boolean; verifyPassword?: AuthConfig['verifyPassword'] } = {},
+  options: {
+    mailer?: Mailer;
+    rateLimit?: boolean;
+    verifyPassword?: AuthConfig['verifyPassword'];
+    /** better-auth's own log lines; silent unless a test reads them. */
+    logger?: AuthConfig['logger'];
+  } = {},
 ): Auth {
   return createAuth({
     db: database.db,
     baseURL: TEST_PUBLIC_URL,
     secret: TEST_AUTH_SECRET,
     mailer: options.mailer ?? createOutboxMailer(database.db, silentLogger),
-    logger: silentLogger,
+    logger: options.logger ?? silentLogger,
     isProduction: false,
     rateLimit: options.rateLimit ?? false,
     ...(options.verifyPassword ? { verifyPassword: options.verifyPassword } : {}),

@@ -28,8 +28,18 @@ const badgeDigest = (scan: { token?: string | undefined; code?: string | undefin
     .digest('base64url')
     .slice(0, 22);
 
-/** Wrong kiosk-exit passwords per staff account. */
-const KIOSK_UNLOCK_LIMIT: RateLimit = { limit: 5, windowMs: 10 * 60_000 };
+/**
+ * Wrong kiosk-exit passwords per device (ADR 031): the device is the staff sign-in the kiosk runs on (its
+ * session), so a pupil typing at one kiosk locks that kiosk's exit only, never the staff member's exit on
+ * another tablet or their own phone.
+ */
+export const KIOSK_UNLOCK_DEVICE_LIMIT: RateLimit = { limit: 5, windowMs: 10 * 60_000 };
+/**
+ * …and per staff account across all its devices, a ceiling against guessing the password on many kiosks at
+ * once: six devices at their own limit within the same ten minutes. No single device can reach it.
+ */
+export const KIOSK_UNLOCK_ACCOUNT_LIMIT: RateLimit = { limit: 30, windowMs: 10 * 60_000 };
+const UNLOCK_SCOPES = { device: 'kiosk-unlock.device', account: 'kiosk-unlock.account' } as const;
 
 /**
  * /api/kiosk (ADR 031): the door kiosk at /mss-nfc-access. It runs on a staff sign-in with the check-in desk
@@ -39,22 +49,32 @@ const KIOSK_UNLOCK_LIMIT: RateLimit = { limit: 5, windowMs: 10 * 60_000 };
 export const kioskFeature = routesFeature('kiosk', (typed, { db, clock, audit, cache, tuning }) => {
   const counter = new RateCounter(db, () => clock.millis());
   const scanLimit = tuning.kioskScanLimit ?? KIOSK_SCAN_LIMIT;
-  const reserve = async (
-    scope: 'kiosk-scan' | 'kiosk-unlock',
-    userId: string,
-    reply: { header: (name: string, value: string) => unknown },
-  ) => {
-    const reservation = await counter.reserve(
-      scope,
-      userId,
-      scope === 'kiosk-scan' ? scanLimit : KIOSK_UNLOCK_LIMIT,
-    );
-    if (reservation.ok) return;
-    reply.header('retry-after', String(reservation.retryAfterSeconds));
-    throw new HttpError(
-      429,
-      scope === 'kiosk-scan' ? KIOSK_MESSAGES.tooManyScans : KIOSK_MESSAGES.tooManyUnlocks,
-    );
+  type Reply = { header: (name: string, value: string) => unknown };
+  const refuse = (reply: Reply, retryAfterSeconds: number, message: string): never => {
+    reply.header('retry-after', String(retryAfterSeconds));
+    throw new HttpError(429, message);
+  };
+  const reserveScan = async (userId: string, reply: Reply) => {
+    const reservation = await counter.reserve('kiosk-scan', userId, scanLimit);
+    if (!reservation.ok) refuse(reply, reservation.retryAfterSeconds, KIOSK_MESSAGES.tooManyScans);
+  };
+  /**
+   * One exit attempt, taken from the device's counter and then the account's (each atomic, before the password
+   * is checked, ADR 015); refused by either, nothing stays taken. Answers how to give the attempt back.
+   */
+  const reserveUnlock = async (actor: { userId: string; sessionId: string }, reply: Reply) => {
+    const device = `${actor.userId}/${actor.sessionId}`;
+    const onDevice = await counter.reserve(UNLOCK_SCOPES.device, device, KIOSK_UNLOCK_DEVICE_LIMIT);
+    if (!onDevice.ok) return refuse(reply, onDevice.retryAfterSeconds, KIOSK_MESSAGES.tooManyUnlocks);
+    const onAccount = await counter.reserve(UNLOCK_SCOPES.account, actor.userId, KIOSK_UNLOCK_ACCOUNT_LIMIT);
+    if (!onAccount.ok) {
+      await counter.release(UNLOCK_SCOPES.device, device);
+      return refuse(reply, onAccount.retryAfterSeconds, KIOSK_MESSAGES.tooManyUnlocksOnAccount);
+    }
+    return async () => {
+      await counter.release(UNLOCK_SCOPES.device, device);
+      await counter.release(UNLOCK_SCOPES.account, actor.userId);
+    };
   };
 
   typed.post(
@@ -71,7 +91,7 @@ export const kioskFeature = routesFeature('kiosk', (typed, { db, clock, audit, c
     },
     async (request, reply) => {
       const actor = (await request.actor())!;
-      await reserve('kiosk-scan', actor.userId, reply);
+      await reserveScan(actor.userId, reply);
       const { body } = request;
       // A scan kept offline is done once per client id (ADR 032) and dated when it was made.
       const action = clientActionOf(actor.userId, body, `kiosk.${body.action}`, badgeDigest(body));
@@ -95,13 +115,14 @@ export const kioskFeature = routesFeature('kiosk', (typed, { db, clock, audit, c
     },
     async (request, reply) => {
       const actor = (await request.actor())!;
-      await reserve('kiosk-unlock', actor.userId, reply);
+      const giveBack = await reserveUnlock(actor, reply);
       const result = await service.unlock(
         { db, audit },
         { actorId: actor.userId, ip: request.ip },
         request.body.password,
       );
-      await counter.release('kiosk-unlock', actor.userId);
+      // The right password: the attempt does not count (only wrong ones do).
+      await giveBack();
       return result;
     },
   );

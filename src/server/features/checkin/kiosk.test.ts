@@ -381,3 +381,59 @@ describe('kiosk scan limit', () => {
     }
   });
 });
+
+/** ADR 031: wrong exit passwords are counted per device, so a pupil at one kiosk cannot lock staff out elsewhere. */
+describe('kiosk unlock limit', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp('pglite', { seed: false });
+    await seedDemoAccounts(t.database.db, createTestAuth(t.database));
+  });
+  afterAll(async () => t?.close());
+
+  /** A staff sign-in on a device of its own (its own session), as a kiosk tablet has. */
+  const device = async (email = 'admin@demo.test') => {
+    const { status, cookie } = await signIn(t.app, email, DEMO_PASSWORD);
+    expect(status).toBe(200);
+    return cookie;
+  };
+  const unlock = (cookie: string, password: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/kiosk/unlock',
+      headers: { cookie, origin: TEST_PUBLIC_URL },
+      payload: { password },
+    });
+
+  it('locks the device after five wrong passwords, while the same account still unlocks on another device', async () => {
+    const kioskA = await device();
+    const kioskB = await device();
+    for (let i = 0; i < 5; i += 1) {
+      expect((await unlock(kioskA, `pupil guess ${i}`)).statusCode).toBe(403);
+    }
+    const locked = await unlock(kioskA, 'pupil guess 5');
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().error).toBe(KIOSK_MESSAGES.tooManyUnlocks);
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(500);
+    // Even the right password waits on kiosk A…
+    expect((await unlock(kioskA, DEMO_PASSWORD)).statusCode).toBe(429);
+    // …but on kiosk B the staff member is not locked out: a wrong try is just wrong, the right one unlocks.
+    expect((await unlock(kioskB, 'a typo')).statusCode).toBe(403);
+    const unlocked = await unlock(kioskB, DEMO_PASSWORD);
+    expect(unlocked.statusCode, unlocked.body).toBe(200);
+    expect(unlocked.json()).toEqual({ message: KIOSK_MESSAGES.exited });
+  });
+
+  it('keeps a ceiling per account: six devices at their limit within ten minutes pause the others too', async () => {
+    const staff = 'superadmin@demo.test';
+    const statuses: number[] = [];
+    for (let kiosk = 0; kiosk < 6; kiosk += 1) {
+      const cookie = await device(staff);
+      for (let i = 0; i < 5; i += 1) statuses.push((await unlock(cookie, `guess ${i}`)).statusCode);
+    }
+    expect(statuses).toEqual(Array.from({ length: 30 }, () => 403));
+    const fresh = await unlock(await device(staff), DEMO_PASSWORD);
+    expect(fresh.statusCode).toBe(429);
+    expect(fresh.json().error).toBe(KIOSK_MESSAGES.tooManyUnlocksOnAccount);
+  });
+});

@@ -8,7 +8,12 @@ import {
   type crmMessageSentSchema,
 } from '../../../contracts/crm-messages';
 import { CRM_TASK_STATES, isSettled } from '../../../domain/crm';
-import { type CrmMergeSource, renderCrmMessage } from '../../../domain/crm-messages';
+import {
+  type CrmMergeSource,
+  checkCrmMessageTemplate,
+  type MergeResult,
+  renderCrmMessage,
+} from '../../../domain/crm-messages';
 import type { Db } from '../../db/client';
 import { crmActivity, crmTasks } from '../../db/schema/crm';
 import { crmMessages } from '../../db/schema/crm-messages';
@@ -72,17 +77,27 @@ export async function loadRecipients(
   });
 }
 
-/** Every recipient's message filled in, or a 400 naming the unknown fields before anything is sent. */
+/** The 400 a refused template gets (ADR 027): the unknown fields named, or the stray braces quoted. */
+function refusalOf(result: Exclude<MergeResult, { ok: true }>): HttpError {
+  return result.reason === 'unknown_merge_field'
+    ? new HttpError(400, CRM_MESSAGE_TEXTS.unknownMergeFields(result.unknown), result.reason)
+    : new HttpError(400, CRM_MESSAGE_TEXTS.strayMergeBraces(result.excerpts), result.reason);
+}
+
+/**
+ * Every recipient's message filled in, or a 400 before anything is sent: a field that is not a merge field, or
+ * double braces outside one (nothing goes out with `{{` or `}}` in it).
+ */
 function renderAll(draft: CrmMessageDraft, recipients: readonly SchoolRecipient[]) {
+  // A refused template is refused even when no school could receive it.
+  const refusal = checkCrmMessageTemplate(draft);
+  if (refusal) throw refusalOf(refusal);
   const reachable = recipients.filter((school) => school.email !== null);
   const rendered = reachable.map((school) => {
     const result = renderCrmMessage(draft, school.source);
-    if (!result.ok) throw new HttpError(400, result.error, 'unknown_merge_field');
+    if (!result.ok) throw refusalOf(result);
     return { school, to: school.email!, subject: result.subject, body: result.body };
   });
-  // A template with an unknown field is refused even when no school could receive it.
-  const check = renderCrmMessage(draft, recipients[0]!.source);
-  if (!check.ok) throw new HttpError(400, check.error, 'unknown_merge_field');
   const skipped = recipients
     .filter((school) => school.email === null)
     .map((school) => ({ id: school.id, name: school.name }));

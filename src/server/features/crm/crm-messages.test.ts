@@ -206,7 +206,7 @@ describe.each(databaseTargets)('CRM messages and reminders on %s', (target) => {
 
     beforeAll(async () => {
       const clockOf = createClock(() => clock);
-      safeControl = new SafeControl(db(), new Audit(clockOf), clockOf, silentLogger);
+      safeControl = new SafeControl(t.database, new Audit(clockOf), clockOf, silentLogger);
       queue = new MailQueue({
         db: db(),
         transport: createOutboxMailer(db(), silentLogger),

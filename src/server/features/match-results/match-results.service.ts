@@ -77,7 +77,22 @@ export async function getResultEntry(db: Db, roundNumber: number | undefined): P
 
 export type SetResultOutcome =
   | { kind: 'updated'; board: EntryBoard }
+  /** The board already showed the result asked for: nothing written, the board as stored (ADR 032). */
+  | { kind: 'unchanged'; board: EntryBoard }
   | { kind: 'conflict'; message: string; current: EntryBoard };
+
+/**
+ * Whether the board already shows `result` in a round that would take it: then a write has nothing to do. This
+ * is what makes a result sent again — the offline outbox replaying it under a new client id, a second arbiter
+ * entering the same score, a stale copy naming the version from before this very result was set — a success
+ * that changes nothing: no new version, no audit row. A version check would wrongly call it a conflict, since
+ * the version moved on because of this same result; the write's intent already holds.
+ */
+function alreadyHolds(row: repo.BoardRow, result: MatchResult | null): boolean {
+  if (!row.isTournamentActive || row.result !== result) return false;
+  const round = { status: row.roundStatus };
+  return result === null ? canClearResult(round) : acceptsResult(round);
+}
 
 /** Why a write was not applied, from the match as it now stands. */
 async function refusalFor(
@@ -123,13 +138,13 @@ export async function setMatchResult(
   at: Date,
 ): Promise<SetResultOutcome> {
   const before = await repo.findBoard(db, matchId);
+  if (before && alreadyHolds(before, body.result)) return { kind: 'unchanged', board: toEntryBoard(before) };
   // The offline outbox names the result it last saw rather than a version (ADR 032): the write goes ahead only
   // while the board still shows it, checked against the version just read so a write in between still loses.
   const expectedVersion =
     body.expected === undefined
       ? (body.expectedVersion ?? 0)
-      : // Someone else entering the very same result is no conflict.
-        before?.result === body.expected || before?.result === body.result
+      : before?.result === body.expected
         ? before.version
         : 0;
   if (!before?.isTournamentActive || before.version !== expectedVersion) {
@@ -165,6 +180,11 @@ export async function setMatchResult(
     );
     return written;
   });
-  if (!after) return refusalFor(db, before, expectedVersion, body.result);
+  if (!after) {
+    // Another writer got there first: if it set this same result, there is nothing left to do.
+    const now = await repo.findBoard(db, matchId);
+    if (now && alreadyHolds(now, body.result)) return { kind: 'unchanged', board: toEntryBoard(now) };
+    return refusalFor(db, before, expectedVersion, body.result);
+  }
   return { kind: 'updated', board: toEntryBoard(after) };
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -194,6 +195,56 @@ describe('match results', () => {
     const fresh = await put(board, { result: 'black_forfeit_win', expectedVersion: 2 }, arbiter);
     expect(fresh.statusCode, fresh.body).toBe(200);
     expect(await storedMatch(board.matchId)).toMatchObject({ result: 'black_forfeit_win', version: 3 });
+  });
+
+  it('takes fifty identical offline replays under different client ids as one change: the version grows by exactly one', async () => {
+    const board = await openBoard();
+    // The outbox of several devices (or one device whose stored ids were lost) sending the same result.
+    const replay = () => put(board, { result: 'draw', expected: null, clientId: randomUUID() });
+    const answers = [
+      ...(await Promise.all(Array.from({ length: 25 }, replay))),
+      ...(await Promise.all(Array.from({ length: 25 }, replay))),
+    ];
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array.from({ length: 50 }, () => 200));
+    for (const answer of answers) {
+      expect(setMatchResultResponseSchema.parse(answer.json()).board).toMatchObject({
+        result: 'draw',
+        version: board.version + 1,
+      });
+    }
+    expect(await storedMatch(board.matchId)).toMatchObject({ result: 'draw', version: board.version + 1 });
+    expect(await logsFor(board.matchId)).toHaveLength(1);
+  });
+
+  it('answers a stale copy of the result the board already shows with success, changing nothing', async () => {
+    const board = await openBoard();
+    const first = await put(board, { result: 'white_forfeit_win', expectedVersion: board.version });
+    expect(first.statusCode).toBe(200);
+    const stored = await storedMatch(board.matchId);
+    // The same result naming the version from before it was set (a second arbiter, a replay): no 409.
+    for (const body of [
+      { result: 'white_forfeit_win', expectedVersion: board.version },
+      { result: 'white_forfeit_win', expectedVersion: board.version + 1 },
+      { result: 'white_forfeit_win', expected: null, clientId: randomUUID() },
+    ]) {
+      const again = await put(board, body, arbiter);
+      expect(again.statusCode, again.body).toBe(200);
+      expect(setMatchResultResponseSchema.parse(again.json())).toEqual({
+        message: MATCH_RESULT_MESSAGES.updated,
+        board: {
+          ...board,
+          result: 'white_forfeit_win',
+          version: board.version + 1,
+          updatedAt: stored.updatedAt.toISOString(),
+        },
+      });
+    }
+    expect(await storedMatch(board.matchId)).toEqual(stored);
+    expect(await logsFor(board.matchId)).toHaveLength(1);
+    // A different result naming the old version is still a conflict.
+    expect((await put(board, { result: 'black', expectedVersion: board.version }, arbiter)).statusCode).toBe(
+      409,
+    );
   });
 
   it('clears a result in the round in progress: the game is unfinished again and its points are gone', async () => {
