@@ -19,6 +19,8 @@ export const playerRoundSchema = z.object({
   result: matchResultSchema,
   outcome: z.enum(['win', 'draw', 'loss']).nullable(),
   bye: byeKindSchema.nullable(),
+  /** The round has started: a game without a result is in progress, else it has not begun (as on boards). */
+  isStarted: z.boolean(),
   /** Points this round brought, in half-points; null while the game is in progress. */
   halfPoints: z.number().int().nullable(),
 });

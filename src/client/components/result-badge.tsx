@@ -1,3 +1,4 @@
+import { GAME_STATE_LABELS } from '../../contracts/round-status';
 import type { MatchResult } from '../../domain/scoring/results';
 import { formatResult } from '../../domain/scoring/results';
 import { Badge, type BadgeTone } from './ui/badge';
@@ -30,12 +31,12 @@ export function ResultBadge({
   result: MatchResult | null;
   isStarted?: boolean;
 }) {
-  if (result === null && !isStarted) return <Badge tone="neutral">Not started</Badge>;
+  if (result === null && !isStarted) return <Badge tone="neutral">{GAME_STATE_LABELS.notStarted}</Badge>;
   if (result === null) {
     return (
       <Badge tone="live">
         <span aria-hidden="true" className="size-1.5 rounded-full bg-current" />
-        In progress
+        {GAME_STATE_LABELS.inProgress}
       </Badge>
     );
   }

@@ -2,6 +2,8 @@
  * Rounds: which byes count, the round shown as "this round", the standings' label and the round lifecycle
  * (docs/decisions/011-tournament-state.md). Pure: every answer is derived from the state passed in.
  */
+
+import { countOf } from '../plural';
 import type { Bye, Game, Round, TournamentState } from './state';
 
 /** In progress: started, not completed (results are being entered). */
@@ -96,6 +98,35 @@ export function displayedRound(state: TournamentState): Round | null {
   return published ?? lastStarted;
 }
 
+/**
+ * Where a round stands for the people in the hall: paired (boards published, not started), in progress, or
+ * completed. A round shown as "this round" is never an unpaired upcoming one (see displayedRound).
+ */
+export type RoundPhase = 'paired' | 'in_progress' | 'completed';
+
+export function roundPhase(round: Pick<Round, 'status'>): RoundPhase {
+  if (round.status === 'active') return 'in_progress';
+  return round.status === 'completed' ? 'completed' : 'paired';
+}
+
+/** The one answer to "which round is it now, and in which phase": every page that says so asks this. */
+export interface RoundNow {
+  number: number;
+  phase: RoundPhase;
+  /** The round "Generate pairings" applies to next, or null when every round is paired or played. */
+  nextToPair: number | null;
+}
+
+export function roundNow(state: TournamentState): RoundNow | null {
+  const round = displayedRound(state);
+  if (!round) return null;
+  return {
+    number: round.number,
+    phase: roundPhase(round),
+    nextToPair: nextRoundToPair(state)?.number ?? null,
+  };
+}
+
 /** The highest round in progress or completed, or null before round 1 starts. */
 export function lastStartedRound(state: TournamentState): Round | null {
   return state.rounds.filter(isStarted).at(-1) ?? null;
@@ -134,7 +165,7 @@ export function standingsProgress(state: TournamentState): StandingsProgress {
 export function standingsLabel(progress: StandingsProgress): string {
   const { afterRound, inProgress, totalRounds } = progress;
   const running = inProgress
-    ? `round ${inProgress.roundNumber} in progress: ${inProgress.finished} of ${inProgress.total} result${inProgress.total === 1 ? '' : 's'} in`
+    ? `round ${inProgress.roundNumber} in progress: ${inProgress.finished} of ${countOf(inProgress.total, 'result')} in`
     : null;
   if (afterRound === 0) return running ? capitalise(running) : 'Before round 1';
   const after = `After round ${afterRound}${!running && totalRounds > 0 && afterRound >= totalRounds ? ' (final)' : ''}`;

@@ -1,7 +1,8 @@
 import { ArrowRight, Grid3x3 } from 'lucide-react';
 import { Link } from 'react-router';
-import { ROUND_STATUS_LABELS } from '../../../contracts/round-status';
+import { ROUND_PHASE_LABELS } from '../../../contracts/round-status';
 import type { CurrentRoundResponse } from '../../../contracts/tournament';
+import { roundPhase } from '../../../domain/tournament/rounds';
 import { PlayerLink } from '../../components/player-link';
 import { roundStartText } from '../../components/round-label';
 import { Badge } from '../../components/ui/badge';
@@ -36,7 +37,7 @@ export function CurrentRoundPanel({
             <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-muted">
               <span className="font-semibold text-fg">Round {round.number}</span>
               <Badge tone={round.status === 'active' ? 'live' : 'neutral'}>
-                {ROUND_STATUS_LABELS[round.status]}
+                {ROUND_PHASE_LABELS[roundPhase(round)]}
               </Badge>
               {startText ? <span>{startText}</span> : null}
             </p>

@@ -1,7 +1,8 @@
 import { ChartNoAxesColumn, Clock, type LucideIcon, Percent, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { ROUND_STATUS_LABELS } from '../../../contracts/round-status';
+import { ROUND_PHASE_LABELS } from '../../../contracts/round-status';
 import type { RoundSummary, TournamentStatsView } from '../../../contracts/tournament';
+import { roundPhase } from '../../../domain/tournament/rounds';
 import { roundStartText } from '../../components/round-label';
 import { Card } from '../../components/ui/card';
 import { Container } from '../../components/ui/container';
@@ -54,7 +55,7 @@ export function TournamentProgress({
             detail={
               round ? (
                 <span>
-                  {ROUND_STATUS_LABELS[round.status]}
+                  {ROUND_PHASE_LABELS[roundPhase(round)]}
                   {startText ? ` · ${startText}` : ''}
                 </span>
               ) : (

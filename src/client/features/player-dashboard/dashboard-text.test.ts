@@ -15,7 +15,7 @@ describe('dashboard texts', () => {
 
   it('tells the player what the current round means for their next board', () => {
     expect(nextBoardStatus(3, 'active', 5)).toBe('Round 3 · In Progress');
-    expect(nextBoardStatus(3, 'upcoming', 5)).toBe('Round 3 · Upcoming');
+    expect(nextBoardStatus(3, 'upcoming', 5)).toBe('Round 3 · Paired · not started');
     expect(nextBoardStatus(3, 'completed', 5)).toBe(
       'Round 3 · Completed: your next board appears when round 4 is paired.',
     );

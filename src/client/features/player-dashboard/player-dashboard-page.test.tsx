@@ -28,6 +28,7 @@ const linked: PlayerDashboardResponse = {
       result: null,
       outcome: null,
       bye: null,
+      isStarted: true,
       halfPoints: null,
     },
     history: [
@@ -39,6 +40,7 @@ const linked: PlayerDashboardResponse = {
         result: 'draw',
         outcome: 'draw',
         bye: null,
+        isStarted: true,
         halfPoints: 1,
       },
     ],

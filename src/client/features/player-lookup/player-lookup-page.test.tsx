@@ -27,6 +27,7 @@ const response: PlayerLookupResponse = {
         result: null,
         outcome: null,
         bye: null,
+        isStarted: true,
         halfPoints: null,
       },
       history: [
@@ -38,6 +39,7 @@ const response: PlayerLookupResponse = {
           result: 'draw',
           outcome: 'draw',
           bye: null,
+          isStarted: true,
           halfPoints: 1,
         },
       ],

@@ -1,4 +1,5 @@
 import type { PlayerRound } from '../../../contracts/player-lookup';
+import { GAME_STATE_LABELS } from '../../../contracts/round-status';
 import { Badge } from '../../components/ui/badge';
 
 const BYE_LABELS = {
@@ -8,7 +9,10 @@ const BYE_LABELS = {
   zero: 'Absent',
 } as const;
 
-/** The round's outcome for this player as text: Win, Draw, Loss, a kind of bye, or In progress. */
+/**
+ * The round's outcome for this player as text: Win, Draw, Loss, a kind of bye, or, without a result, In progress
+ * once the round has started and Not started while it is only paired.
+ */
 export function RoundOutcome({ round }: { round: PlayerRound }) {
   if (round.bye) return <Badge tone="neutral">{BYE_LABELS[round.bye]}</Badge>;
   switch (round.outcome) {
@@ -19,6 +23,10 @@ export function RoundOutcome({ round }: { round: PlayerRound }) {
     case 'loss':
       return <Badge tone="loss">Loss</Badge>;
     case null:
-      return <Badge tone="live">In progress</Badge>;
+      return round.isStarted ? (
+        <Badge tone="live">{GAME_STATE_LABELS.inProgress}</Badge>
+      ) : (
+        <Badge tone="neutral">{GAME_STATE_LABELS.notStarted}</Badge>
+      );
   }
 }

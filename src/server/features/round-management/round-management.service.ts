@@ -16,6 +16,7 @@ import {
 } from '../../../contracts/round-management';
 import { pairNextRound } from '../../../domain/pairing/engine';
 import { PairingError } from '../../../domain/pairing/types';
+import { countOf } from '../../../domain/plural';
 import {
   byesOf,
   canChangePairings,
@@ -37,6 +38,7 @@ import {
   pairingPool,
   type Round,
   type RoundStatus,
+  roundNow,
   schoolOfPlayer,
   scoresBefore,
   type TournamentState,
@@ -124,7 +126,8 @@ function summarise(state: TournamentState, round: Round): AdminRoundSummary {
     finished: games.filter((game) => game.result !== null).length,
     byes: byesOf(state, round.id).length,
     pairingNotes: [...round.pairingNotes],
-    isCurrent: round.number === state.currentRound,
+    // "Current" is the round every public page calls "this round" (domain roundNow), the paired one included.
+    isCurrent: round.number === roundNow(state)?.number,
     isNext: nextRoundToPair(state)?.id === round.id,
     actions: {
       pair: lifecycleStep(canPair(state, round.number)),
@@ -172,7 +175,7 @@ export async function listRounds(db: Db): Promise<RoundsResponse> {
   return {
     tournament: {
       name: state.name,
-      currentRound: state.currentRound,
+      currentRound: roundNow(state)?.number ?? state.currentRound,
       totalRounds: state.totalRounds,
     },
     rounds: state.rounds.map((round) => summarise(state, round)),
@@ -289,7 +292,7 @@ export async function generatePairings(
       tx,
       context,
       'generate_pairings',
-      `Generated pairings for Round ${number}: ${result.boards.length} boards${result.byePlayerId ? ', 1 bye' : ''}`,
+      `Generated pairings for Round ${number}: ${countOf(result.boards.length, 'board')}${result.byePlayerId ? ', 1 bye' : ''}`,
       {
         roundNumber: number,
         boards: result.boards.length,
@@ -639,12 +642,14 @@ export async function changeRoundCount(
     byes: state.byes.filter((bye) => bye.roundId === round.id).length,
   }));
   const describe = deleted
-    .map((round) => `Round ${round.number} (${round.boards} boards, ${round.byes} byes)`)
+    .map(
+      (round) => `Round ${round.number} (${countOf(round.boards, 'board')}, ${countOf(round.byes, 'bye')})`,
+    )
     .join(', ');
   if (!body.confirm) {
     return {
       applied: false,
-      message: `Lowering to ${target} rounds deletes ${describe}. Confirm to delete them.`,
+      message: `Lowering to ${countOf(target, 'round')} deletes ${describe}. Confirm to delete them.`,
       totalRounds: state.tournament.totalRounds,
       deleted,
     };

@@ -14,6 +14,7 @@ import {
   resolveRegistrationSettings,
   SETTING_KEYS,
 } from '../../../contracts/settings';
+import { readPlayerDashboardOpen } from '../../../contracts/settings-registry';
 import type {
   Board,
   CurrentRoundResponse,
@@ -95,6 +96,11 @@ export class PublicViews {
     return this.data.tournament?.currentRound ?? 0;
   }
 
+  /** Whether players may open their dashboard (the `player_dashboard_open` setting; staff always may). */
+  get playerDashboardOpen(): boolean {
+    return readPlayerDashboardOpen(this.data.settings.get(SETTING_KEYS.playerDashboardOpen));
+  }
+
   get leaderboardVisible(): boolean {
     // The safe-control switch hides it too; its end time is written to the row, which rebuilds the snapshot.
     const hidden = readSafeControl(this.data.settings.get(SAFE_CONTROL_SETTING_KEY)).leaderboard_hidden.on;
@@ -153,13 +159,13 @@ export class PublicViews {
         description: tournament.description,
         startDate: tournament.startDate,
         endDate: tournament.endDate,
-        currentRound: tournament.currentRound,
+        currentRound: this.displayedRoundNumber,
         totalRounds: tournament.totalRounds,
         rounds: (this.state?.rounds ?? []).map(toRoundSummary),
       },
       stats: computeTournamentStats({
         activePlayerCount: this.data.players.filter((player) => player.active).length,
-        currentRound: tournament.currentRound,
+        currentRound: this.displayedRoundNumber,
         totalRounds: tournament.totalRounds,
         matches: this.data.matches.map((match) => ({
           roundNumber: match.roundNumber,
@@ -281,6 +287,7 @@ export class PublicViews {
       settings,
       registration: this.registrationSettings(),
       leaderboardVisible: leaderboard.visible,
+      playerDashboardOpen: this.playerDashboardOpen,
       featuredPlayers: leaderboard.players.slice(0, settings.featured_players_count),
       tiebreakOrder: leaderboard.tiebreakOrder,
       currentRound: this.currentRound(),
@@ -353,7 +360,11 @@ export class PublicViews {
   dashboard(userId: string): PlayerDashboardResponse {
     const { tournament } = this.data;
     const summary = tournament
-      ? { name: tournament.name, currentRound: tournament.currentRound, totalRounds: tournament.totalRounds }
+      ? {
+          name: tournament.name,
+          currentRound: this.displayedRoundNumber,
+          totalRounds: tournament.totalRounds,
+        }
       : null;
     const linked = this.data.players.filter((player) => player.userId === userId);
     const player = linked.find((candidate) => candidate.active) ?? linked[0];
@@ -409,6 +420,7 @@ export class PublicViews {
           result: match.result,
           outcome: match.result === null ? null : outcomeFor(match.result, colour),
           bye: null,
+          isStarted: this.hasStarted(match.roundNumber),
           halfPoints: match.result === null ? null : halfPointsFor(match.result, colour),
         };
       });
@@ -423,11 +435,18 @@ export class PublicViews {
           result: null,
           outcome: null,
           bye: bye.kind,
+          isStarted: this.hasStarted(bye.roundNumber),
           // A bye of a round not started yet is planned, not points (domain: isByeCounted).
           halfPoints: this.state && isByeCounted(this.state, bye) ? halfPointsForBye(bye.kind) : null,
         }),
       );
     return [...games, ...byes].sort((a, b) => a.roundNumber - b.roundNumber);
+  }
+
+  /** Whether round `number` has started (its games are in progress or over, its byes count). */
+  private hasStarted(number: number): boolean {
+    const round = this.state?.rounds.find((candidate) => candidate.number === number);
+    return round !== undefined && isStarted(round);
   }
 
   private publicPlayer(id: string): PublicPlayer | null {
