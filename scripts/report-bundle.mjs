@@ -4,7 +4,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-const BUDGET_KB = 150;
+// 151 kB since 2026-11-29: the retry of a page chunk that fails to download (lib/chunk-load.ts) adds about 0.5 kB to
+// every first load (docs/performance.md).
+const BUDGET_KB = 151;
 const dist = new URL(`../${process.env.CLIENT_OUT_DIR ?? 'dist/client'}/`, import.meta.url).pathname;
 const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
 const gzipKb = (file) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length / 1024;

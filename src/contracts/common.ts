@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { StandardRole } from '../domain/permissions';
 
 /** Every error the API sends: a message for people and the request id to quote to support. Never a stack. */
 export const apiErrorSchema = z.object({
@@ -18,8 +19,17 @@ export const ACCESS_MESSAGES = {
   signInRequired: 'You need to be logged in to access this page',
   frozen: 'Your account has been frozen. Please contact an administrator.',
   forbidden: "You don't have permission to access this page",
+  /** A player, while the player dashboard is switched off for players (the `player_dashboard_open` setting). */
+  playerDashboardUnavailable: 'Player dashboard is currently unavailable',
   crossOrigin: 'This request did not come from this site.',
 } as const;
+
+/**
+ * Who is refused the player dashboard while the `player_dashboard_open` setting is off (docs/requirements.md §2:
+ * "players are refused"): the player role, custom roles included; admins and superadmins still get in. The server's
+ * route and the client's guard both read this list (here, beside the message: both are in every page's first load).
+ */
+export const PLAYER_DASHBOARD_CLOSED_TO: readonly StandardRole[] = ['player'];
 
 /** A change the API confirms with one sentence for a toast. */
 export const messageResponseSchema = z.object({ message: z.string() });

@@ -13,6 +13,8 @@ export const homeResponseSchema = tournamentResponseSchema.extend({
   settings: homePageSettingsSchema,
   registration: registrationSettingsSchema,
   leaderboardVisible: z.boolean(),
+  /** Whether players may open the player dashboard (the `player_dashboard_open` setting; staff always may). */
+  playerDashboardOpen: z.boolean(),
   /** Top `featured_players_count` players of the standings; empty when the leaderboard is hidden. */
   featuredPlayers: z.array(leaderboardRowSchema),
   /** The tournament's tie-break order the featured players are ranked in ("points, then rating" is one). */

@@ -7,6 +7,8 @@ export const SETTING_KEYS = {
   leaderboardVisible: 'leaderboard_visible',
   registration: 'registration_settings',
   checkinOpen: 'checkin_open',
+  /** Whether players may open their dashboard (docs/requirements.md §2; staff always may). */
+  playerDashboardOpen: 'player_dashboard_open',
   demoMode: 'demo_mode',
   /** The safe-control switches (contracts/safe-control.ts). */
   safeControl: 'safe_control',

@@ -42,6 +42,12 @@ describe('settings registry', () => {
     expect(readSettingValue(SETTING_KEYS.checkinOpen, { open: true })).toBe(true);
   });
 
+  it('reads the player dashboard as open unless it is stored as false', () => {
+    expect(readSettingValue(SETTING_KEYS.playerDashboardOpen, undefined)).toBe(true);
+    expect(readSettingValue(SETTING_KEYS.playerDashboardOpen, false)).toBe(false);
+    expect(readSettingValue(SETTING_KEYS.playerDashboardOpen, 'closed')).toBe(true);
+  });
+
   it('gives every setting a default its own schema accepts and its reader returns unchanged', () => {
     for (const definition of Object.values(SETTINGS_REGISTRY)) {
       expect(definition.read(undefined)).toEqual(definition.default);
@@ -53,6 +59,8 @@ describe('settings registry', () => {
     expect(PUBLIC_SETTING_KEYS).toEqual([
       SETTING_KEYS.homePage,
       SETTING_KEYS.leaderboardVisible,
+      // The player dashboard's guard reads it from the home data (docs/requirements.md §2).
+      SETTING_KEYS.playerDashboardOpen,
       SETTING_KEYS.registration,
       SAFE_CONTROL_SETTING_KEY,
       // The privacy page and the cookie banner state the retention periods to everyone.

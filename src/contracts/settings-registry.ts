@@ -93,6 +93,11 @@ function define<T>(definition: SettingDefinition<T>): SettingDefinition<T> {
   return definition;
 }
 
+/** `player_dashboard_open` is a boolean; anything else, or nothing, means open (the default, docs/requirements.md §4). */
+export function readPlayerDashboardOpen(stored: unknown): boolean {
+  return typeof stored === 'boolean' ? stored : true;
+}
+
 export const SETTINGS_REGISTRY = {
   [SETTING_KEYS.homePage]: define<HomePageSettings>({
     key: SETTING_KEYS.homePage,
@@ -111,6 +116,19 @@ export const SETTINGS_REGISTRY = {
     schema: z.boolean({ error: 'Leaderboard visibility is on or off' }),
     default: true,
     read: resolveLeaderboardVisible,
+    access: 'changeSiteSettings',
+    isPublic: true,
+    isLive: true,
+    page: SITE_SETTINGS_PAGE,
+  }),
+  // docs/requirements.md §2: the player dashboard "can be configured so that players are refused" it. Public, so the
+  // client's guard reads it from the home data (and follows a change live); the API refuses players as well.
+  [SETTING_KEYS.playerDashboardOpen]: define<boolean>({
+    key: SETTING_KEYS.playerDashboardOpen,
+    label: 'Player dashboard for players',
+    schema: z.boolean({ error: 'The player dashboard is open or closed to players' }),
+    default: true,
+    read: readPlayerDashboardOpen,
     access: 'changeSiteSettings',
     isPublic: true,
     isLive: true,
@@ -193,7 +211,11 @@ export type SettingKey = keyof typeof SETTINGS_REGISTRY;
 export type SettingValue<K extends SettingKey> = (typeof SETTINGS_REGISTRY)[K]['default'];
 
 /** The settings /admin/settings changes through the settings API (the others have their own page). */
-export const SITE_SETTING_KEYS = [SETTING_KEYS.homePage, SETTING_KEYS.leaderboardVisible] as const;
+export const SITE_SETTING_KEYS = [
+  SETTING_KEYS.homePage,
+  SETTING_KEYS.leaderboardVisible,
+  SETTING_KEYS.playerDashboardOpen,
+] as const;
 export type SiteSettingKey = (typeof SITE_SETTING_KEYS)[number];
 
 /** The keys the public snapshot reads. */
@@ -231,6 +253,7 @@ export const siteSettingKeySchema = z.enum(SITE_SETTING_KEYS);
 export const siteSettingsResponseSchema = z.object({
   home_page_settings: homePageSettingsSchema,
   leaderboard_visible: z.boolean(),
+  player_dashboard_open: z.boolean(),
   /** Keys that have a stored record (the others read as their defaults). */
   stored: z.array(siteSettingKeySchema),
   /** Where the settings that have their own page are changed. */

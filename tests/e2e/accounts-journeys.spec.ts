@@ -188,14 +188,14 @@ test('the admin tutorial starts once on /home for an admin with no progress; ski
   await page.goto('/home');
   const tutorial = page.getByRole('dialog', { name: 'Welcome to the Admin Area' });
   await expect(tutorial).toBeVisible();
-  await expect(tutorial).toContainText('Step 1 of 4');
+  await expect(tutorial).toContainText('Step 1 of 7');
   const menuButton = page.getByRole('button', { name: /\(account menu\)$/ });
   await expect(menuButton).toHaveAttribute('aria-disabled', 'true');
   expect(await seriousAxeViolations(page)).toEqual([]);
 
   await tutorial.getByRole('button', { name: 'Next' }).click();
   const step2 = page.getByRole('dialog', { name: 'Match results' });
-  await expect(step2).toContainText('Step 2 of 4');
+  await expect(step2).toContainText('Step 2 of 7');
   await step2.getByRole('button', { name: 'Back' }).click();
   await expect(tutorial).toBeVisible();
   await tutorial.getByRole('button', { name: 'Skip tutorial' }).click();

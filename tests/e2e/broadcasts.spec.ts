@@ -109,6 +109,49 @@ test('a broadcast reaches an open page within a second and leaves by itself at i
   await visitor.context().close();
 });
 
+test('five broadcasts in a row each reach an open public page within a second', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const visitor = await otherDevice(browser, baseURL);
+  await expect(visitor.getByRole('heading', { level: 1 })).toBeVisible();
+  await openBroadcasts(page);
+  // Tall enough that the five banners docked at the foot of the sender's own page leave the form free.
+  await page.setViewportSize({ width: 1280, height: 2400 });
+  // Each one is timed from the moment the sender's browser sends it to the moment its banner is on the visitor's
+  // page, watched every frame there (expect's own polling would add up to a second of its own).
+  let sentAt = 0;
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/admin/broadcasts') {
+      sentAt = Date.now();
+    }
+  });
+  const took: number[] = [];
+  for (let n = 1; n <= 5; n += 1) {
+    const message = `Board ${n}: the arbiter is on the way`;
+    const shown = visitor.waitForFunction(
+      (text) =>
+        [...document.querySelectorAll('[data-site-notices]')].some((notices) =>
+          notices.textContent?.includes(text),
+        ),
+      message,
+      { polling: 'raf', timeout: 40_000 },
+    );
+    await send(page, { message, style: 'info', dismissable: false });
+    await shown;
+    took.push(Date.now() - sentAt);
+    await expect(notice(visitor, message)).toBeVisible();
+  }
+  // The fault was one broadcast in five waiting for a 30 s fallback: none may come near it. "Within a second"
+  // (the broadcasts page's promise) is held by the median; the first banner a page draws also loads its code,
+  // which took up to 1.8 s on a machine at load 15 (the server's own five-in-a-row test holds each to 1 s).
+  const sorted = [...took].sort((a, b) => a - b);
+  expect(sorted.at(-1), `delays: ${took.join(', ')} ms`).toBeLessThan(3_000);
+  expect(sorted[2], `delays: ${took.join(', ')} ms`).toBeLessThanOrEqual(1_000);
+  await visitor.context().close();
+});
+
 test('a closable broadcast stays closed after a reload; End now takes one off every page', async ({
   page,
   browser,

@@ -1,6 +1,5 @@
 import { Suspense } from 'react';
 import { Route, Routes } from 'react-router';
-import { ACCESS_MESSAGES } from '../features/auth/messages';
 import { RequireAccess } from '../features/auth/require-access';
 import { AdminTutorialLauncher } from '../features/tutorial/tutorial-launcher';
 import { lazyPage } from '../lib/lazy-page';
@@ -49,7 +48,8 @@ const invite = lazyPage(() => import('../features/invites/invite-info-page'), 'I
 const onboard = lazyPage(() => import('../features/invites/onboard-page'), 'OnboardPage');
 const playerDashboard = lazyPage(
   () => import('../features/player-dashboard/player-dashboard-page'),
-  'PlayerDashboardPage',
+  // Players are refused it while the `player_dashboard_open` setting is off (docs/requirements.md §2).
+  'GuardedPlayerDashboardPage',
 );
 const printRoot = lazyPage(() => import('../features/print/print-root'), 'PrintRoot');
 const printPairings = lazyPage(() => import('../features/print/print-pairings-page'), 'PrintPairingsPage');
@@ -64,15 +64,6 @@ const kiosk = lazyPage(() => import('../features/checkin/kiosk-page'), 'KioskPag
 // The admin area's route table is its own chunk: staff download it, the public never does.
 const adminRoutes = lazyPage(() => import('../features/admin/admin-routes'), 'AdminRoutes');
 const notFound = lazyPage(() => import('../features/errors/not-found-page'), 'NotFoundPage');
-
-/**
- * docs/requirements.md §2: the player dashboard can be configured to refuse players ('Player dashboard is currently
- * unavailable'). Set to true to switch it off for players; admins and superadmins still get in.
- */
-const IS_PLAYER_DASHBOARD_CLOSED_TO_PLAYERS = false;
-const playerDashboardRefusal = IS_PLAYER_DASHBOARD_CLOSED_TO_PLAYERS
-  ? { roles: ['player'] as const, message: ACCESS_MESSAGES.playerDashboardUnavailable }
-  : undefined;
 
 const home = PUBLIC_PAGES['/'].element;
 const page = (path: keyof typeof PUBLIC_PAGES) => PUBLIC_PAGES[path].element;
@@ -129,11 +120,7 @@ export function AppRoutes() {
         />
         <Route
           path="player-dashboard"
-          element={
-            <RequireAccess rule="anyRole" refusal={playerDashboardRefusal}>
-              {playerDashboard}
-            </RequireAccess>
-          }
+          element={<RequireAccess rule="anyRole">{playerDashboard}</RequireAccess>}
         />
         <Route path="crm/*" element={<RequireAccess rule="crm">{crmRoutes}</RequireAccess>} />
         <Route path="admin/*" element={<RequireAccess rule="admin-area">{adminRoutes}</RequireAccess>} />

@@ -1,4 +1,5 @@
 import { type ComponentType, lazy, type ReactElement } from 'react';
+import { loadChunk } from './chunk-load';
 
 /** Code loads started and not finished: the server draws again once they are in (entry-server.tsx, ADR 023). */
 const inFlight = new Set<Promise<void>>();
@@ -25,7 +26,8 @@ export function lazyNamed<
   let loading: Promise<void> | undefined;
   const preload = () => {
     if (!loading) {
-      const started = load().then((module) => {
+      // A chunk that fails to download is tried again, then the page reloaded once (lib/chunk-load.ts).
+      const started = loadChunk(load, String(name)).then((module) => {
         Loaded = module[name] as ComponentType<P>;
       });
       loading = started;

@@ -15,6 +15,18 @@ requestAnimationFrame(() =>
     script.type = 'module';
     script.crossOrigin = '';
     script.src = code.entry;
+    // The app's code failed to download (a dropped connection): the page still reads, but nothing on it works.
+    // Reload once, under the flag src/client/lib/chunk-load.ts keeps (CHUNK_RELOAD_FLAG) set to 'entry', so a
+    // missing file cannot make the page reload in a loop.
+    script.onerror = () => {
+      try {
+        if (sessionStorage.getItem('chunk-reload') === 'entry') return;
+        sessionStorage.setItem('chunk-reload', 'entry');
+        location.reload();
+      } catch {
+        // No session storage: stay on the drawn page.
+      }
+    };
     document.head.append(script);
   }),
 );

@@ -42,6 +42,7 @@ export const liveHome: HomeResponse = {
   settings: homeSettings,
   registration: { is_enabled: false, team_price: 6000 },
   leaderboardVisible: true,
+  playerDashboardOpen: true,
   featuredPlayers: [
     {
       rank: 1,

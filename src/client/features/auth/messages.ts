@@ -15,7 +15,7 @@ export const AUTH_MESSAGES = {
 /** The server's access refusals (one definition, in the contracts) and the client's own access texts. */
 export const ACCESS_MESSAGES = {
   frozen: API_ACCESS_MESSAGES.frozen,
-  playerDashboardUnavailable: 'Player dashboard is currently unavailable',
+  playerDashboardUnavailable: API_ACCESS_MESSAGES.playerDashboardUnavailable,
   forbidden: API_ACCESS_MESSAGES.forbidden,
   signInRequired: API_ACCESS_MESSAGES.signInRequired,
   accessDeniedPage: "You don't have permission to access this page.",

@@ -1,4 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { CHUNK_LOAD_MESSAGES, isChunkLoadError } from '../../lib/chunk-load';
 import { ErrorScreen } from './error-screen';
 
 interface State {
@@ -23,7 +24,11 @@ export class AppErrorBoundary extends Component<{ children: ReactNode }, State> 
       return (
         <ErrorScreen
           title="Application Error"
-          message="Something went wrong loading the application."
+          message={
+            isChunkLoadError(this.state.error)
+              ? CHUNK_LOAD_MESSAGES.message
+              : 'Something went wrong loading the application.'
+          }
           error={this.state.error}
         />
       );

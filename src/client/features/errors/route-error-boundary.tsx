@@ -1,4 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { CHUNK_LOAD_MESSAGES, isChunkLoadError } from '../../lib/chunk-load';
 import { ErrorScreen } from './error-screen';
 
 interface State {
@@ -26,7 +27,11 @@ export class RouteErrorBoundary extends Component<{ children: ReactNode }, State
       return (
         <ErrorScreen
           title="Something went wrong"
-          message="The application encountered an error"
+          message={
+            isChunkLoadError(this.state.error)
+              ? CHUNK_LOAD_MESSAGES.message
+              : 'The application encountered an error'
+          }
           error={this.state.error}
           landmark={false}
         />

@@ -12,6 +12,7 @@ vi.mock('../../lib/notify', () => ({ notify: vi.fn(), notifyFailure: vi.fn() }))
 const SETTINGS: SiteSettingsResponse = {
   home_page_settings: DEFAULT_HOME_PAGE_SETTINGS,
   leaderboard_visible: true,
+  player_dashboard_open: true,
   stored: [],
   elsewhere: [],
 };

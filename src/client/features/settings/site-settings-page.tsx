@@ -94,6 +94,38 @@ function LeaderboardVisibility({ visible }: { visible: boolean }) {
   );
 }
 
+/** docs/requirements.md §2: the player dashboard can be closed to players (the `player_dashboard_open` setting). */
+function PlayerDashboardAvailability({ open }: { open: boolean }) {
+  const update = useUpdateSetting();
+  const [chosen, setChosen] = useState<boolean | null>(null);
+  return (
+    <Card>
+      <SwitchField
+        label="Player dashboard open to players"
+        description="Off: players who open My Dashboard are sent to the home page with 'Player dashboard is currently unavailable'. Admins and superadmins still see it."
+        checked={chosen ?? open}
+        disabled={update.isPending}
+        onChange={(event) => {
+          const value = event.target.checked;
+          setChosen(value);
+          update.mutate(
+            { key: SETTING_KEYS.playerDashboardOpen, value },
+            {
+              onSuccess: () =>
+                notify(
+                  'success',
+                  value ? 'Player dashboard opened to players' : 'Player dashboard closed to players',
+                ),
+              onError: notifyUpdateFailed,
+              onSettled: () => setChosen(null),
+            },
+          );
+        }}
+      />
+    </Card>
+  );
+}
+
 function ResetToDefaults() {
   const [isOpen, setIsOpen] = useState(false);
   const reset = useResetSettings();
@@ -115,7 +147,7 @@ function ResetToDefaults() {
         isOpen={isOpen}
         onClose={() => setIsOpen(false)}
         title="Reset to defaults?"
-        description="The stored home page settings and leaderboard visibility are deleted; every open page shows the defaults at once. This cannot be undone."
+        description="The stored home page settings, leaderboard visibility and player dashboard setting are deleted; every open page shows the defaults at once. This cannot be undone."
       >
         <DialogActions onCancel={() => setIsOpen(false)}>
           <Button variant="danger" onClick={confirm} disabled={reset.isPending}>
@@ -176,6 +208,7 @@ function SiteSettingsEditor({ settings }: { settings: SiteSettingsResponse }) {
     <div className="grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
       <div className="flex min-w-0 flex-col gap-6">
         <LeaderboardVisibility visible={settings.leaderboard_visible} />
+        <PlayerDashboardAvailability open={settings.player_dashboard_open} />
         <form
           noValidate
           onSubmit={save}

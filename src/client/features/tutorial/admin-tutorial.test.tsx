@@ -5,9 +5,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { StubAnswer, stubFetch } from '../../../../tests/support/client/test-utils';
 import { type Permission, resolveAccess } from '../../../domain/permissions';
 import { createQueryClient } from '../../app/query-client';
+import { adminPage } from '../admin/admin-pages';
 import { AdminTutorial } from './admin-tutorial';
 import { isNavigationLocked } from './tutorial-state';
-import { tutorialStepsFor } from './tutorial-steps';
+import { TUTORIAL_STEPS, tutorialStepsFor } from './tutorial-steps';
 
 const admin = resolveAccess({ role: 'admin', customRoleName: null }, []);
 const superadmin = resolveAccess({ role: 'superadmin', customRoleName: null }, []);
@@ -32,27 +33,56 @@ afterEach(() => {
 });
 
 describe('tutorial steps', () => {
-  it('keeps only the steps the permissions make relevant, between the introduction and help', () => {
-    const titles = (permissions: Permission[]) =>
-      tutorialStepsFor({ role: 'player', customRoleName: 'Arbiter', permissions: new Set(permissions) }).map(
-        (step) => step.key,
-      );
-    expect(titles(['view_admin_result_input'])).toEqual(['admin-area', 'match-results', 'help']);
-    expect(tutorialStepsFor(admin).map((step) => step.key)).toEqual([
+  const keys = (access: Parameters<typeof tutorialStepsFor>[0]) =>
+    tutorialStepsFor(access).map((step) => step.key);
+
+  it('gives a superadmin about twelve steps, from the introduction to help', () => {
+    const all = keys(superadmin);
+    expect(all.length).toBeGreaterThanOrEqual(11);
+    expect(all.length).toBeLessThanOrEqual(14);
+    expect(all[0]).toBe('admin-area');
+    expect(all.at(-1)).toBe('help');
+  });
+
+  it('gives an admin fewer steps, but more than four, none for a page an admin cannot open', () => {
+    const steps = keys(admin);
+    expect(steps.length).toBeGreaterThan(4);
+    expect(steps.length).toBeLessThan(keys(superadmin).length);
+    expect(steps).toEqual([
       'admin-area',
       'match-results',
-      'check-in',
+      'admin-player-lookup',
+      'checkin-desk',
+      'checkin-overview',
+      'system-logs',
       'help',
     ]);
-    const all = tutorialStepsFor(superadmin);
-    expect(all.map((step) => step.key)).toEqual([
+  });
+
+  it('gives a custom Arbiter role only the steps of its permissions', () => {
+    const arbiter = resolveAccess({ role: 'player', customRoleName: 'Arbiter' }, [
+      {
+        name: 'Arbiter',
+        permissions: {
+          view_admin_result_input: true,
+          view_round_management: true,
+          access_checkin_page: true,
+        } satisfies Partial<Record<Permission, boolean>>,
+      },
+    ]);
+    expect(keys(arbiter)).toEqual([
       'admin-area',
       'match-results',
       'round-management',
-      'check-in',
-      'users',
+      'checkin-desk',
       'help',
     ]);
+  });
+
+  it('filters each page step by the rule its admin page (and route) declares', () => {
+    for (const step of TUTORIAL_STEPS) {
+      if (step.access) expect(step.access).toBe(adminPage(step.key).rule);
+    }
   });
 });
 
@@ -61,7 +91,7 @@ describe('AdminTutorial', () => {
     const fetchMock = stubFetch({ '/api/account/tutorial': { status: 'not_started', completedAt: null } });
     renderTutorial();
     const dialog = await screen.findByRole('dialog', { name: 'Welcome to the Admin Area' });
-    expect(dialog.textContent).toContain('Step 1 of 4');
+    expect(dialog.textContent).toContain('Step 1 of 7');
     expect(isNavigationLocked()).toBe(true);
     expect(screen.queryByRole('button', { name: /Back/ })).toBeNull();
 
@@ -70,7 +100,7 @@ describe('AdminTutorial', () => {
     fireEvent.click(screen.getByRole('button', { name: /Back/ }));
     expect(screen.getByRole('dialog', { name: 'Welcome to the Admin Area' })).toBeTruthy();
 
-    for (let step = 1; step < 4; step += 1) fireEvent.click(screen.getByRole('button', { name: /Next/ }));
+    for (let step = 1; step < 7; step += 1) fireEvent.click(screen.getByRole('button', { name: /Next/ }));
     expect(screen.getByRole('dialog', { name: 'Where to find help' })).toBeTruthy();
     expect(isNavigationLocked()).toBe(false);
     expect(screen.queryByRole('button', { name: 'Skip tutorial' })).toBeNull();

@@ -89,6 +89,43 @@ describe.each(databaseTargets)('broadcasts on %s', (target) => {
     stream.close();
   });
 
+  it('gets five broadcasts in a row each to an open page within a second (stream event, then its read)', async () => {
+    const stream = new SseClient(`${base}/api/live`);
+    await stream.waitUntilConnected();
+    const took: number[] = [];
+    for (let n = 1; n <= 5; n += 1) {
+      const message = `Five in a row: number ${n}`;
+      const eventsBefore = stream.events.length;
+      const sentAt = Date.now();
+      expect((await send({ message, endsAt: inSeconds(60) })).statusCode).toBe(201);
+      // As an open page does: wait for the stream's event, then read what is on now.
+      await eventually(
+        async () =>
+          stream.events.slice(eventsBefore).some((event) => event.topics.includes('broadcasts'))
+            ? true
+            : undefined,
+        5_000,
+      );
+      await eventually(async () => ((await messagesSeen()).includes(message) ? true : undefined), 5_000);
+      took.push(Date.now() - sentAt);
+    }
+    expect(
+      took.filter((ms) => ms >= 1_000),
+      `delays: ${took.join(', ')} ms`,
+    ).toEqual([]);
+    stream.close();
+    // Ended again, so the next tests start with none on.
+    for (const broadcast of await history()) {
+      if (broadcast.state !== 'on') continue;
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/admin/broadcasts/${broadcast.id}/end`,
+        headers: { origin: TEST_PUBLIC_URL, cookie: superadmin },
+      });
+    }
+    await eventually(async () => ((await messagesSeen()).length === 0 ? true : undefined));
+  });
+
   it('shows each audience only its own broadcasts', async () => {
     await send({ message: 'For staff', audience: 'staff' });
     await send({ message: 'For signed-in users', audience: 'signed_in' });

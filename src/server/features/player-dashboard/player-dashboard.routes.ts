@@ -1,6 +1,8 @@
+import { ACCESS_MESSAGES, PLAYER_DASHBOARD_CLOSED_TO } from '../../../contracts/common';
 import { playerDashboardResponseSchema } from '../../../contracts/player-dashboard';
 import { routesFeature, type TypedApp } from '../../feature-context';
 import { sendCached } from '../../http/cached-json';
+import { HttpError } from '../../http/errors';
 import { apiErrors } from '../../http/route-helpers';
 import type { PublicDataCache } from '../tournament/public-data-cache';
 
@@ -11,7 +13,9 @@ export const playerDashboardFeature = routesFeature('player-dashboard', (typed, 
 /**
  * GET /api/me/player-dashboard: the signed-in user's own player (players.user_id), never anyone else's:
  * the user id comes from the session, there is no parameter to name another player. Derived from the
- * public snapshot, so it costs no database read beyond the session check.
+ * public snapshot, so it costs no database read beyond the session check. While the `player_dashboard_open`
+ * setting is off (docs/requirements.md §2), a player is refused with 'Player dashboard is currently unavailable'
+ * (403); staff still get their own board.
  */
 function registerPlayerDashboardRoutes(typed: TypedApp, cache: PublicDataCache): void {
   typed.get(
@@ -31,7 +35,11 @@ function registerPlayerDashboardRoutes(typed: TypedApp, cache: PublicDataCache):
     },
     async (request, reply) => {
       const actor = (await request.actor())!;
-      return sendCached(request, reply, (await cache.snapshot()).dashboard(actor.userId));
+      const snapshot = await cache.snapshot();
+      if (!snapshot.views.playerDashboardOpen && PLAYER_DASHBOARD_CLOSED_TO.includes(actor.access.role)) {
+        throw new HttpError(403, ACCESS_MESSAGES.playerDashboardUnavailable);
+      }
+      return sendCached(request, reply, snapshot.dashboard(actor.userId));
     },
   );
 }

@@ -32,6 +32,9 @@ export async function readSiteSettings(db: Db): Promise<SiteSettingsResponse> {
     leaderboard_visible: SETTINGS_REGISTRY[SETTING_KEYS.leaderboardVisible].read(
       stored.get(SETTING_KEYS.leaderboardVisible),
     ),
+    player_dashboard_open: SETTINGS_REGISTRY[SETTING_KEYS.playerDashboardOpen].read(
+      stored.get(SETTING_KEYS.playerDashboardOpen),
+    ),
     stored: SITE_SETTING_KEYS.filter((key) => stored.has(key)),
     elsewhere: Object.values(SETTINGS_REGISTRY)
       .filter((definition) => definition.page !== SITE_SETTINGS_PAGE)

@@ -81,6 +81,7 @@ describe.each(databaseTargets)('site settings API on %s', (target) => {
     );
     expect(body.home_page_settings).toEqual(DEMO_HOME);
     expect(body.leaderboard_visible).toBe(true);
+    expect(body.player_dashboard_open).toBe(true);
     expect(body.stored).toEqual([SETTING_KEYS.homePage, SETTING_KEYS.leaderboardVisible]);
     expect(body.elsewhere.map((link) => link.page)).toEqual([
       '/admin/manage-registrations',
@@ -168,6 +169,51 @@ describe.each(databaseTargets)('site settings API on %s', (target) => {
       before: true,
       after: false,
     });
+  });
+
+  it("closes the player dashboard to players (the spec's message), keeps it for staff, and opens it again", async () => {
+    const player = await signInAs('player@demo.test');
+    const admin = await signInAs('admin@demo.test');
+    const dashboardStatus = async (cookie: string) => {
+      const response = await call('GET', '/api/me/player-dashboard', cookie);
+      return {
+        status: response.statusCode,
+        error: response.statusCode === 200 ? null : response.json().error,
+      };
+    };
+    expect(await dashboardStatus(player)).toEqual({ status: 200, error: null });
+    expect((await publicHome()).playerDashboardOpen).toBe(true);
+
+    const closed = await call('PUT', `/api/admin/settings/${SETTING_KEYS.playerDashboardOpen}`, superadmin, {
+      value: false,
+    });
+    expect(closed.statusCode).toBe(200);
+    expect(closed.json().settings.player_dashboard_open).toBe(false);
+    expect(
+      await eventually(async () => {
+        const answer = await dashboardStatus(player);
+        return answer.status === 403 ? answer : undefined;
+      }),
+    ).toEqual({ status: 403, error: ACCESS_MESSAGES.playerDashboardUnavailable });
+    expect(ACCESS_MESSAGES.playerDashboardUnavailable).toBe('Player dashboard is currently unavailable');
+    // The public home data carries it, so the browser's guard can say so before asking.
+    expect((await publicHome()).playerDashboardOpen).toBe(false);
+    // Staff still get in.
+    expect((await dashboardStatus(admin)).status).toBe(200);
+    expect((await dashboardStatus(superadmin)).status).toBe(200);
+    // Not a boolean: refused, nothing changes.
+    const invalid = await call('PUT', `/api/admin/settings/${SETTING_KEYS.playerDashboardOpen}`, superadmin, {
+      value: 'closed',
+    });
+    expect(invalid.statusCode).toBe(400);
+
+    await call('PUT', `/api/admin/settings/${SETTING_KEYS.playerDashboardOpen}`, superadmin, { value: true });
+    expect(
+      await eventually(async () => {
+        const answer = await dashboardStatus(player);
+        return answer.status === 200 ? answer : undefined;
+      }),
+    ).toEqual({ status: 200, error: null });
   });
 
   it('resets to defaults by deleting the stored records, audited, and the site reverts', async () => {
