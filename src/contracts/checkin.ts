@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { countOf } from '../domain/plural';
 import { clientActionFields } from './client-actions';
 import { isoDateTime } from './common';
 
@@ -19,10 +20,8 @@ export const CHECKIN_MESSAGES = {
   alreadySignedOut: (name: string) => `${name} was already signed out`,
   notCheckedIn: (name: string) => `${name} was not checked in, so cannot be signed out`,
   schoolNotFound: 'School not found',
-  schoolCheckedIn: (count: number, school: string) =>
-    `${count} ${count === 1 ? 'pupil' : 'pupils'} of ${school} checked in`,
-  schoolSignedOut: (count: number, school: string) =>
-    `${count} ${count === 1 ? 'pupil' : 'pupils'} of ${school} signed out`,
+  schoolCheckedIn: (count: number, school: string) => `${countOf(count, 'pupil')} of ${school} checked in`,
+  schoolSignedOut: (count: number, school: string) => `${countOf(count, 'pupil')} of ${school} signed out`,
   absentNotInSchool: 'A pupil ticked absent is not in this school',
   /** The round-management rule, shown on the desk and the overview. */
   pairingHint:

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CRM_PRIORITIES, CRM_TASK_KINDS, CRM_TASK_STATES } from '../domain/crm';
+import { countOf } from '../domain/plural';
 import { isoDate, isoDateTime } from './common';
 
 /**
@@ -18,14 +19,20 @@ export const CRM_MESSAGES = {
     'Someone else changed this task meanwhile. Here is how it stands now; apply your change again if it still holds.',
   notFound: 'Task not found',
   schoolNotFound: 'School not found',
+  /** A school link whose id is not an id at all (mistyped, cut short): worded for people, not "Invalid UUID". */
+  schoolLinkInvalid:
+    'This school link is not valid: part of it may be missing. Open the school from the Overview instead.',
   reasonRequired: 'Give a reason for a change to several tasks',
-  bulkUpdated: (count: number) => `${count} task(s) updated`,
+  bulkUpdated: (count: number) => `${countOf(count, 'task')} updated`,
   commentAdded: 'Comment added',
   noteAdded: 'Note added',
   templateSaved: 'Task template saved',
   titleRequired: 'Give the task a title',
   notStaff: 'Tasks can be assigned to and watched by team-tasks staff only',
 } as const;
+
+/** The school of /api/crm/schools/:id (the page /crm/teams/:id): a bad link gets a sentence, not zod's "Invalid UUID". */
+export const crmSchoolParamsSchema = z.object({ id: z.uuid({ error: CRM_MESSAGES.schoolLinkInvalid }) });
 
 export const CRM_LABEL_MAX = 40;
 export const CRM_TEXT_MAX = 2_000;
@@ -210,6 +217,9 @@ export const crmOverviewSchema = z.object({
       id: z.string(),
       name: z.string(),
       teams: z.array(z.string()),
+      /** Fees of the school's registrations (cancelled ones left out), paid or not: domain/crm.ts schoolMoney. */
+      dueCents: z.number().int(),
+      /** What of that is still owed (due minus paid). */
       owedCents: z.number().int(),
       paidCents: z.number().int(),
       /** Registrations' payment state: all paid, some paid, none paid, or no registration. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { countOf, nounFor } from '../domain/plural';
 import { isoDateTime } from './common';
 import { PAYMENT_MESSAGES } from './payments';
 import {
@@ -48,13 +49,9 @@ export const MANAGE_REGISTRATION_MESSAGES = {
   unknownRegistrations: 'Some of the selected registrations no longer exist. Reload the page and try again.',
   nothingToPromote: 'Nothing to promote: every player is already in the tournament.',
   waitingConsent: (players: number) =>
-    `${players} ${players === 1 ? 'player waits' : 'players wait'} for guardian consent and ${
-      players === 1 ? 'was' : 'were'
-    } not added.`,
+    `${countOf(players, 'player')} ${nounFor(players, 'waits', 'wait')} for guardian consent and ${nounFor(players, 'was', 'were')} not added.`,
   promoted: (players: number, registrations: number, tournament: string) =>
-    `${players} ${players === 1 ? 'player' : 'players'} from ${registrations} ${
-      registrations === 1 ? 'registration' : 'registrations'
-    } added to ${tournament}`,
+    `${countOf(players, 'player')} from ${countOf(registrations, 'registration')} added to ${tournament}`,
 } as const;
 
 export const REGISTRATION_STATUS_FILTERS = ['all', ...PAYMENT_STATUSES] as const;

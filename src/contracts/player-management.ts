@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PLAYER_FIELD_LIMITS } from '../domain/players-csv';
+import { countOf } from '../domain/plural';
 import { isoDateTime } from './common';
 
 /**
@@ -35,11 +36,10 @@ export const PLAYER_MESSAGES = {
     `${kind} bye for ${name} in round ${round} recorded`,
   byeNotFound: (round: number) => `No requested bye in round ${round}`,
   byeRemoved: (name: string, round: number) => `Bye for ${name} in round ${round} removed`,
-  csvInvalid: (count: number) =>
-    `The file has ${count === 1 ? '1 problem' : `${count} problems`}: nothing was imported`,
-  imported: (count: number) => (count === 1 ? '1 player imported' : `${count} players imported`),
+  csvInvalid: (count: number) => `The file has ${countOf(count, 'problem')}: nothing was imported`,
+  imported: (count: number) => `${countOf(count, 'player')} imported`,
   trfImported: (name: string, players: number, rounds: number) =>
-    `Tournament "${name}" imported (inactive) with ${players} players and ${rounds} rounds`,
+    `Tournament "${name}" imported (inactive) with ${countOf(players, 'player')} and ${countOf(rounds, 'round')}`,
 } as const;
 
 const text = (label: string, max: number) =>

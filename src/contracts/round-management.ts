@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { countOf } from '../domain/plural';
 import { isoDateTime } from './common';
 import { byeKindSchema, matchResultSchema, roundStatusSchema } from './tournament';
 
@@ -31,10 +32,10 @@ export const ROUND_MESSAGES = {
   playerNotInRound: 'Both players must be on a board or have the pairing bye of this round',
   samePlayer: 'Choose two different players',
   boardNotFound: 'Board not found',
-  roundsChanged: (n: number) => `The tournament now has ${n} rounds`,
-  roundsUnchanged: (n: number) => `The tournament already has ${n} rounds`,
+  roundsChanged: (n: number) => `The tournament now has ${countOf(n, 'round')}`,
+  roundsUnchanged: (n: number) => `The tournament already has ${countOf(n, 'round')}`,
   cannotDeleteStarted: (n: number, label: string) =>
-    `Round ${n} is ${label} and cannot be deleted: the tournament needs at least ${n} rounds`,
+    `Round ${n} is ${label} and cannot be deleted: the tournament needs at least ${countOf(n, 'round')}`,
   noPairingPossible: 'No pairing is possible: every remaining pairing would repeat a game',
   /** FIDE C.04.1.d: a second pairing-allocated bye only with the arbiter's consent (allowRepeatBye). */
   repeatByeNeeded: (names: readonly string[]) =>

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { countOf } from '../domain/plural';
 import { PUBLIC_NAME_DISPLAYS } from '../domain/public-names';
 import {
   MAX_TIEBREAKS,
@@ -13,7 +14,7 @@ import { tournamentSummarySchema } from './tournament';
 /** docs/requirements.md §8 tournament messages, plus the refusals of this feature. */
 export const TOURNAMENT_MESSAGES = {
   created: (name: string, rounds: number) =>
-    `Tournament "${name}" created successfully with ${rounds} rounds`,
+    `Tournament "${name}" created successfully with ${countOf(rounds, 'round')}`,
   updated: 'Tournament updated successfully',
   activated: 'Tournament activated successfully',
   archived: 'Tournament archived successfully',

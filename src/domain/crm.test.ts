@@ -10,6 +10,7 @@ import {
   isSchoolReady,
   isSettled,
   type SchoolFacts,
+  schoolMoney,
 } from './crm';
 
 const team = (name: string, playerNames = ['A One', 'B Two', 'C Three', 'D Four']) => ({ name, playerNames });
@@ -191,5 +192,38 @@ describe('dates and readiness', () => {
     expect(defaultDueDate('2026-01-05', 7)).toBe('2025-12-29');
     expect(defaultDueDate('2024-03-01', 1)).toBe('2024-02-29');
     expect(defaultDueDate(null, 7)).toBeNull();
+  });
+});
+
+describe('schoolMoney', () => {
+  const row = (paymentStatus: string, amountCents: number) => ({ paymentStatus, amountCents });
+
+  it('a fully paid school has paid what is due, and owes nothing', () => {
+    expect(schoolMoney([row('paid', 6000), row('paid', 6000)])).toEqual({
+      dueCents: 12_000,
+      paidCents: 12_000,
+      owedCents: 0,
+      payment: 'paid',
+    });
+  });
+
+  it('a partly paid school: due counts paid and unpaid registrations, cancelled ones not at all', () => {
+    expect(schoolMoney([row('paid', 3000), row('pending', 9000), row('cancelled', 6000)])).toEqual({
+      dueCents: 12_000,
+      paidCents: 3000,
+      owedCents: 9000,
+      payment: 'partly_paid',
+    });
+    expect(schoolMoney([row('pending', 6000)])).toMatchObject({
+      dueCents: 6000,
+      owedCents: 6000,
+      payment: 'unpaid',
+    });
+    expect(schoolMoney([row('cancelled', 6000)])).toEqual({
+      dueCents: 0,
+      paidCents: 0,
+      owedCents: 0,
+      payment: 'none',
+    });
   });
 });

@@ -228,3 +228,43 @@ export function defaultDueDate(eventDay: string | null, dueDaysBefore: number): 
   day.setUTCDate(day.getUTCDate() - dueDaysBefore);
   return day.toISOString().slice(0, 10);
 }
+
+/** Where a school's fees stand: all paid, some paid, none paid, or no registration. */
+export type SchoolPayment = 'paid' | 'partly_paid' | 'unpaid' | 'none';
+
+export interface SchoolMoney {
+  /** What the school's registrations cost in all (cancelled ones left out): the "of €…" of "€x paid of €y". */
+  dueCents: number;
+  /** What of that has been paid. */
+  paidCents: number;
+  /** What is still owed: due minus paid. */
+  owedCents: number;
+  payment: SchoolPayment;
+}
+
+/**
+ * A school's fees from its registrations (the CRM overview's "€60.00 paid of €120.00 · Partly paid"). Due is every
+ * live registration's amount, paid or not: a fully paid school reads "€120.00 paid of €120.00", never "of €0.00".
+ */
+export function schoolMoney(
+  registrations: readonly { paymentStatus: string; amountCents: number }[],
+): SchoolMoney {
+  const live = registrations.filter((row) => row.paymentStatus !== 'cancelled');
+  const paid = live.filter((row) => row.paymentStatus === 'paid');
+  const cents = (rows: typeof live) => rows.reduce((total, row) => total + row.amountCents, 0);
+  const dueCents = cents(live);
+  const paidCents = cents(paid);
+  return {
+    dueCents,
+    paidCents,
+    owedCents: dueCents - paidCents,
+    payment:
+      live.length === 0
+        ? 'none'
+        : paid.length === live.length
+          ? 'paid'
+          : paid.length === 0
+            ? 'unpaid'
+            : 'partly_paid',
+  };
+}

@@ -39,11 +39,25 @@ test('the leaderboard shows tie-break columns with a legend, the school tab and 
   await page.goto('/leaderboard');
   const table = page.getByRole('table', { name: /^Player standings: After round 2, round 3 in progress/ });
   await expect(table.getByRole('row')).toHaveCount(57);
+  // The demo ranks by points, then rating (docs/requirements.md §2), and says so under the table.
+  await expect(page.getByText('Ties broken by: rating.')).toBeVisible();
+  await expect(table.getByRole('columnheader', { name: 'BH-C1', exact: true })).toHaveCount(0);
+  // A FIDE order chosen before round 1 (here set in the database, as if chosen at creation) brings its columns.
+  await sql(
+    request,
+    `update tournaments set tiebreak_order = '["buchholz_cut1","buchholz","sonneborn_berger","direct_encounter","wins","rating"]'::jsonb where active`,
+  );
+  await expect(async () => {
+    await page.reload();
+    await expect(table.getByRole('columnheader', { name: 'BH-C1', exact: true })).toBeVisible({
+      timeout: 1_000,
+    });
+  }).toPass();
   for (const abbr of ['Pts', 'BH-C1', 'BH', 'SB']) {
     await expect(table.getByRole('columnheader', { name: abbr, exact: true })).toBeVisible();
   }
   await expect(
-    page.getByText('Order: Points, then BH-C1, then BH, then SB, then DE, then WIN, then Rating.'),
+    page.getByText('Ties broken by: BH-C1, then BH, then SB, then DE, then WIN, then rating.'),
   ).toBeVisible();
 
   // The round's pairing note appears live, without a reload.
@@ -65,7 +79,7 @@ test('the leaderboard shows tie-break columns with a legend, the school tab and 
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   if (SHOTS) {
-    await page.getByText(/^Order: Points/).scrollIntoViewIfNeeded();
+    await page.getByText(/^Ties broken by:/).scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/leaderboard-legend-375.png` });
   }
 });

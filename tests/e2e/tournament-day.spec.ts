@@ -12,11 +12,8 @@ import {
   halfPointsForBye,
   type MatchResult,
 } from '../../src/domain/scoring/results';
-import {
-  DEFAULT_TIEBREAK_ORDER,
-  formatTiebreak,
-  tiebreakOrderText,
-} from '../../src/domain/scoring/tiebreaks';
+import { FIDE_TIEBREAK_ORDER, tiebreakRuleText } from '../../src/domain/scoring/tiebreak-keys';
+import { formatTiebreak } from '../../src/domain/scoring/tiebreaks';
 import { computeStandings, type StandingsInput } from '../../src/domain/standings/individual';
 import { answering, dismissCookieBanner, expect, test } from './support/fixtures';
 import { otherDevice, signInAndWait, toast } from './support/session';
@@ -128,6 +125,11 @@ test('tournament day: create, import, check in on a tablet, three rounds of resu
   await create.getByLabel('Start date').fill('2026-11-28');
   await create.getByLabel('End date').fill('2026-11-28');
   await create.getByLabel('Number of rounds').fill(String(ROUNDS));
+  // Not the default (points, then rating): the FIDE Swiss order, chosen before round 1, so its values show.
+  await create
+    .getByRole('group', { name: 'Tie-break order' })
+    .getByRole('button', { name: 'FIDE Swiss order' })
+    .click();
   await create.getByRole('button', { name: 'Create tournament' }).click();
   await expect(
     toast(page, `Tournament "${TOURNAMENT}" created successfully with ${ROUNDS} rounds`),
@@ -361,9 +363,9 @@ test('tournament day: create, import, check in on a tablet, three rounds of resu
     })),
     byes: byeRows.map((bye) => ({ roundNumber: bye.round_number, playerId: bye.player_id, kind: bye.kind })),
   };
-  // The tournament was created without a choice: the default order (domain/scoring/tiebreak-keys.ts).
-  const domainRows = computeStandings(input, DEFAULT_TIEBREAK_ORDER);
-  await expect(viewer.getByText(`Order: ${tiebreakOrderText(DEFAULT_TIEBREAK_ORDER)}.`)).toBeVisible();
+  // The tournament was created with the FIDE Swiss order (domain/scoring/tiebreak-keys.ts).
+  const domainRows = computeStandings(input, FIDE_TIEBREAK_ORDER);
+  await expect(viewer.getByText(tiebreakRuleText(FIDE_TIEBREAK_ORDER))).toBeVisible();
   const expectedTable = domainRows.map((row) => ({
     Rank: String(row.rank),
     Player: row.player.name,

@@ -111,9 +111,12 @@ test('choose the tie-break order when creating; it is fixed once round 1 is pair
   await page.getByRole('button', { name: 'Create tournament' }).click();
   const dialog = page.getByRole('dialog', { name: 'Create a tournament' });
   const order = dialog.getByRole('group', { name: 'Tie-break order' });
+  // The default is points, then rating (docs/requirements.md §2); the FIDE Swiss order is one click away.
+  await expect(order).toContainText('separated in this order: Points, then Rating.');
+  await order.getByRole('button', { name: 'FIDE Swiss order' }).click();
   await expect(order).toContainText('Points, then BH-C1, then BH, then SB, then DE, then WIN, then Rating');
-  // "Points, then rating", then Buchholz added and moved first.
-  await order.getByRole('button', { name: 'Points, then rating' }).click();
+  // Back to the default, then Buchholz added and moved first.
+  await order.getByRole('button', { name: 'Points, then rating (default)' }).click();
   await order.getByLabel('Add a tie-break').selectOption({ label: 'BH — Buchholz' });
   await order.getByRole('button', { name: 'Add', exact: true }).click();
   await order.getByRole('button', { name: 'Move BH up' }).click();

@@ -2,6 +2,8 @@
  * Display formatting. Times are shown in the tournament's own time zone (Ireland) so every phone in the
  * hall, whatever its settings, shows the same clock time as the printed pairings.
  */
+
+import { countOf } from '../../domain/plural';
 import { LOCALE, TOURNAMENT_TIME_ZONE } from './format-money';
 
 export { formatEuroCents, TOURNAMENT_TIME_ZONE } from './format-money';
@@ -54,10 +56,6 @@ export function playerLookupHref(name: string): string {
   return `/player-lookup?name=${encodeURIComponent(name)}`;
 }
 
-function count(n: number, unit: string): string {
-  return `${n} ${unit}${n === 1 ? '' : 's'}`;
-}
-
 /**
  * docs/requirements.md §9: 'Just now', 'N minute(s) ago', 'N hour(s) ago', 'N day(s) ago'. Under a minute (or a
  * time a little ahead of this device's clock) is 'Just now'.
@@ -65,10 +63,10 @@ function count(n: number, unit: string): string {
 export function formatRelativeTime(isoDateTime: string, now: Date): string {
   const minutes = Math.floor((now.getTime() - new Date(isoDateTime).getTime()) / 60_000);
   if (minutes < 1) return 'Just now';
-  if (minutes < 60) return `${count(minutes, 'minute')} ago`;
+  if (minutes < 60) return `${countOf(minutes, 'minute')} ago`;
   const hours = Math.floor(minutes / 60);
-  if (hours < 24) return `${count(hours, 'hour')} ago`;
-  return `${count(Math.floor(hours / 24), 'day')} ago`;
+  if (hours < 24) return `${countOf(hours, 'hour')} ago`;
+  return `${countOf(Math.floor(hours / 24), 'day')} ago`;
 }
 
 /** docs/requirements.md §9: uptime in days, hours and minutes, e.g. "2 days, 3 hours, 1 minute". */
@@ -76,5 +74,5 @@ export function formatUptime(seconds: number): string {
   const minutes = Math.floor(seconds / 60);
   const days = Math.floor(minutes / 1_440);
   const hours = Math.floor((minutes % 1_440) / 60);
-  return [count(days, 'day'), count(hours, 'hour'), count(minutes % 60, 'minute')].join(', ');
+  return [countOf(days, 'day'), countOf(hours, 'hour'), countOf(minutes % 60, 'minute')].join(', ');
 }

@@ -121,8 +121,24 @@ export const TIEBREAK_INFO: Record<TiebreakKey, TiebreakInfo> = {
   },
 };
 
-/** The default order (issue #11): BH-C1, BH, SB, DE, WIN, then rating. */
-export const DEFAULT_TIEBREAK_ORDER: readonly TiebreakKey[] = [
+/**
+ * Points, then rating: the spec's rule for the standings and Leading Players (docs/requirements.md §2 "ties broken
+ * by rating"), and so the order a new tournament gets unless another is chosen before round 1 is paired.
+ */
+export const RATING_TIEBREAK_ORDER: readonly TiebreakKey[] = ['rating'];
+
+/**
+ * The default order of a new tournament (and of the demo): points, then rating. The one place the default is
+ * written; the database column's default (a migration) and the creation form follow it. Why not a FIDE order:
+ * docs/decisions/013-tiebreaks-c07-2023.md.
+ */
+export const DEFAULT_TIEBREAK_ORDER: readonly TiebreakKey[] = RATING_TIEBREAK_ORDER;
+
+/**
+ * The usual FIDE Swiss order (C.07 Art. 4; issue #11): BH-C1, BH, SB, DE, WIN, then rating. Offered as a choice
+ * made before round 1 is paired; no longer the default.
+ */
+export const FIDE_TIEBREAK_ORDER: readonly TiebreakKey[] = [
   'buchholz_cut1',
   'buchholz',
   'sonneborn_berger',
@@ -130,9 +146,6 @@ export const DEFAULT_TIEBREAK_ORDER: readonly TiebreakKey[] = [
   'wins',
   'rating',
 ];
-
-/** Points, then rating: the home page's Leading Players (docs/requirements.md §2 "ties broken by rating"). */
-export const RATING_TIEBREAK_ORDER: readonly TiebreakKey[] = ['rating'];
 
 export const MAX_TIEBREAKS = TIEBREAK_KEYS.length;
 
@@ -154,6 +167,17 @@ export function tiebreakOrderProblem(order: readonly unknown[]): string | null {
 /** "Points, then BH-C1, then BH, …": how players level on points are separated. */
 export function tiebreakOrderText(order: readonly TiebreakKey[]): string {
   return ['Points', ...order.map((key) => TIEBREAK_INFO[key].abbr)].join(', then ');
+}
+
+/**
+ * The line under the standings that says how ties on points are broken: "Ties broken by: rating." or "Ties broken
+ * by: BH-C1, then BH, then SB, then DE, then WIN, then rating." (abbreviations as in the columns; the legend says
+ * what each means).
+ */
+export function tiebreakRuleText(order: readonly TiebreakKey[]): string {
+  if (order.length === 0) return 'Ties on points are not broken: players level on points share a place.';
+  const names = order.map((key) => (key === 'rating' ? 'rating' : TIEBREAK_INFO[key].abbr));
+  return `Ties broken by: ${names.join(', then ')}.`;
 }
 
 /**

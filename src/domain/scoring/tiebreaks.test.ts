@@ -10,7 +10,14 @@ import { readTextFile, testFixturesRoot } from '../../../scripts/lib/trf-fixture
 import { computeIndividualStandings, computeStandings, type StandingsInput } from '../standings/individual';
 import { applyResultChanges, type ResultChange } from './result-changes';
 import { type ByeKind, MATCH_RESULTS, type MatchResult } from './results';
-import { DEFAULT_TIEBREAK_ORDER, tiebreakOrderProblem, tiebreakOrderText } from './tiebreak-keys';
+import {
+  DEFAULT_TIEBREAK_ORDER,
+  FIDE_TIEBREAK_ORDER,
+  knownTiebreakOrder,
+  tiebreakOrderProblem,
+  tiebreakOrderText,
+  tiebreakRuleText,
+} from './tiebreak-keys';
 import {
   computeTiebreakTable,
   directEncounterSplit,
@@ -311,11 +318,49 @@ describe('C.07 Art. 16 cases beyond the exercises (hand-computed)', () => {
 describe('tie-break orders', () => {
   it('refuses unknown and repeated keys, and describes an order', () => {
     expect(tiebreakOrderProblem(DEFAULT_TIEBREAK_ORDER)).toBeNull();
+    expect(tiebreakOrderProblem(FIDE_TIEBREAK_ORDER)).toBeNull();
     expect(tiebreakOrderProblem(['buchholz', 'koya'])).toBe('Unknown tie-break "koya".');
     expect(tiebreakOrderProblem(['buchholz', 'buchholz'])).toBe('The tie-break BH is listed twice.');
-    expect(tiebreakOrderText(DEFAULT_TIEBREAK_ORDER)).toBe(
+    expect(tiebreakOrderText(FIDE_TIEBREAK_ORDER)).toBe(
       'Points, then BH-C1, then BH, then SB, then DE, then WIN, then Rating',
     );
+    expect(tiebreakRuleText(DEFAULT_TIEBREAK_ORDER)).toBe('Ties broken by: rating.');
+    expect(tiebreakRuleText(FIDE_TIEBREAK_ORDER)).toBe(
+      'Ties broken by: BH-C1, then BH, then SB, then DE, then WIN, then rating.',
+    );
+    expect(tiebreakRuleText([])).toBe(
+      'Ties on points are not broken: players level on points share a place.',
+    );
+  });
+
+  // docs/requirements.md §2: "by points, ties broken by rating". Ada (1542) and Ben (1608) both score 1½; Ada met
+  // the stronger field (Buchholz 2½ against Ben's 1½), which a FIDE order rewards and the default does not.
+  const level: StandingsInput = {
+    players: [
+      { id: 'ada', name: 'Ada', rating: 1542, groupName: null, active: true },
+      { id: 'ben', name: 'Ben', rating: 1608, groupName: null, active: true },
+      { id: 'cal', name: 'Cal', rating: 1500, groupName: null, active: true },
+      { id: 'dan', name: 'Dan', rating: 1400, groupName: null, active: true },
+    ],
+    games: [
+      { roundNumber: 1, whiteId: 'ada', blackId: 'cal', result: 'white' },
+      { roundNumber: 1, whiteId: 'ben', blackId: 'dan', result: 'white' },
+      { roundNumber: 2, whiteId: 'ada', blackId: 'ben', result: 'draw' },
+      { roundNumber: 2, whiteId: 'cal', blackId: 'dan', result: 'white' },
+    ],
+    byes: [],
+  };
+  const namesInOrder = (order: readonly (typeof FIDE_TIEBREAK_ORDER)[number][]) =>
+    computeStandings(level, order).map((row) => `${row.rank} ${row.player.name}`);
+
+  it('the default order is points, then rating: 1608 ranks above 1542 on the same points', () => {
+    expect(DEFAULT_TIEBREAK_ORDER).toEqual(['rating']);
+    expect(knownTiebreakOrder(null)).toEqual(['rating']);
+    expect(namesInOrder(DEFAULT_TIEBREAK_ORDER)).toEqual(['1 Ben', '2 Ada', '3 Cal', '4 Dan']);
+  });
+
+  it('a FIDE order, when chosen, ranks by its values (Buchholz first)', () => {
+    expect(namesInOrder(FIDE_TIEBREAK_ORDER)).toEqual(['1 Ada', '2 Ben', '3 Cal', '4 Dan']);
   });
 
   it.each([
@@ -405,8 +450,8 @@ describe('standings in a tournament order', () => {
           ...rest.slice(0, salt % (rest.length || 1)),
         ];
         const reordered = applyResultChanges(games, [...rotated, ...lastByGame.values()]);
-        const fromScratch = computeStandings({ players, games: final, byes: [] }, DEFAULT_TIEBREAK_ORDER);
-        expect(computeStandings({ players, games: reordered, byes: [] }, DEFAULT_TIEBREAK_ORDER)).toEqual(
+        const fromScratch = computeStandings({ players, games: final, byes: [] }, FIDE_TIEBREAK_ORDER);
+        expect(computeStandings({ players, games: reordered, byes: [] }, FIDE_TIEBREAK_ORDER)).toEqual(
           fromScratch,
         );
         const total = fromScratch.reduce((sum, row) => sum + row.halfPoints, 0);

@@ -42,6 +42,7 @@ import { TIEBREAK_INFO, TIEBREAK_KEYS, type TiebreakKey } from './tiebreak-keys'
 
 export {
   DEFAULT_TIEBREAK_ORDER,
+  FIDE_TIEBREAK_ORDER,
   RATING_TIEBREAK_ORDER,
   TIEBREAK_INFO,
   TIEBREAK_KEYS,

@@ -54,6 +54,7 @@ export function crmOverview(schools: School[]): CrmOverview {
 export function crmSchoolRow(overrides: Partial<School> & Pick<School, 'id' | 'name'>): School {
   return {
     teams: [],
+    dueCents: 0,
     owedCents: 0,
     paidCents: 0,
     payment: 'none',

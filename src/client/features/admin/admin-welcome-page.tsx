@@ -10,28 +10,6 @@ import { adminPagesFor } from './admin-pages';
 const tileClass =
   'flex h-full items-start justify-between gap-3 rounded-2xl border border-line bg-surface p-4 shadow-sm';
 
-/** What each admin page is for, for the welcome page's overview. */
-const PAGE_PURPOSES: Record<string, string> = {
-  dashboard: 'The event at a glance',
-  'match-results': 'Enter and correct results',
-  'tournament-management': 'Create, activate and archive tournaments',
-  'round-management': 'Pairings, starting and completing rounds',
-  'player-management': 'Players, ratings and groups',
-  'admin-player-lookup': 'Find any player and their games',
-  'checkin-desk': 'Check players in on the day',
-  'checkin-overview': 'Who has arrived',
-  'checkin-settings': 'Open and close check-in',
-  'checkin-badges': 'Badge QR codes, codes and NFC tags for the kiosk',
-  'manage-registrations': 'Team registrations and payments',
-  'user-management': 'Accounts, roles and custom roles',
-  'system-logs': 'What happened, and who did it',
-  'billing-overview': 'Payments received',
-  'super-admin-dashboard': 'System health',
-  broadcasts: 'Messages to everyone',
-  'safe-control': 'Emergency switches',
-  settings: 'Site settings (password protected)',
-};
-
 /** /admin/welcome: who you are, and the admin pages your permissions open (built ones linked). */
 export function AdminWelcomePage() {
   const session = useSession();
@@ -74,7 +52,7 @@ export function AdminWelcomePage() {
                 >
                   <span>
                     <span className="block font-semibold">{page.label}</span>
-                    <span className="block text-sm text-muted">{PAGE_PURPOSES[page.path]}</span>
+                    <span className="block text-sm text-muted">{page.purpose}</span>
                   </span>
                   <ArrowRight aria-hidden="true" className="mt-1 size-5 shrink-0 text-primary" />
                 </Link>
@@ -82,7 +60,7 @@ export function AdminWelcomePage() {
                 <div className={tileClass}>
                   <span>
                     <span className="block font-semibold text-fg">{page.label}</span>
-                    <span className="block text-sm text-muted">{PAGE_PURPOSES[page.path]}</span>
+                    <span className="block text-sm text-muted">{page.purpose}</span>
                   </span>
                   <Badge>
                     <Hourglass aria-hidden="true" className="size-3" />

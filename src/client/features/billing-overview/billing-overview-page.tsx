@@ -2,6 +2,7 @@ import { BarChart3, Download } from 'lucide-react';
 import { Link } from 'react-router';
 import type { BillingOverview } from '../../../contracts/billing-overview';
 import { PAID_VIA_LABELS } from '../../../contracts/manage-registrations';
+import { countOf } from '../../../domain/plural';
 import { AdminPageHeading } from '../../components/admin-page-heading';
 import { QueryView } from '../../components/query-view';
 import { buttonClasses } from '../../components/ui/button';
@@ -10,8 +11,6 @@ import { Notice } from '../../components/ui/notice';
 import { formatEuroCents } from '../../lib/format';
 import { PaymentsChart, PaymentsTable } from './payments-chart';
 import { BILLING_CSV_URL, useBillingOverview } from './queries';
-
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 function TotalCard({
   label,
@@ -43,13 +42,13 @@ function Totals({ overview }: { overview: BillingOverview }) {
         label="Paid"
         cents={totals.paidCents}
         tone="text-win"
-        detail={`${plural(counts.paid, 'registration', 'registrations')}, ${plural(counts.paidTeams, 'team', 'teams')}`}
+        detail={`${countOf(counts.paid, 'registration')}, ${countOf(counts.paidTeams, 'team')}`}
       />
       <TotalCard
         label="Unpaid"
         cents={totals.unpaidCents}
         tone="text-loss"
-        detail={`${plural(counts.unpaid + counts.pending, 'registration', 'registrations')}${
+        detail={`${countOf(counts.unpaid + counts.pending, 'registration')}${
           counts.pending > 0
             ? `, ${counts.pending} in progress (${formatEuroCents(totals.pendingCents)})`
             : ''
@@ -58,7 +57,7 @@ function Totals({ overview }: { overview: BillingOverview }) {
       <TotalCard
         label="Expected"
         cents={totals.expectedCents}
-        detail={`${plural(counts.registrations, 'registration', 'registrations')}, ${plural(counts.teams, 'team', 'teams')}`}
+        detail={`${countOf(counts.registrations, 'registration')}, ${countOf(counts.teams, 'team')}`}
       />
     </dl>
   );
@@ -84,7 +83,7 @@ export function BillingOverviewPage() {
           <>
             <Totals overview={data} />
             <p className="text-sm text-muted">
-              {plural(data.counts.cancelled, 'registration', 'registrations')} cancelled
+              {countOf(data.counts.cancelled, 'registration')} cancelled
               {data.cancelledPaid.count > 0
                 ? `, of which ${data.cancelledPaid.count} had paid ${formatEuroCents(data.cancelledPaid.cents)} (refund outside this site)`
                 : ''}
@@ -130,9 +129,7 @@ export function BillingOverviewPage() {
                       <p className="font-display text-2xl font-bold tabular-nums text-fg">
                         {formatEuroCents(method.cents)}
                       </p>
-                      <p className="text-sm text-muted">
-                        {plural(method.count, 'registration', 'registrations')}
-                      </p>
+                      <p className="text-sm text-muted">{countOf(method.count, 'registration')}</p>
                     </li>
                   ))}
                 </ul>

@@ -239,7 +239,7 @@ function HistoryTable({
     return <Notice icon={Megaphone} title="No broadcasts yet" role="status" />;
   }
   return (
-    <div className="overflow-x-auto rounded-2xl border border-line bg-surface shadow-sm">
+    <div className="relative overflow-x-auto rounded-2xl border border-line bg-surface shadow-sm">
       <table className="w-full min-w-[56rem] text-left text-sm">
         <caption className="sr-only">Broadcasts, newest first</caption>
         <thead className="border-b border-line bg-surface-muted text-xs uppercase tracking-wide text-muted">

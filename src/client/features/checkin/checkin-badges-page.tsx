@@ -79,7 +79,7 @@ function HolderRow({ holder, isNfc }: { holder: BadgeHolder; isNfc: boolean }) {
 
 function HolderTable({ label, holders, isNfc }: { label: string; holders: BadgeHolder[]; isNfc: boolean }) {
   return (
-    <div className="overflow-x-auto rounded-2xl border border-line bg-surface shadow-sm">
+    <div className="relative overflow-x-auto rounded-2xl border border-line bg-surface shadow-sm">
       <table aria-label={label} className="w-full text-left text-sm">
         <thead className="bg-surface-muted text-xs uppercase tracking-wide text-muted">
           <tr>

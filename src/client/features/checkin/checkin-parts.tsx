@@ -1,6 +1,7 @@
 import { Info, Lock, LockOpen } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { CHECKIN_MESSAGES, type CheckinCount } from '../../../contracts/checkin';
+import { nounFor } from '../../../domain/plural';
 import { AdminPageHeading } from '../../components/admin-page-heading';
 import { Badge } from '../../components/ui/badge';
 import { cx } from '../../components/ui/cx';
@@ -91,7 +92,7 @@ export function PairingHint({ counts }: { counts: CheckinCount }) {
         {CHECKIN_MESSAGES.pairingHint}{' '}
         {counts.checkedIn === 0
           ? 'Nobody is checked in yet, so for now every active player would be paired.'
-          : `The next pairing will use the ${counts.checkedIn} checked-in ${counts.checkedIn === 1 ? 'player' : 'players'}.`}
+          : `The next pairing will use the ${counts.checkedIn} checked-in ${nounFor(counts.checkedIn, 'player')}.`}
       </span>
     </p>
   );

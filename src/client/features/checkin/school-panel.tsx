@@ -2,6 +2,7 @@ import { School } from 'lucide-react';
 import { useState } from 'react';
 import type { CheckinSchoolList } from '../../../contracts/checkin';
 import type { KioskAction } from '../../../contracts/kiosk';
+import { countOf } from '../../../domain/plural';
 import { Button } from '../../components/ui/button';
 import { useSchoolAction } from './queries';
 
@@ -94,9 +95,7 @@ export function SchoolPanel({
           onClick={confirm}
           disabled={action.isPending || count === 0}
         >
-          {isCheckIn
-            ? `Check in ${count} ${count === 1 ? 'pupil' : 'pupils'}`
-            : `Sign out ${count} ${count === 1 ? 'pupil' : 'pupils'}`}
+          {isCheckIn ? `Check in ${countOf(count, 'pupil')}` : `Sign out ${countOf(count, 'pupil')}`}
         </Button>
         <Button size="lg" variant="secondary" className="min-h-14 text-lg" onClick={() => onDone(null)}>
           Cancel

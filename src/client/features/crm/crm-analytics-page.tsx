@@ -13,6 +13,7 @@ import {
 } from 'recharts';
 import { CRM_ANALYTICS_MESSAGES, type CrmAnalyticsView } from '../../../contracts/crm-analytics';
 import { CRM_STATE_LABELS, CRM_TASK_STATES, type CrmTaskState } from '../../../domain/crm';
+import { countOf } from '../../../domain/plural';
 import { formatEuro } from '../../../domain/registration';
 import { AdminPageHeading } from '../../components/admin-page-heading';
 import { type ChartData, ChartPanel } from '../../components/chart-panel';
@@ -36,7 +37,6 @@ const TOOLTIP = {
 const euro = (cents: number) => formatEuro(cents);
 const shortDate = new Intl.DateTimeFormat('en-IE', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 const dayLabel = (date: string) => shortDate.format(new Date(`${date}T00:00:00Z`));
-const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 
 /** Legend entries in the text colour (the swatch carries the series' colour; a light one stays readable). */
 const legendText = (value: unknown) => <span style={{ color: 'var(--c-fg)' }}>{String(value)}</span>;
@@ -76,7 +76,7 @@ function ByKindChart({ view }: { view: CrmAnalyticsView }) {
   return (
     <ChartPanel
       title="Readiness per task type"
-      summary={`${done} of ${plural(all, 'task')} settled (done or not applicable).`}
+      summary={`${done} of ${countOf(all, 'task')} settled (done or not applicable).`}
       fileName="crm-readiness-per-task-type.csv"
       data={data}
       testId="chart-by-kind"
@@ -109,7 +109,7 @@ function ReadinessChart({ view }: { view: CrmAnalyticsView }) {
   return (
     <ChartPanel
       title="Schools fully ready"
-      summary={`${ready} of ${plural(ready + notReady, 'school')} have every task settled.`}
+      summary={`${ready} of ${countOf(ready + notReady, 'school')} have every task settled.`}
       fileName="crm-schools-ready.csv"
       data={{ header: ['Schools', 'Count'], rows: rows.map((row) => [row.label, row.schools]) }}
       testId="chart-readiness"
@@ -140,7 +140,7 @@ function OverdueChart({ view }: { view: CrmAnalyticsView }) {
       summary={
         total === 0
           ? 'No task is overdue.'
-          : `${plural(total, 'overdue task')}; most with ${view.overdueByAssignee[0]!.name} (${view.overdueByAssignee[0]!.overdue}).`
+          : `${countOf(total, 'overdue task')}; most with ${view.overdueByAssignee[0]!.name} (${view.overdueByAssignee[0]!.overdue}).`
       }
       fileName="crm-overdue-by-assignee.csv"
       data={{

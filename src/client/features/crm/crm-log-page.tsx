@@ -8,6 +8,7 @@ import {
   crmActivityFiltersSchema,
 } from '../../../contracts/crm-analytics';
 import { CRM_KIND_DEFAULTS, CRM_STATE_LABELS, CRM_TASK_KINDS, type CrmTaskState } from '../../../domain/crm';
+import { countOf } from '../../../domain/plural';
 import { AdminPageHeading } from '../../components/admin-page-heading';
 import { QueryView } from '../../components/query-view';
 import { Button, buttonClasses } from '../../components/ui/button';
@@ -193,7 +194,7 @@ export function CrmLogPage() {
         {() => (
           <>
             <p className="text-sm text-muted" aria-live="polite">
-              {rows.length === 1 ? '1 entry' : `${rows.length} entries`}
+              {countOf(rows.length, 'entry', 'entries')}
               {activity.hasNextPage ? ' shown; older entries follow' : ''}
             </p>
             {rows.length > 0 ? (

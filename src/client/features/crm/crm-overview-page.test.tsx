@@ -16,7 +16,8 @@ const overview = crmOverview([
     id: 'a',
     name: 'Ardscoil',
     teams: ['Ardscoil A'],
-    owedCents: 6000,
+    dueCents: 6000,
+    owedCents: 0,
     paidCents: 6000,
     payment: 'paid',
     isReady: true,
@@ -28,7 +29,8 @@ const overview = crmOverview([
   crmSchoolRow({
     id: 'b',
     name: 'Belvedere',
-    owedCents: 12000,
+    dueCents: 12000,
+    owedCents: 9000,
     paidCents: 3000,
     payment: 'partly_paid',
     open: 2,
@@ -102,6 +104,9 @@ describe('the readiness matrix', () => {
     const legend = screen.getByTestId('crm-legend');
     for (const state of CRM_TASK_STATES) expect(legend?.textContent).toMatch(CRM_STATE_LABELS[state]);
     expect(belvedere?.textContent).toMatch('€30.00 paid of €120.00');
+    // A fully paid school has paid what was due, not "of €0.00".
+    const ardscoil = screen.getAllByTestId('crm-matrix-row')[0] as HTMLElement;
+    expect(ardscoil.textContent).toMatch('€60.00 paid of €60.00 · Paid');
     expect(belvedere?.textContent).toMatch('1 overdue');
     expect(screen.getByRole('link', { name: 'Belvedere' })?.getAttribute('href')).toBe('/crm/teams/b');
     expect(within(screen.getAllByTestId('crm-matrix-row')[0] as HTMLElement).getByText('Ready')).toBeTruthy();

@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { CRM_MESSAGES, type CrmOverview } from '../../../contracts/crm';
 import { CRM_STATE_LABELS, CRM_TASK_STATES, type CrmTaskKind, type CrmTaskState } from '../../../domain/crm';
+import { countOf } from '../../../domain/plural';
 import { formatEuro } from '../../../domain/registration';
 import { AdminPageHeading } from '../../components/admin-page-heading';
 import { QueryView } from '../../components/query-view';
@@ -221,7 +222,7 @@ function SchoolHeader({ school }: { school: School }) {
       </div>
       {school.teams.length > 0 ? <p className="text-xs text-muted">{school.teams.join(', ')}</p> : null}
       <p className="mt-0.5 text-xs text-fg">
-        {formatEuro(school.paidCents)} paid of {formatEuro(school.owedCents)} ·{' '}
+        {formatEuro(school.paidCents)} paid of {formatEuro(school.dueCents)} ·{' '}
         {PAYMENT_LABELS[school.payment]}
       </p>
       <p className="text-xs text-muted">
@@ -342,8 +343,8 @@ export function CrmOverviewPage() {
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <p className="text-sm text-muted" aria-live="polite">
                   {schools.length === data.schools.length
-                    ? `${data.schools.length} ${data.schools.length === 1 ? 'school' : 'schools'}`
-                    : `${schools.length} of ${data.schools.length} schools`}
+                    ? countOf(data.schools.length, 'school')
+                    : `${schools.length} of ${countOf(data.schools.length, 'school')}`}
                   {' · '}
                   {data.schools.filter((school) => school.isReady).length} ready
                 </p>

@@ -205,7 +205,7 @@ function SchoolView({ school }: { school: CrmSchool }) {
         {school.tasks.length === 0 ? (
           <p className="text-sm text-muted">No task yet.</p>
         ) : (
-          <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
+          <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-3">
             {school.tasks.map((task) => (
               <li key={task.id}>
                 <TaskCard task={task} staffName={staffName} onOpen={(open) => setTask(open.id)} showState />

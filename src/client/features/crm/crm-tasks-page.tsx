@@ -28,6 +28,7 @@ import {
   type CrmTaskKind,
   type CrmTaskState,
 } from '../../../domain/crm';
+import { countOf } from '../../../domain/plural';
 import { AdminPageHeading } from '../../components/admin-page-heading';
 import { QueryView } from '../../components/query-view';
 import { Button } from '../../components/ui/button';
@@ -414,7 +415,7 @@ function BulkDialog({
       isOpen
       onClose={onClose}
       title={BULK_TITLES[action]}
-      description={tasks.length === 1 ? '1 task selected' : `${tasks.length} tasks selected`}
+      description={`${countOf(tasks.length, 'task')} selected`}
     >
       <form ref={formRef} onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         {action === 'assign' ? (
@@ -459,7 +460,7 @@ function BulkDialog({
           error={errors.reason}
         />
         <DialogSubmitActions onCancel={onClose} isPending={bulk.isPending} pendingLabel="Applying…">
-          Apply to {tasks.length === 1 ? '1 task' : `${tasks.length} tasks`}
+          Apply to {countOf(tasks.length, 'task')}
         </DialogSubmitActions>
       </form>
     </Dialog>
@@ -584,7 +585,7 @@ function Board({
           className="sticky top-2 z-10 flex flex-wrap items-center gap-2 rounded-2xl border border-line bg-surface p-3 shadow-md"
         >
           <p className="mr-2 text-sm font-semibold text-fg" aria-live="polite">
-            {selectedTasks.length === 1 ? '1 task selected' : `${selectedTasks.length} tasks selected`}
+            {`${countOf(selectedTasks.length, 'task')} selected`}
           </p>
           <Button size="sm" variant="secondary" onClick={() => setBulkAction('assign')}>
             <UserRound aria-hidden="true" className="size-4" />
@@ -614,7 +615,7 @@ function Board({
         onDragCancel={() => setDragging(null)}
         accessibility={{ announcements, screenReaderInstructions }}
       >
-        <section aria-label="Task board" className="overflow-x-auto pb-2">
+        <section aria-label="Task board" className="relative overflow-x-auto pb-2">
           <div className="grid min-w-[84rem] grid-cols-6 gap-2 px-0.5">
             {CRM_TASK_STATES.map((state) => (
               <h2 key={state} className="flex items-center justify-between gap-1 px-1 py-1">
@@ -808,7 +809,7 @@ export function CrmTasksPage() {
               <p className="flex items-center gap-1.5 text-sm text-muted" aria-live="polite">
                 <Radio aria-hidden="true" className="size-4" />
                 {shown.length === data.tasks.length
-                  ? `${data.tasks.length === 1 ? '1 task' : `${data.tasks.length} tasks`} · live`
+                  ? `${countOf(data.tasks.length, 'task')} · live`
                   : `${shown.length} of ${data.tasks.length} tasks shown · live`}
               </p>
               <Board

@@ -8,6 +8,7 @@ import {
   crmMessageDraftSchema,
 } from '../../../contracts/crm-messages';
 import { CRM_MERGE_FIELD_LABELS, CRM_MERGE_FIELDS } from '../../../domain/crm-messages';
+import { countOf } from '../../../domain/plural';
 import { Button, SubmitButton } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { TextareaField, TextField } from '../../components/ui/field';
@@ -119,7 +120,8 @@ export function MessageDialog({
     onClose();
   };
 
-  const title = schools.length === 1 ? `Message ${schools[0]!.name}` : `Message ${schools.length} schools`;
+  const title =
+    schools.length === 1 ? `Message ${schools[0]!.name}` : `Message ${countOf(schools.length, 'school')}`;
 
   return (
     <Dialog isOpen={isOpen} onClose={close} title={title} size="lg">

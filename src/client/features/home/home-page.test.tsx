@@ -52,7 +52,7 @@ describe('HomePage', () => {
     expect(screen.getByText('No Group')).toBeTruthy();
     expect(screen.getByText('2½')).toBeTruthy();
     // Leading Players say how players level on points are ranked: here "points, then rating".
-    expect(screen.getByText('Order: Points, then Rating.')).toBeTruthy();
+    expect(screen.getByText('Ties broken by: rating.')).toBeTruthy();
     expect(screen.getAllByText('Unknown').length).toBeGreaterThan(0);
     expect(screen.getByRole('link', { name: /View All Matches/ }).getAttribute('href')).toBe('/leaderboard');
     // The announcements section loads after the page's first JavaScript.

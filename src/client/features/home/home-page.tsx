@@ -2,6 +2,7 @@ import { CalendarDays, Clock, MapPin, MessageCircle, Users } from 'lucide-react'
 import { Suspense } from 'react';
 import type { HomeResponse } from '../../../contracts/home';
 import type { TournamentSummary } from '../../../contracts/tournament';
+import { countOf } from '../../../domain/plural';
 import { LoadError } from '../../components/load-error';
 import { Container } from '../../components/ui/container';
 import { SectionHeading } from '../../components/ui/section-heading';
@@ -72,7 +73,7 @@ function LiveHome({
   if (tournament.venue) facts.push({ icon: MapPin, label: 'Venue', value: tournament.venue });
   const dates = formatDateRange(tournament.startDate, tournament.endDate);
   if (dates) facts.push({ icon: CalendarDays, label: 'Dates', value: dates });
-  if (stats) facts.push({ icon: Users, label: 'Players', value: `${stats.totalPlayers} players` });
+  if (stats) facts.push({ icon: Users, label: 'Players', value: countOf(stats.totalPlayers, 'player') });
   const showLeaders = settings.featured_players_count > 0;
   const startsAt = tournamentStart(tournament);
 

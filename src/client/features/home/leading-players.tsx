@@ -1,8 +1,9 @@
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
 import type { LeaderboardRow } from '../../../contracts/leaderboard';
+import { pointsNoun } from '../../../domain/plural';
 import { formatPoints } from '../../../domain/scoring/results';
-import { type TiebreakKey, tiebreakOrderText } from '../../../domain/scoring/tiebreak-keys';
+import { type TiebreakKey, tiebreakRuleText } from '../../../domain/scoring/tiebreak-keys';
 import { LeaderboardHidden } from '../../components/leaderboard-hidden';
 import { PlayerLink } from '../../components/player-link';
 import { RankMedal } from '../../components/rank-medal';
@@ -10,7 +11,7 @@ import { Card } from '../../components/ui/card';
 
 /**
  * docs/requirements.md §2 Leading Players: the top N of the standings, ranked by points then the tournament's
- * tie-break order ("points, then rating" is one such order), medals for 1–3, hidden state.
+ * tie-break order (by default "points, then rating"), medals for 1–3, hidden state.
  */
 export function LeadingPlayers({
   players,
@@ -55,14 +56,14 @@ export function LeadingPlayers({
                 <span className="block font-display text-lg font-bold text-fg">
                   {formatPoints(player.halfPoints)}
                 </span>
-                <span className="text-xs text-muted">points</span>
+                <span className="text-xs text-muted">{pointsNoun(player.halfPoints)}</span>
               </p>
             </li>
           ))}
         </ol>
       )}
       {visible && players.length > 0 ? (
-        <p className="pt-2 text-xs text-muted">{`Order: ${tiebreakOrderText(tiebreakOrder)}.`}</p>
+        <p className="pt-2 text-xs text-muted">{tiebreakRuleText(tiebreakOrder)}</p>
       ) : null}
       <div className="mt-auto pt-4">
         <Link

@@ -2,6 +2,7 @@ import { CalendarDays, MapPin, Timer, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { DEFAULT_TEAM_PRICE_CENTS } from '../../../contracts/settings';
 import type { TournamentSummary } from '../../../contracts/tournament';
+import { countOf } from '../../../domain/plural';
 import { LoadError } from '../../components/load-error';
 import { RichHtml } from '../../components/rich-html';
 import { Card } from '../../components/ui/card';
@@ -23,7 +24,7 @@ function Facts({ tournament, players }: { tournament: TournamentSummary; players
       label: 'Dates',
       value: formatDateRange(tournament.startDate, tournament.endDate) || 'To be announced',
     },
-    { icon: Timer, label: 'Rounds', value: `${tournament.totalRounds} rounds, Swiss system` },
+    { icon: Timer, label: 'Rounds', value: `${countOf(tournament.totalRounds, 'round')}, Swiss system` },
     { icon: Users, label: 'Players', value: players === null ? '–' : `${players} registered players` },
   ];
   return (

@@ -90,7 +90,7 @@ describe('LeaderboardPage', () => {
     expect(screen.getByText('2½')).toBeTruthy();
     expect(screen.getByText('1¾')).toBeTruthy();
     expect(
-      screen.getByText('Order: Points, then BH-C1, then BH, then SB, then DE, then WIN, then Rating.'),
+      screen.getByText('Ties broken by: BH-C1, then BH, then SB, then DE, then WIN, then rating.'),
     ).toBeTruthy();
     expect(
       screen.getByText(/Buchholz Cut-1: the opponents' scores added up, leaving out the lowest/),

@@ -5,7 +5,7 @@ import { formatTiebreak } from '../../../domain/scoring/tiebreaks';
 import { PlayerLink } from '../../components/player-link';
 import { RankMedal } from '../../components/rank-medal';
 import { cellClass, headClass, TableFrame, tableClass } from './table-frame';
-import { TIEBREAK_LABELS, tiebreakColumns, tiebreakOrderText, tiebreakTitle } from './tiebreak-labels';
+import { TIEBREAK_LABELS, tiebreakColumns, tiebreakRuleText, tiebreakTitle } from './tiebreak-labels';
 
 /** Phones keep rank, player, points and the first tie-break; wider screens add the rest. */
 const visibility = (index: number) => (index === 0 ? '' : 'hidden sm:table-cell');
@@ -116,7 +116,7 @@ export const UNPLAYED_ROUNDS_NOTE =
 export function TiebreakLegend({ order }: { order: readonly TiebreakKey[] }) {
   return (
     <div className="mt-4 text-sm text-muted">
-      <p className="font-semibold text-fg">{`Order: ${tiebreakOrderText(order)}.`}</p>
+      <p className="font-semibold text-fg">{tiebreakRuleText(order)}</p>
       <dl className="mt-2 grid gap-x-6 gap-y-1 sm:grid-cols-2">
         <div>
           <dt className="inline font-semibold">Pts</dt>

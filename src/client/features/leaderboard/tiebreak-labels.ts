@@ -1,8 +1,13 @@
-import { TIEBREAK_INFO, type TiebreakKey, tiebreakOrderText } from '../../../domain/scoring/tiebreak-keys';
+import {
+  TIEBREAK_INFO,
+  type TiebreakKey,
+  tiebreakOrderText,
+  tiebreakRuleText,
+} from '../../../domain/scoring/tiebreak-keys';
 
 /** Labels and meanings come from the domain's one table (FIDE C.07): header, tooltip, legend, print. */
 export const TIEBREAK_LABELS = TIEBREAK_INFO;
-export { tiebreakOrderText };
+export { tiebreakOrderText, tiebreakRuleText };
 
 /** The tie-break columns of a tournament's order: every key but rating, which has its own column. */
 export function tiebreakColumns(order: readonly TiebreakKey[]): TiebreakKey[] {

@@ -8,6 +8,7 @@ import {
   REGISTRATION_STATUS_FILTERS,
 } from '../../../contracts/manage-registrations';
 import type { RegistrationPaymentStatus } from '../../../contracts/registrations';
+import { countOf, nounFor } from '../../../domain/plural';
 import { AdminPageHeading } from '../../components/admin-page-heading';
 import { QueryView } from '../../components/query-view';
 import { Badge, type BadgeTone } from '../../components/ui/badge';
@@ -58,7 +59,7 @@ function RegistrationRow({
   const status = registration.paymentStatus;
   const isCancelled = status === 'cancelled';
   const which = <span className="sr-only"> {registration.reference}</span>;
-  const teams = `${registration.teamCount} ${registration.teamCount === 1 ? 'team' : 'teams'}`;
+  const teams = countOf(registration.teamCount, 'team');
   return (
     <li className="flex gap-3 p-4" data-testid="registration-row" data-reference={registration.reference}>
       <label className="-m-2 flex size-11 shrink-0 cursor-pointer items-start justify-center p-2 has-disabled:cursor-not-allowed">
@@ -173,8 +174,8 @@ function PromoteDialog({
       onError: (error) => notifyFailure(error, 'Failed to promote the players'),
     });
   const what = target.ids
-    ? `the ${target.count} selected ${target.count === 1 ? 'registration' : 'registrations'}`
-    : `all ${target.count} paid ${target.count === 1 ? 'registration' : 'registrations'} not yet promoted`;
+    ? `the ${target.count} selected ${nounFor(target.count, 'registration')}`
+    : `all ${target.count} paid ${nounFor(target.count, 'registration')} not yet promoted`;
   return (
     <Dialog
       isOpen

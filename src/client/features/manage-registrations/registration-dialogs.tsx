@@ -9,6 +9,7 @@ import {
   markPaidBodySchema,
   PAID_VIA_LABELS,
 } from '../../../contracts/manage-registrations';
+import { countOf } from '../../../domain/plural';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogSubmitActions } from '../../components/ui/dialog';
 import { CheckboxField, TextareaField, TextField } from '../../components/ui/field';
@@ -198,7 +199,7 @@ export function MarkPaidDialog({
       isOpen
       onClose={onClose}
       title={`Mark ${registration.reference} paid`}
-      description={`${registration.schoolName}: ${registration.teamCount} ${registration.teamCount === 1 ? 'team' : 'teams'}, ${formatEuroCents(registration.amountCents)}. A receipt is e-mailed to ${registration.registrantEmail}.`}
+      description={`${registration.schoolName}: ${countOf(registration.teamCount, 'team')}, ${formatEuroCents(registration.amountCents)}. A receipt is e-mailed to ${registration.registrantEmail}.`}
     >
       <form ref={formRef} onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         <fieldset>
@@ -281,7 +282,7 @@ export function CancelDialog({
       isOpen
       onClose={onClose}
       title={`Cancel ${registration.reference}?`}
-      description={`${registration.schoolName}, ${registration.teamCount} ${registration.teamCount === 1 ? 'team' : 'teams'}. It stays listed as cancelled and no longer counts in the totals.`}
+      description={`${registration.schoolName}, ${countOf(registration.teamCount, 'team')}. It stays listed as cancelled and no longer counts in the totals.`}
     >
       <form ref={formRef} onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         <TextareaField label="Reason" name="reason" maxLength={500} error={errors.reason} />

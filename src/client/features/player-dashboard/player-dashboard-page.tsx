@@ -1,6 +1,7 @@
 import { UserRoundX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { PlayerDashboard } from '../../../contracts/player-dashboard';
+import { pointsText } from '../../../domain/plural';
 import { formatPoints } from '../../../domain/scoring/results';
 import { LoadError } from '../../components/load-error';
 import { ButtonLink } from '../../components/ui/button';
@@ -13,6 +14,7 @@ import { playerLookupHref } from '../../lib/format';
 import { PlayerBadge } from '../player-lookup/player-badge';
 import { CurrentRound, History } from '../player-lookup/player-result-card';
 import { nextBoardStatus, rankText, recordText } from './dashboard-text';
+import { PlayerDashboardGuard } from './player-dashboard-guard';
 import { usePlayerDashboard } from './queries';
 
 function Stat({ label, value, detail }: { label: string; value: ReactNode; detail?: ReactNode }) {
@@ -61,7 +63,7 @@ function Dashboard({
           <Stat
             label="Team"
             value={player.team.team}
-            detail={`${player.team.school} · ${formatPoints(player.team.halfPoints)} points${
+            detail={`${player.team.school} · ${pointsText(player.team.halfPoints)}${
               player.team.rank === null ? '' : ` · ${rankText(player.team.rank, player.team.teamCount)}`
             }`}
           />
@@ -127,5 +129,14 @@ export function PlayerDashboardPage() {
       </PageHeader>
       <Container className="py-8 sm:py-12">{body}</Container>
     </>
+  );
+}
+
+/** The page behind its setting: players are refused while the player dashboard is closed to them. */
+export function GuardedPlayerDashboardPage() {
+  return (
+    <PlayerDashboardGuard>
+      <PlayerDashboardPage />
+    </PlayerDashboardGuard>
   );
 }

@@ -2,6 +2,7 @@ import { Search, UserRoundSearch } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { playerLookupQuerySchema } from '../../../contracts/player-lookup';
+import { countOf } from '../../../domain/plural';
 import { LoadError } from '../../components/load-error';
 import { Button } from '../../components/ui/button';
 import { Container } from '../../components/ui/container';
@@ -29,7 +30,7 @@ function Results({ name }: { name: string }) {
   return (
     <div className="flex flex-col gap-6">
       <p role="status" className="text-sm text-muted">
-        {data.players.length === 1 ? '1 player found' : `${data.players.length} players found`}
+        {`${countOf(data.players.length, 'player')} found`}
         {data.truncated ? '. More players match: type more of the name to narrow the list.' : ''}
       </p>
       {data.players.map((player) => (

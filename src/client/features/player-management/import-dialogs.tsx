@@ -1,6 +1,7 @@
 import { FileUp, Upload } from 'lucide-react';
 import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
 import type { CsvPreview } from '../../../contracts/player-management';
+import { countOf } from '../../../domain/plural';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogActions, DialogSubmitActions } from '../../components/ui/dialog';
 import { controlClass, TextField } from '../../components/ui/field';
@@ -90,13 +91,13 @@ function PreviewResult({ preview }: { preview: CsvPreview }) {
     <div className="flex flex-col gap-3" aria-live="polite">
       {preview.isValid ? (
         <p role="status" className="rounded-xl bg-win-bg px-3 py-2 text-sm font-semibold text-win">
-          {preview.rows.length === 1 ? '1 player' : `${preview.rows.length} players`} ready to import.
+          {countOf(preview.rows.length, 'player')} ready to import.
         </p>
       ) : (
         <div role="alert" className="flex flex-col gap-2">
           <p className="rounded-xl bg-loss-bg px-3 py-2 text-sm font-semibold text-loss">
-            {preview.errors.length === 1 ? '1 problem' : `${preview.errors.length} problems`} to fix: nothing
-            will be imported until the file is correct.
+            {countOf(preview.errors.length, 'problem')} to fix: nothing will be imported until the file is
+            correct.
           </p>
           <ul
             aria-label="Problems"
@@ -208,7 +209,7 @@ export function CsvImportDialog({
             {importCsv.isPending
               ? 'Importing...'
               : preview?.isValid
-                ? `Import ${preview.rows.length === 1 ? '1 player' : `${preview.rows.length} players`}`
+                ? `Import ${countOf(preview.rows.length, 'player')}`
                 : 'Import'}
           </Button>
         </DialogActions>

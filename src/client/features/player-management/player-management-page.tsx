@@ -13,6 +13,7 @@ import {
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { ManagedPlayer } from '../../../contracts/player-management';
+import { countOf } from '../../../domain/plural';
 import { formatPoints } from '../../../domain/scoring/results';
 import { AdminPageHeading } from '../../components/admin-page-heading';
 import { LoadError } from '../../components/load-error';
@@ -69,7 +70,7 @@ function PlayerRow({ player, onAction }: { player: ManagedPlayer; onAction: (act
         <p className="truncate text-sm text-muted">{details.join(' · ')}</p>
         <p className="text-xs text-muted">
           <span className="font-semibold text-fg">{formatPoints(player.halfPoints)}</span> pts from{' '}
-          {player.gamesPlayed} {player.gamesPlayed === 1 ? 'game' : 'games'}
+          {countOf(player.gamesPlayed, 'game')}
           {player.userEmail ? ` · Account ${player.userEmail}` : ''}
         </p>
       </div>
@@ -190,7 +191,7 @@ export function PlayerManagementPage() {
               {data.tournament.name}
             </h2>
             <p role="status" className="text-sm text-muted">
-              {data.total} players · {data.active} active
+              {countOf(data.total, 'player')} · {data.active} active
               {search ? ` · ${data.players.length} matching “${search}”` : ''}
             </p>
           </div>

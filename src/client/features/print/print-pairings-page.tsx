@@ -1,5 +1,6 @@
 import { useSearchParams } from 'react-router';
 import type { CurrentRoundResponse } from '../../../contracts/tournament';
+import { countOf } from '../../../domain/plural';
 import { formatResult } from '../../../domain/scoring/results';
 import { cx } from '../../components/ui/cx';
 import { useCurrentRound } from '../tournament/queries';
@@ -97,7 +98,7 @@ export function PrintPairingsPage() {
   const { data, error, isPending } = useCurrentRound();
   const title = data?.round ? `Round ${data.round.number} pairings` : 'Pairings';
   return (
-    <PrintFrame title={title} subtitle={data?.round ? `${data.boards.length} boards` : undefined}>
+    <PrintFrame title={title} subtitle={data?.round ? countOf(data.boards.length, 'board') : undefined}>
       <fieldset className="mb-4 flex flex-wrap gap-2 print:hidden">
         <legend className="sr-only">Lists to print</legend>
         {ORDERS.map((option) => (

@@ -1,5 +1,6 @@
 import { CircleAlert, CircleCheck } from 'lucide-react';
 import { REGISTRATION_MESSAGES, type RegistrationSummary } from '../../../contracts/registrations';
+import { countOf } from '../../../domain/plural';
 import { ButtonLink } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { formatEuroCents } from '../../lib/format';
@@ -45,8 +46,8 @@ export function RegistrationConfirmation({
             />
           </h2>
           <p className="text-muted">
-            {registration.teamCount} {registration.teamCount === 1 ? 'team' : 'teams'} for{' '}
-            {registration.schoolName}. A confirmation e-mail is on its way to {registration.registrantEmail}.
+            {countOf(registration.teamCount, 'team')} for {registration.schoolName}. A confirmation e-mail is
+            on its way to {registration.registrantEmail}.
           </p>
         </div>
       </div>

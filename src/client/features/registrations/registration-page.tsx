@@ -7,6 +7,7 @@ import {
   type RegistrationSettings,
   registrationLimits,
 } from '../../../contracts/settings';
+import { countOf } from '../../../domain/plural';
 import { registrationAmountCents } from '../../../domain/registration';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -107,7 +108,7 @@ function Totals({ teams, teamPrice }: { teams: number; teamPrice: number }) {
   return (
     <div className="flex flex-col gap-1" aria-live="polite">
       <p className="text-sm text-muted">
-        {teams} {teams === 1 ? 'team' : 'teams'} × {formatEuroCents(teamPrice)}
+        {countOf(teams, 'team')} × {formatEuroCents(teamPrice)}
       </p>
       <p className="flex items-baseline justify-between gap-3">
         <span className="font-semibold text-fg">Total</span>

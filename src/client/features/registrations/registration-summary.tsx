@@ -4,6 +4,7 @@ import {
   type RegistrationPaymentStatus,
   type RegistrationSummary,
 } from '../../../contracts/registrations';
+import { countOf, nounFor } from '../../../domain/plural';
 import { Badge, type BadgeTone } from '../../components/ui/badge';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -51,9 +52,7 @@ export function ConsentPending({ count }: { count: number }) {
   return (
     <p className="flex items-start gap-2 rounded-xl bg-draw-bg p-3 text-sm text-fg">
       <MailCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-draw" />
-      {count === 1
-        ? '1 player is waiting for their parent or guardian to confirm consent by the e-mailed link.'
-        : `${count} players are waiting for their parent or guardian to confirm consent by the e-mailed link.`}
+      {`${countOf(count, 'player')} ${nounFor(count, 'is', 'are')} waiting for their parent or guardian to confirm consent by the e-mailed link.`}
     </p>
   );
 }

@@ -1,5 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
 import type { AdminRoundSummary, RoundCountResponse } from '../../../contracts/round-management';
+import { countOf } from '../../../domain/plural';
 import { Button, SubmitButton } from '../../components/ui/button';
 import { Dialog, DialogActions } from '../../components/ui/dialog';
 import { controlClass } from '../../components/ui/field';
@@ -77,13 +78,13 @@ export function RoundCountControl({ rounds }: { rounds: readonly AdminRoundSumma
               Round {round.number}:{' '}
               {round.boards + round.byes === 0
                 ? 'not paired'
-                : `${round.boards} boards, ${round.byes} bye${round.byes === 1 ? '' : 's'}`}
+                : `${countOf(round.boards, 'board')}, ${countOf(round.byes, 'bye')}`}
             </li>
           ))}
         </ul>
         <DialogActions onCancel={() => setPending(null)}>
           <Button variant="danger" disabled={mutation.isPending} onClick={() => save(true)}>
-            Delete {pending?.deleted.length} round{pending?.deleted.length === 1 ? '' : 's'}
+            Delete {countOf(pending?.deleted.length ?? 0, 'round')}
           </Button>
         </DialogActions>
       </Dialog>

@@ -6,6 +6,7 @@ import {
   REPEAT_BYE_NEEDED_CODE,
   ROUND_MESSAGES,
 } from '../../../contracts/round-management';
+import { countOf } from '../../../domain/plural';
 import { AdminPageHeading } from '../../components/admin-page-heading';
 import { LoadError } from '../../components/load-error';
 import { Badge, type BadgeTone } from '../../components/ui/badge';
@@ -129,7 +130,7 @@ function RoundRow({
         </span>
         <span className="text-sm text-muted">
           {isPaired
-            ? `${round.finished}/${round.boards} boards finished${round.byes > 0 ? `, ${round.byes} bye${round.byes === 1 ? '' : 's'}` : ''}`
+            ? `${round.finished}/${round.boards} boards finished${round.byes > 0 ? `, ${countOf(round.byes, 'bye')}` : ''}`
             : 'Not paired yet'}
           {times ? ` · ${times}` : ''}
         </span>

@@ -6,6 +6,7 @@ import type {
   ManualChangeResponse,
   PairingExplanation,
 } from '../../../contracts/round-management';
+import { countOf } from '../../../domain/plural';
 import { formatPoints } from '../../../domain/scoring/results';
 import { LoadError } from '../../components/load-error';
 import { ResultBadge } from '../../components/result-badge';
@@ -163,8 +164,8 @@ export function RoundPairings({
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="font-display text-xl font-bold text-fg">Round {data.round.number} pairings</h2>
         <span className="text-sm text-muted">
-          {data.boards.length} boards
-          {data.byes.length > 0 ? `, ${data.byes.length} bye${data.byes.length === 1 ? '' : 's'}` : ''}
+          {countOf(data.boards.length, 'board')}
+          {data.byes.length > 0 ? `, ${countOf(data.byes.length, 'bye')}` : ''}
         </span>
       </div>
       {data.round.pairingNotes.length > 0 ? (

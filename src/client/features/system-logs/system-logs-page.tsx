@@ -11,6 +11,7 @@ import {
   type SystemLogRow,
 } from '../../../contracts/system-logs';
 import { may } from '../../../domain/access-rules';
+import { countOf } from '../../../domain/plural';
 import { AdminPageHeading } from '../../components/admin-page-heading';
 import { QueryView } from '../../components/query-view';
 import { Badge, type BadgeTone } from '../../components/ui/badge';
@@ -197,7 +198,7 @@ function LogFiltersForm({
 
 function LogTable({ rows, onOpen }: { rows: SystemLogRow[]; onOpen: (row: SystemLogRow) => void }) {
   return (
-    <div className="overflow-x-auto rounded-2xl border border-line bg-surface shadow-sm">
+    <div className="relative overflow-x-auto rounded-2xl border border-line bg-surface shadow-sm">
       <table className="w-full min-w-[46rem] text-left text-sm" data-testid="system-log-table">
         <caption className="sr-only">System log entries, newest first (times in Irish time)</caption>
         <thead className="border-b border-line text-xs uppercase tracking-wide text-muted">
@@ -443,7 +444,7 @@ export function SystemLogsPage() {
           <section aria-labelledby="system-log-entries" className="flex flex-col gap-3">
             <div className="flex flex-wrap items-center justify-between gap-2">
               <h2 id="system-log-entries" className="font-display text-xl font-bold text-fg">
-                {rows.length === 1 ? '1 entry' : `${rows.length.toLocaleString('en-IE')} entries`}
+                {countOf(rows.length, 'entry', 'entries')}
                 {logs.hasNextPage ? ' shown' : ''}
               </h2>
               <p className="flex items-center gap-1.5 text-sm text-muted">

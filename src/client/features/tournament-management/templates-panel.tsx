@@ -6,6 +6,7 @@ import {
   MAX_TOTAL_ROUNDS,
   TOURNAMENT_MESSAGES,
 } from '../../../contracts/tournament-management';
+import { countOf } from '../../../domain/plural';
 import { QueryView } from '../../components/query-view';
 import { Button, SubmitButton } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
@@ -98,7 +99,9 @@ export function TemplatesPanel({ onUse }: { onUse: (templateId: string) => void 
                 <li key={template.id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
                   <p className="min-w-0">
                     <span className="font-semibold text-fg">{template.name}</span>
-                    <span className="block text-sm text-muted">{template.defaultRounds} rounds</span>
+                    <span className="block text-sm text-muted">
+                      {countOf(template.defaultRounds, 'round')}
+                    </span>
                   </p>
                   <Button size="sm" variant="secondary" onClick={() => onUse(template.id)}>
                     <LayoutTemplate aria-hidden="true" className="size-4" />

@@ -30,9 +30,9 @@ describe('TiebreakOrderField', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add' }));
     expect(listed()).toEqual(['SB', 'BH', 'ARO']);
     expect(screen.getByText(/separated in this order: Points, then SB, then BH, then ARO\./)).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Points, then rating' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Points, then rating (default)' }));
     expect(listed()).toEqual(['Rating']);
-    fireEvent.click(screen.getByRole('button', { name: 'Use the default order' }));
+    fireEvent.click(screen.getByRole('button', { name: 'FIDE Swiss order' }));
     expect(listed()).toEqual(['BH-C1', 'BH', 'SB', 'DE', 'WIN', 'Rating']);
   });
 

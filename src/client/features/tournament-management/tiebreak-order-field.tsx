@@ -2,7 +2,7 @@ import { ArrowDown, ArrowUp, Plus, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import {
   DEFAULT_TIEBREAK_ORDER,
-  RATING_TIEBREAK_ORDER,
+  FIDE_TIEBREAK_ORDER,
   TIEBREAK_INFO,
   TIEBREAK_KEYS,
   TIEBREAK_ORDER_LOCKED_MESSAGE,
@@ -132,10 +132,10 @@ export function TiebreakOrderField({
             </>
           ) : null}
           <Button variant="ghost" size="sm" onClick={() => onChange([...DEFAULT_TIEBREAK_ORDER])}>
-            Use the default order
+            Points, then rating (default)
           </Button>
-          <Button variant="ghost" size="sm" onClick={() => onChange([...RATING_TIEBREAK_ORDER])}>
-            Points, then rating
+          <Button variant="ghost" size="sm" onClick={() => onChange([...FIDE_TIEBREAK_ORDER])}>
+            FIDE Swiss order
           </Button>
         </div>
       )}

@@ -9,6 +9,7 @@ import {
   TOURNAMENT_MESSAGES,
   updateTournamentBodySchema,
 } from '../../../contracts/tournament-management';
+import { countOf } from '../../../domain/plural';
 import { PUBLIC_NAME_DISPLAY_LABELS, PUBLIC_NAME_DISPLAYS } from '../../../domain/public-names';
 import { DEFAULT_TIEBREAK_ORDER, type TiebreakKey } from '../../../domain/scoring/tiebreak-keys';
 import { Dialog, DialogConfirmActions, DialogSubmitActions } from '../../components/ui/dialog';
@@ -195,7 +196,7 @@ export function CreateTournamentDialog({
           <option value="">No template</option>
           {templates.data?.templates.map((template) => (
             <option key={template.id} value={template.id}>
-              {template.name} ({template.defaultRounds} rounds)
+              {template.name} ({countOf(template.defaultRounds, 'round')})
             </option>
           ))}
         </SelectField>

@@ -1,6 +1,7 @@
 import { Archive, CalendarPlus, Pencil, Power, Trophy } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { type AdminTournament, TOURNAMENT_MESSAGES } from '../../../contracts/tournament-management';
+import { countOf } from '../../../domain/plural';
 import { QueryView } from '../../components/query-view';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -26,7 +27,7 @@ function StatusBadge({ tournament }: { tournament: AdminTournament }) {
 function roundsLabel(tournament: AdminTournament): string {
   return tournament.currentRound > 0
     ? `Round ${tournament.currentRound} of ${tournament.totalRounds}`
-    : `${tournament.totalRounds} rounds, not started`;
+    : `${countOf(tournament.totalRounds, 'round')}, not started`;
 }
 
 const shortDate = new Intl.DateTimeFormat('en-IE', {
@@ -41,7 +42,7 @@ function formatShortDate(isoDate: string): string {
 }
 
 function playersLabel(count: number): string {
-  return count === 1 ? '1 player' : `${count} players`;
+  return countOf(count, 'player');
 }
 
 /**

@@ -2,6 +2,7 @@ import { Pencil, Plus, ShieldCheck, Trash2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { type CustomRole, customRoleBodySchema } from '../../../contracts/users';
 import { isPermission, PERMISSIONS, type Permission } from '../../../domain/permissions';
+import { countOf } from '../../../domain/plural';
 import { QueryView } from '../../components/query-view';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -186,7 +187,7 @@ export function CustomRolesPanel({ held }: { held: ReadonlySet<Permission> }) {
                         <h3 className="text-lg font-semibold text-fg">{role.name}</h3>
                         {role.description ? <p className="text-sm text-muted">{role.description}</p> : null}
                       </div>
-                      <Badge>{role.userCount === 1 ? '1 user' : `${role.userCount} users`}</Badge>
+                      <Badge>{countOf(role.userCount, 'user')}</Badge>
                     </div>
                     <ul aria-label={`Permissions of ${role.name}`} className="flex flex-wrap gap-1.5">
                       {role.permissions.map((permission) => (

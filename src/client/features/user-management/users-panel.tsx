@@ -12,6 +12,7 @@ import { useState } from 'react';
 import type { SignInLock, UserSummary } from '../../../contracts/users';
 import { may as mayAct } from '../../../domain/access-rules';
 import type { ResolvedAccess } from '../../../domain/permissions';
+import { countOf } from '../../../domain/plural';
 import { QueryView } from '../../components/query-view';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -138,7 +139,7 @@ export function UsersPanel({ access, myId }: { access: ResolvedAccess; myId: str
           ) : (
             <>
               <p role="status" className="text-sm text-muted">
-                {data.users.length === 1 ? '1 user' : `${data.users.length} users`}
+                {countOf(data.users.length, 'user')}
                 {search ? ` matching “${search}”` : ''}
               </p>
               <ul

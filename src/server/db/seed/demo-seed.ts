@@ -7,6 +7,7 @@ import {
 } from '../../../contracts/settings';
 import { seededRandom } from '../../../domain/random';
 import type { MatchResult } from '../../../domain/scoring/results';
+import { DEFAULT_TIEBREAK_ORDER } from '../../../domain/scoring/tiebreak-keys';
 import type { Auth } from '../../auth/auth';
 import type { Db } from '../client';
 import { schools as schoolTable } from '../schema/schools';
@@ -113,6 +114,8 @@ export async function seedDemoTournament(db: Db, now: Date, options: DemoSeedOpt
         currentRound: COMPLETED_ROUNDS + 1,
         totalRounds: TOTAL_ROUNDS,
         active: true,
+        // Points, then rating, as a new tournament (docs/requirements.md §2; ADR 013).
+        tiebreakOrder: [...DEFAULT_TIEBREAK_ORDER],
       })
       .returning();
     if (!tournament) throw new Error('demo tournament was not created');

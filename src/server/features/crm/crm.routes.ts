@@ -9,6 +9,7 @@ import {
   crmChecklistCreateSchema,
   crmCommentCreateSchema,
   crmOverviewSchema,
+  crmSchoolParamsSchema,
   crmSchoolSchema,
   crmStaleSchema,
   crmTaskChangeSchema,
@@ -31,7 +32,7 @@ const tags = ['crm'];
 const BASE = '/api/crm';
 const taskParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const itemParams = z.object({ itemId: z.coerce.number().int().positive().max(2_147_483_647) });
-const schoolParams = z.object({ id: z.uuid() });
+const schoolParams = crmSchoolParamsSchema;
 const kindParams = z.object({ kind: crmTaskKindSchema });
 
 /**

@@ -27,6 +27,7 @@ import {
   isOverdue,
   isSchoolReady,
   isSettled,
+  schoolMoney,
 } from '../../../domain/crm';
 import { resolveAccess } from '../../../domain/permissions';
 import type { AuditContext, Tx } from '../../audit/audit';
@@ -319,23 +320,15 @@ export async function readOverview(deps: Deps): Promise<CrmOverview> {
   const bySchool = new Map<string, CrmCard[]>();
   for (const task of tasks) bySchool.set(task.schoolId, [...(bySchool.get(task.schoolId) ?? []), task]);
   const overviewSchools = [...bySchool.entries()].map(([id, own]) => {
-    const live = registrationRows.filter((row) => row.schoolId === id);
-    const paid = live.filter((row) => row.paymentStatus === 'paid');
-    const cents = (list: typeof live) => list.reduce((total, row) => total + row.amountCents, 0);
+    const money = schoolMoney(registrationRows.filter((row) => row.schoolId === id));
     return {
       id,
       name: own[0]!.schoolName,
       teams: own[0]!.teams,
-      owedCents: cents(live) - cents(paid),
-      paidCents: cents(paid),
-      payment:
-        live.length === 0
-          ? ('none' as const)
-          : paid.length === live.length
-            ? ('paid' as const)
-            : paid.length === 0
-              ? ('unpaid' as const)
-              : ('partly_paid' as const),
+      dueCents: money.dueCents,
+      owedCents: money.owedCents,
+      paidCents: money.paidCents,
+      payment: money.payment,
       cells: CRM_TASK_KINDS.flatMap((kind) => {
         const task = own.find((candidate) => candidate.kind === kind);
         return task

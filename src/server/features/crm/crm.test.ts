@@ -411,6 +411,15 @@ describe.each(databaseTargets)('team tasks (CRM) on %s', (target) => {
     expect(
       (await call('POST', '/api/crm/tasks', { schoolId: crypto.randomUUID(), title: 'x' })).statusCode,
     ).toBe(404);
+    // A mistyped school link (/crm/teams/not-a-uuid) is refused in words staff understand, not "Invalid UUID".
+    const mistyped = await t.app.inject({
+      method: 'GET',
+      url: '/api/crm/schools/not-a-uuid',
+      headers: { cookie: admin },
+    });
+    expect(mistyped.statusCode).toBe(400);
+    expect(mistyped.json().error).toBe(CRM_MESSAGES.schoolLinkInvalid);
+    expect(mistyped.body).not.toMatch(/uuid/i);
   });
 
   it('edits a template (audited): an inactive template creates no more tasks', async () => {
@@ -453,6 +462,7 @@ describe.each(databaseTargets)('team tasks (CRM) on %s', (target) => {
       overdue: own.filter((task) => task.isOverdue).length,
       blocked: own.filter((task) => task.state === 'blocked').length,
       isReady: false,
+      dueCents: 12_000,
       owedCents: 12_000,
       paidCents: 0,
       payment: 'unpaid',

@@ -183,7 +183,9 @@ export async function readLogOptions(db: Db): Promise<SystemLogOptions> {
   const areas = [...new Set(Object.values(SYSTEM_LOG_ACTIONS).map((action) => action.area))].sort();
   return {
     areas: [...areas, SECURITY_LOG_AREA],
-    actions: [...Object.keys(SYSTEM_LOG_ACTIONS), ...Object.keys(SECURITY_EVENTS)].sort(),
+    // One entry per name: an event both logs record (payment_amount_mismatch is a payment change and a security
+    // attempt) is one choice, and the filter finds its rows in both (x.action matches either log).
+    actions: [...new Set([...Object.keys(SYSTEM_LOG_ACTIONS), ...Object.keys(SECURITY_EVENTS)])].sort(),
     retentionDays: await readRetentionDays(db),
   };
 }

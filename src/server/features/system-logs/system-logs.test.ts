@@ -158,6 +158,9 @@ describe.each(databaseTargets)('system logs on %s', (target) => {
     expect(options.retentionDays).toBe(DEFAULT_LOG_RETENTION_DAYS);
     expect(options.areas).toContain('security');
     expect(options.actions).toContain('update_match_result');
+    // Each action once: the filter's list has no duplicate (payment_amount_mismatch is in both logs).
+    expect(options.actions.filter((action, index) => options.actions.indexOf(action) !== index)).toEqual([]);
+    expect(options.actions).toContain('payment_amount_mismatch');
     const put = (cookie: string, days: unknown) =>
       t.app.inject({
         method: 'PUT',

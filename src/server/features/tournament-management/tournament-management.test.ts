@@ -18,7 +18,7 @@ import {
   templatesResponseSchema,
   tournamentsResponseSchema,
 } from '../../../contracts/tournament-management';
-import { DEFAULT_TIEBREAK_ORDER } from '../../../domain/scoring/tiebreak-keys';
+import { DEFAULT_TIEBREAK_ORDER, FIDE_TIEBREAK_ORDER } from '../../../domain/scoring/tiebreak-keys';
 import { Audit } from '../../audit/audit';
 import { createClock } from '../../clock';
 import { user } from '../../db/schema/auth';
@@ -238,8 +238,14 @@ describe('tournament management', () => {
       tiebreakOrder: ['sonneborn_berger', 'direct_encounter', 'rating'],
       tiebreakOrderEditable: true,
     });
+    // Without a choice: points, then rating (docs/requirements.md §2 "ties broken by rating").
     const { tournament: plain } = await create({ name: 'Plain order' });
-    expect(plain.tiebreakOrder).toEqual(DEFAULT_TIEBREAK_ORDER);
+    expect(plain.tiebreakOrder).toEqual(['rating']);
+    const { tournament: fide } = await create({
+      name: 'FIDE order',
+      tiebreakOrder: [...FIDE_TIEBREAK_ORDER],
+    });
+    expect(fide.tiebreakOrder).toEqual(FIDE_TIEBREAK_ORDER);
     const before = await allTournamentRows();
     for (const [order, reason] of [
       [['buchholz', 'koya'], 'Choose tie-breaks from the list'],
@@ -277,7 +283,7 @@ describe('tournament management', () => {
     const demoEdit = (tiebreakOrder: readonly string[]) =>
       call('PUT', `/api/admin/tournaments/${demo.id}`, { name: demo.name, tiebreakOrder });
     const before = await allTournamentRows();
-    const refused = await demoEdit(['rating']);
+    const refused = await demoEdit(FIDE_TIEBREAK_ORDER);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error).toBe(TOURNAMENT_MESSAGES.tiebreakOrderLocked);
     expect(await allTournamentRows()).toEqual(before);
@@ -309,7 +315,7 @@ describe('tournament management', () => {
     expect((await byName('Bye before round 1'))?.tiebreakOrderEditable).toBe(false);
     const refused = await call('PUT', `/api/admin/tournaments/${tournament.id}`, {
       name: 'Bye before round 1',
-      tiebreakOrder: ['rating'],
+      tiebreakOrder: [...FIDE_TIEBREAK_ORDER],
     });
     expect(refused.statusCode).toBe(409);
   });
@@ -326,30 +332,49 @@ describe('tournament management', () => {
     expect((await byName('Hand-edited order'))?.tiebreakOrder).toEqual(['buchholz', 'rating']);
   });
 
-  it("ranks the public leaderboard in the tournament's stored order", async () => {
+  it("ranks the public leaderboard in the tournament's stored order: by default points, then rating", async () => {
     const demo = (await byName('Schools Team Chess Championship 2025'))!;
     const leaderboard = async () =>
       leaderboardResponseSchema.parse(
         (await t.app.inject({ method: 'GET', url: '/api/public/leaderboard' })).json(),
       );
-    expect((await leaderboard()).tiebreakOrder).toEqual(DEFAULT_TIEBREAK_ORDER);
-    // As if "points, then rating" had been chosen at creation (the database only: the API refuses it now).
+    // The demo ranks as the spec says: on equal points the higher rating first (a 1608 above a 1542).
+    const byRating = await leaderboard();
+    expect(byRating.tiebreakOrder).toEqual(['rating']);
+    let levelPairs = 0;
+    for (let i = 1; i < byRating.players.length; i++) {
+      const [above, below] = [byRating.players[i - 1]!, byRating.players[i]!];
+      if (above.halfPoints !== below.halfPoints) continue;
+      levelPairs += 1;
+      expect(above.rating ?? 0, `${above.name} above ${below.name}`).toBeGreaterThanOrEqual(
+        below.rating ?? 0,
+      );
+    }
+    expect(levelPairs).toBeGreaterThan(0);
+    expect(Object.keys(byRating.players[0]!.tiebreaks)).toEqual(['rating']);
+    // As if the FIDE Swiss order had been chosen at creation (the database only: the API refuses it now).
     await t.database.db
       .update(tournaments)
-      .set({ tiebreakOrder: ['rating'] })
+      .set({ tiebreakOrder: [...FIDE_TIEBREAK_ORDER] })
       .where(eq(tournaments.id, demo.id));
     try {
       // The change feed invalidates the public cache.
-      await eventually(async () =>
-        (await leaderboard()).tiebreakOrder.join() === 'rating' ? true : undefined,
-      );
-      const { players } = await leaderboard();
-      for (let i = 1; i < players.length; i++) {
-        const [above, below] = [players[i - 1]!, players[i]!];
+      const byFide = await eventually(async () => {
+        const value = await leaderboard();
+        return value.tiebreakOrder.join() === FIDE_TIEBREAK_ORDER.join() ? value : undefined;
+      });
+      // Its values are shown, and the ranking follows them: BH-C1 first among players level on points.
+      expect(Object.keys(byFide.players[0]!.tiebreaks)).toEqual([...FIDE_TIEBREAK_ORDER]);
+      for (let i = 1; i < byFide.players.length; i++) {
+        const [above, below] = [byFide.players[i - 1]!, byFide.players[i]!];
         if (above.halfPoints === below.halfPoints)
-          expect(above.rating ?? 0).toBeGreaterThanOrEqual(below.rating ?? 0);
+          expect(above.tiebreaks.buchholz_cut1 ?? 0).toBeGreaterThanOrEqual(
+            below.tiebreaks.buchholz_cut1 ?? 0,
+          );
       }
-      expect(Object.keys(players[0]!.tiebreaks)).toEqual(['rating']);
+      expect(byFide.players.map((player) => player.name)).not.toEqual(
+        byRating.players.map((player) => player.name),
+      );
     } finally {
       await t.database.db
         .update(tournaments)

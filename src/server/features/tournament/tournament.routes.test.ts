@@ -8,7 +8,8 @@ import { playerLookupResponseSchema } from '../../../contracts/player-lookup';
 import { rosterResponseSchema } from '../../../contracts/roster';
 import { SETTING_KEYS } from '../../../contracts/settings';
 import { currentRoundResponseSchema, tournamentResponseSchema } from '../../../contracts/tournament';
-import { matches, players, roundByes, rounds } from '../../db/schema/tournaments';
+import { DEFAULT_TIEBREAK_ORDER, FIDE_TIEBREAK_ORDER } from '../../../domain/scoring/tiebreak-keys';
+import { matches, players, roundByes, rounds, tournaments } from '../../db/schema/tournaments';
 import { deleteSetting, saveSetting } from '../settings/settings.repo';
 
 describe.each(databaseTargets)('public read API on %s', (target) => {
@@ -92,16 +93,23 @@ describe.each(databaseTargets)('public read API on %s', (target) => {
   });
 
   it("orders players level on points by the tournament's tie-break order and reports their values", async () => {
-    const body = await getJson('/api/public/leaderboard', leaderboardResponseSchema);
-    // A tournament created without a choice has the default order (domain/scoring/tiebreak-keys.ts).
-    expect(body.tiebreakOrder).toEqual([
-      'buchholz_cut1',
-      'buchholz',
-      'sonneborn_berger',
-      'direct_encounter',
-      'wins',
-      'rating',
-    ]);
+    // The demo, like a tournament created without a choice, ranks by points, then rating (docs/requirements.md §2).
+    const byRating = await getJson('/api/public/leaderboard', leaderboardResponseSchema);
+    expect(byRating.tiebreakOrder).toEqual(['rating']);
+    for (let i = 1; i < byRating.players.length; i++) {
+      const [above, below] = [byRating.players[i - 1]!, byRating.players[i]!];
+      if (above.halfPoints === below.halfPoints)
+        expect(above.rating ?? 0).toBeGreaterThanOrEqual(below.rating ?? 0);
+    }
+    // The FIDE Swiss order, as if chosen at creation (domain/scoring/tiebreak-keys.ts FIDE_TIEBREAK_ORDER).
+    await t.database.db
+      .update(tournaments)
+      .set({ tiebreakOrder: [...FIDE_TIEBREAK_ORDER] })
+      .where(eq(tournaments.active, true));
+    const body = await eventually(async () => {
+      const value = await getJson('/api/public/leaderboard', leaderboardResponseSchema);
+      return value.tiebreakOrder.join() === FIDE_TIEBREAK_ORDER.join() ? value : undefined;
+    });
     const key = (row: (typeof body.players)[number]) => [
       row.halfPoints,
       row.tiebreaks.buchholz_cut1 ?? 0,
@@ -126,6 +134,10 @@ describe.each(databaseTargets)('public read API on %s', (target) => {
       playerLookupResponseSchema,
     );
     expect(lookup.players.find((player) => player.name === leader.name)?.rank).toBe(leader.rank);
+    await t.database.db
+      .update(tournaments)
+      .set({ tiebreakOrder: [...DEFAULT_TIEBREAK_ORDER] })
+      .where(eq(tournaments.active, true));
   });
 
   it('lists every active player by name in the roster', async () => {
