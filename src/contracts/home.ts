@@ -12,6 +12,8 @@ export const SAMPLE_BOARD_COUNT = 3;
 export const homeResponseSchema = tournamentResponseSchema.extend({
   settings: homePageSettingsSchema,
   registration: registrationSettingsSchema,
+  /** New registrations are taken now (domain isRegistrationOpen at the time of the read: switch and closing time). */
+  registrationOpen: z.boolean(),
   leaderboardVisible: z.boolean(),
   /** Whether players may open the player dashboard (the `player_dashboard_open` setting; staff always may). */
   playerDashboardOpen: z.boolean(),

@@ -5,11 +5,13 @@ import {
   formatEuro,
   formatReference,
   isConsentPending,
+  isRegistrationOpen,
   leadingZeroBits,
   normaliseReference,
   playerEligibility,
   REFERENCE_ALPHABET,
   REFERENCE_PATTERN,
+  registrationClosedBy,
 } from './registration';
 
 describe('registration rules', () => {
@@ -100,5 +102,20 @@ describe('registration rules', () => {
   it('formats euro cents', () => {
     expect(formatEuro(6000)).toBe('€60.00');
     expect(formatEuro(123_405)).toBe('€1,234.05');
+  });
+});
+
+describe('the registration window (isRegistrationOpen, registrationClosedBy)', () => {
+  const at = Date.parse('2026-03-01T12:00:00Z');
+  it('is open while switched on and before the closing time, closed from the closing time on', () => {
+    expect(registrationClosedBy({ is_enabled: true }, at)).toBeNull();
+    expect(registrationClosedBy({ is_enabled: true, closes_at: null }, at)).toBeNull();
+    expect(registrationClosedBy({ is_enabled: true, closes_at: '2026-03-01T12:00:01Z' }, at)).toBeNull();
+    expect(registrationClosedBy({ is_enabled: true, closes_at: '2026-03-01T12:00:00Z' }, at)).toBe(
+      'closing-time',
+    );
+    expect(registrationClosedBy({ is_enabled: false, closes_at: '2026-04-01T00:00:00Z' }, at)).toBe('switch');
+    expect(isRegistrationOpen({ is_enabled: true, closes_at: '2026-03-01T11:59:00Z' }, at)).toBe(false);
+    expect(isRegistrationOpen({ is_enabled: true, closes_at: '2026-03-02T12:00:00Z' }, at)).toBe(true);
   });
 });

@@ -107,6 +107,29 @@ export function isConsentPending(
 }
 
 /** The fee in euro cents: always the server's team price times the number of teams. */
+/**
+ * The registration window: why new registrations are not taken at `now`, or null while they are. Closed by the
+ * switch (`is_enabled` off) or by the closing time (`closes_at` reached). The one rule the server, the CRM, the
+ * form, the home page's "Join Tournament" and the admin's Open/Closed label all ask (issue 28: two of six copies
+ * ignored `closes_at`, so the home page still offered "Join Tournament" after the form had closed).
+ */
+export function registrationClosedBy(
+  settings: { is_enabled: boolean; closes_at?: string | null },
+  now: number,
+): 'switch' | 'closing-time' | null {
+  if (!settings.is_enabled) return 'switch';
+  const closesAt = settings.closes_at ? Date.parse(settings.closes_at) : Number.NaN;
+  return Number.isFinite(closesAt) && now >= closesAt ? 'closing-time' : null;
+}
+
+/** Whether new registrations are taken at `now` (see registrationClosedBy). */
+export function isRegistrationOpen(
+  settings: { is_enabled: boolean; closes_at?: string | null },
+  now: number,
+): boolean {
+  return registrationClosedBy(settings, now) === null;
+}
+
 export function registrationAmountCents(teamPriceCents: number, teamCount: number): number {
   return teamPriceCents * teamCount;
 }

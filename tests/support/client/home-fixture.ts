@@ -41,6 +41,7 @@ export const liveHome: HomeResponse = {
   },
   settings: homeSettings,
   registration: { is_enabled: false, team_price: 6000 },
+  registrationOpen: false,
   leaderboardVisible: true,
   playerDashboardOpen: true,
   featuredPlayers: [

@@ -88,6 +88,7 @@ describe('HomePage', () => {
       '/api/public/home': {
         ...live,
         registration: { is_enabled: true, team_price: 6000 },
+        registrationOpen: true,
         leaderboardVisible: false,
         featuredPlayers: [],
       },

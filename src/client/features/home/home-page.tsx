@@ -84,7 +84,7 @@ function LiveHome({
         subtitle={settings.header_subtitle || tournament.description || ''}
         welcome={settings.welcome_message}
         facts={facts}
-        registrationOpen={home.registration.is_enabled}
+        registrationOpen={home.registrationOpen}
         backgroundColor={settings.hero_background_color}
         animate={settings.show_hero_animation}
       >
@@ -134,7 +134,7 @@ function PreEventHome({ home }: { home: HomeResponse }) {
         subtitle={settings.header_subtitle}
         welcome={settings.welcome_message}
         facts={[]}
-        registrationOpen={home.registration.is_enabled}
+        registrationOpen={home.registrationOpen}
         backgroundColor={settings.hero_background_color}
         animate={settings.show_hero_animation}
       >

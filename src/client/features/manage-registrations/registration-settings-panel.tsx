@@ -5,6 +5,7 @@ import {
   type RegistrationSettings,
   updateRegistrationSettingsBodySchema,
 } from '../../../contracts/settings';
+import { isRegistrationOpen } from '../../../domain/registration';
 import { SubmitButton } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { SwitchField, TextField } from '../../components/ui/field';
@@ -116,7 +117,7 @@ export function RegistrationSettingsPanel() {
           <span className="font-display text-xl font-bold text-fg">Registration settings</span>
           <span className="ml-auto text-sm text-muted">
             {data
-              ? `${data.is_enabled ? 'Open' : 'Closed'} · ${formatEuroCents(data.team_price)} per team`
+              ? `${isRegistrationOpen(data, Date.now()) ? 'Open' : 'Closed'} · ${formatEuroCents(data.team_price)} per team`
               : ''}
           </span>
         </summary>

@@ -8,7 +8,7 @@ import {
   registrationLimits,
 } from '../../../contracts/settings';
 import { countOf } from '../../../domain/plural';
-import { registrationAmountCents } from '../../../domain/registration';
+import { isRegistrationOpen, registrationAmountCents } from '../../../domain/registration';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Container } from '../../components/ui/container';
@@ -56,11 +56,6 @@ function useTournamentDay(): { day: string; isPending: boolean } {
   const tournament = useTournament();
   const today = new Date().toISOString().slice(0, 10);
   return { day: tournament.data?.tournament?.startDate ?? today, isPending: tournament.isPending };
-}
-
-export function isRegistrationOpen(settings: RegistrationSettings, now = Date.now()): boolean {
-  const { closesAt } = registrationLimits(settings);
-  return settings.is_enabled && (closesAt === null || now < closesAt.getTime());
 }
 
 /** "Team 2, player 3" for a field path, to name the field in the error summary. */
@@ -509,7 +504,7 @@ export function RegistrationPage() {
     );
   } else {
     const settings = settingsQuery.data ?? DEFAULT_REGISTRATION_SETTINGS;
-    body = isRegistrationOpen(settings) ? (
+    body = isRegistrationOpen(settings, Date.now()) ? (
       <RegistrationForm
         settings={settings}
         tournamentDay={day}

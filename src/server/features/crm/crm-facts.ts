@@ -1,7 +1,6 @@
 import { and, eq, inArray, isNotNull, ne } from 'drizzle-orm';
-import { registrationLimits } from '../../../contracts/settings';
 import { CRM_KIND_DEFAULTS, CRM_TASK_KINDS, type CrmTaskKind, type SchoolFacts } from '../../../domain/crm';
-import { isConsentPending, playerEligibility } from '../../../domain/registration';
+import { isConsentPending, isRegistrationOpen, playerEligibility } from '../../../domain/registration';
 import type { Db } from '../../db/client';
 import { crmTasks, crmTaskTemplates } from '../../db/schema/crm';
 import { registrations, registrationTeamPlayers, registrationTeams } from '../../db/schema/registrations';
@@ -45,11 +44,10 @@ export async function loadEventContext(db: Db, now: Date): Promise<EventContext>
       .where(eq(tournaments.active, true)),
     readRegistrationSettings(db),
   ]);
-  const { closesAt } = registrationLimits(settings);
   return {
     eventDay: active?.startDate ?? null,
     tournamentId: active?.id ?? null,
-    registrationClosed: !settings.is_enabled || (closesAt !== null && now.getTime() >= closesAt.getTime()),
+    registrationClosed: !isRegistrationOpen(settings, now.getTime()),
     today: dublinToday(now),
   };
 }

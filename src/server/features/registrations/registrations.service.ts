@@ -22,6 +22,7 @@ import {
   playerEligibility,
   REFERENCE_ALPHABET,
   registrationAmountCents,
+  registrationClosedBy,
 } from '../../../domain/registration';
 import { hasIdenticalPlayers, suggestTeamName, teamNameKey } from '../../../domain/schools';
 import type { Audit, AuditContext } from '../../audit/audit';
@@ -116,9 +117,9 @@ export async function tournamentDay(db: Db, now: Date): Promise<string> {
   return (await tournamentContext(db, now)).day;
 }
 
+/** Past the closing time (the switch apart): team names can no longer be edited either. */
 function isClosed(settings: RegistrationSettings, now: Date): boolean {
-  const { closesAt } = registrationLimits(settings);
-  return closesAt !== null && now.getTime() >= closesAt.getTime();
+  return registrationClosedBy({ ...settings, is_enabled: true }, now.getTime()) === 'closing-time';
 }
 
 /**
@@ -269,8 +270,9 @@ export async function createRegistration(
   const { db } = deps;
   const now = deps.now();
   const settings = await readRegistrationSettings(db);
-  if (!settings.is_enabled) throw new HttpError(409, REGISTRATION_MESSAGES.closed);
-  if (isClosed(settings, now)) throw new HttpError(409, REGISTRATION_MESSAGES.closedAt);
+  const closedBy = registrationClosedBy(settings, now.getTime());
+  if (closedBy === 'switch') throw new HttpError(409, REGISTRATION_MESSAGES.closed);
+  if (closedBy === 'closing-time') throw new HttpError(409, REGISTRATION_MESSAGES.closedAt);
   const limits = registrationLimits(settings);
   if (body.teams.length > limits.maxTeamsPerRegistration) {
     throw new RegistrationInputError([

@@ -13,7 +13,11 @@ const STALE_RETRY_MS = 1_000;
 /** The public API's responses built from a snapshot, by name (each served by one GET /api/public/… route). */
 const SNAPSHOT_VIEWS = {
   home: (snapshot: PublicSnapshot) =>
-    snapshot.views.home({ recentMatches: snapshot.recentMatches(), sampleBoards: snapshot.sampleBoards() }),
+    snapshot.views.home({
+      recentMatches: snapshot.recentMatches(),
+      sampleBoards: snapshot.sampleBoards(),
+      now: snapshot.readAt,
+    }),
   tournament: (snapshot: PublicSnapshot) => snapshot.views.tournament(),
   leaderboard: (snapshot: PublicSnapshot) => snapshot.views.leaderboard(),
   'current-round': (snapshot: PublicSnapshot) => snapshot.views.currentRound(),

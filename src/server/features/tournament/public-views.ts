@@ -32,6 +32,7 @@ import {
 import { nameMatches, normalizeName } from '../../../domain/names';
 import { effectiveNameDisplay, formatPublicName } from '../../../domain/public-names';
 import { randomSample } from '../../../domain/random-sample';
+import { isRegistrationOpen } from '../../../domain/registration';
 import { halfPointsFor, halfPointsForBye, outcomeFor } from '../../../domain/scoring/results';
 import type { TiebreakKey } from '../../../domain/scoring/tiebreak-keys';
 import { computeTournamentStats } from '../../../domain/stats';
@@ -279,13 +280,16 @@ export class PublicViews {
     return randomSample(this.currentRound().boards, SAMPLE_BOARD_COUNT, random).map((board) => board.board);
   }
 
-  home(picks: { recentMatches: RecentMatch[]; sampleBoards: number[] }): HomeResponse {
+  /** `now`: when the snapshot was read (the cache reads again within 30 s, so a closing time shows within that). */
+  home(picks: { recentMatches: RecentMatch[]; sampleBoards: number[]; now: number }): HomeResponse {
     const settings = this.homeSettings();
     const leaderboard = this.leaderboard();
+    const registration = this.registrationSettings();
     return {
       ...this.tournament(),
       settings,
-      registration: this.registrationSettings(),
+      registration,
+      registrationOpen: isRegistrationOpen(registration, picks.now),
       leaderboardVisible: leaderboard.visible,
       playerDashboardOpen: this.playerDashboardOpen,
       featuredPlayers: leaderboard.players.slice(0, settings.featured_players_count),
