@@ -43,7 +43,6 @@ const publicModules = {
     'schools/school-records': 'the one place schools and teams are found or created (ADR 012)',
     'settings/settings.repo': 'reading and saving a settings document',
     'settings/settings.service': 'changing a registered setting with its audit row (retention, geolocation)',
-    'settings-gate/settings-gate.routes': 'the settings-password check of a gated section (site content)',
     'site-content/site-content.sanitizer': 'the one rich-text sanitiser (announcements, ADR 021)',
     'site-content/site-content.service': 'the important-information text a server-drawn page shows (ADR 023)',
     'public-pages/page-template': 'the built page a drawn page is poured into, public or CRM (ADRs 023, 037)',

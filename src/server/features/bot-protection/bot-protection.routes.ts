@@ -11,10 +11,10 @@ import {
   botProtectionAdminSchema,
   updateBotProtectionBodySchema,
 } from '../../../contracts/bot-protection-admin';
+import { requireSettingsUnlock } from '../../core/settings-unlock';
 import { type FeatureContext, routesFeature, type TypedApp } from '../../feature-context';
 import { apiErrors, auditContextOf } from '../../http/route-helpers';
 import { extendContentSecurityPolicy } from '../../http/security-headers';
-import { requireSettingsUnlock } from '../settings-gate/settings-gate.routes';
 import type { BotProtection } from './bot-protection.service';
 
 const tags = ['bot protection'];

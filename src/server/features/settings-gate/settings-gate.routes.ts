@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import { messageResponseSchema } from '../../../contracts/common';
 import {
   SETTINGS_GATE_MESSAGES,
@@ -6,7 +6,6 @@ import {
   settingsGateStatusSchema,
   unlockBodySchema,
 } from '../../../contracts/settings-gate';
-import type { Db } from '../../db/client';
 import { type FeatureContext, routesFeature, type TypedApp } from '../../feature-context';
 import { RateCounter } from '../../http/rate-counter';
 import { apiErrors } from '../../http/route-helpers';
@@ -14,20 +13,6 @@ import * as service from './settings-gate.service';
 
 const errors = apiErrors(400, 401, 403, 409, 429);
 const tags = ['settings gate'];
-/**
- * preHandler for the API of a password-gated section: the session must have entered the settings password
- * within the last 10 minutes, on top of the section's access rule, which the route guards have already checked
- * (the gate itself is reached with `settingsSection`, ADR 007).
- */
-export function requireSettingsUnlock(db: Db, now: () => Date) {
-  return async (request: FastifyRequest, reply: FastifyReply) => {
-    const actor = await request.actor();
-    if (!actor || !(await service.isUnlocked(db, actor, now()))) {
-      return reply.code(403).send({ error: SETTINGS_GATE_MESSAGES.locked, requestId: request.id });
-    }
-  };
-}
-
 /** /api/settings-gate: the settings password in front of the protected sections (ADR 007). */
 export const settingsGateFeature = routesFeature('settings-gate', registerSettingsGateRoutes);
 

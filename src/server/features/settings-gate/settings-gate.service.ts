@@ -3,12 +3,13 @@ import { eq } from 'drizzle-orm';
 import { SETTINGS_GATE_MESSAGES, SETTINGS_PASSWORD_KEY } from '../../../contracts/settings-gate';
 import { actorContext } from '../../audit/audit';
 import type { Actor } from '../../auth/actor';
+import { putRecord, readRecord } from '../../core/session-store';
+import { unlockRecordId } from '../../core/settings-unlock';
 import type { Db } from '../../db/client';
 import { protectedPasswords } from '../../db/schema/accounts';
 import type { FeatureContext } from '../../feature-context';
 import { HttpError } from '../../http/errors';
 import type { RateCounter, RateLimit } from '../../http/rate-counter';
-import { putRecord, readRecord } from './session-store';
 
 /** An unlock lasts this long on the server; the page itself forgets it as soon as it is left (ADR 007). */
 export const UNLOCK_TTL_SECONDS = 10 * 60;
@@ -20,8 +21,6 @@ export const UNLOCK_TTL_SECONDS = 10 * 60;
 export const MAX_FAILURES = 5;
 export const SETTINGS_PASSWORD_LIMIT: RateLimit = { limit: MAX_FAILURES, windowMs: 10 * 60_000 };
 const ATTEMPT_SCOPE = 'settings-password.user';
-
-const unlockRecordId = (sessionId: string) => `settings-unlock:${sessionId}`;
 
 /** What the settings gate takes from the feature context (ADR 019). */
 export type GateContext = Pick<FeatureContext, 'db' | 'clock' | 'audit' | 'tuning'>;
@@ -123,11 +122,6 @@ export async function unlock(
     await audit.securityAttempt(tx, actorContext(actor, ip), 'settings_password_accepted');
   });
   return SETTINGS_GATE_MESSAGES.granted;
-}
-
-/** True when this session entered the settings password within the last 10 minutes. */
-export async function isUnlocked(db: Db, actor: Actor, now: Date): Promise<boolean> {
-  return (await readRecord(db, unlockRecordId(actor.sessionId), now)) !== undefined;
 }
 
 /** Sets or changes the settings password; changing it needs the current one, under the same attempt limit. */

@@ -14,9 +14,9 @@ import {
 import { SETTINGS_GATE_MESSAGES } from '../../../contracts/settings-gate';
 import type { App } from '../../app';
 import { SECURITY_EVENTS } from '../../audit/events';
+import { requireSettingsUnlock } from '../../core/settings-unlock';
 import { protectedPasswords, securityAuditLog } from '../../db/schema/accounts';
 import { DEMO_PASSWORD, seedDemoAccounts } from '../../db/seed/demo-accounts';
-import { requireSettingsUnlock } from './settings-gate.routes';
 
 describe('settings password gate', () => {
   let testDatabase: TestDatabase;

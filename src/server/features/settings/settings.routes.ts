@@ -6,9 +6,9 @@ import {
   siteSettingsResponseSchema,
   updateSettingBodySchema,
 } from '../../../contracts/settings-registry';
+import { requireSettingsUnlock } from '../../core/settings-unlock';
 import { type FeatureContext, routesFeature, type TypedApp } from '../../feature-context';
 import { apiErrors, auditContextOf } from '../../http/route-helpers';
-import { requireSettingsUnlock } from '../settings-gate/settings-gate.routes';
 import * as service from './settings.service';
 
 const errors = apiErrors(400, 401, 403, 404);

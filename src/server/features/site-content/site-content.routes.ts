@@ -11,10 +11,10 @@ import {
   saveImportantInformationBodySchema,
   siteImageUploadResponseSchema,
 } from '../../../contracts/rich-text';
+import { requireSettingsUnlock } from '../../core/settings-unlock';
 import { type FeatureContext, routesFeature, type TypedApp } from '../../feature-context';
 import { HttpError } from '../../http/errors';
 import { apiErrors, auditContextOf } from '../../http/route-helpers';
-import { requireSettingsUnlock } from '../settings-gate/settings-gate.routes';
 import * as service from './site-content.service';
 
 const tags = ['site content'];

@@ -20,6 +20,7 @@ import {
   VISIT_SESSION_MEMORY_MS,
   VISITS_PER_ADDRESS,
 } from '../../../domain/visitor-analytics';
+import { requireSettingsUnlock } from '../../core/settings-unlock';
 import { routesFeature } from '../../feature-context';
 import { literalHostRefusal } from '../../http/address-policy';
 import { addressKey } from '../../http/client-address';
@@ -29,7 +30,6 @@ import { apiErrors, auditContextOf } from '../../http/route-helpers';
 import { scheduleRepeatingJob } from '../../repeating-job';
 import { readSetting } from '../settings/settings.repo';
 import { saveRegisteredSetting } from '../settings/settings.service';
-import { requireSettingsUnlock } from '../settings-gate/settings-gate.routes';
 import { type GeoLocation, lookupExternal, OfflineGeolocation } from './geolocation';
 import { PageViewCounter } from './page-view-counter';
 import {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { sessionStore } from '../../db/schema/accounts';
+import type { Db } from '../db/client';
+import { sessionStore } from '../db/schema/accounts';
 
 /** Short-lived records (docs/requirements.md §3 session store): each has a time to live and expires when read after it. */
 export async function putRecord(
