@@ -19,12 +19,12 @@ import { kioskScanResponseSchema } from '../src/contracts/kiosk';
 import { SETTING_KEYS } from '../src/contracts/settings';
 import { buildApp } from '../src/server/app';
 import { createAuth } from '../src/server/auth/auth';
+import { saveSetting } from '../src/server/core/settings/settings.repo';
 import { openDatabase } from '../src/server/db/client';
 import { applyMigrations } from '../src/server/db/migrate';
 import { players } from '../src/server/db/schema/tournaments';
 import { DEMO_PASSWORD, seedDemoAccounts } from '../src/server/db/seed/demo-accounts';
 import { seedDemoTournament } from '../src/server/db/seed/demo-seed';
-import { saveSetting } from '../src/server/features/settings/settings.repo';
 import { createOutboxMailer } from '../src/server/mail/mailer';
 
 function option(name: string, fallback: string): string {

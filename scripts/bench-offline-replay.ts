@@ -15,9 +15,9 @@ import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { and, eq, isNull } from 'drizzle-orm';
 import { SETTING_KEYS } from '../src/contracts/settings';
+import { saveSetting } from '../src/server/core/settings/settings.repo';
 import { players } from '../src/server/db/schema/tournaments';
 import { DEMO_PASSWORD } from '../src/server/db/seed/demo-accounts';
-import { saveSetting } from '../src/server/features/settings/settings.repo';
 import { startBenchApp } from './lib/bench-app';
 
 const usePostgres = process.argv.includes('--postgres');

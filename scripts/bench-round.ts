@@ -23,9 +23,9 @@ interface PublicRound {
 
 import { pairNextRound } from '../src/domain/pairing/engine';
 import { pairingInput } from '../src/domain/tournament';
+import { loadPublicTournamentData } from '../src/server/core/tournament/tournament.repo';
+import { toTournamentState } from '../src/server/core/tournament/tournament-state.loader';
 import { DEMO_PASSWORD } from '../src/server/db/seed/demo-accounts';
-import { loadPublicTournamentData } from '../src/server/features/tournament/tournament.repo';
-import { toTournamentState } from '../src/server/features/tournament/tournament-state.loader';
 import { startBenchApp } from './lib/bench-app';
 
 function option(name: string, fallback: number): number {

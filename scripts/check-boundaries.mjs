@@ -36,36 +36,10 @@ function* sourceFiles(dir) {
  * Anything else in src/<side>/features/<feature>/ is that feature's own. Add a module here only with a reason.
  */
 const publicModules = {
-  server: {
-    'tournament/tournament-state.loader': 'the one loader of the tournament state (ADR 011)',
-    'tournament/public-data-cache': 'the shared public snapshot, read by the player dashboard',
-    'tournament/tournament.repo': 'reads of the active tournament and its rounds (round management)',
-    'schools/school-records': 'the one place schools and teams are found or created (ADR 012)',
-    'settings/settings.repo': 'reading and saving a settings document',
-    'settings/settings.service': 'changing a registered setting with its audit row (retention, geolocation)',
-    'site-content/site-content.sanitizer': 'the one rich-text sanitiser (announcements, ADR 021)',
-    'site-content/site-content.service': 'the important-information text a server-drawn page shows (ADR 023)',
-    'public-pages/page-template': 'the built page a drawn page is poured into, public or CRM (ADRs 023, 037)',
-    'system-logs/system-logs.service': 'recent user activity on the superadmin dashboard reads the logs',
-    'retention/retention.service':
-      "the retention job's periods: the superadmin dashboard, and the guardian-consent mail that states them",
-    'payments/mark-paid': 'the one way a registration becomes paid',
-    'safe-control/safe-control.state': 'the switches as this process knows them (the dashboard shows them)',
-    'safe-control/maintenance': 'read-only held for the length of some work (a backup restore)',
-    'bot-protection/bot-protection.routes':
-      'the password-reset form check (requireBotCheck) the auth routes add (ADR 022)',
-    'bot-protection/bot-protection.service':
-      'the chosen bot check of the public forms, handed to features in the context (ADR 022)',
-    'registrations/registrations.service': 'registration rules reused by payments, consent and staff edits',
-    'registrations/registrations.repo': 'registration rows read by payments, consent and staff edits',
-    'registrations/registration-security': 'access tokens and challenges shared with payments and consent',
-    'registrations/registration-mails': 'the registration receipt mail, sent again when paid',
-    'guardian-consent/guardian-consent.service': 'consent state of a registration (account export, staff)',
-    'user-management/user-management.repo': 'user and role rows (account, invites)',
-    'user-management/user-management.service': 'granting a role, reused by accepting an invite',
-    'player-management/player-management.repo': 'player rows for the admin player lookup',
-    'player-management/player-management.service': 'player views for the admin player lookup',
-  },
+  // A server feature imports no other server feature (issue #28): what several features need lives in
+  // src/server/core (the settings, the tournament, schools, registrations, users, payments, bot protection,
+  // safe control, jobs, …), which in turn imports no feature. Add a module here only with a reason.
+  server: {},
   client: {
     'auth/queries': 'the session and its permissions',
     'crm/crm-early': 'the CRM pages’ code and read, started by main.tsx beside the session (ADR 030)',
@@ -110,14 +84,24 @@ const publicModules = {
       'which safe-control switches are on: paused registration, payments and results, the notices, the app bar',
   },
 };
-/** A page (`*-page`, `*-pages`) is public too: the route tables (app/router.tsx, admin/admin-routes.tsx) mount it. */
-const isPublicModule = (side, name) => name in publicModules[side] || /-pages?$/.test(name);
+/** A client page (`*-page`, `*-pages`) is public too: the route tables (app/router.tsx, admin/admin-routes.tsx) mount it. */
+const isPublicModule = (side, name) =>
+  name in publicModules[side] || (side === 'client' && /-pages?$/.test(name));
 
 const featureOf = (path) => {
   const match = /^src\/(server|client)\/features\/([^/]+)\/(.+)\.tsx?$/.exec(relative(root, path));
   return match ? { side: match[1], feature: match[2], module: match[3] } : null;
 };
 const isTestFile = (path) => /\.test\.tsx?$/.test(path);
+/**
+ * Server code outside the features (core, http, auth, db, …) is what features lean on, so it imports none of
+ * them; only the files that assemble the server (app.ts mounts the features, main.ts starts it) may.
+ */
+const serverAssembly = new Set(['src/server/app.ts', 'src/server/main.ts']);
+const isServerShared = (path) => {
+  const rel = relative(root, path);
+  return rel.startsWith('src/server/') && !rel.startsWith('src/server/features/') && !serverAssembly.has(rel);
+};
 
 function resolveSource(from, specifier) {
   const base = resolve(dirname(from), specifier);
@@ -167,6 +151,12 @@ for (const layer of layers) {
         crossLayerTests[relative(root, file)]?.[relative(root, resolveSource(file, specifier) ?? '')];
       if (target && !allowed[layer].includes(target) && !crossLayer) {
         problems.push(`${relative(root, file)}: ${layer} must not import ${target} (${specifier})`);
+      }
+      const resolvedTarget = resolveSource(file, specifier) ?? resolve(dirname(file), specifier);
+      if (isServerShared(file) && featureOf(resolvedTarget)?.side === 'server' && !isTestFile(file)) {
+        problems.push(
+          `${relative(root, file)}: the server's shared code must not import a feature (${specifier}); move what both need into src/server/core`,
+        );
       }
       const from = featureOf(file);
       const to = featureOf(resolveSource(file, specifier) ?? resolve(dirname(file), specifier));

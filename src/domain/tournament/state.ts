@@ -1,6 +1,6 @@
 /**
  * The tournament's state in plain domain types (issue #10 item 1): what every feature reads instead of
- * database rows. Built by one server loader (src/server/features/tournament/tournament-state.loader.ts);
+ * database rows. Built by one server loader (src/server/core/tournament/tournament-state.loader.ts);
  * the rules that read it are in this folder, one function per rule (docs/decisions/011-tournament-state.md).
  */
 import type { ByeKind, MatchResult } from '../scoring/results';

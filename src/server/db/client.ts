@@ -65,7 +65,7 @@ async function openPglite(dataDir: string): Promise<Database> {
   const location = dataDir.startsWith('memory://') ? dataDir : resolve(dataDir);
   if (!location.startsWith('memory://')) mkdirSync(location, { recursive: true });
   const client = await PGlite.create(location);
-  const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
+  const db: Db = drizzlePglite({ client, schema, casing: 'snake_case' });
   return {
     db,
     kind: 'pglite',
@@ -102,9 +102,8 @@ async function openPostgres(url: string, poolMax: number, logger: Logger): Promi
     client.on('error', (error) => logger.warn({ err: error }, 'database connection lost while in use'));
   });
   /** A Drizzle on one checked-out client: its statements and transactions never touch the pool. */
-  const onClient = (client: pg.PoolClient) =>
-    drizzlePg({ client, schema, casing: 'snake_case' }) as unknown as Db;
-  const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
+  const onClient = (client: pg.PoolClient): Db => drizzlePg({ client, schema, casing: 'snake_case' });
+  const db: Db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
   // Every transaction gives its client back to the pool, even when BEGIN fails (see pooledTransaction).
   db.transaction = ((work, config) =>
     pooledTransaction(

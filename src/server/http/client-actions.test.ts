@@ -18,11 +18,11 @@ import {
   setMatchResultResponseSchema,
 } from '../../contracts/match-results';
 import { SETTING_KEYS } from '../../contracts/settings';
+import { saveSetting } from '../core/settings/settings.repo';
 import { clientActions } from '../db/schema/client-actions';
 import { systemLogs } from '../db/schema/settings';
 import { matches, players } from '../db/schema/tournaments';
 import { DEMO_PASSWORD, seedDemoAccounts } from '../db/seed/demo-accounts';
-import { saveSetting } from '../features/settings/settings.repo';
 import { purgeClientActions } from './client-actions';
 
 /**

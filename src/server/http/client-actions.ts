@@ -54,13 +54,13 @@ export async function runClientActionOnce<T>(
         }
         return { statusCode: stored.statusCode, body: stored.response as T, isReplay: true };
       }
-      const answer = await work(tx as unknown as Db);
+      const answer = await work(tx);
       if (answer.statusCode >= 300) throw new NotStored(answer);
       await tx
         .update(clientActions)
         .set({ statusCode: answer.statusCode, response: answer.body as object })
         .where(key);
-      await purgeNowAndThen(tx as unknown as Db, receivedAt);
+      await purgeNowAndThen(tx, receivedAt);
       return { ...answer, isReplay: false };
     });
   } catch (error) {

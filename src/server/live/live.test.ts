@@ -6,8 +6,8 @@ import { buildTestApp, eventually, startTestApp, type TestApp } from '../../../t
 import { databaseTargets } from '../../../tests/support/server/test-database';
 import { SETTING_KEYS } from '../../contracts/settings';
 import type { App } from '../app';
+import { saveSetting } from '../core/settings/settings.repo';
 import { matches } from '../db/schema/tournaments';
-import { saveSetting } from '../features/settings/settings.repo';
 
 async function listen(app: App): Promise<string> {
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -10,13 +10,13 @@ import { z } from 'zod';
 import { buildApp } from '../../../src/server/app';
 import { createAuth } from '../../../src/server/auth/auth';
 import { ACCOUNT_LIMIT, accountKey, SCOPES } from '../../../src/server/auth/sign-in-limit';
+import { deleteSetting, saveSetting } from '../../../src/server/core/settings/settings.repo';
 import { openDatabase } from '../../../src/server/db/client';
 import { applyMigrations } from '../../../src/server/db/migrate';
 import { mailOutbox } from '../../../src/server/db/schema/mail';
 import { rateCounters } from '../../../src/server/db/schema/shared-state';
 import { seedDemoAccounts } from '../../../src/server/db/seed/demo-accounts';
 import { seedDemoTournament } from '../../../src/server/db/seed/demo-seed';
-import { deleteSetting, saveSetting } from '../../../src/server/features/settings/settings.repo';
 import { createOutboxMailer } from '../../../src/server/mail/mailer';
 
 const port = Number(process.env.PORT ?? 3199);

@@ -6,10 +6,10 @@ import {
   SETTING_KEYS,
 } from '../../../src/contracts/settings';
 import type { App } from '../../../src/server/app';
+import { solveChallenge } from '../../../src/server/core/registrations/registration-security';
+import { saveSetting } from '../../../src/server/core/settings/settings.repo';
 import type { Db } from '../../../src/server/db/client';
 import { mailOutbox } from '../../../src/server/db/schema/mail';
-import { solveChallenge } from '../../../src/server/features/registrations/registration-security';
-import { saveSetting } from '../../../src/server/features/settings/settings.repo';
 import { TEST_PUBLIC_URL } from './test-app';
 
 /** Test helpers for the registration and payment API tests (made-up, generic names only). */

@@ -8,8 +8,8 @@
 import pino from 'pino';
 import { Audit } from '../../../src/server/audit/audit';
 import { createClock } from '../../../src/server/clock';
+import { SafeControl } from '../../../src/server/core/safe-control/safe-control.state';
 import { openDatabase } from '../../../src/server/db/client';
-import { SafeControl } from '../../../src/server/features/safe-control/safe-control.state';
 
 const url = process.env.DATABASE_URL;
 if (!url) throw new Error('DATABASE_URL is not set');

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Permission, StandardRole } from '../../../domain/permissions';
 import type { Auth } from '../../auth/auth';
-import { createAccountWithRole } from '../../features/user-management/user-management.service';
+import { createAccountWithRole } from '../../core/users/accounts';
 import type { Db } from '../client';
 import { customRoles } from '../schema/accounts';
 import { players } from '../schema/tournaments';

@@ -10,6 +10,9 @@ import { actorContext } from '../../audit/audit';
 import type { Actor } from '../../auth/actor';
 import { type SignInLimits, tooManySignInAttempts } from '../../auth/sign-in-limit';
 import { revokeTrustedDevices } from '../../auth/trusted-devices';
+import { consentRecordsOf } from '../../core/registrations/guardian-consent';
+import { ownedRegistrations } from '../../core/registrations/registration-records';
+import { deleteUser } from '../../core/users/user-records';
 import type { Db } from '../../db/client';
 import {
   profiles,
@@ -22,9 +25,6 @@ import { account, session, user } from '../../db/schema/auth';
 import { players } from '../../db/schema/tournaments';
 import type { FeatureContext } from '../../feature-context';
 import { HttpError } from '../../http/errors';
-import { consentRecordsOf } from '../guardian-consent/guardian-consent.service';
-import { ownedRegistrations } from '../registrations/registrations.service';
-import { deleteUser } from '../user-management/user-management.repo';
 
 /** What the account services take from the feature context (ADR 019). */
 type AccountContext = Pick<FeatureContext, 'db' | 'clock' | 'audit'>;

@@ -13,16 +13,16 @@ import {
   standings,
   type TournamentState,
 } from '../../../domain/tournament';
-import type { Db } from '../../db/client';
-import { tournaments } from '../../db/schema/tournaments';
-import * as repo from '../player-management/player-management.repo';
+import * as repo from '../../core/players/player-records';
 import {
   matchesSearch,
   scoresOf,
   stateOf,
   toManagedPlayer,
   toManagedTournament,
-} from '../player-management/player-management.service';
+} from '../../core/players/player-views';
+import type { Db } from '../../db/client';
+import { tournaments } from '../../db/schema/tournaments';
 
 const MAX_MATCHES = 50;
 

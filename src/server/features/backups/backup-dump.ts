@@ -114,7 +114,7 @@ export async function dumpDatabase(
   try {
     const header = await database.db.transaction(
       async (tx) => {
-        const db = tx as unknown as Db;
+        const db = tx;
         const tables = await tablesInInsertOrder(db);
         const header: BackupHeader = {
           format: BACKUP_FORMAT,

@@ -260,7 +260,7 @@ export async function restoreBackupFile(
   try {
     const header = await readAndCheckHeader(db, lines);
     return await db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Db;
+      const tx = transaction;
       const kept = await captureKeptRows(tx);
       const outcome = await replaceAllRows(tx, lines, header, options.onProgress ?? (() => {}));
       // Every byte has been read (the file ended after its trailer): the hash is the whole file's.

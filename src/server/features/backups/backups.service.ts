@@ -15,11 +15,11 @@ import {
 } from '../../../contracts/backups';
 import type { Audit, AuditContext } from '../../audit/audit';
 import type { Clock } from '../../clock';
+import { readSetting, saveSetting } from '../../core/settings/settings.repo';
 import type { Database, Db } from '../../db/client';
 import { claimDay } from '../../db/day-claim';
 import type { FeatureContext } from '../../feature-context';
 import { HttpError } from '../../http/errors';
-import { readSetting, saveSetting } from '../settings/settings.repo';
 import { latestMigration } from './backup-catalog';
 import { dumpDatabase } from './backup-dump';
 import { BackupFormatError } from './backup-file';
@@ -159,7 +159,7 @@ export class BackupService {
     };
     await writeBackupMeta(this.deps.dir, meta);
     await this.db.transaction(async (tx) => {
-      await saveSetting(tx as unknown as Db, BACKUP_SETTING_KEYS.lastBackup, meta.createdAt, who.actorId);
+      await saveSetting(tx, BACKUP_SETTING_KEYS.lastBackup, meta.createdAt, who.actorId);
       await this.deps.audit.logChange(tx, who, 'create_backup', `Created the ${kind} backup ${name}`, {
         name,
         kind,
@@ -315,8 +315,8 @@ export class BackupService {
   /** A new schedule, stored with its audit row (before, after) in one transaction. */
   async saveSchedule(who: AuditContext, schedule: BackupSchedule): Promise<BackupSchedule> {
     await this.db.transaction(async (tx) => {
-      const before = await this.readSchedule(tx as unknown as Db);
-      await saveSetting(tx as unknown as Db, BACKUP_SETTING_KEYS.schedule, schedule, who.actorId);
+      const before = await this.readSchedule(tx);
+      await saveSetting(tx, BACKUP_SETTING_KEYS.schedule, schedule, who.actorId);
       const what = schedule.enabled ? `daily, keeping ${schedule.keep}` : 'off';
       await this.deps.audit.logChange(tx, who, 'change_backup_schedule', `Backup schedule: ${what}`, {
         before,

@@ -14,10 +14,10 @@ import {
 import { BACKUP_MESSAGES, restoreMaintenanceReason } from '../../../contracts/backups';
 import { Audit } from '../../audit/audit';
 import { createClock } from '../../clock';
+import { readSetting, saveSetting } from '../../core/settings/settings.repo';
 import type { Database, Db } from '../../db/client';
 import { seedDemoAccounts } from '../../db/seed/demo-accounts';
 import { seedDemoTournament } from '../../db/seed/demo-seed';
-import { readSetting, saveSetting } from '../settings/settings.repo';
 import { listTables, orderByForeignKeys, qualifiedTable, selectRows } from './backup-catalog';
 import { BackupRefusedError, restoreBackupFile } from './backup-restore';
 import { backupPath, listBackupMetas, readBackupMeta, secureBackupDir } from './backup-store';

@@ -1,8 +1,6 @@
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   BOT_PROTECTION_MESSAGES,
-  botProofSchema,
   type CspSources,
   powChallengeSchema,
   publicBotProtectionSchema,
@@ -15,22 +13,9 @@ import { requireSettingsUnlock } from '../../core/settings-unlock';
 import { type FeatureContext, routesFeature, type TypedApp } from '../../feature-context';
 import { apiErrors, auditContextOf } from '../../http/route-helpers';
 import { extendContentSecurityPolicy } from '../../http/security-headers';
-import type { BotProtection } from './bot-protection.service';
 
 const tags = ['bot protection'];
 const errors = apiErrors(400, 401, 403);
-
-/**
- * A preHandler for a route that wraps several forms (better-auth's `/api/auth/*`): the request the predicate
- * picks must carry a passing `botProof` in its body (the password-reset request, ADR 022).
- */
-export function requireBotCheck(botProtection: BotProtection, applies: (request: FastifyRequest) => boolean) {
-  return async (request: FastifyRequest) => {
-    if (request.method !== 'POST' || !applies(request)) return;
-    const proof = botProofSchema.safeParse((request.body as { botProof?: unknown } | undefined)?.botProof);
-    await botProtection.verify(proof.success ? proof.data : undefined, request.ip);
-  };
-}
 
 /**
  * Bot protection of the public forms (ADR 022): the admin's choice of provider behind the settings password,

@@ -23,13 +23,13 @@ import {
   type ThirdPartyProvider,
 } from '../../../contracts/bot-protection';
 import { SETTINGS_GATE_MESSAGES } from '../../../contracts/settings-gate';
+import { SiteverifyCheck } from '../../core/bot-protection/bot-check';
+import { BOT_PROTECTION_KEY } from '../../core/bot-protection/bot-protection.service';
+import { SecretBox } from '../../core/bot-protection/secret-box';
 import { systemLogs, systemSettings } from '../../db/schema/settings';
 import { DEMO_PASSWORD, seedDemoAccounts } from '../../db/seed/demo-accounts';
 import { OutboundClient } from '../../http/outbound';
 import { extendContentSecurityPolicy, securityHeaders } from '../../http/security-headers';
-import { SiteverifyCheck } from './bot-check';
-import { BOT_PROTECTION_KEY } from './bot-protection.service';
-import { SecretBox } from './secret-box';
 
 /**
  * A loopback stand-in for the three siteverify APIs: form-encoded POST in, the providers' JSON out. Token
@@ -256,7 +256,7 @@ describe('bot protection of the public forms', () => {
     // The password-reset request needs a solved challenge now.
     expect((await resetRequest()).statusCode).toBe(400);
     const { challenge, difficultyBits } = (await t.app.inject('/api/bot-protection/challenge')).json();
-    const { solveChallenge } = await import('../registrations/registration-security');
+    const { solveChallenge } = await import('../../core/registrations/registration-security');
     expect(
       (await resetRequest({ challenge, nonce: solveChallenge(challenge, difficultyBits) })).statusCode,
     ).toBe(200);

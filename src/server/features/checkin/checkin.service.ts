@@ -20,11 +20,11 @@ import {
   summarizeSchools,
 } from '../../../domain/checkin';
 import type { AuditContext } from '../../audit/audit';
+import { readSetting, saveSetting } from '../../core/settings/settings.repo';
 import type { Db } from '../../db/client';
 import type { AuditedDb } from '../../feature-context';
 import { isDatabaseUnavailable } from '../../http/database-unavailable';
 import { HttpError } from '../../http/errors';
-import { readSetting, saveSetting } from '../settings/settings.repo';
 import * as repo from './checkin.repo';
 
 export function toCheckinPlayer(row: repo.CheckinPlayerRow): CheckinPlayer {

@@ -15,11 +15,11 @@ import {
   checkinSearchResponseSchema,
 } from '../../../contracts/checkin';
 import { SETTING_KEYS } from '../../../contracts/settings';
+import { deleteSetting, readSetting, saveSetting } from '../../core/settings/settings.repo';
 import { user } from '../../db/schema/auth';
 import { systemLogs } from '../../db/schema/settings';
 import { players, tournaments } from '../../db/schema/tournaments';
 import { DEMO_PASSWORD, seedDemoAccounts } from '../../db/seed/demo-accounts';
-import { deleteSetting, readSetting, saveSetting } from '../settings/settings.repo';
 
 describe('check-in', () => {
   let t: TestApp;

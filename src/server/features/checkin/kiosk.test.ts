@@ -18,13 +18,13 @@ import { KIOSK_MESSAGES, kioskScanResponseSchema } from '../../../contracts/kios
 import { DEFAULT_TEAM_PRICE_CENTS, SETTING_KEYS } from '../../../contracts/settings';
 import { formatBadgeCode } from '../../../domain/badges';
 import { createClock } from '../../clock';
+import { saveSetting } from '../../core/settings/settings.repo';
 import { securityAuditLog } from '../../db/schema/accounts';
 import { crmTasks } from '../../db/schema/crm';
 import { registrations } from '../../db/schema/registrations';
 import { players } from '../../db/schema/tournaments';
 import { DEMO_PASSWORD, seedDemoAccounts } from '../../db/seed/demo-accounts';
 import { CrmSync } from '../crm/crm-sync';
-import { saveSetting } from '../settings/settings.repo';
 
 /** Badge tokens, the door kiosk, whole-school check-in and sign-out (issue #16, ADR 031). */
 describe('badges and the kiosk', () => {

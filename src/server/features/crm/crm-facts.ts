@@ -1,12 +1,12 @@
 import { and, eq, inArray, isNotNull, ne } from 'drizzle-orm';
 import { CRM_KIND_DEFAULTS, CRM_TASK_KINDS, type CrmTaskKind, type SchoolFacts } from '../../../domain/crm';
 import { isConsentPending, isRegistrationOpen, playerEligibility } from '../../../domain/registration';
+import { readRegistrationSettings } from '../../core/registrations/registration-records';
 import type { Db } from '../../db/client';
 import { crmTasks, crmTaskTemplates } from '../../db/schema/crm';
 import { registrations, registrationTeamPlayers, registrationTeams } from '../../db/schema/registrations';
 import { schools } from '../../db/schema/schools';
 import { players, tournaments } from '../../db/schema/tournaments';
-import { readRegistrationSettings } from '../registrations/registrations.service';
 
 /**
  * What the CRM reads about schools (ADR 027): the event day, whether registrations are closed, the templates,

@@ -10,11 +10,11 @@ import {
   crmUnsubscribeParamsSchema,
   crmUnsubscribeStateSchema,
 } from '../../../contracts/crm-messages';
+import { saveSetting } from '../../core/settings/settings.repo';
 import type { Db } from '../../db/client';
 import type { FeatureContext, TypedApp } from '../../feature-context';
 import { HttpError } from '../../http/errors';
 import { apiErrors, auditContextOf } from '../../http/route-helpers';
-import { saveSetting } from '../settings/settings.repo';
 import { previewMessage, readDelivery, sendMessage } from './crm-messages.service';
 import {
   CrmReminders,
@@ -144,8 +144,8 @@ export function registerCrmMessages(typed: TypedApp, context: FeatureContext): v
     async (request) => {
       const who = await auditContextOf(request);
       await db.transaction(async (tx) => {
-        const before = await readReminderDays(tx as unknown as Db);
-        await saveSetting(tx as unknown as Db, CRM_REMINDER_SETTING_KEY, request.body.days, who.actorId);
+        const before = await readReminderDays(tx);
+        await saveSetting(tx, CRM_REMINDER_SETTING_KEY, request.body.days, who.actorId);
         await audit.logChange(tx, who, 'update_setting', 'Changed Task reminder timing', {
           key: CRM_REMINDER_SETTING_KEY,
           before,

@@ -23,6 +23,7 @@ import { DEFAULT_TEAM_PRICE_CENTS } from '../../../contracts/settings';
 import { formatEuro } from '../../../domain/registration';
 import { Audit } from '../../audit/audit';
 import { createClock } from '../../clock';
+import { SafeControl } from '../../core/safe-control/safe-control.state';
 import { crmTasks } from '../../db/schema/crm';
 import { crmMessages } from '../../db/schema/crm-messages';
 import { mailQueue } from '../../db/schema/mail';
@@ -31,7 +32,6 @@ import { schools } from '../../db/schema/schools';
 import { DEMO_PASSWORD, seedDemoAccounts } from '../../db/seed/demo-accounts';
 import { MailQueue } from '../../mail/mail-queue';
 import { createOutboxMailer } from '../../mail/mailer';
-import { SafeControl } from '../safe-control/safe-control.state';
 import { CrmReminders, CrmUnsubscribeTokens } from './crm-reminders';
 
 const TEACHER = 'teacher@school.example';

@@ -11,8 +11,8 @@ import {
 } from '../../../contracts/crm-pages';
 import { actorMay } from '../../auth/actor';
 import { type HtmlStream, streamHtml } from '../../http/html-stream';
+import { loadServerDrawing, type PageTemplate } from '../../http/page-template';
 import { inlineScriptsAllower } from '../../http/security-headers';
-import { loadServerDrawing, type PageTemplate } from '../public-pages/page-template';
 
 /**
  * The CRM's matrix and board drawn on the server for the staff member who opens them (ADR 037): the HTML holds the

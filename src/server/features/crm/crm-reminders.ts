@@ -6,13 +6,13 @@ import { readSettingValue } from '../../../contracts/settings-registry';
 import { CRM_TASK_STATES, isSettled } from '../../../domain/crm';
 import { addDays, reminderKey, tasksToRemind } from '../../../domain/crm-messages';
 import type { Clock } from '../../clock';
+import { readSetting } from '../../core/settings/settings.repo';
 import type { Db } from '../../db/client';
 import { crmActivity, crmTasks } from '../../db/schema/crm';
 import { crmRemindersSent, crmUnsubscribes } from '../../db/schema/crm-messages';
 import { schools } from '../../db/schema/schools';
 import type { MailQueue } from '../../mail/mail-queue';
 import { crmReminderMail } from '../../mail/templates';
-import { readSetting } from '../settings/settings.repo';
 import { dublinToday } from './crm-facts';
 
 /** The activity action a reminder leaves in the school's history. */

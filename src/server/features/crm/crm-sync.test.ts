@@ -9,12 +9,12 @@ import {
 import { DEFAULT_TEAM_PRICE_CENTS, SETTING_KEYS } from '../../../contracts/settings';
 import { CRM_TASK_KINDS, type CrmTaskKind } from '../../../domain/crm';
 import { createClock } from '../../clock';
+import { saveSetting } from '../../core/settings/settings.repo';
 import type { Database, Db } from '../../db/client';
 import { crmActivity, crmTasks } from '../../db/schema/crm';
 import { registrations, registrationTeamPlayers, registrationTeams } from '../../db/schema/registrations';
 import { schools } from '../../db/schema/schools';
 import { tournaments } from '../../db/schema/tournaments';
-import { saveSetting } from '../settings/settings.repo';
 import { CrmSync } from './crm-sync';
 
 const EVENT_DAY = '2025-11-22';

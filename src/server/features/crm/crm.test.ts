@@ -33,13 +33,13 @@ import {
 } from '../../../contracts/crm';
 import { SETTING_KEYS } from '../../../contracts/settings';
 import type { CrmTaskKind } from '../../../domain/crm';
+import { RegistrationKeys } from '../../core/registrations/registration-security';
+import { saveSetting } from '../../core/settings/settings.repo';
 import { user } from '../../db/schema/auth';
 import { crmActivity, crmTasks } from '../../db/schema/crm';
 import { registrations, registrationTeamPlayers, registrationTeams } from '../../db/schema/registrations';
 import { players } from '../../db/schema/tournaments';
 import { DEMO_PASSWORD, seedDemoAccounts } from '../../db/seed/demo-accounts';
-import { RegistrationKeys } from '../registrations/registration-security';
-import { saveSetting } from '../settings/settings.repo';
 
 describe.each(databaseTargets)('team tasks (CRM) on %s', (target) => {
   let t: TestApp;

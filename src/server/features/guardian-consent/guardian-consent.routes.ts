@@ -7,13 +7,13 @@ import {
 } from '../../../contracts/guardian-consent';
 import { REGISTRATION_MESSAGES } from '../../../contracts/registrations';
 import type { Audit } from '../../audit/audit';
+import * as service from '../../core/registrations/guardian-consent';
+import { tournamentContext } from '../../core/registrations/registration-records';
+import type { RegistrationKeys } from '../../core/registrations/registration-security';
 import type { Db } from '../../db/client';
 import { routesFeature, type TypedApp } from '../../feature-context';
 import { perAddressLimit, RateCounter } from '../../http/rate-counter';
 import { apiErrors } from '../../http/route-helpers';
-import type { RegistrationKeys } from '../registrations/registration-security';
-import { tournamentContext } from '../registrations/registrations.service';
-import * as service from './guardian-consent.service';
 
 const errors = apiErrors(400, 404, 409, 429);
 const tags = ['registrations'];

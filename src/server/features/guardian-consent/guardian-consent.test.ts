@@ -24,14 +24,14 @@ import { GUARDIAN_CONSENT_POLICY_VERSION } from '../../../domain/registration';
 import { DEFAULT_RETENTION } from '../../../domain/retention';
 import { Audit } from '../../audit/audit';
 import { createClock } from '../../clock';
+import { requestGuardianConsent } from '../../core/registrations/guardian-consent';
+import { RegistrationKeys } from '../../core/registrations/registration-security';
+import { loadRegistration } from '../../core/registrations/registrations.repo';
+import { saveSetting } from '../../core/settings/settings.repo';
 import { registrations, registrationTeamPlayers } from '../../db/schema/registrations';
 import { systemLogs } from '../../db/schema/settings';
 import { DEMO_PASSWORD, seedDemoAccounts } from '../../db/seed/demo-accounts';
 import { createSmtpMailer } from '../../mail/mailer';
-import { RegistrationKeys } from '../registrations/registration-security';
-import { loadRegistration } from '../registrations/registrations.repo';
-import { saveSetting } from '../settings/settings.repo';
-import { requestGuardianConsent } from './guardian-consent.service';
 
 const LINK = /\/registration\/consent\/([0-9a-f-]{36})#token=([A-Za-z0-9_-]+)/g;
 

@@ -5,13 +5,13 @@ import { USER_MESSAGES } from '../../../contracts/users';
 import type { StandardRole } from '../../../domain/permissions';
 import { actorContext } from '../../audit/audit';
 import type { Actor } from '../../auth/actor';
+import { assertCanGrantRole, createAccountWithRole } from '../../core/users/accounts';
+import { findUserIdByEmail } from '../../core/users/user-records';
 import type { Db } from '../../db/client';
 import { invites } from '../../db/schema/accounts';
 import type { FeatureContext } from '../../feature-context';
 import { HttpError } from '../../http/errors';
 import { inviteMail } from '../../mail/templates';
-import { findUserIdByEmail } from '../user-management/user-management.repo';
-import { assertCanGrantRole, createAccountWithRole } from '../user-management/user-management.service';
 
 export const INVITE_VALID_DAYS = 7;
 

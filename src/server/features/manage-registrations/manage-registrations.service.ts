@@ -16,27 +16,27 @@ import { playerKey } from '../../../domain/players-csv';
 import { isConsentPending } from '../../../domain/registration';
 import { hasIdenticalPlayers, suggestTeamName, teamNameKey } from '../../../domain/schools';
 import type { AuditContext } from '../../audit/audit';
-import type { Db } from '../../db/client';
-import { registrations, registrationTeamPlayers, registrationTeams } from '../../db/schema/registrations';
-import { schools } from '../../db/schema/schools';
-import { players, teams, tournaments } from '../../db/schema/tournaments';
-import { HttpError } from '../../http/errors';
-import { clearConsentOfRenamed, requestConsentAgain } from '../guardian-consent/guardian-consent.service';
-import { markRegistrationPaid } from '../payments/mark-paid';
-import {
-  loadRegistration,
-  type RegistrationRow,
-  type RegistrationWithTeams,
-  withTeams,
-} from '../registrations/registrations.repo';
+import { markRegistrationPaid } from '../../core/payments/mark-paid';
+import { clearConsentOfRenamed, requestConsentAgain } from '../../core/registrations/guardian-consent';
 import {
   type RegistrationDeps,
   readRegistrationSettings,
   toSummary,
   tournamentContext,
   tournamentDay,
-} from '../registrations/registrations.service';
-import { findOrCreateTeam, teamNamesOfOtherSchools } from '../schools/school-records';
+} from '../../core/registrations/registration-records';
+import {
+  loadRegistration,
+  type RegistrationRow,
+  type RegistrationWithTeams,
+  withTeams,
+} from '../../core/registrations/registrations.repo';
+import { findOrCreateTeam, teamNamesOfOtherSchools } from '../../core/schools/school-records';
+import type { Db } from '../../db/client';
+import { registrations, registrationTeamPlayers, registrationTeams } from '../../db/schema/registrations';
+import { schools } from '../../db/schema/schools';
+import { players, teams, tournaments } from '../../db/schema/tournaments';
+import { HttpError } from '../../http/errors';
 
 export type ManageRegistrationsDeps = RegistrationDeps;
 

@@ -1,10 +1,10 @@
 import { and, eq, isNotNull, ne, notExists, sql } from 'drizzle-orm';
 import type { Audit, SystemLogChange, Tx } from '../../audit/audit';
+import { sendReceiptOrLog, setRegistrationPaid } from '../../core/payments/mark-paid';
+import type { PaymentProviderEvent } from '../../core/payments/provider';
 import type { Db } from '../../db/client';
 import { paymentEvents, payments, registrations } from '../../db/schema/registrations';
 import type { Mailer } from '../../mail/mailer';
-import { sendReceiptOrLog, setRegistrationPaid } from './mark-paid';
-import type { PaymentProviderEvent } from './provider';
 
 export type ApplyOutcome =
   | 'duplicate'

@@ -12,11 +12,12 @@ import {
   verifyPaymentResponseSchema,
 } from '../../../contracts/payments';
 import { activeActor } from '../../auth/actor';
+import { OfflinePaymentProvider } from '../../core/payments/offline-provider';
+import { WebhookVerificationError } from '../../core/payments/provider';
 import { routesFeature, type TypedApp } from '../../feature-context';
 import { HttpError } from '../../http/errors';
 import { perAddressLimit, RateCounter } from '../../http/rate-counter';
 import { apiErrors } from '../../http/route-helpers';
-import { OfflinePaymentProvider } from './offline-provider';
 import { applyPaymentEvent } from './payment-events';
 import {
   createCheckout,
@@ -24,7 +25,6 @@ import {
   ProviderUnavailableError,
   verifyPayment,
 } from './payments.service';
-import { WebhookVerificationError } from './provider';
 
 const errors = apiErrors(400, 401, 403, 404, 409, 429, 503);
 const tags = ['payments'];

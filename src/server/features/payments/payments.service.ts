@@ -6,15 +6,19 @@ import {
 } from '../../../contracts/payments';
 import type { Audit } from '../../audit/audit';
 import type { Actor } from '../../auth/actor';
+import {
+  CheckoutRefusedError,
+  type PaymentProvider,
+  type PaymentProviderEvent,
+} from '../../core/payments/provider';
+import { authorisedRegistration } from '../../core/registrations/registration-records';
+import type { RegistrationKeys } from '../../core/registrations/registration-security';
+import { findRegistration } from '../../core/registrations/registrations.repo';
 import type { Db } from '../../db/client';
 import { payments, registrations } from '../../db/schema/registrations';
 import { HttpError } from '../../http/errors';
 import type { Mailer } from '../../mail/mailer';
-import type { RegistrationKeys } from '../registrations/registration-security';
-import { findRegistration } from '../registrations/registrations.repo';
-import { authorisedRegistration } from '../registrations/registrations.service';
 import { applyPaymentEvent } from './payment-events';
-import { CheckoutRefusedError, type PaymentProvider, type PaymentProviderEvent } from './provider';
 
 /** The provider could not create a session (network, outage): the route answers 503 with a clear message. */
 export class ProviderUnavailableError extends Error {

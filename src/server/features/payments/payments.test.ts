@@ -19,11 +19,11 @@ import { silentLogger } from '../../../../tests/support/server/test-database';
 import { PAYMENT_MESSAGES } from '../../../contracts/payments';
 import { Audit } from '../../audit/audit';
 import { createClock } from '../../clock';
+import { markRegistrationPaid } from '../../core/payments/mark-paid';
 import { paymentEvents, payments, registrations } from '../../db/schema/registrations';
 import { systemLogs } from '../../db/schema/settings';
 import { DEMO_PASSWORD, seedDemoAccounts } from '../../db/seed/demo-accounts';
 import { createOutboxMailer } from '../../mail/mailer';
-import { markRegistrationPaid } from './mark-paid';
 import { VERIFY_PAYMENT_LIMIT } from './payments.routes';
 
 describe('payments with the offline test provider', () => {

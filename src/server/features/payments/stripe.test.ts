@@ -13,11 +13,11 @@ import {
 } from '../../../../tests/support/server/registration-fixtures';
 import { startTestApp, TEST_PUBLIC_URL, type TestApp } from '../../../../tests/support/server/test-app';
 import { PAYMENT_MESSAGES } from '../../../contracts/payments';
+import { StripePaymentProvider } from '../../core/payments/stripe-provider';
 import { securityAuditLog } from '../../db/schema/accounts';
 import { paymentEvents, payments, registrations } from '../../db/schema/registrations';
 import { systemLogs } from '../../db/schema/settings';
 import { ConfigError, parseEnv } from '../../env';
-import { StripePaymentProvider } from './stripe-provider';
 
 const WEBHOOK_SECRET = 'whsec_test_secret_for_signed_test_events';
 const stripeForSigning = new Stripe('sk_test_signing_only');

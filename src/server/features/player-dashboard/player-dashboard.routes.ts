@@ -1,10 +1,10 @@
 import { ACCESS_MESSAGES, PLAYER_DASHBOARD_CLOSED_TO } from '../../../contracts/common';
 import { playerDashboardResponseSchema } from '../../../contracts/player-dashboard';
+import type { PublicDataCache } from '../../core/tournament/public-data-cache';
 import { routesFeature, type TypedApp } from '../../feature-context';
 import { sendCached } from '../../http/cached-json';
 import { HttpError } from '../../http/errors';
 import { apiErrors } from '../../http/route-helpers';
-import type { PublicDataCache } from '../tournament/public-data-cache';
 
 export const playerDashboardFeature = routesFeature('player-dashboard', (typed, { cache }) =>
   registerPlayerDashboardRoutes(typed, cache),

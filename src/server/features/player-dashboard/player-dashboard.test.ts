@@ -10,10 +10,10 @@ import {
 import { leaderboardResponseSchema } from '../../../contracts/leaderboard';
 import { playerDashboardResponseSchema } from '../../../contracts/player-dashboard';
 import { SETTING_KEYS } from '../../../contracts/settings';
+import { saveSetting } from '../../core/settings/settings.repo';
 import { user } from '../../db/schema/auth';
 import { matches, players, rounds } from '../../db/schema/tournaments';
 import { DEMO_PASSWORD, seedDemoAccounts } from '../../db/seed/demo-accounts';
-import { saveSetting } from '../settings/settings.repo';
 
 describe('GET /api/me/player-dashboard', () => {
   let t: TestApp;

@@ -21,10 +21,11 @@ import {
   updatePlayerBodySchema,
 } from '../../../contracts/player-management';
 import type { Audit } from '../../audit/audit';
+import * as repo from '../../core/players/player-records';
+import { toManagedTournament } from '../../core/players/player-views';
 import type { Db } from '../../db/client';
 import { routesFeature, type TypedApp } from '../../feature-context';
 import { apiErrors } from '../../http/route-helpers';
-import * as repo from './player-management.repo';
 import * as service from './player-management.service';
 
 const errors = apiErrors(400, 401, 403, 404, 409);
@@ -57,7 +58,7 @@ function registerPlayerManagementRoutes(typed: TypedApp, db: Db, audit: Audit): 
         response: { 200: tournamentsResponseSchema, ...errors },
       },
     },
-    async () => ({ tournaments: (await repo.listTournaments(db)).map(service.toManagedTournament) }),
+    async () => ({ tournaments: (await repo.listTournaments(db)).map(toManagedTournament) }),
   );
 
   typed.get(
@@ -317,7 +318,7 @@ function registerPlayerManagementRoutes(typed: TypedApp, db: Db, audit: Audit): 
           result.players,
           result.tournament.totalRounds,
         ),
-        tournament: service.toManagedTournament(result.tournament),
+        tournament: toManagedTournament(result.tournament),
         players: result.players,
         games: result.games,
       });

@@ -4,98 +4,35 @@ import {
   type CsvPreview,
   type ListPlayersResponse,
   type ManagedPlayer,
-  type ManagedTournament,
   PLAYER_MESSAGES,
   type playerFieldsSchema,
   type requestByeBodySchema,
 } from '../../../contracts/player-management';
-import { nameMatches, normalizeName } from '../../../domain/names';
+import { normalizeName } from '../../../domain/names';
 import { formatPlayersCsv, parsePlayersCsv, playerKey } from '../../../domain/players-csv';
-import { schoolOf } from '../../../domain/schools';
-import {
-  acceptsByeRequest,
-  isPaired,
-  isStarted,
-  type PlayerScore,
-  scores,
-  type TournamentState,
-  trfExportInput,
-} from '../../../domain/tournament';
+import { acceptsByeRequest, isPaired, isStarted, scores, trfExportInput } from '../../../domain/tournament';
 import { parseTrf, TrfParseError, writeTrf } from '../../../domain/trf/trf';
 import { importTrf, TrfImportError } from '../../../domain/trf/trf-import';
 import { tournamentToTrf } from '../../../domain/trf/trf-pairing';
 import { actorContext } from '../../audit/audit';
 import type { Actor } from '../../auth/actor';
+import * as repo from '../../core/players/player-records';
+import {
+  matchesSearch,
+  scoresOf,
+  stateOf,
+  toManagedPlayer,
+  toManagedTournament,
+} from '../../core/players/player-views';
+import { inferSchools, membershipFromGroupName } from '../../core/schools/school-records';
+import { loadTournamentState } from '../../core/tournament/tournament-state.loader';
 import type { Db } from '../../db/client';
 import { matches, players, roundByes, rounds, tournaments } from '../../db/schema/tournaments';
 import type { AuditedDb } from '../../feature-context';
 import { HttpError } from '../../http/errors';
-import { inferSchools, membershipFromGroupName } from '../schools/school-records';
-import { loadTournamentState, toTournamentState } from '../tournament/tournament-state.loader';
-import * as repo from './player-management.repo';
 
 type PlayerFields = z.output<typeof playerFieldsSchema>;
 type ByeRequest = z.output<typeof requestByeBodySchema>;
-
-export function toManagedTournament(row: repo.TournamentRow): ManagedTournament {
-  return {
-    id: row.id,
-    name: row.name,
-    active: row.active,
-    archived: row.archivedAt !== null,
-    currentRound: row.currentRound,
-    totalRounds: row.totalRounds,
-  };
-}
-
-/** The tournament state of the rows (src/domain/tournament), built by the one loader. */
-export function stateOf(data: repo.TournamentData): TournamentState {
-  return toTournamentState(data);
-}
-
-/** Points derived from the results and the counted byes, as everywhere (never stored). */
-export function scoresOf(data: repo.TournamentData): Map<string, PlayerScore> {
-  return scores(stateOf(data));
-}
-
-export function toManagedPlayer(
-  player: repo.PlayerRow,
-  data: repo.TournamentData,
-  scores: Map<string, PlayerScore>,
-  emails: Map<string, string>,
-): ManagedPlayer {
-  const score = scores.get(player.id);
-  return {
-    id: player.id,
-    name: player.name,
-    groupName: player.groupName,
-    // The school record's name (docs/decisions/012-school-identity.md); the name rule only for a row without one.
-    school:
-      data.schoolRows?.schools.find((school) => school.id === player.schoolId)?.name ??
-      schoolOf(player.groupName),
-    club: player.club,
-    rating: player.rating,
-    active: player.active,
-    checkedInAt: player.checkedInAt?.toISOString() ?? null,
-    userEmail: player.userId ? (emails.get(player.userId) ?? null) : null,
-    halfPoints: score?.halfPoints ?? 0,
-    gamesPlayed: score?.gamesFinished ?? 0,
-    byes: data.byes
-      .filter((bye) => bye.playerId === player.id)
-      .sort((a, b) => a.roundNumber - b.roundNumber)
-      .map((bye) => ({ roundNumber: bye.roundNumber, kind: bye.kind })),
-  };
-}
-
-/** Name or team contains every word typed, without case or accents. */
-export function matchesSearch(player: { name: string; groupName: string | null }, search: string): boolean {
-  const query = normalizeName(search);
-  if (query === '') return true;
-  return (
-    nameMatches(normalizeName(player.name), query) ||
-    nameMatches(normalizeName(player.groupName ?? ''), query)
-  );
-}
 
 export async function listPlayers(
   db: Db,
@@ -165,7 +102,7 @@ export async function addPlayer(
         rating: input.rating,
         club: input.club,
         userId,
-        ...(await membershipFromGroupName(tx as unknown as Db, tournament.id, input.groupName)),
+        ...(await membershipFromGroupName(tx, tournament.id, input.groupName)),
       })
       .returning();
     if (!row) throw new Error('player was not created');
@@ -208,7 +145,7 @@ export async function updatePlayer(
     // A new group name moves the player to that team (and its school); the same one keeps them where they are.
     const membership =
       'groupName' in changes
-        ? await membershipFromGroupName(tx as unknown as Db, before.tournamentId, input.groupName)
+        ? await membershipFromGroupName(tx, before.tournamentId, input.groupName)
         : {};
     await tx
       .update(players)

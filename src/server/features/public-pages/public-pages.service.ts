@@ -8,12 +8,16 @@ import {
   type PublicPageSource,
 } from '../../../contracts/public-pages';
 import { normalizeName } from '../../../domain/names';
+import { sanitizeHtml } from '../../core/rich-text/rich-text.sanitizer';
+import { readImportantInformation } from '../../core/site-content/important-information';
+import {
+  PAGE_DATA_VIEWS,
+  type PublicDataCache,
+  type PublicSnapshot,
+} from '../../core/tournament/public-data-cache';
 import type { Db } from '../../db/client';
 import { CachedBody } from '../../http/cached-json';
-import { sanitizeHtml } from '../site-content/site-content.sanitizer';
-import { readImportantInformation } from '../site-content/site-content.service';
-import { PAGE_DATA_VIEWS, type PublicDataCache, type PublicSnapshot } from '../tournament/public-data-cache';
-import { loadServerDrawing, type PageTemplate } from './page-template';
+import { loadServerDrawing, type PageTemplate } from '../../http/page-template';
 
 /** Distinct player-lookup pages kept per snapshot (like the lookup JSON): a flood of made-up names cannot grow it. */
 const LOOKUP_PAGE_LIMIT = 2_000;

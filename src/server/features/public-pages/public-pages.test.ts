@@ -11,8 +11,8 @@ import {
   type PublicPageState,
 } from '../../../contracts/public-pages';
 import { SETTING_KEYS } from '../../../contracts/settings';
-import { deleteSetting, saveSetting } from '../settings/settings.repo';
-import { escapeJsonForHtml } from './page-template';
+import { deleteSetting, saveSetting } from '../../core/settings/settings.repo';
+import { escapeJsonForHtml } from '../../http/page-template';
 
 function stateOf(html: string): PublicPageState {
   const match = new RegExp(

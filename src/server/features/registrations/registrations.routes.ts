@@ -20,14 +20,14 @@ import {
 import type { Audit } from '../../audit/audit';
 import { actorContext } from '../../audit/audit';
 import { activeActor } from '../../auth/actor';
+import type { BotProtection } from '../../core/bot-protection/bot-protection.service';
+import type { RegistrationKeys } from '../../core/registrations/registration-security';
 import type { Db } from '../../db/client';
 import { routesFeature, type TypedApp } from '../../feature-context';
 import { HttpError } from '../../http/errors';
 import { perAddressLimit, RateCounter } from '../../http/rate-counter';
 import { apiErrors } from '../../http/route-helpers';
 import type { Mailer } from '../../mail/mailer';
-import type { BotProtection } from '../bot-protection/bot-protection.service';
-import type { RegistrationKeys } from './registration-security';
 import * as service from './registrations.service';
 
 const errors = apiErrors(400, 401, 403, 404, 409, 429);

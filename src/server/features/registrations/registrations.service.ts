@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { and, desc, eq, ne, or, sql } from 'drizzle-orm';
+import { eq, ne, sql } from 'drizzle-orm';
 import {
   type CreateRegistrationBody,
   REGISTRATION_MESSAGES,
@@ -17,7 +17,6 @@ import {
   ELIGIBILITY_MESSAGES,
   formatReference,
   GUARDIAN_CONSENT_POLICY_VERSION,
-  isConsentPending,
   normaliseReference,
   playerEligibility,
   REFERENCE_ALPHABET,
@@ -25,41 +24,36 @@ import {
   registrationClosedBy,
 } from '../../../domain/registration';
 import { hasIdenticalPlayers, suggestTeamName, teamNameKey } from '../../../domain/schools';
-import type { Audit, AuditContext } from '../../audit/audit';
+import type { AuditContext } from '../../audit/audit';
 import type { Actor } from '../../auth/actor';
-import type { Db } from '../../db/client';
-import { user } from '../../db/schema/auth';
-import { registrations, registrationTeamPlayers, registrationTeams } from '../../db/schema/registrations';
-import { schools } from '../../db/schema/schools';
-import { tournaments } from '../../db/schema/tournaments';
-import type { AuditedDb } from '../../feature-context';
-import { isDatabaseUnavailable } from '../../http/database-unavailable';
-import { HttpError } from '../../http/errors';
-import type { Mailer } from '../../mail/mailer';
 import {
   clearConsentOfRenamed,
   requestConsentAgain,
   requestGuardianConsent,
-} from '../guardian-consent/guardian-consent.service';
-import { findOrCreateSchool, type SchoolRow, teamNamesOfOtherSchools } from '../schools/school-records';
-import { readSetting, saveSetting } from '../settings/settings.repo';
-import { registrationConfirmationMail } from './registration-mails';
-import { constantTimeEquals, type RegistrationKeys } from './registration-security';
+} from '../../core/registrations/guardian-consent';
+import { registrationConfirmationMail } from '../../core/registrations/registration-mails';
 import {
-  loadRegistration,
-  type RegistrationRow,
-  type RegistrationWithTeams,
-  withTeams,
-} from './registrations.repo';
-
-export interface RegistrationDeps {
-  db: Db;
-  mailer: Mailer;
-  publicUrl: string;
-  keys: RegistrationKeys;
-  now: () => Date;
-  audit: Audit;
-}
+  authorisedRegistration,
+  ownedRegistrations,
+  type RegistrationDeps,
+  readRegistrationSettings,
+  toSummary,
+  tournamentContext,
+  tournamentDay,
+} from '../../core/registrations/registration-records';
+import { constantTimeEquals } from '../../core/registrations/registration-security';
+import { loadRegistration, withTeams } from '../../core/registrations/registrations.repo';
+import {
+  findOrCreateSchool,
+  type SchoolRow,
+  teamNamesOfOtherSchools,
+} from '../../core/schools/school-records';
+import { saveSetting } from '../../core/settings/settings.repo';
+import type { Db } from '../../db/client';
+import { registrations, registrationTeamPlayers, registrationTeams } from '../../db/schema/registrations';
+import { schools } from '../../db/schema/schools';
+import type { AuditedDb } from '../../feature-context';
+import { HttpError } from '../../http/errors';
 
 /** A refused form, with the field each problem belongs to (paths as in the request body). */
 export class RegistrationInputError extends Error {
@@ -70,16 +64,6 @@ export class RegistrationInputError extends Error {
 
 /** Serialises registrations so the team total limit and unique references hold under concurrency. */
 const REGISTRATION_LOCK = 6_060_606;
-
-export async function readRegistrationSettings(db: Db): Promise<RegistrationSettings> {
-  try {
-    return resolveRegistrationSettings(await readSetting(db, SETTING_KEYS.registration));
-  } catch (error) {
-    // A lost database is a 503 (ADR 016), not "registration closed".
-    if (isDatabaseUnavailable(error)) throw error;
-    return resolveRegistrationSettings(undefined);
-  }
-}
 
 export async function updateRegistrationSettings(
   { db, audit }: AuditedDb,
@@ -98,88 +82,6 @@ export async function updateRegistrationSettings(
     );
   });
   return resolveRegistrationSettings(input);
-}
-
-/**
- * The active tournament's name, and the day ages are counted on: its start date, or today when no
- * tournament is active.
- */
-export async function tournamentContext(db: Db, now: Date): Promise<{ day: string; name: string | null }> {
-  const [active] = await db
-    .select({ startDate: tournaments.startDate, name: tournaments.name })
-    .from(tournaments)
-    .where(eq(tournaments.active, true));
-  return { day: active?.startDate ?? now.toISOString().slice(0, 10), name: active?.name ?? null };
-}
-
-/** The day ages are counted on (see tournamentContext). */
-export async function tournamentDay(db: Db, now: Date): Promise<string> {
-  return (await tournamentContext(db, now)).day;
-}
-
-/** Past the closing time (the switch apart): team names can no longer be edited either. */
-function isClosed(settings: RegistrationSettings, now: Date): boolean {
-  return registrationClosedBy({ ...settings, is_enabled: true }, now.getTime()) === 'closing-time';
-}
-
-/**
- * The registration as its registrant (and staff) see it. `day` is the tournament day ages are counted on for
- * `consentPending` (tournamentDay); without it, today, which can only show more players as pending.
- */
-export function toSummary(
-  row: RegistrationWithTeams,
-  settings: RegistrationSettings,
-  now: Date,
-  day: string = now.toISOString().slice(0, 10),
-): RegistrationSummary {
-  const { closesAt } = registrationLimits(settings);
-  const cancelled = row.paymentStatus === 'cancelled';
-  const pending = (player: RegistrationWithTeams['teams'][number]['players'][number]) =>
-    isConsentPending(player, day);
-  return {
-    id: row.id,
-    reference: row.reference,
-    registrantName: row.registrantName,
-    registrantEmail: row.registrantEmail,
-    registrantPhone: row.registrantPhone,
-    schoolName: row.schoolName,
-    teamCount: row.teamCount,
-    amountCents: row.amountCents,
-    currency: 'eur',
-    paymentStatus: row.paymentStatus,
-    paidAt: row.paidAt?.toISOString() ?? null,
-    paidVia: row.paidVia,
-    cancelledAt: row.cancelledAt?.toISOString() ?? null,
-    createdAt: row.createdAt.toISOString(),
-    editableUntil: closesAt?.toISOString() ?? null,
-    canEditTeams: !cancelled && row.promotedAt === null && !isClosed(settings, now),
-    canPay: row.paymentStatus === 'unpaid' && row.amountCents > 0,
-    pendingConsentCount: row.teams.flatMap((team) => team.players).filter(pending).length,
-    teams: row.teams.map((team) => ({
-      id: team.id,
-      position: team.position,
-      name: team.name,
-      players: team.players.map((player) => ({
-        id: player.id,
-        position: player.position,
-        name: player.name,
-        dateOfBirth: player.dateOfBirth,
-        schoolYear: player.schoolYear,
-        guardianConsent:
-          player.guardianConsentBy && player.guardianConsentAt
-            ? {
-                by: player.guardianConsentBy,
-                email: player.guardianEmail,
-                at: player.guardianConsentAt.toISOString(),
-                policyVersion: player.consentPolicyVersion ?? GUARDIAN_CONSENT_POLICY_VERSION,
-              }
-            : null,
-        guardianConfirmedAt: player.guardianConfirmedAt?.toISOString() ?? null,
-        publicNameDisplay: player.publicNameDisplay,
-        consentPending: pending(player),
-      })),
-    })),
-  };
 }
 
 function newReference(): string {
@@ -419,39 +321,6 @@ export async function lookupRegistration(
   };
 }
 
-async function verifiedEmailOf(db: Db, actor: Actor): Promise<string | null> {
-  const [row] = await db
-    .select({ email: user.email, verified: user.emailVerified })
-    .from(user)
-    .where(eq(user.id, actor.userId));
-  return row?.verified ? row.email.toLowerCase() : null;
-}
-
-/** Owner: the registration was made while signed in as this user, or names this user's verified e-mail. */
-export async function isOwner(db: Db, actor: Actor | null, row: RegistrationRow): Promise<boolean> {
-  if (!actor) return false;
-  if (row.userId === actor.userId) return true;
-  const email = await verifiedEmailOf(db, actor);
-  return email !== null && email === row.registrantEmail.toLowerCase();
-}
-
-/**
- * The registration, if the caller may see it: its access token, or the signed-in owner. Anything else is
- * the same 404 as an unknown id, so ids cannot be probed.
- */
-export async function authorisedRegistration(
-  deps: Pick<RegistrationDeps, 'db' | 'keys'>,
-  actor: Actor | null,
-  id: string,
-  token: string | undefined,
-): Promise<RegistrationWithTeams> {
-  const row = await loadRegistration(deps.db, id);
-  const allowed =
-    row !== undefined && (deps.keys.isAccessToken(id, token) || (await isOwner(deps.db, actor, row)));
-  if (!row || !allowed) throw new HttpError(404, REGISTRATION_MESSAGES.accessDenied);
-  return row;
-}
-
 export async function readTeams(
   deps: Pick<RegistrationDeps, 'db' | 'keys' | 'now'>,
   actor: Actor | null,
@@ -547,22 +416,6 @@ export async function updateTeams(
     eventName: tournament.name,
   });
   return toSummary(updated, settings, now, tournament.day);
-}
-
-/** The registrations a user owns: made while signed in as them, or under their verified e-mail address. */
-export async function ownedRegistrations(db: Db, actor: Actor): Promise<RegistrationRow[]> {
-  const email = await verifiedEmailOf(db, actor);
-  return db
-    .select()
-    .from(registrations)
-    .where(
-      or(
-        eq(registrations.userId, actor.userId),
-        email === null ? undefined : and(eq(sql`lower(${registrations.registrantEmail})`, email)),
-      ),
-    )
-    .orderBy(desc(registrations.createdAt))
-    .limit(200);
 }
 
 /** The signed-in user's registrations (ownedRegistrations), each with its access token. */

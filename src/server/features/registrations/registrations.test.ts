@@ -28,12 +28,12 @@ import {
   meetsDifficulty,
   REFERENCE_PATTERN,
 } from '../../../domain/registration';
+import { solveChallenge } from '../../core/registrations/registration-security';
+import { saveSetting } from '../../core/settings/settings.repo';
 import { user } from '../../db/schema/auth';
 import { registrations, registrationTeamPlayers, registrationTeams } from '../../db/schema/registrations';
 import { systemLogs } from '../../db/schema/settings';
 import { DEMO_PASSWORD, seedDemoAccounts } from '../../db/seed/demo-accounts';
-import { saveSetting } from '../settings/settings.repo';
-import { solveChallenge } from './registration-security';
 
 describe('registrations', () => {
   let t: TestApp;

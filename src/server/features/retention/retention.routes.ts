@@ -6,10 +6,10 @@ import {
   retentionPlanSchema,
   retentionStatusSchema,
 } from '../../../contracts/retention';
+import * as service from '../../core/retention/retention.service';
 import { routesFeature } from '../../feature-context';
 import { apiErrors, auditContextOf } from '../../http/route-helpers';
 import { scheduleRepeatingJob } from '../../repeating-job';
-import * as service from './retention.service';
 
 const tags = ['retention'];
 const BASE = '/api/admin/retention';

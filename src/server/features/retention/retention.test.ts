@@ -5,6 +5,8 @@ import { databaseTargets } from '../../../../tests/support/server/test-database'
 import { RETENTION_SETTING_KEY } from '../../../contracts/retention';
 import { Audit } from '../../audit/audit';
 import { createClock } from '../../clock';
+import { planRetention, runDailyRetention, runRetention } from '../../core/retention/retention.service';
+import { saveSetting } from '../../core/settings/settings.repo';
 import { sessionStore } from '../../db/schema/accounts';
 import { mailOutbox, mailQueue } from '../../db/schema/mail';
 import {
@@ -16,8 +18,6 @@ import {
 import { schools } from '../../db/schema/schools';
 import { players, tournaments } from '../../db/schema/tournaments';
 import { visitorLocations } from '../../db/schema/tracking';
-import { saveSetting } from '../settings/settings.repo';
-import { planRetention, runDailyRetention, runRetention } from './retention.service';
 
 const at = (iso: string) => new Date(iso);
 

@@ -44,18 +44,18 @@ import {
   type TournamentState,
 } from '../../../domain/tournament';
 import type { Audit, AuditContext } from '../../audit/audit';
-import type { Db } from '../../db/client';
-import { matches, roundByes, rounds, tournaments } from '../../db/schema/tournaments';
-import { HttpError } from '../../http/errors';
-import type { Mailer } from '../../mail/mailer';
-import { roundCompletedMail, roundStartedMail } from '../../mail/templates';
 import {
   loadPublicTournamentData,
   type PublicTournamentData,
   type RoundRow,
   type TournamentRow,
-} from '../tournament/tournament.repo';
-import { toTournamentState } from '../tournament/tournament-state.loader';
+} from '../../core/tournament/tournament.repo';
+import { toTournamentState } from '../../core/tournament/tournament-state.loader';
+import type { Db } from '../../db/client';
+import { matches, roundByes, rounds, tournaments } from '../../db/schema/tournaments';
+import { HttpError } from '../../http/errors';
+import type { Mailer } from '../../mail/mailer';
+import { roundCompletedMail, roundStartedMail } from '../../mail/templates';
 import * as repo from './round-management.repo';
 import { boardOfPublicNote, explainNotes, publicNotes } from './round-pairing';
 

@@ -5,8 +5,8 @@ import {
   type SafeSwitch,
 } from '../../../contracts/safe-control';
 import { switchStoppingAction } from '../../../contracts/safe-switch-rule';
+import type { SafeControl } from '../../core/safe-control/safe-control.state';
 import { sendRefusal } from '../../http/errors';
-import type { SafeControl } from './safe-control.state';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

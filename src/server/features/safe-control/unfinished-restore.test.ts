@@ -23,11 +23,11 @@ import { systemStatusSchema } from '../../../contracts/system-status';
 import type { App } from '../../app';
 import { Audit } from '../../audit/audit';
 import { createClock } from '../../clock';
+import { SafeControl } from '../../core/safe-control/safe-control.state';
+import { readSetting, saveSetting } from '../../core/settings/settings.repo';
 import type { Database } from '../../db/client';
 import { systemLogs } from '../../db/schema/settings';
 import { DEMO_PASSWORD, seedDemoAccounts } from '../../db/seed/demo-accounts';
-import { readSetting, saveSetting } from '../settings/settings.repo';
-import { SafeControl } from './safe-control.state';
 
 /**
  * A restore holds the site read-only (safe-control's `Maintenance`). A process that dies in the middle of one

@@ -6,10 +6,10 @@ import {
   siteSettingsResponseSchema,
   updateSettingBodySchema,
 } from '../../../contracts/settings-registry';
+import * as service from '../../core/settings/settings.service';
 import { requireSettingsUnlock } from '../../core/settings-unlock';
 import { type FeatureContext, routesFeature, type TypedApp } from '../../feature-context';
 import { apiErrors, auditContextOf } from '../../http/route-helpers';
-import * as service from './settings.service';
 
 const errors = apiErrors(400, 401, 403, 404);
 const tags = ['site settings'];

@@ -6,18 +6,15 @@ import {
   type SiteImageUpload,
 } from '../../../contracts/rich-text';
 import type { Audit, AuditContext } from '../../audit/audit';
+import { sanitizeForStorage } from '../../core/rich-text/rich-text.sanitizer';
+import { deleteSetting, saveSetting } from '../../core/settings/settings.repo';
+import { readImportantInformation } from '../../core/site-content/important-information';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../http/errors';
-import { deleteSetting, readSetting, saveSetting } from '../settings/settings.repo';
 import { reencodeImage } from './site-content.images';
 import * as repo from './site-content.repo';
-import { sanitizeForStorage } from './site-content.sanitizer';
 
-/** The stored page, or null (the page shows its built-in text): a missing or non-text value reads as null. */
-export async function readImportantInformation(db: Db): Promise<ImportantInformation> {
-  const value = await readSetting(db, IMPORTANT_INFORMATION_SETTING_KEY);
-  return { html: typeof value === 'string' && value.trim() !== '' ? value : null };
-}
+export { readImportantInformation };
 
 /** Sanitises and stores the page, with its audit row (before and after) in the same transaction. */
 export async function saveImportantInformation(
@@ -29,7 +26,7 @@ export async function saveImportantInformation(
   const clean = sanitizeForStorage('importantInformation', html);
   const before = await readImportantInformation(db);
   await db.transaction(async (tx) => {
-    await saveSetting(tx as unknown as Db, IMPORTANT_INFORMATION_SETTING_KEY, clean, who.actorId);
+    await saveSetting(tx, IMPORTANT_INFORMATION_SETTING_KEY, clean, who.actorId);
     await audit.logChange(tx, who, 'update_important_information', 'Updated the important information page', {
       before: before.html,
       after: clean,
@@ -42,7 +39,7 @@ export async function saveImportantInformation(
 export async function resetImportantInformation(db: Db, audit: Audit, who: AuditContext): Promise<void> {
   const before = await readImportantInformation(db);
   await db.transaction(async (tx) => {
-    await deleteSetting(tx as unknown as Db, IMPORTANT_INFORMATION_SETTING_KEY);
+    await deleteSetting(tx, IMPORTANT_INFORMATION_SETTING_KEY);
     await audit.logChange(
       tx,
       who,
@@ -61,7 +58,7 @@ export async function uploadImage(
 ): Promise<SiteImageUpload> {
   const image = await reencodeImage(bytes);
   const id = await db.transaction(async (tx) => {
-    const stored = await repo.insertImage(tx as unknown as Db, { ...image, uploadedBy: who.actorId });
+    const stored = await repo.insertImage(tx, { ...image, uploadedBy: who.actorId });
     await audit.logChange(
       tx,
       who,

@@ -10,10 +10,10 @@ import {
   systemLogPageSchema,
   systemLogQuerySchema,
 } from '../../../contracts/system-logs';
+import * as service from '../../core/system-logs/system-logs.service';
 import { routesFeature } from '../../feature-context';
 import { apiErrors, auditContextOf } from '../../http/route-helpers';
 import { scheduleRepeatingJob } from '../../repeating-job';
-import * as service from './system-logs.service';
 
 const tags = ['system logs'];
 const BASE = '/api/admin/system-logs';

@@ -15,10 +15,10 @@ import {
 } from '../../../contracts/system-logs';
 import { Audit } from '../../audit/audit';
 import { createClock } from '../../clock';
+import { purgeOldLogs } from '../../core/system-logs/system-logs.service';
 import { securityAuditLog } from '../../db/schema/accounts';
 import { systemLogs } from '../../db/schema/settings';
 import { DEMO_PASSWORD, seedDemoAccounts } from '../../db/seed/demo-accounts';
-import { purgeOldLogs } from './system-logs.service';
 
 const DAY_MS = 86_400_000;
 

@@ -4,14 +4,14 @@ import {
   type SystemStatus,
   type UserActivity,
 } from '../../../contracts/system-status';
+import { readRetentionStatus } from '../../core/retention/retention.service';
+import type { SafeControl } from '../../core/safe-control/safe-control.state';
+import { readSetting } from '../../core/settings/settings.repo';
+import { readRecentActivity } from '../../core/system-logs/system-logs.service';
+import { countUsersByRole } from '../../core/users/user-records';
 import type { Database } from '../../db/client';
 import type { RequestStats } from '../../http/request-stats';
 import type { ChangeFeed } from '../../live/change-feed';
-import { readRetentionStatus } from '../retention/retention.service';
-import type { SafeControl } from '../safe-control/safe-control.state';
-import { readSetting } from '../settings/settings.repo';
-import { readRecentActivity } from '../system-logs/system-logs.service';
-import { countUsersByRole } from '../user-management/user-management.repo';
 
 /** Settings the dashboard reads (docs/requirements.md §3's system_settings keys). */
 export const STATUS_SETTING_KEYS = {

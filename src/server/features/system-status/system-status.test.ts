@@ -14,8 +14,8 @@ import {
   systemStatusSchema,
   userActivitySchema,
 } from '../../../contracts/system-status';
+import { saveSetting } from '../../core/settings/settings.repo';
 import { DEMO_PASSWORD, seedDemoAccounts } from '../../db/seed/demo-accounts';
-import { saveSetting } from '../settings/settings.repo';
 import { STATUS_SETTING_KEYS } from './system-status.service';
 
 describe.each(databaseTargets)('system status on %s', (target) => {

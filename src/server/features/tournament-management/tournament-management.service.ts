@@ -13,10 +13,10 @@ import {
 import { DEFAULT_TIEBREAK_ORDER } from '../../../domain/scoring/tiebreak-keys';
 import { actorContext, type Tx } from '../../audit/audit';
 import type { Actor } from '../../auth/actor';
+import { sanitizeForStorage } from '../../core/rich-text/rich-text.sanitizer';
 import type { Db } from '../../db/client';
 import type { AuditedDb } from '../../feature-context';
 import { HttpError } from '../../http/errors';
-import { sanitizeForStorage } from '../site-content/site-content.sanitizer';
 import * as repo from './tournament-management.repo';
 
 type CreateTournamentInput = z.output<typeof createTournamentBodySchema>;

@@ -31,11 +31,11 @@ import { DEFAULT_HOME_PAGE_SETTINGS, SETTING_KEYS } from '../../../contracts/set
 import { currentRoundResponseSchema } from '../../../contracts/tournament';
 import { parseTrf } from '../../../domain/trf/trf';
 import type { App } from '../../app';
+import { saveSetting } from '../../core/settings/settings.repo';
 import { user } from '../../db/schema/auth';
 import { matches, players } from '../../db/schema/tournaments';
 import { DEMO_PASSWORD, seedDemoAccounts } from '../../db/seed/demo-accounts';
 import { seedDemoTournament } from '../../db/seed/demo-seed';
-import { saveSetting } from '../settings/settings.repo';
 
 type Standing = { rank: number | null; halfPoints: number };
 type View = Map<string, Standing>;

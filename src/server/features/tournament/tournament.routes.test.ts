@@ -9,8 +9,8 @@ import { rosterResponseSchema } from '../../../contracts/roster';
 import { SETTING_KEYS } from '../../../contracts/settings';
 import { currentRoundResponseSchema, tournamentResponseSchema } from '../../../contracts/tournament';
 import { DEFAULT_TIEBREAK_ORDER, FIDE_TIEBREAK_ORDER } from '../../../domain/scoring/tiebreak-keys';
+import { deleteSetting, saveSetting } from '../../core/settings/settings.repo';
 import { matches, players, roundByes, rounds, tournaments } from '../../db/schema/tournaments';
-import { deleteSetting, saveSetting } from '../settings/settings.repo';
 
 describe.each(databaseTargets)('public read API on %s', (target) => {
   let t: TestApp;

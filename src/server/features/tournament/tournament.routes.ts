@@ -13,9 +13,9 @@ import {
   tournamentResponseSchema,
 } from '../../../contracts/tournament';
 import { normalizeName } from '../../../domain/names';
+import type { PublicDataCache, SnapshotView } from '../../core/tournament/public-data-cache';
 import { routesFeature, type TypedApp } from '../../feature-context';
 import { sendCached } from '../../http/cached-json';
-import type { PublicDataCache, SnapshotView } from './public-data-cache';
 
 interface CachedRoute {
   url: string;

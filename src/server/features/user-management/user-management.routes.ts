@@ -16,9 +16,9 @@ import {
 } from '../../../contracts/users';
 import { isPermission } from '../../../domain/permissions';
 import { SignInLimits } from '../../auth/sign-in-limit';
+import * as repo from '../../core/users/user-records';
 import { type FeatureContext, routesFeature, type TypedApp } from '../../feature-context';
 import { apiErrors } from '../../http/route-helpers';
-import * as repo from './user-management.repo';
 import * as service from './user-management.service';
 
 const errors = apiErrors(400, 401, 403, 404, 409);

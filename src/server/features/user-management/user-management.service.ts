@@ -1,55 +1,31 @@
 import { eq } from 'drizzle-orm';
 import { USER_MESSAGES, type UserSummary } from '../../../contracts/users';
 import {
-  canGrant,
   isReservedRoleName,
   type Permission,
-  type ResolvedAccess,
   resolveAccess,
   resolveReassignment,
   type StandardRole,
 } from '../../../domain/permissions';
-import { actorContext, type Tx } from '../../audit/audit';
+import { actorContext } from '../../audit/audit';
 import type { Actor } from '../../auth/actor';
-import type { Auth } from '../../auth/auth';
 import { forgetFrozenSessions, rememberFrozenSessions } from '../../auth/frozen-sessions';
 import type { SignInLimits } from '../../auth/sign-in-limit';
+import {
+  accessFor,
+  allCustomRoles,
+  assertCanGrant,
+  assertCanGrantRole,
+  createAccountWithRole,
+} from '../../core/users/accounts';
+import * as repo from '../../core/users/user-records';
 import type { Db } from '../../db/client';
-import { customRoles, profiles } from '../../db/schema/accounts';
+import { customRoles } from '../../db/schema/accounts';
 import type { FeatureContext } from '../../feature-context';
 import { HttpError } from '../../http/errors';
-import * as repo from './user-management.repo';
 
 /** What user management's services take from the feature context (ADR 019). */
 export type UsersContext = Pick<FeatureContext, 'db' | 'clock' | 'audit' | 'auth'>;
-
-async function allCustomRoles(db: Db) {
-  return db.select({ name: customRoles.name, permissions: customRoles.permissions }).from(customRoles);
-}
-
-/** What the target would be able to do with the given role; refuses unknown custom roles. */
-async function accessFor(db: Db, role: StandardRole, customRoleName: string | null): Promise<ResolvedAccess> {
-  const roles = await allCustomRoles(db);
-  if (customRoleName && !roles.some((customRole) => customRole.name === customRoleName)) {
-    throw new HttpError(400, USER_MESSAGES.customRoleNotFound);
-  }
-  return resolveAccess({ role, customRoleName }, roles);
-}
-
-/** Refuses to give `role` (with its custom role) to someone else unless the actor holds all it grants. */
-export async function assertCanGrantRole(
-  db: Db,
-  actor: Actor,
-  role: StandardRole,
-  customRoleName: string | null,
-): Promise<void> {
-  assertCanGrant(actor, await accessFor(db, role, customRoleName), false);
-}
-
-function assertCanGrant(actor: Actor, granted: ResolvedAccess, isSelf: boolean): void {
-  if (isSelf) throw new HttpError(403, USER_MESSAGES.notYourself);
-  if (!canGrant(actor.access, granted, { isSelf })) throw new HttpError(403, USER_MESSAGES.cannotGrant);
-}
 
 async function requireUser(db: Db, id: string) {
   const found = await repo.findUser(db, id);
@@ -65,35 +41,6 @@ async function assertCanManage(db: Db, actor: Actor, targetId: string): Promise<
   );
   assertCanGrant(actor, targetAccess, targetId === actor.userId);
   return target;
-}
-
-/**
- * Creates a sign-in account through better-auth (so the password is checked and hashed like anyone's) with
- * its role and profile. Staff-created users, accepted invitations and the demo accounts all come this way.
- * `within` writes what belongs to the creation (its audit rows) in the transaction that stores the role and
- * profile. better-auth stores the account on its own connection first, so when that transaction fails the
- * account is deleted again: no account is left without its role or its audit row (ADR 019).
- */
-export async function createAccountWithRole(
-  db: Db,
-  auth: Auth,
-  input: { email: string; password: string; name: string; role: StandardRole; customRoleName: string | null },
-  within?: (tx: Tx, userId: string) => Promise<void>,
-): Promise<string> {
-  const { user } = await auth.api.signUpEmail({
-    body: { email: input.email, password: input.password, name: input.name },
-  });
-  try {
-    await db.transaction(async (tx) => {
-      await repo.saveRole(tx, user.id, input.role, input.customRoleName);
-      await tx.insert(profiles).values({ id: user.id, fullName: input.name }).onConflictDoNothing();
-      await within?.(tx, user.id);
-    });
-  } catch (error) {
-    await db.transaction((tx) => repo.deleteUser(tx, user.id));
-    throw error;
-  }
-  return user.id;
 }
 
 export async function createUserDirect(

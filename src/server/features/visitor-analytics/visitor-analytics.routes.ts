@@ -20,6 +20,8 @@ import {
   VISIT_SESSION_MEMORY_MS,
   VISITS_PER_ADDRESS,
 } from '../../../domain/visitor-analytics';
+import { readSetting } from '../../core/settings/settings.repo';
+import { saveRegisteredSetting } from '../../core/settings/settings.service';
 import { requireSettingsUnlock } from '../../core/settings-unlock';
 import { routesFeature } from '../../feature-context';
 import { literalHostRefusal } from '../../http/address-policy';
@@ -28,8 +30,6 @@ import { HttpError } from '../../http/errors';
 import { RateCounter, type RateLimit } from '../../http/rate-counter';
 import { apiErrors, auditContextOf } from '../../http/route-helpers';
 import { scheduleRepeatingJob } from '../../repeating-job';
-import { readSetting } from '../settings/settings.repo';
-import { saveRegisteredSetting } from '../settings/settings.service';
 import { type GeoLocation, lookupExternal, OfflineGeolocation } from './geolocation';
 import { PageViewCounter } from './page-view-counter';
 import {

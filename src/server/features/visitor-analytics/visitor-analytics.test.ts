@@ -15,11 +15,11 @@ import { databaseTargets } from '../../../../tests/support/server/test-database'
 import { SETTINGS_GATE_MESSAGES } from '../../../contracts/settings-gate';
 import { ANALYTICS_MESSAGES, GEOLOCATION_URL_SETTING_KEY } from '../../../contracts/visitor-analytics';
 import { NEW_VISIT_SESSIONS_PER_ADDRESS, VISITS_PER_ADDRESS } from '../../../domain/visitor-analytics';
+import { saveSetting } from '../../core/settings/settings.repo';
 import { systemLogs } from '../../db/schema/settings';
 import { pageViewCounts, visitorLocations } from '../../db/schema/tracking';
 import { DEMO_PASSWORD, seedDemoAccounts } from '../../db/seed/demo-accounts';
 import { OutboundClient, type OutboundRequest, type OutboundResponse } from '../../http/outbound';
-import { saveSetting } from '../settings/settings.repo';
 import { OfflineGeolocation } from './geolocation';
 import { readAnalytics, siteDay } from './visitor-analytics.repo';
 

@@ -197,8 +197,8 @@ export async function saveRetentionDays(
   days: number,
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const before = await readRetentionDays(tx as unknown as Db);
-    await saveSetting(tx as unknown as Db, LOG_RETENTION_SETTING_KEY, days, who.actorId);
+    const before = await readRetentionDays(tx);
+    await saveSetting(tx, LOG_RETENTION_SETTING_KEY, days, who.actorId);
     await audit.logChange(tx, who, 'update_log_retention', `Log retention set to ${days} days`, {
       before,
       after: days,

@@ -5,10 +5,10 @@ import { registrationPeriodText } from '../../../domain/retention';
 import type { Db } from '../../db/client';
 import { registrations, registrationTeamPlayers, registrationTeams } from '../../db/schema/registrations';
 import { HttpError } from '../../http/errors';
-import type { RegistrationWithTeams } from '../registrations/registrations.repo';
-import type { RegistrationDeps } from '../registrations/registrations.service';
 import { readPeriods } from '../retention/retention.service';
 import { guardianConsentMail } from './guardian-consent.mails';
+import type { RegistrationDeps } from './registration-records';
+import type { RegistrationWithTeams } from './registrations.repo';
 
 /**
  * Guardian consent by e-mail link (T25, ADR 008): the registrant declares a guardian's consent and gives the

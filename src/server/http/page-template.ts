@@ -3,8 +3,8 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Logger } from 'pino';
-import { BuildManifest } from '../../http/build-manifest';
-import { scriptHash, THEME_SCRIPT_TAG, withThemeScriptInline } from '../../http/inline-script';
+import { BuildManifest } from './build-manifest';
+import { scriptHash, THEME_SCRIPT_TAG, withThemeScriptInline } from './inline-script';
 
 const ROOT = '<div id="root"></div>';
 const STYLESHEET = /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/;

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
 import { RICH_TEXT_ATTRIBUTES, RICH_TEXT_STYLES, RICH_TEXT_TAGS } from '../../../contracts/rich-text';
-import { sanitizeForStorage, sanitizeHtml } from './site-content.sanitizer';
+import { sanitizeForStorage, sanitizeHtml } from './rich-text.sanitizer';
 
 const corpus: { payloads: { category: string; html: string }[] } = JSON.parse(
   readFileSync(new URL('../../../../tests/fixtures/xss/stored-xss-corpus.json', import.meta.url), 'utf8'),

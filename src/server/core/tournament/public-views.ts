@@ -51,8 +51,8 @@ import {
   type TournamentState,
   teamStandings,
 } from '../../../domain/tournament';
-import type { MatchRow, PlayerRow, PublicTournamentData } from './tournament.repo';
-import { toTournamentState } from './tournament-state.loader';
+import type { MatchRow, PlayerRow, PublicTournamentData } from '../../core/tournament/tournament.repo';
+import { toTournamentState } from '../../core/tournament/tournament-state.loader';
 
 export const RECENT_MATCHES_SHOWN = 3;
 export const LOOKUP_MAX_PLAYERS = 10;

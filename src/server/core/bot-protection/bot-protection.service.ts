@@ -211,7 +211,7 @@ export class BotProtection {
   /** Saves the choice and keys, sealing new secrets; audited in the same transaction (never a key in the row). */
   async update(who: AuditContext, body: UpdateBotProtectionBody): Promise<BotProtectionAdmin> {
     await this.options.db.transaction(async (tx) => {
-      const before = await readStored(tx as unknown as Db);
+      const before = await readStored(tx);
       const keys: Stored['keys'] = { ...before.keys };
       const changedSecrets: ThirdPartyProvider[] = [];
       for (const provider of THIRD_PARTY_PROVIDERS) {
@@ -230,7 +230,7 @@ export class BotProtection {
         }
       }
       const after: Stored = { provider: body.provider, pow_bits: body.powBits, keys };
-      await saveSetting(tx as unknown as Db, BOT_PROTECTION_KEY, after, who.actorId);
+      await saveSetting(tx, BOT_PROTECTION_KEY, after, who.actorId);
       await this.options.audit.logChange(
         tx,
         who,
@@ -246,9 +246,9 @@ export class BotProtection {
   /** The admin's way out when a provider cannot be reached: proof of work again, keys kept. */
   async fallBackToProofOfWork(who: AuditContext): Promise<BotProtectionAdmin> {
     await this.options.db.transaction(async (tx) => {
-      const before = await readStored(tx as unknown as Db);
+      const before = await readStored(tx);
       const after: Stored = { ...before, provider: 'proof_of_work' };
-      await saveSetting(tx as unknown as Db, BOT_PROTECTION_KEY, after, who.actorId);
+      await saveSetting(tx, BOT_PROTECTION_KEY, after, who.actorId);
       await this.options.audit.logChange(
         tx,
         who,
