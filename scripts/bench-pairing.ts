@@ -1,7 +1,7 @@
 /**
  * Pairing benchmark. First (issue 11) the engine beside the previous engine (read from git at the commit
  * before that work by scripts/bench/previous-engine.ts; the current engine alone without it) on the same states: generated events of
- * 350, 1,000 and 3,000 players over 40 schools (src/domain/pairing/test-tournaments.ts, fixed seeds) and the
+ * 350, 1,000 and 3,000 players over 40 schools (tests/support/pairing/test-tournaments.ts, fixed seeds) and the
  * synthetic FIDE-Dutch files, with schoolmate pairs, the sum and largest score difference, floats in the top
  * three score groups, colour preferences unmet and time per round; and the CLI's time for the 350-player
  * file without start-up. `--compare-only` stops there.
@@ -21,7 +21,6 @@ import fc from 'fast-check';
 import { pairNextRound } from '../src/domain/pairing/engine';
 import { pairGreedy } from '../src/domain/pairing/greedy';
 import { measurePairing, type PairingQuality, type RoundPairing } from '../src/domain/pairing/quality';
-import { buildTournament, largeTournament, manySchoolsShape } from '../src/domain/pairing/test-tournaments';
 import type { PairingInput } from '../src/domain/pairing/types';
 import { PairingError, type PairingResult } from '../src/domain/pairing/types';
 import { parseTrf, type TrfTournament, writeTrf } from '../src/domain/trf/trf';
@@ -31,6 +30,11 @@ import {
   trfRoundPairing,
   trfToPairingInput,
 } from '../src/domain/trf/trf-pairing';
+import {
+  buildTournament,
+  largeTournament,
+  manySchoolsShape,
+} from '../tests/support/pairing/test-tournaments';
 import { loadPreviousEngine } from './bench/previous-engine';
 import { listTrfFixtures, readTrfFixture } from './lib/trf-fixtures';
 import { runPairCli } from './pair';

@@ -95,9 +95,10 @@ const featureOf = (path) => {
 const isTestFile = (path) => /\.test\.tsx?$/.test(path);
 /**
  * Server code outside the features (core, http, auth, db, …) is what features lean on, so it imports none of
- * them; only the files that assemble the server (app.ts mounts the features, main.ts starts it) may.
+ * them; only the files that assemble the server may: app.ts mounts the features, main.ts starts it, and
+ * background-jobs.ts lists every background job with the work each feature gives it (issue #28).
  */
-const serverAssembly = new Set(['src/server/app.ts', 'src/server/main.ts']);
+const serverAssembly = new Set(['src/server/app.ts', 'src/server/main.ts', 'src/server/background-jobs.ts']);
 const isServerShared = (path) => {
   const rel = relative(root, path);
   return rel.startsWith('src/server/') && !rel.startsWith('src/server/features/') && !serverAssembly.has(rel);
@@ -169,6 +170,38 @@ for (const layer of layers) {
         }
       }
     }
+  }
+}
+
+// The settings table (issue #28): only src/server/core/settings/ reads or writes `system_settings`; everything
+// else goes through its typed, registered and audited functions (settings.service.ts). Tests may set up state
+// with settings.repo. The files below name the table for a reason of their own.
+const settingsModule = 'src/server/core/settings/';
+const settingsTableNamedBy = {
+  'src/server/db/schema/settings.ts': 'the table is defined there',
+  'src/server/features/backups/backup-restore.ts':
+    'a restore keeps the system’s own settings rows across it, whatever their keys (ADR 025)',
+};
+/** The Drizzle table, or SQL text on the table (`insert into`, `delete from`, `update`, `select … from`, `join`). */
+const settingsTablePattern =
+  /\bsystemSettings\b|\b(?:insert\s+into|delete\s+from|update|join|truncate)\s+system_settings\b|\bselect\b[^;\n]*\bfrom\s+system_settings\b/i;
+for (const file of graph.keys()) {
+  const rel = relative(root, file);
+  if (rel.startsWith(settingsModule) || isTestFile(rel) || rel in settingsTableNamedBy) continue;
+  const text = readFileSync(file, 'utf8');
+  for (const match of text.matchAll(importPattern)) {
+    const specifier = match[1] ?? match[2];
+    const target = specifier?.startsWith('.') ? resolveSource(file, specifier) : null;
+    if (target && relative(root, target) === `${settingsModule}settings.repo.ts`) {
+      problems.push(
+        `${rel}: imports settings.repo; read and write settings through ${settingsModule}settings.service.ts`,
+      );
+    }
+  }
+  if (settingsTablePattern.test(text)) {
+    problems.push(
+      `${rel}: touches the system_settings table; only ${settingsModule} may (settings.service.ts)`,
+    );
   }
 }
 

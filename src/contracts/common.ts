@@ -37,5 +37,5 @@ export const messageResponseSchema = z.object({ message: z.string() });
 export const isoDateTime = z.string().describe('ISO 8601 date-time, UTC');
 export const isoDate = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as YYYY-MM-DD.')
   .describe('calendar date, YYYY-MM-DD');

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CRM_MERGE_FIELDS, CRM_REMINDER_DAYS_DEFAULT, CRM_REMINDER_DAYS_MAX } from '../domain/crm-messages';
+import { countOf } from '../domain/plural';
 import { isoDateTime } from './common';
 
 /**
@@ -12,7 +13,7 @@ const KNOWN_MERGE_FIELDS = CRM_MERGE_FIELDS.map((name) => `{{${name}}}`).join(',
 export const CRM_MESSAGE_TEXTS = {
   previewFailed: 'Failed to preview the message',
   sendFailed: 'Failed to send the message',
-  sent: (count: number) => `Message queued for ${count} school(s)`,
+  sent: (count: number) => `Message queued for ${countOf(count, 'school')}`,
   noRecipients: 'None of these schools has a teacher e-mail address',
   notFound: 'Message not found',
   schoolNotFound: 'School not found',

@@ -65,7 +65,7 @@ describe('autoOutcome', () => {
   it('counts the unpaid registrations, and wants at least one registration', () => {
     expect(autoOutcome('fee_paid', { ...ready, registrations: [{ paid: true }, { paid: false }] })).toEqual({
       done: false,
-      reason: '1 registration(s) not paid',
+      reason: '1 registration not paid',
     });
     expect(autoOutcome('fee_paid', { ...ready, registrations: [] })).toEqual({
       done: false,
@@ -107,7 +107,7 @@ describe('autoOutcome', () => {
       }),
     ).toEqual({
       done: false,
-      reason: '1 pupil(s) not checked in',
+      reason: '1 pupil not checked in',
     });
     expect(autoOutcome('arrived', { ...ready, players: [] })).toEqual({
       done: false,
@@ -132,7 +132,7 @@ describe('collected at the end', () => {
         ...ready,
         players: [pupil(true, true), pupil(true, false), pupil(true, false)],
       }),
-    ).toEqual({ done: false, reason: '2 pupil(s) still in the hall' });
+    ).toEqual({ done: false, reason: '2 pupils still in the hall' });
     expect(
       autoOutcome('collected', {
         ...ready,

@@ -1,3 +1,4 @@
+import { countOf } from './plural';
 /**
  * Team tasks (the CRM, issue #15): what organisers chase each school for before and on the day, as tasks in a
  * few states. The rules here are pure: which task kinds a school gets, when an event ticks a task by itself
@@ -166,7 +167,7 @@ export function autoOutcome(kind: CrmTaskKind, facts: SchoolFacts): AutoOutcome 
       const unpaid = facts.registrations.filter((registration) => !registration.paid).length;
       return unpaid === 0
         ? { done: true, reason: 'Every registration is paid' }
-        : { done: false, reason: `${unpaid} registration(s) not paid` };
+        : { done: false, reason: `${countOf(unpaid, 'registration')} not paid` };
     }
     case 'guardian_consent': {
       const waiting = facts.minors.filter((minor) => !minor.confirmed);
@@ -183,7 +184,7 @@ export function autoOutcome(kind: CrmTaskKind, facts: SchoolFacts): AutoOutcome 
       const missing = facts.players.filter((player) => !player.checkedIn).length;
       return missing === 0
         ? { done: true, reason: 'Every pupil is checked in' }
-        : { done: false, reason: `${missing} pupil(s) not checked in` };
+        : { done: false, reason: `${countOf(missing, 'pupil')} not checked in` };
     }
     case 'collected': {
       // Only once sign-out is in use for the school: a school collected without scans stays the staff's to tick.
@@ -192,7 +193,7 @@ export function autoOutcome(kind: CrmTaskKind, facts: SchoolFacts): AutoOutcome 
       const inHall = arrived.filter((player) => !player.signedOut).length;
       return inHall === 0
         ? { done: true, reason: 'Every pupil who arrived has been signed out' }
-        : { done: false, reason: `${inHall} pupil(s) still in the hall` };
+        : { done: false, reason: `${countOf(inHall, 'pupil')} still in the hall` };
     }
     case 'photo_permission':
     case 'medical_notes':

@@ -4,15 +4,18 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import type { LiveTopic } from '../contracts/live';
+import { installHumanValidationMessages } from '../contracts/validation-messages';
 import { Audit } from './audit/audit';
 import { createActorLoader } from './auth/actor';
 import type { Auth } from './auth/auth';
 import { authFeature } from './auth/auth.routes';
 import { isFrozenSession } from './auth/frozen-sessions';
 import { registerGuards } from './auth/guards';
+import { startBackgroundJobs, startFollowers } from './background-jobs';
 import { readBuildInfo } from './build-info';
 import { createClock } from './clock';
 import { createBotProtection } from './core/bot-protection/bot-protection.service';
+import { JobRunner } from './core/jobs';
 import { OfflinePaymentProvider } from './core/payments/offline-provider';
 import type { PaymentProvider } from './core/payments/provider';
 import { RegistrationKeys } from './core/registrations/registration-security';
@@ -118,6 +121,8 @@ class CompletedRequestsOnly extends LogController {
  * The app does not own the database: whoever opened it closes it after `app.close()`.
  */
 export async function buildApp(deps: AppDeps): Promise<App> {
+  // Refused fields say what to do, in words for people (issue #35), here and in the browser.
+  installHumanValidationMessages();
   const clock = createClock(deps.now);
   const app = Fastify({
     loggerInstance: deps.logger,
@@ -165,6 +170,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     app.swagger(),
   );
 
+  // Every background loop (followers and jobs) is started through it, from src/server/background-jobs.ts.
+  const jobs = new JobRunner(app, deps.logger);
+  app.decorate('backgroundJobs', jobs);
   const feed = new ChangeFeed(deps.logger, deps.liveCoalesceMs, clock.millis);
   const cache = new PublicDataCache(deps.database.db, {
     now: clock.millis,
@@ -178,13 +186,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     cache.invalidate();
     cache.snapshot().catch(() => {});
   });
-  await feed.start(deps.database);
-  app.addHook('onClose', async () => feed.stop());
 
   const audit = new Audit(clock);
   const safeControl = new SafeControl(deps.database, audit, clock, deps.logger);
-  await safeControl.start(feed);
-  app.addHook('onClose', async () => safeControl.stop());
+  // The change feed's LISTEN connection and the safe-control follower, before the features.
+  await startFollowers(jobs, { database: deps.database, feed, safeControl });
   registerSafeControlGuard(app, safeControl);
   const mailQueue = new MailQueue({
     db: deps.database.db,
@@ -193,12 +199,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     now: clock.millis,
     logger: deps.logger,
   });
-  mailQueue.start();
   // Mail waiting while it was paused goes as soon as the switch is off, on whichever process hears first.
   feed.subscribe((event) => {
     if (event.topics.includes('settings')) mailQueue.kick();
   });
-  app.addHook('onClose', async () => mailQueue.stop());
   const registrationKeys = new RegistrationKeys(deps.auth.options.secret);
   const outbound = deps.outbound ?? new OutboundClient();
   const context: FeatureContext = {
@@ -244,6 +248,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   };
   for (const feature of FEATURES) await feature.register(app, context);
   await registerClientApp(app, deps.clientDir);
+  // The jobs on a clock (the mail queue's tick among them) and the CRM sync's following, after the features.
+  await startBackgroundJobs(jobs, context);
 
   return app;
 }

@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { CrmBoard } from '../../src/contracts/crm';
 import { CRM_MESSAGE_TEXTS } from '../../src/contracts/crm-messages';
+import { countOf } from '../../src/domain/plural';
 import {
   payThroughApi,
   registerSchool,
@@ -109,9 +110,9 @@ test('a message to the schools with unpaid fees lands in the outbox once per sch
   await dialog.getByLabel('Message').fill('You owe {{amount_owed}} for {{school_name}}.');
   await dialog.getByRole('button', { name: 'Preview' }).click();
   await expect(dialog.getByTestId('crm-message-preview')).toContainText(
-    `${unpaid.length} school(s) will get this message.`,
+    `${countOf(unpaid.length, 'school')} will get this message.`,
   );
-  await dialog.getByRole('button', { name: `Send to ${unpaid.length} school(s)` }).click();
+  await dialog.getByRole('button', { name: `Send to ${countOf(unpaid.length, 'school')}` }).click();
   await expect(toast(page, CRM_MESSAGE_TEXTS.sent(unpaid.length))).toBeVisible();
   await expect(dialog.getByTestId('crm-delivery')).toContainText(`${unpaid.length} sent`, {
     timeout: 15_000,

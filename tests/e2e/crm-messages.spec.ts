@@ -34,7 +34,7 @@ test('a message to a school: merge fields previewed, queued, delivered and count
   await expect(dialog.getByLabel('Message')).toHaveValue('Dear {{teacher_name}}, you owe {{amount_owed}}');
   await dialog.getByRole('button', { name: 'Preview' }).click();
   const preview = dialog.getByTestId('crm-message-preview');
-  await expect(preview).toContainText('1 school(s) will get this message.');
+  await expect(preview).toContainText('1 school will get this message.');
   await expect(preview).toContainText('Dear Ms Quill, you owe €60.00');
   await expect(preview).toContainText('to office@glenview.example');
   await shootWhenAsked(page, 'crm-message-preview');

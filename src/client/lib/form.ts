@@ -1,17 +1,19 @@
 import { useRef, useState } from 'react';
 import type { z } from 'zod';
+import { humanValidationMessage } from '../../contracts/validation-messages';
 
 export type FieldErrors<K extends string = string> = Partial<Record<K, string>>;
 
 /**
  * Checks form values with a contract schema: the parsed data, or the first message per field (for the
- * field's own error line) — the same rules the server applies.
+ * field's own error line) — the same rules the server applies, in the same words for people where the schema
+ * names none (src/contracts/validation-messages.ts; the server installs them for every schema in app.ts).
  */
 export function validate<T>(
   schema: z.ZodType<T>,
   values: unknown,
 ): { data: T; errors: null } | { data: null; errors: FieldErrors } {
-  const parsed = schema.safeParse(values);
+  const parsed = schema.safeParse(values, { error: humanValidationMessage });
   if (parsed.success) return { data: parsed.data, errors: null };
   const errors: FieldErrors = {};
   for (const issue of parsed.error.issues) {

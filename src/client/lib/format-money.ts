@@ -2,9 +2,10 @@
  * The formatting the registration form needs, apart from format.ts's dates and times: the form's first load is
  * tight (docs/performance.md), and a shared chunk carries every formatter of its module.
  */
+import { EVENT_TIME_ZONE } from '../../domain/event-day';
 
-/** Times are shown in the tournament's own time zone (Ireland): see format.ts. */
-export const TOURNAMENT_TIME_ZONE = 'Europe/Dublin';
+/** Times are shown in the tournament's own time zone (Ireland, src/domain/event-day.ts): see format.ts. */
+export const TOURNAMENT_TIME_ZONE = EVENT_TIME_ZONE;
 export const LOCALE = 'en-IE';
 
 const euro = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: 'EUR' });

@@ -1,11 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import {
+  buildTournament,
+  largeTournament,
+  manySchoolsShape,
+  tournamentShape,
+} from '../../../tests/support/pairing/test-tournaments';
 import { colourClashCost } from './colours';
 import { pairNextRound } from './engine';
 import { buildPlayerStates, type PlayerState } from './history';
 import { assignPairingNumbers } from './pairing-numbers';
 import { findPairingProblems, measurePairing } from './quality';
-import { buildTournament, largeTournament, manySchoolsShape, tournamentShape } from './test-tournaments';
 import { PairingError, type PairingInput, type PairingResult, type SolveEvent } from './types';
 import { buildLayout } from './weights';
 

@@ -1,6 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  AUTHORIZATION_MATRIX,
+  PERSONAS,
+  type Persona,
+} from '../../../tests/support/server/authorization-matrix';
+import {
   buildTestApp,
   createTestAuth,
   signIn,
@@ -12,7 +17,6 @@ import type { App } from '../app';
 import { userStatus } from '../db/schema/accounts';
 import { user } from '../db/schema/auth';
 import { seedDemoAccounts } from '../db/seed/demo-accounts';
-import { AUTHORIZATION_MATRIX, PERSONAS, type Persona } from './authorization-matrix';
 
 const PERSONA_EMAILS: Record<Exclude<Persona, 'anonymous' | 'frozen' | 'player-other'>, string> = {
   player: 'player@demo.test',

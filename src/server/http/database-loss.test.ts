@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTHORIZATION_MATRIX } from '../../../tests/support/server/authorization-matrix';
 import {
   createTestAuth,
   signIn,
@@ -9,7 +10,6 @@ import {
   type TestApp,
 } from '../../../tests/support/server/test-app';
 import { type DatabaseTarget, databaseTargets } from '../../../tests/support/server/test-database';
-import { AUTHORIZATION_MATRIX } from '../auth/authorization-matrix';
 import { seedDemoAccounts } from '../db/seed/demo-accounts';
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from './database-unavailable';
 

@@ -11,8 +11,6 @@ const RETRY_DELAYS_MS = [30_000, 2 * 60_000, 10 * 60_000, 30 * 60_000];
 /** A row a process took and never finished (it died) is taken again after this long. */
 const STALE_CLAIM_MS = 5 * 60_000;
 const BATCH = 20;
-/** How often each process looks for due mail. */
-const TICK_MS = 5_000;
 
 export interface MailQueueOptions {
   db: Db;
@@ -28,23 +26,13 @@ export interface MailQueueOptions {
  * The site's mailer: every mail is written to `mail_queue` first. A mail sent while mail flows is delivered at
  * once and its outcome recorded (a failure still reaches the caller, as before); while mail is paused, and for
  * bulk mail (broadcasts), it waits in the queue and a worker in every process delivers it later, each row once
- * (`FOR UPDATE SKIP LOCKED`), retrying a failed delivery a few times.
+ * (`FOR UPDATE SKIP LOCKED`), retrying a failed delivery a few times; each process looks for due mail every few
+ * seconds (the `mail-queue` job of `src/server/background-jobs.ts`, which calls `tick`).
  */
 export class MailQueue implements Mailer {
-  private timer: NodeJS.Timeout | undefined;
   private running: Promise<number> | undefined;
 
   constructor(private readonly options: MailQueueOptions) {}
-
-  start(): void {
-    this.timer = setInterval(() => this.kick(), TICK_MS);
-    this.timer.unref();
-  }
-
-  stop(): void {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = undefined;
-  }
 
   async send(message: MailMessage): Promise<void> {
     const { db, isPaused, now } = this.options;
@@ -87,6 +75,12 @@ export class MailQueue implements Mailer {
     }
     if (!extra.tx) this.kick();
     return messages.length;
+  }
+
+  /** Kicks the queue; settles when the delivery run under way (this one or an earlier one) ends. */
+  async tick(): Promise<void> {
+    this.kick();
+    await this.running;
   }
 
   /** Starts a delivery run unless one is running or mail is paused. */

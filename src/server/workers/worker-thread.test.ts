@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { runInWorker } from './worker-thread';
 
-const FIXTURE = new URL('./worker-thread.fixture.ts', import.meta.url);
+const FIXTURE = new URL('../../../tests/support/server/worker-thread.fixture.ts', import.meta.url);
 
 describe('runInWorker', () => {
   it('runs a TypeScript module in its own thread, relays its progress and resolves with its result', async () => {

@@ -8,6 +8,7 @@ import {
   crmActivityFiltersSchema,
 } from '../../../contracts/crm-analytics';
 import { CRM_KIND_DEFAULTS, CRM_STATE_LABELS, CRM_TASK_KINDS, type CrmTaskState } from '../../../domain/crm';
+import { EVENT_TIME_ZONE } from '../../../domain/event-day';
 import { countOf } from '../../../domain/plural';
 import { AdminPageHeading } from '../../components/admin-page-heading';
 import { QueryView } from '../../components/query-view';
@@ -41,7 +42,7 @@ export function logFiltersFromParams(params: URLSearchParams): CrmActivityFilter
 const time = new Intl.DateTimeFormat('en-IE', {
   dateStyle: 'medium',
   timeStyle: 'medium',
-  timeZone: 'Europe/Dublin',
+  timeZone: EVENT_TIME_ZONE,
 });
 const stateOr = (value: string | null) =>
   value !== null && value in CRM_STATE_LABELS ? CRM_STATE_LABELS[value as CrmTaskState] : value;

@@ -8,7 +8,7 @@ import {
   crmMessageDraftSchema,
 } from '../../../contracts/crm-messages';
 import { CRM_MERGE_FIELD_LABELS, CRM_MERGE_FIELDS } from '../../../domain/crm-messages';
-import { countOf } from '../../../domain/plural';
+import { countOf, nounFor } from '../../../domain/plural';
 import { Button, SubmitButton } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { TextareaField, TextField } from '../../components/ui/field';
@@ -38,7 +38,8 @@ function PreviewView({ preview }: { preview: CrmMessagePreview }) {
   return (
     <section aria-label="Preview" className="flex flex-col gap-2" data-testid="crm-message-preview">
       <p className="text-sm text-fg">
-        <span className="font-semibold">{preview.recipients}</span> school(s) will get this message.
+        <span className="font-semibold">{preview.recipients.toLocaleString('en-IE')}</span>{' '}
+        {nounFor(preview.recipients, 'school')} will get this message.
       </p>
       {preview.skipped.length > 0 ? (
         <p className="text-sm text-muted">
@@ -190,7 +191,7 @@ export function MessageDialog({
             </Button>
             <SubmitButton isPending={send.isPending} pendingLabel="Sending…">
               <Send aria-hidden="true" className="size-4" />
-              Send to {schools.length} school(s)
+              Send to {countOf(schools.length, 'school')}
             </SubmitButton>
           </div>
         </form>

@@ -7,6 +7,7 @@ import {
   type RegistrationSettings,
   registrationLimits,
 } from '../../../contracts/settings';
+import { eventDayOf } from '../../../domain/event-day';
 import { countOf } from '../../../domain/plural';
 import { isRegistrationOpen, registrationAmountCents } from '../../../domain/registration';
 import { Button, ButtonLink } from '../../components/ui/button';
@@ -51,10 +52,10 @@ const PHASE_TEXT: Record<Exclude<Phase, 'idle'>, string> = {
   checkout: 'Opening the payment…',
 };
 
-/** The day ages are counted on, as the server does: the tournament's start date, or today (UTC). */
+/** The day ages are counted on, as the server does: the tournament's start date, or today (the event's day). */
 function useTournamentDay(): { day: string; isPending: boolean } {
   const tournament = useTournament();
-  const today = new Date().toISOString().slice(0, 10);
+  const today = eventDayOf(new Date());
   return { day: tournament.data?.tournament?.startDate ?? today, isPending: tournament.isPending };
 }
 

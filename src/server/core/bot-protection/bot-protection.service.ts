@@ -1,15 +1,11 @@
 import type { Logger } from 'pino';
-import { z } from 'zod';
 import {
   BOT_PROTECTION_MESSAGES,
-  BOT_PROVIDERS,
   type BotProof,
   type BotProvider,
   type CspSources,
   DEFAULT_POW_BITS,
   isThirdParty,
-  POW_BITS_MAX,
-  POW_BITS_MIN,
   type PublicBotProtection,
   THIRD_PARTY,
   THIRD_PARTY_PROVIDERS,
@@ -25,7 +21,8 @@ import type { Db } from '../../db/client';
 import { HttpError } from '../../http/errors';
 import type { OutboundClient } from '../../http/outbound';
 import { ProofOfWork, type RegistrationKeys } from '../registrations/registration-security';
-import { readSetting, saveSetting } from '../settings/settings.repo';
+import { INTERNAL_SETTING_KEYS } from '../settings/settings.registry';
+import { readSettingValue, saveSettingIn } from '../settings/settings.service';
 import {
   type BotCheck,
   type BotCheckOutcome,
@@ -34,25 +31,14 @@ import {
   SITEVERIFY_URLS,
   SiteverifyCheck,
 } from './bot-check';
+import {
+  describeBotProtection as describe,
+  type StoredBotProtection as Stored,
+} from './bot-protection.stored';
 import { SecretBox } from './secret-box';
 
-export const BOT_PROTECTION_KEY = 'bot_protection';
+export const BOT_PROTECTION_KEY = INTERNAL_SETTING_KEYS.botProtection;
 const CHALLENGE_TTL_MS = 15 * 60_000;
-
-const sealedSchema = z.object({ v: z.literal(1), iv: z.string(), tag: z.string(), data: z.string() });
-/** The stored document (snake_case like every settings document); secrets only sealed. */
-const storedSchema = z.object({
-  provider: z.enum(BOT_PROVIDERS).catch('proof_of_work'),
-  pow_bits: z.number().int().min(POW_BITS_MIN).max(POW_BITS_MAX).optional().catch(undefined),
-  keys: z
-    .partialRecord(
-      z.enum(THIRD_PARTY_PROVIDERS),
-      z.object({ site_key: z.string(), secret: sealedSchema.nullable() }),
-    )
-    .catch({}),
-});
-type Stored = z.infer<typeof storedSchema>;
-const EMPTY: Stored = { provider: 'proof_of_work', keys: {} };
 
 export interface BotProtectionOptions {
   db: Db;
@@ -99,10 +85,9 @@ export class BotProtection {
   }
 
   private load(): Promise<Current> {
-    this.current ??= readSetting(this.options.db, BOT_PROTECTION_KEY).then(
-      (value) => {
-        const parsed = storedSchema.safeParse(value ?? EMPTY);
-        this.lastKnown = this.build(parsed.success ? parsed.data : EMPTY);
+    this.current ??= readSettingValue(this.options.db, BOT_PROTECTION_KEY).then(
+      (stored) => {
+        this.lastKnown = this.build(stored);
         return this.lastKnown;
       },
       (error: unknown) => {
@@ -211,7 +196,7 @@ export class BotProtection {
   /** Saves the choice and keys, sealing new secrets; audited in the same transaction (never a key in the row). */
   async update(who: AuditContext, body: UpdateBotProtectionBody): Promise<BotProtectionAdmin> {
     await this.options.db.transaction(async (tx) => {
-      const before = await readStored(tx);
+      const before = await readSettingValue(tx, BOT_PROTECTION_KEY);
       const keys: Stored['keys'] = { ...before.keys };
       const changedSecrets: ThirdPartyProvider[] = [];
       for (const provider of THIRD_PARTY_PROVIDERS) {
@@ -230,14 +215,15 @@ export class BotProtection {
         }
       }
       const after: Stored = { provider: body.provider, pow_bits: body.powBits, keys };
-      await saveSetting(tx, BOT_PROTECTION_KEY, after, who.actorId);
-      await this.options.audit.logChange(
-        tx,
-        who,
-        'update_bot_protection',
-        `Bot protection: ${PROVIDER_LABELS[body.provider]}`,
-        { before: describe(before), after: describe(after), secretsChanged: changedSecrets },
-      );
+      await saveSettingIn(tx, this.options.audit, who, BOT_PROTECTION_KEY, after, {
+        action: 'update_bot_protection',
+        description: `Bot protection: ${PROVIDER_LABELS[body.provider]}`,
+        details: (change) => ({
+          before: describe(change.before),
+          after: describe(change.after),
+          secretsChanged: changedSecrets,
+        }),
+      });
     });
     this.invalidate();
     return this.adminView();
@@ -246,40 +232,24 @@ export class BotProtection {
   /** The admin's way out when a provider cannot be reached: proof of work again, keys kept. */
   async fallBackToProofOfWork(who: AuditContext): Promise<BotProtectionAdmin> {
     await this.options.db.transaction(async (tx) => {
-      const before = await readStored(tx);
-      const after: Stored = { ...before, provider: 'proof_of_work' };
-      await saveSetting(tx, BOT_PROTECTION_KEY, after, who.actorId);
-      await this.options.audit.logChange(
+      const before = await readSettingValue(tx, BOT_PROTECTION_KEY);
+      await saveSettingIn(
         tx,
+        this.options.audit,
         who,
-        'bot_protection_fallback',
-        `Bot protection: back to proof of work from ${PROVIDER_LABELS[before.provider]}`,
-        { before: describe(before), after: describe(after) },
+        BOT_PROTECTION_KEY,
+        { ...before, provider: 'proof_of_work' },
+        {
+          action: 'bot_protection_fallback',
+          description: `Bot protection: back to proof of work from ${PROVIDER_LABELS[before.provider]}`,
+          details: (change) => ({ before: describe(change.before), after: describe(change.after) }),
+        },
       );
     });
     this.invalidate();
     this.lastUnavailableAt = null;
     return this.adminView();
   }
-}
-
-async function readStored(db: Db): Promise<Stored> {
-  const parsed = storedSchema.safeParse((await readSetting(db, BOT_PROTECTION_KEY)) ?? EMPTY);
-  return parsed.success ? parsed.data : EMPTY;
-}
-
-/** The audit view of a setting: provider, difficulty, site keys and whether a secret is set; never a secret. */
-function describe(stored: Stored) {
-  return {
-    provider: stored.provider,
-    powBits: stored.pow_bits ?? null,
-    keys: Object.fromEntries(
-      Object.entries(stored.keys).map(([provider, entry]) => [
-        provider,
-        { siteKey: entry.site_key, isSecretSet: entry.secret !== null },
-      ]),
-    ),
-  };
 }
 
 /** The application's one bot check, built from the context's parts (app.ts). */

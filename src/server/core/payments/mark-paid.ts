@@ -1,12 +1,12 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { resolveHomePageSettings, SETTING_KEYS } from '../../../contracts/settings';
+import { SETTING_KEYS } from '../../../contracts/settings';
 import type { Audit, Tx } from '../../audit/audit';
 import type { Db } from '../../db/client';
 import { registrations } from '../../db/schema/registrations';
 import type { Mailer } from '../../mail/mailer';
 import { paymentReceiptMail } from '../registrations/registration-mails';
 import { loadRegistration } from '../registrations/registrations.repo';
-import { readSetting } from '../settings/settings.repo';
+import { readSettingValue } from '../settings/settings.service';
 
 export type PaidVia = 'card' | 'cash' | 'bank_transfer';
 
@@ -81,7 +81,7 @@ export async function sendPaymentReceipt(
 ): Promise<void> {
   const registration = await loadRegistration(db, registrationId);
   if (registration?.paymentStatus !== 'paid' || !registration.paidAt) return;
-  const home = resolveHomePageSettings(await readSetting(db, SETTING_KEYS.homePage));
+  const home = await readSettingValue(db, SETTING_KEYS.homePage);
   await deps.mailer.send(
     paymentReceiptMail({
       registration,

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { user } from '../../db/schema/auth';
 import { type matches, players, type roundByes, type rounds, tournaments } from '../../db/schema/tournaments';
 import { HttpError } from '../../http/errors';
+import { isActiveTournament } from '../tournament/active-tournament';
 import { loadTournamentRows, type TournamentRows } from '../tournament/tournament-state.loader';
 
 export type TournamentRow = typeof tournaments.$inferSelect;
@@ -20,7 +21,7 @@ export async function resolveTournament(db: Db, tournamentId: string | undefined
   const [row] = await db
     .select()
     .from(tournaments)
-    .where(tournamentId ? eq(tournaments.id, tournamentId) : eq(tournaments.active, true))
+    .where(tournamentId ? eq(tournaments.id, tournamentId) : isActiveTournament())
     .limit(1);
   if (!row) {
     throw new HttpError(

@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import { GUARDIAN_CONSENT_MESSAGES, type GuardianConsentView } from '../../../contracts/guardian-consent';
+import { countOf } from '../../../domain/plural';
 import { GUARDIAN_CONSENT_POLICY_VERSION } from '../../../domain/registration';
 import { registrationPeriodText } from '../../../domain/retention';
 import type { Db } from '../../db/client';
@@ -92,7 +93,7 @@ export async function requestGuardianConsent(
     deps.db,
     { actorId: context.actorId, ip: null },
     'guardian_consent_requested',
-    `Registration ${registration.reference}: guardian consent asked for ${playerIds.length} player(s) in ${sent} e-mail(s)`,
+    `Registration ${registration.reference}: guardian consent asked for ${countOf(playerIds.length, 'player')} in ${countOf(sent, 'e-mail')}`,
     { registrationId: registration.id, playerIds, mails: sent },
   );
   if (failedPlayerIds.length > 0) {
@@ -100,7 +101,7 @@ export async function requestGuardianConsent(
       deps.db,
       { actorId: null, ip: null },
       'guardian_consent_mail_failed',
-      `Registration ${registration.reference}: ${failedPlayerIds.length} guardian consent e-mail(s) could not be sent`,
+      `Registration ${registration.reference}: ${countOf(failedPlayerIds.length, 'guardian consent e-mail')} could not be sent`,
       { registrationId: registration.id, playerIds: failedPlayerIds },
     );
   }

@@ -6,6 +6,7 @@ import {
   resolveRegistrationSettings,
   SETTING_KEYS,
 } from '../../../contracts/settings';
+import { eventDayOf } from '../../../domain/event-day';
 import {
   GUARDIAN_CONSENT_POLICY_VERSION,
   isConsentPending,
@@ -16,11 +17,11 @@ import type { Actor } from '../../auth/actor';
 import type { Db } from '../../db/client';
 import { user } from '../../db/schema/auth';
 import { registrations } from '../../db/schema/registrations';
-import { tournaments } from '../../db/schema/tournaments';
 import { isDatabaseUnavailable } from '../../http/database-unavailable';
 import { HttpError } from '../../http/errors';
 import type { Mailer } from '../../mail/mailer';
-import { readSetting } from '../settings/settings.repo';
+import { readSettingValue } from '../settings/settings.service';
+import { findActiveTournament } from '../tournament/active-tournament';
 import type { RegistrationKeys } from './registration-security';
 import { loadRegistration, type RegistrationRow, type RegistrationWithTeams } from './registrations.repo';
 
@@ -40,7 +41,7 @@ export interface RegistrationDeps {
 
 export async function readRegistrationSettings(db: Db): Promise<RegistrationSettings> {
   try {
-    return resolveRegistrationSettings(await readSetting(db, SETTING_KEYS.registration));
+    return await readSettingValue(db, SETTING_KEYS.registration);
   } catch (error) {
     // A lost database is a 503 (ADR 016), not "registration closed".
     if (isDatabaseUnavailable(error)) throw error;
@@ -53,11 +54,8 @@ export async function readRegistrationSettings(db: Db): Promise<RegistrationSett
  * tournament is active.
  */
 export async function tournamentContext(db: Db, now: Date): Promise<{ day: string; name: string | null }> {
-  const [active] = await db
-    .select({ startDate: tournaments.startDate, name: tournaments.name })
-    .from(tournaments)
-    .where(eq(tournaments.active, true));
-  return { day: active?.startDate ?? now.toISOString().slice(0, 10), name: active?.name ?? null };
+  const active = await findActiveTournament(db);
+  return { day: active?.startDate ?? eventDayOf(now), name: active?.name ?? null };
 }
 
 /** The day ages are counted on (see tournamentContext). */
@@ -78,7 +76,7 @@ export function toSummary(
   row: RegistrationWithTeams,
   settings: RegistrationSettings,
   now: Date,
-  day: string = now.toISOString().slice(0, 10),
+  day: string = eventDayOf(now),
 ): RegistrationSummary {
   const { closesAt } = registrationLimits(settings);
   const cancelled = row.paymentStatus === 'cancelled';

@@ -6,9 +6,8 @@ import {
   type RetentionLastRun,
   type RetentionPlan,
   type RetentionStatus,
-  readRetentionLastRun,
-  readRetentionPeriods,
 } from '../../../contracts/retention';
+import { countOf } from '../../../domain/plural';
 import {
   mailCutoff,
   type RetentionPeriods,
@@ -17,16 +16,19 @@ import {
 } from '../../../domain/retention';
 import type { AuditContext } from '../../audit/audit';
 import type { Db } from '../../db/client';
-import { claimDay } from '../../db/day-claim';
 import type { AuditedDb } from '../../feature-context';
-import { readSetting, saveSetting } from '../settings/settings.repo';
-import { saveRegisteredSetting } from '../settings/settings.service';
+import {
+  claimDay,
+  readSettingValue,
+  recordInternalSetting,
+  saveRegisteredSetting,
+} from '../settings/settings.service';
 import { applyRetention, type DueRows, findDueRows } from './retention.repo';
 
 const SYSTEM: AuditContext = { actorId: null, ip: null };
 
 export async function readPeriods(db: Db): Promise<RetentionPeriods> {
-  return readRetentionPeriods(await readSetting(db, RETENTION_SETTING_KEY));
+  return readSettingValue(db, RETENTION_SETTING_KEY);
 }
 
 function countsOf(due: DueRows): RetentionCounts {
@@ -68,14 +70,14 @@ export async function runRetention({ db, audit }: AuditedDb, now: Date): Promise
     const due = await findDueRows(tx, now, periods);
     await applyRetention(tx, due, now);
     const run: RetentionLastRun = { at: now.toISOString(), counts: countsOf(due) };
-    await saveSetting(tx, RETENTION_LAST_RUN_KEY, run);
+    await recordInternalSetting(tx, RETENTION_LAST_RUN_KEY, run);
     const total = totalOf(run.counts);
     if (total > 0) {
       await audit.logChange(
         tx,
         SYSTEM,
         'run_retention',
-        `Retention: ${total} record(s) past their period deleted or anonymised`,
+        `Retention: ${countOf(total, 'record')} past their period deleted or anonymised`,
         { ...run.counts, registrations: due.registrations.map((row) => row.reference) },
       );
     }
@@ -90,8 +92,11 @@ export async function runDailyRetention(deps: AuditedDb, now: Date): Promise<Ret
 }
 
 export async function readRetentionStatus(db: Db): Promise<RetentionStatus> {
-  const [periods, lastRun] = await Promise.all([readPeriods(db), readSetting(db, RETENTION_LAST_RUN_KEY)]);
-  return { periods, lastRun: readRetentionLastRun(lastRun) };
+  const [periods, lastRun] = await Promise.all([
+    readPeriods(db),
+    readSettingValue(db, RETENTION_LAST_RUN_KEY),
+  ]);
+  return { periods, lastRun };
 }
 
 export async function savePeriods(context: AuditedDb, who: AuditContext, periods: RetentionPeriods) {

@@ -1,11 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import { z } from 'zod';
-import { isoDateTime } from '../../../contracts/common';
 import {
   isSwitchOn,
-  readSafeControl,
   SAFE_CONTROL_MESSAGES,
   SAFE_CONTROL_SETTING_KEY,
   SAFE_SWITCH_INFO,
@@ -14,18 +11,25 @@ import {
   type SafeSwitch,
   type SafeSwitchState,
   type SiteStatus,
-  safeSwitchStateSchema,
   type UnfinishedRestore,
-  unfinishedRestoreSchema,
 } from '../../../contracts/safe-control';
 import type { Audit, AuditContext, Tx } from '../../audit/audit';
 import type { Clock } from '../../clock';
 import type { Database, Db } from '../../db/client';
-import { systemSettings } from '../../db/schema/settings';
 import { HttpError } from '../../http/errors';
 import type { ChangeFeed } from '../../live/change-feed';
-import { saveSetting } from '../settings/settings.repo';
+import {
+  lockSettingIn,
+  readSettingValue,
+  type SettingChangeLog,
+  saveSettingIn,
+} from '../settings/settings.service';
 import type { Maintenance } from './maintenance';
+import {
+  type RestoreMarker,
+  readStoredSafeControl as readStored,
+  type StoredSafeControl,
+} from './safe-control.stored';
 
 /** What a switch change says: on (with reason, banner, optional end) or off (with reason). */
 export interface SwitchChange {
@@ -58,46 +62,6 @@ const ABANDONED_RESTORE_CHECK_MS = 30_000;
  * database (tests) sees that the restore is alive.
  */
 const inMaintenanceHere = new Set<string>();
-
-/**
- * The restore in progress, stored in the switches' row beside the read-only switch it holds (one row, one
- * lock, kept as it is by the restore itself): who holds it, why, since when, and the switch as it was before.
- */
-const restoreMarkerSchema = z.object({
-  /** The SafeControl instance (one per server process) that switched read-only on. */
-  owner: z.string(),
-  reason: z.string(),
-  startedAt: isoDateTime,
-  before: safeSwitchStateSchema,
-});
-type RestoreMarker = z.infer<typeof restoreMarkerSchema>;
-
-/** The switches' row: the switches, and beside them the restore in progress and the unfinished one's notice. */
-interface StoredSafeControl {
-  switches: SafeControlState;
-  restoreInProgress: RestoreMarker | null;
-  unfinishedRestore: UnfinishedRestore | null;
-}
-
-/** Reads the stored row tolerantly: a broken marker or notice reads as none, a broken switch as off. */
-function readStored(value: unknown): StoredSafeControl {
-  const source = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
-  const marker = restoreMarkerSchema.safeParse(source.restoreInProgress);
-  const unfinished = unfinishedRestoreSchema.safeParse(source.unfinishedRestore);
-  return {
-    switches: readSafeControl(value),
-    restoreInProgress: marker.success ? marker.data : null,
-    unfinishedRestore: unfinished.success ? unfinished.data : null,
-  };
-}
-
-function toStoredValue(stored: StoredSafeControl): Record<string, unknown> {
-  return {
-    ...stored.switches,
-    ...(stored.restoreInProgress ? { restoreInProgress: stored.restoreInProgress } : {}),
-    ...(stored.unfinishedRestore ? { unfinishedRestore: stored.unfinishedRestore } : {}),
-  };
-}
 
 /**
  * The safe-control switches as this process knows them. Every process keeps a copy, loaded at start and again
@@ -206,16 +170,19 @@ export class SafeControl implements Maintenance {
         changedBy: who.name,
         changedAt: this.clock.now().toISOString(),
       };
-      await this.write(tx, { ...stored, switches: { ...current, [name]: after } }, who.actorId);
       const label = SAFE_SWITCH_INFO[name].label;
-      const description = change.on
-        ? SAFE_CONTROL_MESSAGES.switchedOn(label)
-        : SAFE_CONTROL_MESSAGES.switchedOff(label);
-      await this.audit.logChange(tx, who, 'switch_safe_control', description, {
-        switch: name,
-        before: current[name],
-        after,
-      });
+      await this.save(
+        tx,
+        who,
+        { ...stored, switches: { ...current, [name]: after } },
+        {
+          action: 'switch_safe_control',
+          description: change.on
+            ? SAFE_CONTROL_MESSAGES.switchedOn(label)
+            : SAFE_CONTROL_MESSAGES.switchedOff(label),
+          details: () => ({ switch: name, before: current[name], after }),
+        },
+      );
     });
     await this.reload();
   }
@@ -262,22 +229,21 @@ export class SafeControl implements Maintenance {
         changedBy: null,
         changedAt: startedAt,
       };
-      await this.write(
-        tx,
-        {
-          ...stored,
-          switches: { ...stored.switches, read_only: after },
-          restoreInProgress: { owner: this.id, reason, startedAt, before },
-        },
-        null,
-      );
-      await this.audit.logChange(
-        tx,
-        SYSTEM_ACTOR,
-        'switch_safe_control',
-        SAFE_CONTROL_MESSAGES.switchedOn(SAFE_SWITCH_INFO.read_only.label),
-        { switch: 'read_only', before: stored.switches.read_only, after, maintenance: reason },
-      );
+      const next: StoredSafeControl = {
+        ...stored,
+        switches: { ...stored.switches, read_only: after },
+        restoreInProgress: { owner: this.id, reason, startedAt, before },
+      };
+      await this.save(tx, SYSTEM_ACTOR, next, {
+        action: 'switch_safe_control',
+        description: SAFE_CONTROL_MESSAGES.switchedOn(SAFE_SWITCH_INFO.read_only.label),
+        details: () => ({
+          switch: 'read_only',
+          before: stored.switches.read_only,
+          after,
+          maintenance: reason,
+        }),
+      });
     });
     await this.reload();
   }
@@ -291,18 +257,16 @@ export class SafeControl implements Maintenance {
         this.logger.warn('the maintenance record is no longer this process’s; leaving read-only as it is');
         return;
       }
-      await this.write(
-        tx,
-        { ...stored, switches: { ...stored.switches, read_only: marker.before }, restoreInProgress: null },
-        null,
-      );
-      await this.audit.logChange(
-        tx,
-        SYSTEM_ACTOR,
-        'switch_safe_control',
-        `${SAFE_SWITCH_INFO.read_only.label}: as before`,
-        { switch: 'read_only', before: stored.switches.read_only, after: marker.before },
-      );
+      const next: StoredSafeControl = {
+        ...stored,
+        switches: { ...stored.switches, read_only: marker.before },
+        restoreInProgress: null,
+      };
+      await this.save(tx, SYSTEM_ACTOR, next, {
+        action: 'switch_safe_control',
+        description: `${SAFE_SWITCH_INFO.read_only.label}: as before`,
+        details: () => ({ switch: 'read_only', before: stored.switches.read_only, after: marker.before }),
+      });
     });
     await this.reload();
   }
@@ -354,14 +318,17 @@ export class SafeControl implements Maintenance {
       restoreInProgress: null,
       unfinishedRestore: notice,
     };
-    await this.write(tx, next, null);
-    await this.audit.logChange(
-      tx,
-      SYSTEM_ACTOR,
-      'unfinished_restore_cleared',
-      SAFE_CONTROL_MESSAGES.unfinishedRestoreCleared(marker.reason),
-      { ...notice, owner: marker.owner, switch: 'read_only', before: current, after: readOnly },
-    );
+    await this.save(tx, SYSTEM_ACTOR, next, {
+      action: 'unfinished_restore_cleared',
+      description: SAFE_CONTROL_MESSAGES.unfinishedRestoreCleared(marker.reason),
+      details: () => ({
+        ...notice,
+        owner: marker.owner,
+        switch: 'read_only',
+        before: current,
+        after: readOnly,
+      }),
+    });
     this.logger.warn({ restore: notice }, 'a restore did not finish; read-only switched back');
     return next;
   }
@@ -372,13 +339,15 @@ export class SafeControl implements Maintenance {
       const stored = await this.readForUpdate(tx);
       const notice = stored.unfinishedRestore;
       if (!notice) return false;
-      await this.write(tx, { ...stored, unfinishedRestore: null }, who.actorId);
-      await this.audit.logChange(
+      await this.save(
         tx,
         who,
-        'dismiss_unfinished_restore',
-        SAFE_CONTROL_MESSAGES.unfinishedRestoreDismissed,
-        notice,
+        { ...stored, unfinishedRestore: null },
+        {
+          action: 'dismiss_unfinished_restore',
+          description: SAFE_CONTROL_MESSAGES.unfinishedRestoreDismissed,
+          details: () => notice,
+        },
       );
       return true;
     });
@@ -400,15 +369,19 @@ export class SafeControl implements Maintenance {
           ended.push(name);
         }
       }
-      if (ended.length === 0) return;
-      await this.write(tx, { ...stored, switches: next }, null);
+      // One stored change per ended switch, each with its audit row; the last leaves every ended switch off.
+      let switches = current;
       for (const name of ended) {
-        await this.audit.logChange(
+        switches = { ...switches, [name]: next[name] };
+        await this.save(
           tx,
           SYSTEM_ACTOR,
-          'safe_control_ended',
-          `${SAFE_SWITCH_INFO[name].label}: off at its end time`,
-          { switch: name, before: current[name], after: next[name] },
+          { ...stored, switches },
+          {
+            action: 'safe_control_ended',
+            description: `${SAFE_SWITCH_INFO[name].label}: off at its end time`,
+            details: () => ({ switch: name, before: current[name], after: next[name] }),
+          },
         );
       }
     });
@@ -437,11 +410,7 @@ export class SafeControl implements Maintenance {
   }
 
   private async load(): Promise<void> {
-    const [row] = await this.db
-      .select({ value: systemSettings.value })
-      .from(systemSettings)
-      .where(eq(systemSettings.key, SAFE_CONTROL_SETTING_KEY));
-    this.stored = readStored(row?.value);
+    this.stored = await readSettingValue(this.db, SAFE_CONTROL_SETTING_KEY);
     this.scheduleEnd();
     if (this.stored.restoreInProgress) this.scheduleRecheck();
   }
@@ -494,21 +463,18 @@ export class SafeControl implements Maintenance {
     this.timer.unref();
   }
 
-  private async readForUpdate(tx: Tx): Promise<StoredSafeControl> {
+  private readForUpdate(tx: Tx): Promise<StoredSafeControl> {
     // The row is created on first use, so there is always a row to lock (two first changes cannot race).
-    await tx
-      .insert(systemSettings)
-      .values({ key: SAFE_CONTROL_SETTING_KEY, value: {} })
-      .onConflictDoNothing({ target: systemSettings.key });
-    const [row] = await tx
-      .select({ value: systemSettings.value })
-      .from(systemSettings)
-      .where(eq(systemSettings.key, SAFE_CONTROL_SETTING_KEY))
-      .for('update');
-    return readStored(row?.value);
+    return lockSettingIn(tx, SAFE_CONTROL_SETTING_KEY);
   }
 
-  private write(tx: Tx, stored: StoredSafeControl, updatedBy: string | null): Promise<void> {
-    return saveSetting(tx, SAFE_CONTROL_SETTING_KEY, toStoredValue(stored), updatedBy);
+  /** Stores the row with its audit row (who; the switch, before and after), in the caller's transaction. */
+  private save(
+    tx: Tx,
+    who: AuditContext,
+    next: StoredSafeControl,
+    log: SettingChangeLog<StoredSafeControl>,
+  ): Promise<void> {
+    return saveSettingIn(tx, this.audit, who, SAFE_CONTROL_SETTING_KEY, next, log);
   }
 }

@@ -8,7 +8,8 @@ import { cleanSchoolName, schoolNameKey, schoolOf, teamNameKey } from '../../../
 import type { Db } from '../../db/client';
 import { registrations, registrationTeams } from '../../db/schema/registrations';
 import { schools } from '../../db/schema/schools';
-import { teams, tournaments } from '../../db/schema/tournaments';
+import { teams } from '../../db/schema/tournaments';
+import { findActiveTournament } from '../tournament/active-tournament';
 
 export type SchoolRow = typeof schools.$inferSelect;
 export type TeamRow = typeof teams.$inferSelect;
@@ -93,10 +94,7 @@ export async function findOrCreateTeam(
  * them: the active tournament's teams, and the teams of registrations not cancelled and not yet promoted.
  */
 export async function teamNamesOfOtherSchools(db: Db, schoolId: string | null): Promise<Set<string>> {
-  const [active] = await db
-    .select({ id: tournaments.id })
-    .from(tournaments)
-    .where(eq(tournaments.active, true));
+  const active = await findActiveTournament(db);
   const fromTeams = active
     ? await db
         .select({ name: teams.name })

@@ -1,6 +1,5 @@
 import { lt, sql } from 'drizzle-orm';
 import {
-  DEFAULT_LOG_RETENTION_DAYS,
   LOG_DAY_MS,
   type LogSeverity,
   type LogSource,
@@ -18,10 +17,11 @@ import { containsPattern, isDigits, keysetPage, parseCursor } from '../../db/key
 import { securityAuditLog } from '../../db/schema/accounts';
 import { systemLogs } from '../../db/schema/settings';
 import type { AuditedDb } from '../../feature-context';
-import { readSetting, saveSetting } from '../settings/settings.repo';
+import { INTERNAL_SETTING_KEYS } from '../settings/settings.registry';
+import { beforeAndAfter, readSettingValue, saveRegisteredSetting } from '../settings/settings.service';
 
 /** The setting that holds how many days log rows are kept (docs/requirements.md §1: two years by default). */
-export const LOG_RETENTION_SETTING_KEY = 'log_retention_days';
+export const LOG_RETENTION_SETTING_KEY = INTERNAL_SETTING_KEYS.logRetentionDays;
 
 interface LogRecord {
   source: LogSource;
@@ -172,11 +172,8 @@ export async function exportLogs(
   ]);
 }
 
-export async function readRetentionDays(db: Db): Promise<number> {
-  const stored = await readSetting(db, LOG_RETENTION_SETTING_KEY);
-  return typeof stored === 'number' && Number.isInteger(stored) && stored > 0
-    ? stored
-    : DEFAULT_LOG_RETENTION_DAYS;
+export function readRetentionDays(db: Db): Promise<number> {
+  return readSettingValue(db, LOG_RETENTION_SETTING_KEY);
 }
 
 export async function readLogOptions(db: Db): Promise<SystemLogOptions> {
@@ -191,18 +188,11 @@ export async function readLogOptions(db: Db): Promise<SystemLogOptions> {
 }
 
 /** A new retention, stored with its audit row (before, after) in one transaction. */
-export async function saveRetentionDays(
-  { db, audit }: AuditedDb,
-  who: AuditContext,
-  days: number,
-): Promise<void> {
-  await db.transaction(async (tx) => {
-    const before = await readRetentionDays(tx);
-    await saveSetting(tx, LOG_RETENTION_SETTING_KEY, days, who.actorId);
-    await audit.logChange(tx, who, 'update_log_retention', `Log retention set to ${days} days`, {
-      before,
-      after: days,
-    });
+export async function saveRetentionDays(context: AuditedDb, who: AuditContext, days: number): Promise<void> {
+  await saveRegisteredSetting(context, who, LOG_RETENTION_SETTING_KEY, days, {
+    action: 'update_log_retention',
+    description: `Log retention set to ${days} days`,
+    details: beforeAndAfter,
   });
 }
 

@@ -1,15 +1,16 @@
-import { desc, eq, inArray } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { PUBLIC_SETTING_KEYS } from '../../../contracts/settings-registry';
 import type { Db } from '../../db/client';
-import { systemSettings } from '../../db/schema/settings';
 import {
   announcements,
   type matches,
   type players,
   type roundByes,
   type rounds,
-  tournaments,
+  type tournaments,
 } from '../../db/schema/tournaments';
+import { readStoredSettings } from '../settings/settings.service';
+import { findActiveTournament } from './active-tournament';
 import { loadTournamentRows, type SchoolRows } from './tournament-state.loader';
 
 export type TournamentRow = typeof tournaments.$inferSelect;
@@ -35,12 +36,8 @@ export interface PublicTournamentData {
 export const ANNOUNCEMENTS_SHOWN = 5;
 
 export async function loadPublicTournamentData(db: Db): Promise<PublicTournamentData> {
-  const settingRows = await db
-    .select({ key: systemSettings.key, value: systemSettings.value })
-    .from(systemSettings)
-    .where(inArray(systemSettings.key, [...PUBLIC_SETTING_KEYS]));
-  const settings = new Map(settingRows.map((row) => [row.key, row.value]));
-  const [tournament] = await db.select().from(tournaments).where(eq(tournaments.active, true)).limit(1);
+  const settings = await readStoredSettings(db, PUBLIC_SETTING_KEYS);
+  const tournament = await findActiveTournament(db);
   if (!tournament) {
     return { tournament: null, players: [], rounds: [], matches: [], byes: [], announcements: [], settings };
   }

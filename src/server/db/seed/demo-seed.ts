@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { count } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import {
   DEFAULT_HOME_PAGE_SETTINGS,
@@ -9,9 +9,9 @@ import { seededRandom } from '../../../domain/random';
 import type { MatchResult } from '../../../domain/scoring/results';
 import { DEFAULT_TIEBREAK_ORDER } from '../../../domain/scoring/tiebreak-keys';
 import type { Auth } from '../../auth/auth';
+import { hasStoredSettings, readSettingValue, seedSettings } from '../../core/settings/settings.service';
 import type { Db } from '../client';
 import { schools as schoolTable } from '../schema/schools';
-import { systemSettings } from '../schema/settings';
 import {
   announcements,
   matches,
@@ -231,31 +231,23 @@ export async function seedDemoTournament(db: Db, now: Date, options: DemoSeedOpt
       })),
     );
 
-    await tx.insert(systemSettings).values([
-      {
-        key: SETTING_KEYS.homePage,
-        value: { ...DEFAULT_HOME_PAGE_SETTINGS, featured_players_count: 5 },
-      },
-      { key: SETTING_KEYS.leaderboardVisible, value: true },
-      { key: SETTING_KEYS.registration, value: { is_enabled: false, team_price: DEFAULT_TEAM_PRICE_CENTS } },
-      { key: SETTING_KEYS.checkinOpen, value: false },
-      { key: SETTING_KEYS.demoMode, value: true },
-    ]);
+    await seedSettings(tx, {
+      [SETTING_KEYS.homePage]: { ...DEFAULT_HOME_PAGE_SETTINGS, featured_players_count: 5 },
+      [SETTING_KEYS.leaderboardVisible]: true,
+      [SETTING_KEYS.registration]: { is_enabled: false, team_price: DEFAULT_TEAM_PRICE_CENTS },
+      [SETTING_KEYS.checkinOpen]: false,
+      [SETTING_KEYS.demoMode]: true,
+    });
   });
 }
 
 export async function isDatabaseEmpty(db: Db): Promise<boolean> {
   const [tournamentCount] = await db.select({ n: count() }).from(tournaments);
-  const [settingCount] = await db.select({ n: count() }).from(systemSettings);
-  return (tournamentCount?.n ?? 0) === 0 && (settingCount?.n ?? 0) === 0;
+  return (tournamentCount?.n ?? 0) === 0 && !(await hasStoredSettings(db));
 }
 
 export async function isDemoDatabase(db: Db): Promise<boolean> {
-  const [row] = await db
-    .select({ value: systemSettings.value })
-    .from(systemSettings)
-    .where(eq(systemSettings.key, SETTING_KEYS.demoMode));
-  return row?.value === true;
+  return readSettingValue(db, SETTING_KEYS.demoMode);
 }
 
 /**

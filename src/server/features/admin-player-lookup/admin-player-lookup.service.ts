@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   LookupDetail,
@@ -21,8 +20,8 @@ import {
   toManagedPlayer,
   toManagedTournament,
 } from '../../core/players/player-views';
+import { findActiveTournament } from '../../core/tournament/active-tournament';
 import type { Db } from '../../db/client';
-import { tournaments } from '../../db/schema/tournaments';
 
 const MAX_MATCHES = 50;
 
@@ -31,7 +30,7 @@ export async function searchPlayers(
   db: Db,
   search: string,
 ): Promise<z.infer<typeof lookupSearchResponseSchema>> {
-  const [tournament] = await db.select().from(tournaments).where(eq(tournaments.active, true)).limit(1);
+  const tournament = await findActiveTournament(db);
   if (!tournament) return { tournament: null, players: [] };
   const data = await repo.loadTournamentData(db, tournament);
   const scores = scoresOf(data);

@@ -1,9 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Logger } from 'pino';
 import { z } from 'zod';
 import {
   BACKUP_MESSAGES,
@@ -15,35 +11,22 @@ import {
   backupScheduleSchema,
 } from '../../../contracts/backups';
 import { messageResponseSchema } from '../../../contracts/common';
-import { routesFeature, type TypedApp } from '../../feature-context';
+import { routesFeature } from '../../feature-context';
 import { HttpError } from '../../http/errors';
 import { apiErrors, auditContextOf } from '../../http/route-helpers';
-import { scheduleRepeatingJob } from '../../repeating-job';
 import { backupExists, backupPath, secureBackupDir } from './backup-store';
-import { BackupService } from './backups.service';
+import { backupsOf } from './backups.job';
 
 const tags = ['backups'];
 const BASE = '/api/admin/backups';
-/** The first check for the daily backup runs this long after start, so a restart loop does not back up in a loop. */
-const FIRST_CHECK_AFTER_MS = 60_000;
-/** Then it checks this often; the day's claim makes all but the first check of a day do nothing. */
-const CHECK_EVERY_MS = 15 * 60_000;
 
 /**
  * /api/admin/backups (`view_superadmin_dashboard`, ADR 025): list, create (a background job to poll), download,
  * delete and restore backups, and the daily schedule with its retention.
  */
 export const backupsFeature = routesFeature('backups', async (typed, context) => {
-  // Without a configured folder (tests), backups go to a throwaway folder and no daily backup is scheduled.
-  const dir = context.backupDir ?? join(tmpdir(), `chess-backups-${randomUUID()}`);
-  const service = new BackupService({
-    database: context.database,
-    audit: context.audit,
-    clock: context.clock,
-    logger: context.logger,
-    maintenance: context.maintenance,
-    dir,
-  });
+  // The same service as the daily backup's (src/server/background-jobs.ts); a throwaway folder without one set.
+  const { dir, service } = backupsOf(context);
   // The folder and any file in it private before anything else (0700 and 0600): older versions left them
   // world-readable. A folder the server may not change (another owner) is reported, not fatal.
   await secureBackupDir(dir).then(
@@ -187,18 +170,4 @@ export const backupsFeature = routesFeature('backups', async (typed, context) =>
     await service.jobs.idle();
     if (context.backupDir === null) await rm(dir, { recursive: true, force: true });
   });
-  if (context.backupDir !== null) scheduleDailyBackup(typed, service, context.logger);
 });
-
-/** Every process checks; the database's day claim lets one back up per day (timers unref'd, cleared on close). */
-function scheduleDailyBackup(typed: TypedApp, service: BackupService, logger: Logger): void {
-  const check = () =>
-    service.runScheduledBackup().then(
-      (backup) => {
-        if (backup) logger.info({ backup: backup.name }, 'scheduled backup written');
-      },
-      (error: unknown) =>
-        logger.warn({ err: error }, 'the scheduled backup failed; the next check tries again'),
-    );
-  scheduleRepeatingJob(typed, { firstAfterMs: FIRST_CHECK_AFTER_MS, everyMs: CHECK_EVERY_MS }, check);
-}

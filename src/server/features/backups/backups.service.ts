@@ -8,23 +8,27 @@ import {
   type BackupList,
   type BackupSchedule,
   type BackupVerification,
-  backupScheduleSchema,
-  DEFAULT_BACKUP_KEEP,
   type RestoreSummary,
   restoreMaintenanceReason,
 } from '../../../contracts/backups';
 import type { Audit, AuditContext } from '../../audit/audit';
 import type { Clock } from '../../clock';
-import { readSetting, saveSetting } from '../../core/settings/settings.repo';
+import { DEFAULT_BACKUP_SCHEDULE, INTERNAL_SETTING_KEYS } from '../../core/settings/settings.registry';
+import {
+  beforeAndAfter,
+  claimDay,
+  readSettingValue,
+  recordInternalSetting,
+  saveSettingIn,
+} from '../../core/settings/settings.service';
 import type { Database, Db } from '../../db/client';
-import { claimDay } from '../../db/day-claim';
 import type { FeatureContext } from '../../feature-context';
 import { HttpError } from '../../http/errors';
 import { latestMigration } from './backup-catalog';
 import { dumpDatabase } from './backup-dump';
 import { BackupFormatError } from './backup-file';
 import { BackupJobs, type JobReporter } from './backup-jobs';
-import { BackupRefusedError, KEPT_SETTING_PREFIX, restoreBackupFile } from './backup-restore';
+import { BackupRefusedError, restoreBackupFile } from './backup-restore';
 import {
   type BackupMeta,
   backupExists,
@@ -41,16 +45,20 @@ import {
 } from './backup-store';
 import { restoreIntoScratch } from './scratch-restore';
 
-/** The settings rows this feature writes; system-status reads the first two for the dashboard. */
+/**
+ * The settings rows this feature writes (registered in core/settings); system-status reads the first two for the
+ * dashboard. Both `backup_schedule*` rows keep their values across a restore (backup-restore.ts).
+ */
 export const BACKUP_SETTING_KEYS = {
-  lastBackup: 'last_backup',
-  lastVerifiedRestore: 'last_verified_restore',
-  schedule: `${KEPT_SETTING_PREFIX}`,
+  lastBackup: INTERNAL_SETTING_KEYS.lastBackup,
+  lastVerifiedRestore: INTERNAL_SETTING_KEYS.lastVerifiedRestore,
+  schedule: INTERNAL_SETTING_KEYS.backupSchedule,
   /** The UTC day the daily backup was last claimed, `"2026-11-27"`: one process per day gets it. */
-  scheduleLastDay: `${KEPT_SETTING_PREFIX}_last_day`,
+  scheduleLastDay: INTERNAL_SETTING_KEYS.backupScheduleLastDay,
 } as const;
 
-export const DEFAULT_BACKUP_SCHEDULE: BackupSchedule = { enabled: true, keep: DEFAULT_BACKUP_KEEP };
+export { DEFAULT_BACKUP_SCHEDULE };
+
 /** Serialises restores across processes (PostgreSQL advisory lock; PGlite has one process). */
 const RESTORE_LOCK_ID = 72_430_025;
 /** Who the scheduled backups and the retention act as in the audit trail. */
@@ -159,7 +167,7 @@ export class BackupService {
     };
     await writeBackupMeta(this.deps.dir, meta);
     await this.db.transaction(async (tx) => {
-      await saveSetting(tx, BACKUP_SETTING_KEYS.lastBackup, meta.createdAt, who.actorId);
+      await recordInternalSetting(tx, BACKUP_SETTING_KEYS.lastBackup, meta.createdAt, who.actorId);
       await this.deps.audit.logChange(tx, who, 'create_backup', `Created the ${kind} backup ${name}`, {
         name,
         kind,
@@ -187,7 +195,7 @@ export class BackupService {
     const meta = await readBackupMeta(this.deps.dir, name);
     if (meta) await writeBackupMeta(this.deps.dir, { ...meta, verification: result });
     if (result.status === 'ok') {
-      await saveSetting(this.db, BACKUP_SETTING_KEYS.lastVerifiedRestore, result.verifiedAt);
+      await recordInternalSetting(this.db, BACKUP_SETTING_KEYS.lastVerifiedRestore, result.verifiedAt);
     }
     return result;
   }
@@ -308,21 +316,19 @@ export class BackupService {
 
   /** `db` is the transaction when read inside one (PGlite's one connection would wait for it forever). */
   async readSchedule(db: Db = this.db): Promise<BackupSchedule> {
-    const parsed = backupScheduleSchema.safeParse(await readSetting(db, BACKUP_SETTING_KEYS.schedule));
-    return parsed.success ? parsed.data : DEFAULT_BACKUP_SCHEDULE;
+    return readSettingValue(db, BACKUP_SETTING_KEYS.schedule);
   }
 
   /** A new schedule, stored with its audit row (before, after) in one transaction. */
   async saveSchedule(who: AuditContext, schedule: BackupSchedule): Promise<BackupSchedule> {
-    await this.db.transaction(async (tx) => {
-      const before = await this.readSchedule(tx);
-      await saveSetting(tx, BACKUP_SETTING_KEYS.schedule, schedule, who.actorId);
-      const what = schedule.enabled ? `daily, keeping ${schedule.keep}` : 'off';
-      await this.deps.audit.logChange(tx, who, 'change_backup_schedule', `Backup schedule: ${what}`, {
-        before,
-        after: schedule,
-      });
-    });
+    const what = schedule.enabled ? `daily, keeping ${schedule.keep}` : 'off';
+    await this.db.transaction((tx) =>
+      saveSettingIn(tx, this.deps.audit, who, BACKUP_SETTING_KEYS.schedule, schedule, {
+        action: 'change_backup_schedule',
+        description: `Backup schedule: ${what}`,
+        details: beforeAndAfter,
+      }),
+    );
     return schedule;
   }
 

@@ -1,6 +1,7 @@
 import { asc } from 'drizzle-orm';
 import { BILLING_CSV_HEADER, type BillingOverview } from '../../../contracts/billing-overview';
 import { formatCsv } from '../../../domain/csv';
+import { eventDayOf } from '../../../domain/event-day';
 import type { AuditContext } from '../../audit/audit';
 import type { Db } from '../../db/client';
 import { registrations } from '../../db/schema/registrations';
@@ -8,14 +9,6 @@ import type { AuditedDb } from '../../feature-context';
 
 type RegistrationRow = typeof registrations.$inferSelect;
 
-/** Payments are counted on the organisers' calendar day (Ireland), like every date the site shows. */
-const TIME_ZONE = 'Europe/Dublin';
-const dayOf = new Intl.DateTimeFormat('en-CA', {
-  timeZone: TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
 const DAY_MS = 86_400_000;
 /** A gap-filled timeline longer than this is shown with the paying days only. */
 const MAX_FILLED_DAYS = 400;
@@ -46,7 +39,7 @@ export function summariseBilling(rows: readonly RegistrationRow[]): BillingOverv
     const method = methods.get(via) ?? { count: 0, cents: 0 };
     methods.set(via, { count: method.count + 1, cents: method.cents + row.amountCents });
     if (!row.paidAt) continue;
-    const day = dayOf.format(row.paidAt);
+    const day = eventDayOf(row.paidAt);
     const bucket = perDay.get(day) ?? { count: 0, cents: 0 };
     perDay.set(day, { count: bucket.count + 1, cents: bucket.cents + row.amountCents });
   }
@@ -129,5 +122,5 @@ export async function exportRegistrationsCsv(
     { count: rows.length },
   );
   // A byte-order mark so spreadsheet programs read accents as UTF-8.
-  return { fileName: `registrations-${dayOf.format(now)}.csv`, body: `\uFEFF${body}` };
+  return { fileName: `registrations-${eventDayOf(now)}.csv`, body: `\uFEFF${body}` };
 }

@@ -1,9 +1,10 @@
 import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { CheckinSource } from '../../../contracts/checkin';
 import type { CheckinPlayer } from '../../../domain/checkin';
+import { findActiveTournament as findTheActiveTournament } from '../../core/tournament/active-tournament';
 import type { Db } from '../../db/client';
 import { schools } from '../../db/schema/schools';
-import { players, tournaments } from '../../db/schema/tournaments';
+import { players } from '../../db/schema/tournaments';
 
 /** A player as check-in reads them, with their school record (never a name parsed from the team). */
 export type CheckinPlayerRow = Pick<
@@ -34,13 +35,10 @@ function withSchool({ schoolId, schoolName, ...row }: SelectedRow): CheckinPlaye
 }
 const first = (rows: SelectedRow[]): CheckinPlayerRow | null => (rows[0] ? withSchool(rows[0]) : null);
 
+/** The active tournament as the desk names it (its id and name). */
 export async function findActiveTournament(db: Db): Promise<{ id: string; name: string } | null> {
-  const [row] = await db
-    .select({ id: tournaments.id, name: tournaments.name })
-    .from(tournaments)
-    .where(eq(tournaments.active, true))
-    .limit(1);
-  return row ?? null;
+  const tournament = await findTheActiveTournament(db);
+  return tournament && { id: tournament.id, name: tournament.name };
 }
 
 export async function listPlayers(db: Db, tournamentId: string): Promise<CheckinPlayerRow[]> {

@@ -10,7 +10,7 @@ import {
   checkinSourceSchema,
   type SchoolActionResponse,
 } from '../../../contracts/checkin';
-import { resolveCheckinOpen, SETTING_KEYS } from '../../../contracts/settings';
+import { SETTING_KEYS } from '../../../contracts/settings';
 import {
   matchesCheckinSearch,
   normalizeSearchText,
@@ -20,7 +20,7 @@ import {
   summarizeSchools,
 } from '../../../domain/checkin';
 import type { AuditContext } from '../../audit/audit';
-import { readSetting, saveSetting } from '../../core/settings/settings.repo';
+import { readSettingValue, saveRegisteredSetting } from '../../core/settings/settings.service';
 import type { Db } from '../../db/client';
 import type { AuditedDb } from '../../feature-context';
 import { isDatabaseUnavailable } from '../../http/database-unavailable';
@@ -48,7 +48,7 @@ export function toCheckinPlayer(row: repo.CheckinPlayerRow): CheckinPlayer {
  */
 export async function isCheckinOpen(db: Db, onError: (error: unknown) => void = () => {}): Promise<boolean> {
   try {
-    return resolveCheckinOpen(await readSetting(db, SETTING_KEYS.checkinOpen));
+    return await readSettingValue(db, SETTING_KEYS.checkinOpen);
   } catch (error) {
     // A lost database is a 503 (ADR 016), not "check-in is closed".
     if (isDatabaseUnavailable(error)) throw error;
@@ -58,16 +58,12 @@ export async function isCheckinOpen(db: Db, onError: (error: unknown) => void = 
 }
 
 /** Opens or closes check-in (the settings trigger tells every desk at once) and logs who did it. */
-export async function setCheckinOpen(
-  { db, audit }: AuditedDb,
-  context: AuditContext,
-  open: boolean,
-): Promise<string> {
-  const wasOpen = await isCheckinOpen(db);
+export async function setCheckinOpen(deps: AuditedDb, context: AuditContext, open: boolean): Promise<string> {
   const message = open ? CHECKIN_MESSAGES.opened : CHECKIN_MESSAGES.closedNow;
-  await db.transaction(async (tx) => {
-    await saveSetting(tx, SETTING_KEYS.checkinOpen, open, context.actorId);
-    await audit.logChange(tx, context, open ? 'open_checkin' : 'close_checkin', message, { wasOpen });
+  await saveRegisteredSetting(deps, context, SETTING_KEYS.checkinOpen, open, {
+    action: open ? 'open_checkin' : 'close_checkin',
+    description: message,
+    details: ({ before }) => ({ wasOpen: before }),
   });
   return message;
 }

@@ -7,6 +7,7 @@ import type {
 } from '../../../contracts/crm-analytics';
 import { type AnalyticsTask, computeCrmAnalytics, STATE_MOVE_ACTIONS } from '../../../domain/crm-analytics';
 import { formatCsv } from '../../../domain/csv';
+import { eventDayOf } from '../../../domain/event-day';
 import type { Db } from '../../db/client';
 import { isDigits, keysetPage, parseCursor, utcMicros } from '../../db/keyset';
 import { user } from '../../db/schema/auth';
@@ -15,7 +16,7 @@ import { registrations } from '../../db/schema/registrations';
 import { schools } from '../../db/schema/schools';
 import type { FeatureContext } from '../../feature-context';
 import { loadStaff } from './crm.service';
-import { dublinToday, loadEventContext, loadTemplates } from './crm-facts';
+import { loadEventContext, loadTemplates } from './crm-facts';
 
 type Deps = Pick<FeatureContext, 'db' | 'clock'>;
 
@@ -81,7 +82,7 @@ export async function readAnalytics(deps: Deps): Promise<CrmAnalyticsView> {
       isCancelled: row.paymentStatus === 'cancelled',
     })),
     staff,
-    dayOf: (at) => dublinToday(new Date(at)),
+    dayOf: (at) => eventDayOf(new Date(at)),
   });
 }
 

@@ -1,31 +1,20 @@
 import { and, eq, inArray, isNotNull, ne } from 'drizzle-orm';
 import { CRM_KIND_DEFAULTS, CRM_TASK_KINDS, type CrmTaskKind, type SchoolFacts } from '../../../domain/crm';
+import { eventDayOf } from '../../../domain/event-day';
 import { isConsentPending, isRegistrationOpen, playerEligibility } from '../../../domain/registration';
 import { readRegistrationSettings } from '../../core/registrations/registration-records';
+import { findActiveTournament } from '../../core/tournament/active-tournament';
 import type { Db } from '../../db/client';
 import { crmTasks, crmTaskTemplates } from '../../db/schema/crm';
 import { registrations, registrationTeamPlayers, registrationTeams } from '../../db/schema/registrations';
 import { schools } from '../../db/schema/schools';
-import { players, tournaments } from '../../db/schema/tournaments';
+import { players } from '../../db/schema/tournaments';
 
 /**
  * What the CRM reads about schools (ADR 027): the event day, whether registrations are closed, the templates,
  * and per school its contacts, registrations, teams, pupils (with consent and check-in) and tournament players.
  * The same reads feed the automatic ticks (`SchoolFacts`) and the per-school page, so the two cannot disagree.
  */
-
-/** Dates are the organisers' calendar days (Ireland), like every date the site shows. */
-const dayInDublin = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Europe/Dublin',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
-/** Today (YYYY-MM-DD) in Europe/Dublin. */
-export function dublinToday(now: Date): string {
-  return dayInDublin.format(now);
-}
 
 export interface EventContext {
   /** The active tournament's date, or null without one (then tasks get no due date). */
@@ -37,18 +26,12 @@ export interface EventContext {
 }
 
 export async function loadEventContext(db: Db, now: Date): Promise<EventContext> {
-  const [[active], settings] = await Promise.all([
-    db
-      .select({ id: tournaments.id, startDate: tournaments.startDate })
-      .from(tournaments)
-      .where(eq(tournaments.active, true)),
-    readRegistrationSettings(db),
-  ]);
+  const [active, settings] = await Promise.all([findActiveTournament(db), readRegistrationSettings(db)]);
   return {
     eventDay: active?.startDate ?? null,
     tournamentId: active?.id ?? null,
     registrationClosed: !isRegistrationOpen(settings, now.getTime()),
-    today: dublinToday(now),
+    today: eventDayOf(now),
   };
 }
 

@@ -10,14 +10,12 @@ import {
   crmUnsubscribeParamsSchema,
   crmUnsubscribeStateSchema,
 } from '../../../contracts/crm-messages';
-import { saveSetting } from '../../core/settings/settings.repo';
-import type { Db } from '../../db/client';
+import { saveRegisteredSetting } from '../../core/settings/settings.service';
 import type { FeatureContext, TypedApp } from '../../feature-context';
 import { HttpError } from '../../http/errors';
 import { apiErrors, auditContextOf } from '../../http/route-helpers';
 import { previewMessage, readDelivery, sendMessage } from './crm-messages.service';
 import {
-  CrmReminders,
   CrmUnsubscribeTokens,
   isUnsubscribed,
   maskAddress,
@@ -27,42 +25,15 @@ import {
 
 const tags = ['crm'];
 const BASE = '/api/crm';
-/** The first reminder check runs this long after start, then every CHECK_EVERY_MS; the day's claim sends once. */
-const FIRST_CHECK_AFTER_MS = 60_000;
-const CHECK_EVERY_MS = 15 * 60_000;
 
 /**
  * Messages to schools and reminder e-mails (ADR 027 "Messages and reminders"), registered by the CRM feature:
- * preview and send a message with merge fields (`crm`), its delivery count, the reminder timing, the daily
- * reminders every process checks for, and the public unsubscribe link.
+ * preview and send a message with merge fields (`crm`), its delivery count, the reminder timing and the public
+ * unsubscribe link. The daily reminders every process checks for are the `crm-reminders` job (`crm.jobs.ts`).
  */
 export function registerCrmMessages(typed: TypedApp, context: FeatureContext): void {
-  const { db, clock, safeControl, mailQueue, logger, audit } = context;
+  const { db, clock } = context;
   const tokens = new CrmUnsubscribeTokens(context.auth.options.secret);
-  const reminders = new CrmReminders({
-    db,
-    clock,
-    mailQueue,
-    isBlocked: () => safeControl.isOn('read_only') || safeControl.isOn('mail_paused'),
-    tokens,
-    publicUrl: context.publicUrl,
-    logger,
-  });
-  const check = () =>
-    reminders.runDaily().then(
-      (queued) => {
-        if (queued !== null) logger.info({ queued }, 'CRM reminders queued');
-      },
-      (error: unknown) => logger.warn({ err: error }, 'CRM reminders failed; the next check tries again'),
-    );
-  const first = setTimeout(check, FIRST_CHECK_AFTER_MS);
-  const every = setInterval(check, CHECK_EVERY_MS);
-  first.unref();
-  every.unref();
-  typed.addHook('onClose', async () => {
-    clearTimeout(first);
-    clearInterval(every);
-  });
   const actorOf = async (request: { actor(): Promise<{ userId: string } | null> }) =>
     (await request.actor())!.userId;
 
@@ -142,16 +113,16 @@ export function registerCrmMessages(typed: TypedApp, context: FeatureContext): v
       },
     },
     async (request) => {
-      const who = await auditContextOf(request);
-      await db.transaction(async (tx) => {
-        const before = await readReminderDays(tx);
-        await saveSetting(tx, CRM_REMINDER_SETTING_KEY, request.body.days, who.actorId);
-        await audit.logChange(tx, who, 'update_setting', 'Changed Task reminder timing', {
-          key: CRM_REMINDER_SETTING_KEY,
-          before,
-          after: request.body.days,
-        });
-      });
+      await saveRegisteredSetting(
+        context,
+        await auditContextOf(request),
+        CRM_REMINDER_SETTING_KEY,
+        request.body.days,
+        {
+          action: 'update_setting',
+          description: 'Changed Task reminder timing',
+        },
+      );
       return { days: request.body.days };
     },
   );

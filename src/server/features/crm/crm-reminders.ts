@@ -1,24 +1,24 @@
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
-import { and, eq, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, lte } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { CRM_MESSAGE_TEXTS, CRM_REMINDER_SETTING_KEY } from '../../../contracts/crm-messages';
-import { readSettingValue } from '../../../contracts/settings-registry';
 import { CRM_TASK_STATES, isSettled } from '../../../domain/crm';
 import { addDays, reminderKey, tasksToRemind } from '../../../domain/crm-messages';
+import { eventDayOf } from '../../../domain/event-day';
 import type { Clock } from '../../clock';
-import { readSetting } from '../../core/settings/settings.repo';
+import { INTERNAL_SETTING_KEYS } from '../../core/settings/settings.registry';
+import { claimSettingDay, readSettingValue } from '../../core/settings/settings.service';
 import type { Db } from '../../db/client';
 import { crmActivity, crmTasks } from '../../db/schema/crm';
 import { crmRemindersSent, crmUnsubscribes } from '../../db/schema/crm-messages';
 import { schools } from '../../db/schema/schools';
 import type { MailQueue } from '../../mail/mail-queue';
 import { crmReminderMail } from '../../mail/templates';
-import { dublinToday } from './crm-facts';
 
 /** The activity action a reminder leaves in the school's history. */
 export const CRM_REMINDER_ACTION = 'reminder';
 /** The Europe/Dublin day the reminders were last claimed for: one process per day sends them. */
-export const CRM_REMINDER_DAY_KEY = 'crm_reminders_last_day';
+export const CRM_REMINDER_DAY_KEY = INTERNAL_SETTING_KEYS.crmRemindersLastDay;
 
 /**
  * Unsubscribe links for reminders: the address sealed with AES-256-GCM under a key derived from the site's auth
@@ -78,21 +78,12 @@ export async function unsubscribe(db: Db, email: string, now: Date): Promise<voi
 }
 
 export async function readReminderDays(db: Db): Promise<number> {
-  return readSettingValue(CRM_REMINDER_SETTING_KEY, await readSetting(db, CRM_REMINDER_SETTING_KEY));
+  return readSettingValue(db, CRM_REMINDER_SETTING_KEY);
 }
 
-/**
- * Claims `day` for the reminders: a conditional upsert that changes the row only when it holds another day, so
- * exactly one of any number of processes asking at once gets a row back (as the daily backup's claim).
- */
-export async function claimReminderDay(db: Db, day: string): Promise<boolean> {
-  const result = await db.execute(
-    sql`insert into system_settings (key, value) values (${CRM_REMINDER_DAY_KEY}, to_jsonb(${day}::text))
-        on conflict (key) do update set value = excluded.value, updated_at = now()
-          where system_settings.value is distinct from excluded.value
-        returning key`,
-  );
-  return (result as unknown as { rows: unknown[] }).rows.length === 1;
+/** Claims `day` for the reminders: exactly one of any number of processes asking at once gets it (as the daily backup's claim). */
+export function claimReminderDay(db: Db, day: string): Promise<boolean> {
+  return claimSettingDay(db, CRM_REMINDER_DAY_KEY, day);
 }
 
 export interface CrmRemindersOptions {
@@ -124,7 +115,7 @@ export class CrmReminders {
     if (isBlocked()) return null;
     const days = await readReminderDays(db);
     if (days === 0) return null;
-    const today = dublinToday(clock.now());
+    const today = eventDayOf(clock.now());
     if (!(await claimReminderDay(db, today))) return null;
     return this.sendDue(today, days);
   }

@@ -9,12 +9,14 @@ import {
 import { DEFAULT_TEAM_PRICE_CENTS, SETTING_KEYS } from '../../../contracts/settings';
 import { CRM_TASK_KINDS, type CrmTaskKind } from '../../../domain/crm';
 import { createClock } from '../../clock';
+import { JobRunner } from '../../core/jobs';
 import { saveSetting } from '../../core/settings/settings.repo';
 import type { Database, Db } from '../../db/client';
 import { crmActivity, crmTasks } from '../../db/schema/crm';
 import { registrations, registrationTeamPlayers, registrationTeams } from '../../db/schema/registrations';
 import { schools } from '../../db/schema/schools';
 import { tournaments } from '../../db/schema/tournaments';
+import { crmSyncJob } from './crm.jobs';
 import { CrmSync } from './crm-sync';
 
 const EVENT_DAY = '2025-11-22';
@@ -156,10 +158,12 @@ describe.each(databaseTargets)('CRM sync on %s', (target) => {
   it('ticks "roster locked" once the closing time has passed, found by the timer', async () => {
     const { schoolId } = await seedSchool(db(), 20, 1);
     let now = NOW;
-    const sync = new CrmSync(
-      { db: db(), clock: createClock(() => now), logger: silentLogger, isPaused: () => false },
-      { intervalMs: 50 },
-    );
+    const sync = new CrmSync({
+      db: db(),
+      clock: createClock(() => now),
+      logger: silentLogger,
+      isPaused: () => false,
+    });
     await sync.syncAll();
     await saveSetting(db(), SETTING_KEYS.registration, {
       is_enabled: true,
@@ -169,11 +173,25 @@ describe.each(databaseTargets)('CRM sync on %s', (target) => {
     await sync.syncAll();
     expect((await stateOf(schoolId, 'roster_locked')).state).toBe('not_started');
     now = NOW + 61_000;
-    sync.start({ subscribe: () => () => {} } as never);
+    // The crm-sync job as background-jobs.ts schedules it, every 50 ms instead of every minute.
+    const closeHooks: (() => Promise<void>)[] = [];
+    const app = { addHook: (_name: string, hook: () => Promise<void>) => void closeHooks.push(hook) };
+    new JobRunner(app as never, silentLogger).start([
+      {
+        name: 'crm-sync',
+        firstAfterMs: 50,
+        everyMs: 50,
+        claim: 'none',
+        claimNote: 'a test',
+        shutdownMs: 0,
+        run: crmSyncJob(sync),
+      },
+    ]);
     const deadline = Date.now() + 3_000;
     while ((await stateOf(schoolId, 'roster_locked')).state !== 'done' && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
+    for (const hook of closeHooks) await hook();
     await sync.stop();
     expect(await stateOf(schoolId, 'roster_locked')).toMatchObject({
       state: 'done',

@@ -91,7 +91,8 @@ export interface CrmSyncDeps {
  * Tasks that tick themselves (ADR 027), by reconciliation: the sync compares every followed school's facts
  * with its tasks and writes only the difference, so running it again, on any process, at any time, changes
  * nothing more. One per process: driven by the change feed (registrations, players, settings; debounced), a
- * timer (for what no row announces: a closing time passing), and the CRM's own reads (so a page never shows
+ * timer (for what no row announces: a closing time passing; the `crm-sync` job of `src/server/background-jobs.ts`,
+ * which also starts the following), and the CRM's own reads (so a page never shows
  * tasks older than the facts beside them). Each school is changed in its own transaction under a lock on
  * that school, so two processes syncing at once create each task once and record each move once.
  */
@@ -99,21 +100,19 @@ export class CrmSync {
   private running: Promise<SyncReport> | null = null;
   private queued: Promise<SyncReport> | null = null;
   private debounce: NodeJS.Timeout | undefined;
-  private interval: NodeJS.Timeout | undefined;
   private unsubscribe: (() => void) | undefined;
   private stopped = false;
 
   constructor(
     private readonly deps: CrmSyncDeps,
-    private readonly options: { debounceMs?: number; intervalMs?: number } = {},
+    private readonly options: { debounceMs?: number } = {},
   ) {}
 
-  start(feed: ChangeFeed): void {
+  /** Follows the change feed: a change to registrations, players or settings syncs shortly after (debounced). */
+  follow(feed: ChangeFeed): void {
     this.unsubscribe = feed.subscribe((event) => {
       if (event.topics.some((topic) => SOURCE_TOPICS.has(topic))) this.schedule();
     });
-    this.interval = setInterval(() => this.runInBackground(), this.options.intervalMs ?? 60_000);
-    this.interval.unref();
   }
 
   /** Stops following changes and waits for a sync under way. */
@@ -121,7 +120,6 @@ export class CrmSync {
     this.stopped = true;
     this.unsubscribe?.();
     if (this.debounce) clearTimeout(this.debounce);
-    if (this.interval) clearInterval(this.interval);
     // A sync is idempotent and any process runs the next one: shutting down waits for it a while, never for a
     // query stuck on a connection the database dropped (seen once as a 60 s hang after a PostgreSQL restart).
     let timer: NodeJS.Timeout | undefined;
@@ -143,8 +141,16 @@ export class CrmSync {
   }
 
   private runInBackground(): void {
-    if (this.stopped) return;
-    this.run().catch((error: unknown) => this.deps.logger.warn({ err: error }, 'CRM sync failed'));
+    void this.tick();
+  }
+
+  /** A sync in the background (the timer's, the debounced change's): settled once it ends, a failure logged. */
+  tick(): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    return this.run().then(
+      () => undefined,
+      (error: unknown) => this.deps.logger.warn({ err: error }, 'CRM sync failed'),
+    );
   }
 
   /**

@@ -22,11 +22,11 @@ import {
 } from '../../../contracts/crm';
 import { routesFeature } from '../../feature-context';
 import { apiErrors, auditContextOf } from '../../http/route-helpers';
+import { crmSyncOf } from './crm.jobs';
 import * as service from './crm.service';
 import { registerCrmAnalyticsRoutes } from './crm-analytics.routes';
 import { registerCrmMessages } from './crm-messages.routes';
 import { registerCrmPages } from './crm-pages';
-import { CrmSync } from './crm-sync';
 
 const tags = ['crm'];
 const BASE = '/api/crm';
@@ -38,13 +38,12 @@ const kindParams = z.object({ kind: crmTaskKindSchema });
 /**
  * /api/crm (`crm`, i.e. crm_access): team tasks (issue #15, ADR 027) — the readiness overview, the board, one
  * task, the per-school page, notes, checklists, comments and the task templates. Every read first brings the
- * automatic tasks up to date with the facts (`CrmSync`), which also follows the change feed and a timer.
+ * automatic tasks up to date with the facts (`CrmSync`), which also follows the change feed and a timer (both
+ * started in src/server/background-jobs.ts).
  */
 export const crmFeature = routesFeature('crm', async (typed, context) => {
-  const { db, feed, clock, logger, safeControl } = context;
-  const sync = new CrmSync({ db, clock, logger, isPaused: () => safeControl.isOn('read_only') });
-  sync.start(feed);
-  typed.addHook('onClose', async () => sync.stop());
+  const { db, logger } = context;
+  const sync = crmSyncOf(context);
   registerCrmAnalyticsRoutes(typed, context, sync);
   const actorOf = async (request: { actor(): Promise<{ userId: string } | null> }) =>
     (await request.actor())!.userId;

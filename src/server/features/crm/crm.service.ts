@@ -29,6 +29,7 @@ import {
   isSettled,
   schoolMoney,
 } from '../../../domain/crm';
+import { eventDayOf } from '../../../domain/event-day';
 import { resolveAccess } from '../../../domain/permissions';
 import type { AuditContext, Tx } from '../../audit/audit';
 import type { Db } from '../../db/client';
@@ -39,7 +40,7 @@ import { registrations, registrationTeams } from '../../db/schema/registrations'
 import { schools } from '../../db/schema/schools';
 import type { FeatureContext } from '../../feature-context';
 import { HttpError } from '../../http/errors';
-import { dublinToday, loadEventContext, loadSchoolData, loadTemplates } from './crm-facts';
+import { loadEventContext, loadSchoolData, loadTemplates } from './crm-facts';
 
 type Deps = Pick<FeatureContext, 'db' | 'clock' | 'audit'>;
 type TaskRow = typeof crmTasks.$inferSelect;
@@ -233,7 +234,7 @@ async function loadTask(db: Db, id: number, today: string): Promise<CrmTask> {
   return task;
 }
 
-const todayOf = (deps: Pick<Deps, 'clock'>) => dublinToday(deps.clock.now());
+const todayOf = (deps: Pick<Deps, 'clock'>) => eventDayOf(deps.clock.now());
 
 export async function readBoard(deps: Deps): Promise<CrmBoard> {
   const today = todayOf(deps);

@@ -13,6 +13,7 @@ import {
 import { REGISTRATION_MESSAGES } from '../../../contracts/registrations';
 import { nameMatches, normalizeName } from '../../../domain/names';
 import { playerKey } from '../../../domain/players-csv';
+import { countOf } from '../../../domain/plural';
 import { isConsentPending } from '../../../domain/registration';
 import { hasIdenticalPlayers, suggestTeamName, teamNameKey } from '../../../domain/schools';
 import type { AuditContext } from '../../audit/audit';
@@ -32,10 +33,11 @@ import {
   withTeams,
 } from '../../core/registrations/registrations.repo';
 import { findOrCreateTeam, teamNamesOfOtherSchools } from '../../core/schools/school-records';
+import { findActiveTournament } from '../../core/tournament/active-tournament';
 import type { Db } from '../../db/client';
 import { registrations, registrationTeamPlayers, registrationTeams } from '../../db/schema/registrations';
 import { schools } from '../../db/schema/schools';
-import { players, teams, tournaments } from '../../db/schema/tournaments';
+import { players, teams } from '../../db/schema/tournaments';
 import { HttpError } from '../../http/errors';
 
 export type ManageRegistrationsDeps = RegistrationDeps;
@@ -78,12 +80,9 @@ type Entry = RegistrationWithTeams['teams'][number]['players'][number];
 /** Never promoted, and not waiting for a guardian's confirmation (T25: those stay out of the tournament). */
 const isPromotable = (entry: Entry, day: string) => entry.playerId === null && !isConsentPending(entry, day);
 
-async function activeTournament(db: Db): Promise<{ id: string; name: string } | null> {
-  const [row] = await db
-    .select({ id: tournaments.id, name: tournaments.name })
-    .from(tournaments)
-    .where(eq(tournaments.active, true));
-  return row ?? null;
+async function activeTournamentSummary(db: Db): Promise<{ id: string; name: string } | null> {
+  const tournament = await findActiveTournament(db);
+  return tournament && { id: tournament.id, name: tournament.name };
 }
 
 export async function listRegistrations(
@@ -122,7 +121,7 @@ export async function listRegistrations(
       outstandingCents: due - paid,
     },
     schools: schools.sort((a, b) => a.localeCompare(b, 'en-IE')),
-    activeTournament: await activeTournament(db),
+    activeTournament: await activeTournamentSummary(db),
     promotableCount: rows.filter(
       (row) =>
         row.paymentStatus === 'paid' &&
@@ -311,7 +310,7 @@ export async function updateTeams(
       tx,
       context,
       'registration_teams_updated',
-      `Registration ${row.reference}: ${changes.length} name(s) changed by staff`,
+      `Registration ${row.reference}: ${countOf(changes.length, 'name')} changed by staff`,
       { registrationId: id, changes, by: 'staff' },
     );
   });
@@ -337,7 +336,7 @@ export async function promote(
   const now = deps.now();
   return deps.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${PROMOTION_LOCK})`);
-    const tournament = await activeTournament(tx);
+    const tournament = await findActiveTournament(tx);
     if (!tournament) throw new HttpError(409, MESSAGES.noActiveTournament);
 
     const day = await tournamentDay(tx, now);

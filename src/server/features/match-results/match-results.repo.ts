@@ -3,6 +3,10 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { MatchResult } from '../../../domain/scoring/results';
 import { acceptsResult, canClearResult } from '../../../domain/tournament/rounds';
 import { ROUND_STATUSES } from '../../../domain/tournament/state';
+import {
+  findActiveTournament as findTheActiveTournament,
+  isActiveTournament,
+} from '../../core/tournament/active-tournament';
 import type { Db } from '../../db/client';
 import { schools } from '../../db/schema/schools';
 import { matches, players, rounds, tournaments } from '../../db/schema/tournaments';
@@ -63,18 +67,17 @@ function selectBoards(db: Db) {
     .leftJoin(blackSchool, eq(blackSchool.id, black.schoolId));
 }
 
+/** The active tournament as result entry shows it. */
 export async function findActiveTournament(db: Db) {
-  const [tournament] = await db
-    .select({
-      id: tournaments.id,
-      name: tournaments.name,
-      currentRound: tournaments.currentRound,
-      totalRounds: tournaments.totalRounds,
-    })
-    .from(tournaments)
-    .where(eq(tournaments.active, true))
-    .limit(1);
-  return tournament ?? null;
+  const tournament = await findTheActiveTournament(db);
+  return (
+    tournament && {
+      id: tournament.id,
+      name: tournament.name,
+      currentRound: tournament.currentRound,
+      totalRounds: tournament.totalRounds,
+    }
+  );
 }
 
 export async function listRounds(db: Db, tournamentId: string) {
@@ -112,7 +115,7 @@ export async function writeResultIfCurrent(
     .select({ id: rounds.id })
     .from(rounds)
     .innerJoin(tournaments, eq(tournaments.id, rounds.tournamentId))
-    .where(and(eq(tournaments.active, true), inArray(rounds.status, acceptingStatuses)))
+    .where(and(isActiveTournament(), inArray(rounds.status, acceptingStatuses)))
     // Shares the lock completing a round takes: a result cleared while the round is being completed either
     // lands first (and completing is refused) or sees the round completed (and the clear is refused).
     .for('share', { of: rounds });

@@ -144,9 +144,7 @@ export async function updatePlayer(
   await db.transaction(async (tx) => {
     // A new group name moves the player to that team (and its school); the same one keeps them where they are.
     const membership =
-      'groupName' in changes
-        ? await membershipFromGroupName(tx, before.tournamentId, input.groupName)
-        : {};
+      'groupName' in changes ? await membershipFromGroupName(tx, before.tournamentId, input.groupName) : {};
     await tx
       .update(players)
       .set({ ...after, ...membership, updatedAt: new Date() })

@@ -13,6 +13,7 @@ import {
   SETTING_KEYS,
   type UpdateRegistrationSettingsBody,
 } from '../../../contracts/settings';
+import { countOf } from '../../../domain/plural';
 import {
   ELIGIBILITY_MESSAGES,
   formatReference,
@@ -48,7 +49,7 @@ import {
   type SchoolRow,
   teamNamesOfOtherSchools,
 } from '../../core/schools/school-records';
-import { saveSetting } from '../../core/settings/settings.repo';
+import { beforeAndAfter, saveRegisteredSetting } from '../../core/settings/settings.service';
 import type { Db } from '../../db/client';
 import { registrations, registrationTeamPlayers, registrationTeams } from '../../db/schema/registrations';
 import { schools } from '../../db/schema/schools';
@@ -66,20 +67,16 @@ export class RegistrationInputError extends Error {
 const REGISTRATION_LOCK = 6_060_606;
 
 export async function updateRegistrationSettings(
-  { db, audit }: AuditedDb,
+  deps: AuditedDb,
   context: AuditContext,
   input: UpdateRegistrationSettingsBody,
 ): Promise<RegistrationSettings> {
-  const before = await readRegistrationSettings(db);
-  await db.transaction(async (tx) => {
-    await saveSetting(tx, SETTING_KEYS.registration, input, context.actorId);
-    await audit.logChange(
-      tx,
-      context,
-      'registration_settings_updated',
-      input.is_enabled ? 'Registration settings saved (open)' : 'Registration settings saved (closed)',
-      { before, after: input },
-    );
+  await saveRegisteredSetting(deps, context, SETTING_KEYS.registration, input, {
+    action: 'registration_settings_updated',
+    description: input.is_enabled
+      ? 'Registration settings saved (open)'
+      : 'Registration settings saved (closed)',
+    details: beforeAndAfter,
   });
   return resolveRegistrationSettings(input);
 }
@@ -260,7 +257,7 @@ export async function createRegistration(
       tx,
       { actorId: actor?.userId ?? null, ip: null },
       'registration_created',
-      `Registration ${reference} created: ${body.teams.length} team(s)`,
+      `Registration ${reference} created: ${countOf(body.teams.length, 'team')}`,
       { registrationId, reference, teamCount: body.teams.length, amountCents },
     );
     return registrationId;
@@ -404,7 +401,7 @@ export async function updateTeams(
       tx,
       { actorId: actor?.userId ?? null, ip: null },
       'registration_teams_updated',
-      `Registration ${row.reference}: ${changes.length} name(s) changed`,
+      `Registration ${row.reference}: ${countOf(changes.length, 'name')} changed`,
       { registrationId: id, changes, by: actor ? 'owner' : 'access_token' },
     );
   });

@@ -9,20 +9,16 @@ import {
 import * as service from '../../core/retention/retention.service';
 import { routesFeature } from '../../feature-context';
 import { apiErrors, auditContextOf } from '../../http/route-helpers';
-import { scheduleRepeatingJob } from '../../repeating-job';
 
 const tags = ['retention'];
 const BASE = '/api/admin/retention';
-/** Every process checks this often; the day claim lets one run per UTC day. */
-const CHECK_EVERY_MS = 60 * 60_000;
-const FIRST_CHECK_AFTER_MS = 90_000;
 
 /**
  * /api/admin/retention (`view_superadmin_dashboard`, ADR 035): the periods and the last run, the dry run, a run
- * now, the periods changed; and the daily run, claimed once per day across processes.
+ * now, the periods changed. The daily run, claimed once per day across processes, is `retention.job.ts`.
  */
 export const retentionFeature = routesFeature('retention', (typed, context) => {
-  const { clock, logger } = context;
+  const { clock } = context;
   const errors = apiErrors(400, 401, 403);
 
   typed.get(
@@ -83,13 +79,4 @@ export const retentionFeature = routesFeature('retention', (typed, context) => {
       return { message: RETENTION_MESSAGES.saved };
     },
   );
-
-  const daily = () =>
-    service.runDailyRetention(context, clock.now()).then(
-      (run) => {
-        if (run) logger.info(run.counts, 'retention ran');
-      },
-      (error: unknown) => logger.warn({ err: error }, 'the retention run failed; the next check tries again'),
-    );
-  scheduleRepeatingJob(typed, { firstAfterMs: FIRST_CHECK_AFTER_MS, everyMs: CHECK_EVERY_MS }, daily);
 });

@@ -44,13 +44,9 @@ import {
   type TournamentState,
 } from '../../../domain/tournament';
 import type { Audit, AuditContext } from '../../audit/audit';
-import {
-  loadPublicTournamentData,
-  type PublicTournamentData,
-  type RoundRow,
-  type TournamentRow,
-} from '../../core/tournament/tournament.repo';
-import { toTournamentState } from '../../core/tournament/tournament-state.loader';
+import { loadActiveTournamentRows } from '../../core/tournament/active-tournament';
+import type { RoundRow } from '../../core/tournament/tournament.repo';
+import { type TournamentRows, toTournamentState } from '../../core/tournament/tournament-state.loader';
 import type { Db } from '../../db/client';
 import { matches, roundByes, rounds, tournaments } from '../../db/schema/tournaments';
 import { HttpError } from '../../http/errors';
@@ -69,15 +65,15 @@ export interface RoundDeps {
 }
 
 /** The active tournament's rows (for writes, mails and answers) and its state (for every rule). */
-type State = PublicTournamentData & { tournament: TournamentRow };
+type State = TournamentRows;
 
 const label = (round: { status: RoundStatus }) => ROUND_STATUS_LABELS[round.status];
 const lower = (round: { status: RoundStatus }) => label(round).toLowerCase();
 
 async function loadState(db: Db): Promise<State> {
-  const data = await loadPublicTournamentData(db);
-  if (!data.tournament) throw new HttpError(404, ROUND_MESSAGES.noActiveTournament);
-  return data as State;
+  const data = await loadActiveTournamentRows(db);
+  if (!data) throw new HttpError(404, ROUND_MESSAGES.noActiveTournament);
+  return data;
 }
 
 const stateOf = (rows: State): TournamentState => toTournamentState(rows);
@@ -169,9 +165,9 @@ function detail(state: TournamentState, number: number): RoundDetail {
 }
 
 export async function listRounds(db: Db): Promise<RoundsResponse> {
-  const data = await loadPublicTournamentData(db);
-  if (!data.tournament) return { tournament: null, rounds: [] };
-  const state = stateOf(data as State);
+  const data = await loadActiveTournamentRows(db);
+  if (!data) return { tournament: null, rounds: [] };
+  const state = stateOf(data);
   return {
     tournament: {
       name: state.name,

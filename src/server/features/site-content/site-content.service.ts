@@ -7,7 +7,7 @@ import {
 } from '../../../contracts/rich-text';
 import type { Audit, AuditContext } from '../../audit/audit';
 import { sanitizeForStorage } from '../../core/rich-text/rich-text.sanitizer';
-import { deleteSetting, saveSetting } from '../../core/settings/settings.repo';
+import { beforeAndAfter, resetSettingIn, saveSettingIn } from '../../core/settings/settings.service';
 import { readImportantInformation } from '../../core/site-content/important-information';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../http/errors';
@@ -24,30 +24,25 @@ export async function saveImportantInformation(
   html: string,
 ): Promise<ImportantInformation> {
   const clean = sanitizeForStorage('importantInformation', html);
-  const before = await readImportantInformation(db);
-  await db.transaction(async (tx) => {
-    await saveSetting(tx, IMPORTANT_INFORMATION_SETTING_KEY, clean, who.actorId);
-    await audit.logChange(tx, who, 'update_important_information', 'Updated the important information page', {
-      before: before.html,
-      after: clean,
-    });
-  });
+  await db.transaction((tx) =>
+    saveSettingIn(tx, audit, who, IMPORTANT_INFORMATION_SETTING_KEY, clean, {
+      action: 'update_important_information',
+      description: 'Updated the important information page',
+      details: beforeAndAfter,
+    }),
+  );
   return { html: clean };
 }
 
 /** Back to the built-in text: the stored record is deleted. */
 export async function resetImportantInformation(db: Db, audit: Audit, who: AuditContext): Promise<void> {
-  const before = await readImportantInformation(db);
-  await db.transaction(async (tx) => {
-    await deleteSetting(tx, IMPORTANT_INFORMATION_SETTING_KEY);
-    await audit.logChange(
-      tx,
-      who,
-      'reset_important_information',
-      'Reset the important information page to its standard text',
-      { before: before.html },
-    );
-  });
+  await db.transaction((tx) =>
+    resetSettingIn(tx, audit, who, IMPORTANT_INFORMATION_SETTING_KEY, {
+      action: 'reset_important_information',
+      description: 'Reset the important information page to its standard text',
+      details: ({ before }) => ({ before }),
+    }),
+  );
 }
 
 export async function uploadImage(

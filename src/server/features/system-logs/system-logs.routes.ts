@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { messageResponseSchema } from '../../../contracts/common';
 import {
-  LOG_DAY_MS,
   logRetentionBodySchema,
   SYSTEM_LOG_EXPORT_LIMIT,
   SYSTEM_LOG_MESSAGES,
@@ -13,19 +12,17 @@ import {
 import * as service from '../../core/system-logs/system-logs.service';
 import { routesFeature } from '../../feature-context';
 import { apiErrors, auditContextOf } from '../../http/route-helpers';
-import { scheduleRepeatingJob } from '../../repeating-job';
 
 const tags = ['system logs'];
 const BASE = '/api/admin/system-logs';
-/** The first purge runs this long after start, so a restart loop does not purge in a loop. */
-const FIRST_PURGE_AFTER_MS = 60_000;
 
 /**
  * /api/admin/system-logs (`view_system_logs`): the staff actions and security events in one list, newest first,
- * filtered and paged by cursor; the filtered rows as CSV or JSON; the retention (superadmin) and its daily purge.
+ * filtered and paged by cursor; the filtered rows as CSV or JSON; the retention (superadmin). Its daily purge is
+ * `system-logs.job.ts`.
  */
 export const systemLogsFeature = routesFeature('system-logs', (typed, context) => {
-  const { db, audit, clock, logger } = context;
+  const { db, audit, clock } = context;
   const errors = apiErrors(400, 401, 403);
 
   typed.get(
@@ -108,14 +105,4 @@ export const systemLogsFeature = routesFeature('system-logs', (typed, context) =
       return { message: SYSTEM_LOG_MESSAGES.retentionSaved };
     },
   );
-
-  // The daily purge (docs/requirements.md §1): every process runs it; a second run the same day finds nothing.
-  const purge = () =>
-    service.purgeOldLogs(context, clock.now()).then(
-      (removed) => {
-        if (removed.system + removed.security > 0) logger.info(removed, 'old log rows removed');
-      },
-      (error: unknown) => logger.warn({ err: error }, 'the log purge failed; it runs again tomorrow'),
-    );
-  scheduleRepeatingJob(typed, { firstAfterMs: FIRST_PURGE_AFTER_MS, everyMs: LOG_DAY_MS }, purge);
 });

@@ -6,7 +6,8 @@ import {
 } from '../../../contracts/system-status';
 import { readRetentionStatus } from '../../core/retention/retention.service';
 import type { SafeControl } from '../../core/safe-control/safe-control.state';
-import { readSetting } from '../../core/settings/settings.repo';
+import { INTERNAL_SETTING_KEYS } from '../../core/settings/settings.registry';
+import { readSettingValue } from '../../core/settings/settings.service';
 import { readRecentActivity } from '../../core/system-logs/system-logs.service';
 import { countUsersByRole } from '../../core/users/user-records';
 import type { Database } from '../../db/client';
@@ -15,9 +16,9 @@ import type { ChangeFeed } from '../../live/change-feed';
 
 /** Settings the dashboard reads (docs/requirements.md §3's system_settings keys). */
 export const STATUS_SETTING_KEYS = {
-  storageLimit: 'storage_limit',
-  lastBackup: 'last_backup',
-  lastVerifiedRestore: 'last_verified_restore',
+  storageLimit: INTERNAL_SETTING_KEYS.storageLimit,
+  lastBackup: INTERNAL_SETTING_KEYS.lastBackup,
+  lastVerifiedRestore: INTERNAL_SETTING_KEYS.lastVerifiedRestore,
 } as const;
 
 export interface StatusSources {
@@ -30,17 +31,13 @@ export interface StatusSources {
   safeControl: Pick<SafeControl, 'siteStatus' | 'unfinishedRestore'>;
 }
 
-function isoOrNull(value: unknown): string | null {
-  return typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? new Date(value).toISOString() : null;
-}
-
 export async function readSystemStatus(sources: StatusSources): Promise<SystemStatus> {
   const { db } = sources.database;
   const [size, limit, lastBackup, lastRestore, usersByRole, retention] = await Promise.all([
     db.execute(sql`select pg_database_size(current_database())::bigint as size`),
-    readSetting(db, STATUS_SETTING_KEYS.storageLimit),
-    readSetting(db, STATUS_SETTING_KEYS.lastBackup),
-    readSetting(db, STATUS_SETTING_KEYS.lastVerifiedRestore),
+    readSettingValue(db, STATUS_SETTING_KEYS.storageLimit),
+    readSettingValue(db, STATUS_SETTING_KEYS.lastBackup),
+    readSettingValue(db, STATUS_SETTING_KEYS.lastVerifiedRestore),
     countUsersByRole(db),
     readRetentionStatus(db),
   ]);
@@ -54,10 +51,10 @@ export async function readSystemStatus(sources: StatusSources): Promise<SystemSt
     database: {
       kind: sources.database.kind,
       sizeBytes,
-      limitBytes: typeof limit === 'number' && Number.isInteger(limit) && limit > 0 ? limit : null,
+      limitBytes: limit,
     },
-    lastBackupAt: isoOrNull(lastBackup),
-    lastVerifiedRestoreAt: isoOrNull(lastRestore),
+    lastBackupAt: lastBackup,
+    lastVerifiedRestoreAt: lastRestore,
     usersByRole,
     liveConnections: sources.feed.subscriberCount,
     lastHour: sources.requestStats.lastHour(),

@@ -6,6 +6,7 @@ import type {
 } from '../../../contracts/tournament-management';
 import { knownTiebreakOrder } from '../../../domain/scoring/tiebreak-keys';
 import { tiebreakOrderEditable } from '../../../domain/tournament/rounds';
+import { isActiveTournament } from '../../core/tournament/active-tournament';
 import type { Db } from '../../db/client';
 import {
   announcements,
@@ -147,11 +148,6 @@ export async function findTournament(db: Db, id: string): Promise<TournamentRow 
   return row ?? null;
 }
 
-export async function findActiveTournamentId(db: Db): Promise<string | null> {
-  const [row] = await db.select({ id: tournaments.id }).from(tournaments).where(eq(tournaments.active, true));
-  return row?.id ?? null;
-}
-
 /** The tournament with rounds 1..n, all upcoming (the demo seed's shape for rounds not yet played). */
 export async function insertTournamentWithRounds(
   db: Db,
@@ -187,7 +183,7 @@ export async function makeOnlyActive(db: Db, id: string): Promise<void> {
   await db
     .update(tournaments)
     .set({ active: false, updatedAt: sql`now()` })
-    .where(and(eq(tournaments.active, true), ne(tournaments.id, id)));
+    .where(and(isActiveTournament(), ne(tournaments.id, id)));
   await db
     .update(tournaments)
     .set({ active: true, archivedAt: null, updatedAt: sql`now()` })

@@ -14,6 +14,7 @@ import { DEFAULT_TIEBREAK_ORDER } from '../../../domain/scoring/tiebreak-keys';
 import { actorContext, type Tx } from '../../audit/audit';
 import type { Actor } from '../../auth/actor';
 import { sanitizeForStorage } from '../../core/rich-text/rich-text.sanitizer';
+import { findActiveTournament } from '../../core/tournament/active-tournament';
 import type { Db } from '../../db/client';
 import type { AuditedDb } from '../../feature-context';
 import { HttpError } from '../../http/errors';
@@ -213,7 +214,7 @@ export async function createTemplate(
 /** The tournament whose announcements are meant: the one named, else the active one. */
 export async function announcementTournamentId(db: Db, tournamentId: string | undefined): Promise<string> {
   if (tournamentId) return (await requireTournament(db, tournamentId)).id;
-  const active = await repo.findActiveTournamentId(db);
+  const active = (await findActiveTournament(db))?.id ?? null;
   if (!active) throw new HttpError(409, TOURNAMENT_MESSAGES.noActiveTournament);
   return active;
 }
@@ -225,7 +226,7 @@ export async function listAnnouncements(
 ): Promise<{ tournamentId: string | null; announcements: AdminAnnouncement[] }> {
   const id = tournamentId
     ? (await requireTournament(db, tournamentId)).id
-    : await repo.findActiveTournamentId(db);
+    : ((await findActiveTournament(db))?.id ?? null);
   return { tournamentId: id, announcements: id ? await repo.listAnnouncements(db, id) : [] };
 }
 

@@ -160,8 +160,8 @@ describe('tournament management', () => {
         { name: 'Backwards', startDate: '2026-05-02', endDate: '2026-05-01' },
         'The end date cannot be before the start date',
       ],
-      [{ name: 'Bad date', startDate: '2026-13-45x' }, 'Invalid'],
-      [{ name: 'Sneaky', active: true }, 'Unrecognized key'],
+      [{ name: 'Bad date', startDate: '2026-13-45x' }, 'Enter a date as YYYY-MM-DD.'],
+      [{ name: 'Sneaky', active: true }, 'Unrecognized field: active.'],
     ];
     for (const [body, error] of invalid) {
       const response = await call('POST', '/api/admin/tournaments', body);

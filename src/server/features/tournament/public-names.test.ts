@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTHORIZATION_MATRIX } from '../../../../tests/support/server/authorization-matrix';
 import { createClientFixture } from '../../../../tests/support/server/client-fixture';
 import { startTestApp, type TestApp } from '../../../../tests/support/server/test-app';
 import { databaseTargets } from '../../../../tests/support/server/test-database';
 import { playerLookupResponseSchema } from '../../../contracts/player-lookup';
 import { NOINDEX_HEADER, PUBLIC_PAGE_PATHS } from '../../../contracts/public-pages';
 import { formatPublicName } from '../../../domain/public-names';
-import { AUTHORIZATION_MATRIX } from '../../auth/authorization-matrix';
 import { players, tournaments } from '../../db/schema/tournaments';
 
 /** Folded for comparing: a name in any case, with any run of spaces, in JSON or HTML. */

@@ -1,5 +1,6 @@
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import type { AnalyticsResponse } from '../../../contracts/visitor-analytics';
+import { EVENT_TIME_ZONE, eventDayOf } from '../../../domain/event-day';
 import type { DeviceClass } from '../../../domain/visitor-analytics';
 import type { Db } from '../../db/client';
 import { session } from '../../db/schema/auth';
@@ -8,10 +9,8 @@ import { pageViewCounts, visitorLocations } from '../../db/schema/tracking';
 export type VisitRow = typeof visitorLocations.$inferInsert;
 
 /** The site's days are Irish days (the tournament's time zone). */
-export const SITE_TIME_ZONE = 'Europe/Dublin';
-const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: SITE_TIME_ZONE });
 /** `YYYY-MM-DD` of `at` in Irish time. */
-export const siteDay = (at: Date) => dayFormat.format(at);
+export const siteDay = (at: Date) => eventDayOf(at);
 
 /**
  * Stores a visit unless the same browser session already has one since `since` (the 10-minute cool-down,
@@ -99,7 +98,7 @@ const n = (value: unknown) => Number(value ?? 0);
 
 /** Everything the analytics page shows for the Irish days `from`..`to` (inclusive). */
 export async function readAnalytics(db: Db, from: string, to: string): Promise<AnalyticsResponse> {
-  const visitDay = sql`(${visitorLocations.createdAt} at time zone ${SITE_TIME_ZONE})::date`;
+  const visitDay = sql`(${visitorLocations.createdAt} at time zone ${EVENT_TIME_ZONE})::date`;
   const inVisits = sql`${visitDay} between ${from}::date and ${to}::date`;
   const inViews = sql`${pageViewCounts.day} between ${from}::date and ${to}::date`;
   const page = sql`coalesce(${visitorLocations.userData}->>'page', '')`;
@@ -197,7 +196,7 @@ export async function readAnalytics(db: Db, from: string, to: string): Promise<A
   const minuteRows = peakDay
     ? await rows<{ minute: string; visits: unknown }>(
         db,
-        sql`select to_char(${visitorLocations.createdAt} at time zone ${SITE_TIME_ZONE}, 'HH24:MI') as minute,
+        sql`select to_char(${visitorLocations.createdAt} at time zone ${EVENT_TIME_ZONE}, 'HH24:MI') as minute,
               count(*) as visits from ${visitorLocations} where ${visitDay} = ${peakDay}::date
             group by 1 order by 2 desc, 1 limit 20`,
       )

@@ -6,7 +6,6 @@ import {
   GEOLOCATION_URL_SETTING_KEY,
   geolocationServiceHost,
   geolocationServiceSchema,
-  readGeolocationUrl,
   visitBodySchema,
   visitResponseSchema,
 } from '../../../contracts/visitor-analytics';
@@ -20,8 +19,7 @@ import {
   VISIT_SESSION_MEMORY_MS,
   VISITS_PER_ADDRESS,
 } from '../../../domain/visitor-analytics';
-import { readSetting } from '../../core/settings/settings.repo';
-import { saveRegisteredSetting } from '../../core/settings/settings.service';
+import { readSettingValue, saveRegisteredSetting } from '../../core/settings/settings.service';
 import { requireSettingsUnlock } from '../../core/settings-unlock';
 import { routesFeature } from '../../feature-context';
 import { literalHostRefusal } from '../../http/address-policy';
@@ -29,9 +27,8 @@ import { addressKey } from '../../http/client-address';
 import { HttpError } from '../../http/errors';
 import { RateCounter, type RateLimit } from '../../http/rate-counter';
 import { apiErrors, auditContextOf } from '../../http/route-helpers';
-import { scheduleRepeatingJob } from '../../repeating-job';
 import { type GeoLocation, lookupExternal, OfflineGeolocation } from './geolocation';
-import { PageViewCounter } from './page-view-counter';
+import { pageViewsOf } from './visitor-analytics.job';
 import {
   insertVisitUnlessRecent,
   latestVisitOfSession,
@@ -42,7 +39,6 @@ import {
 
 /** One offline database per process, opened on the first lookup (ADR 034). */
 const offline = new OfflineGeolocation();
-const FLUSH_EVERY_MS = 2_000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The shared counters' scopes (ADR 034): per address, and the one geolocation lookup per visit session. */
 const SCOPES = {
@@ -63,7 +59,7 @@ export const visitorAnalyticsFeature = routesFeature('visitor-analytics', (typed
   const counter = new RateCounter(db, clock.millis);
 
   const locate = async (ip: string): Promise<GeoLocation | null> => {
-    const external = readGeolocationUrl(await readSetting(db, GEOLOCATION_URL_SETTING_KEY));
+    const external = await readSettingValue(db, GEOLOCATION_URL_SETTING_KEY);
     if (external) {
       // Checked again at every call (ADR 038): a name may resolve inside, a restored backup may hold anything.
       return lookupExternal(external, ip, outbound, (reason) =>
@@ -78,8 +74,9 @@ export const visitorAnalyticsFeature = routesFeature('visitor-analytics', (typed
     }
   };
 
-  // The count needs no consent: nothing is stored on the device and nothing identifies the visitor.
-  const pageViews = new PageViewCounter(db, logger);
+  // The count needs no consent: nothing is stored on the device and nothing identifies the visitor. Flushed
+  // every few seconds by its job (src/server/background-jobs.ts) and once more on close.
+  const pageViews = pageViewsOf(context);
   typed.addHook('onResponse', async (request, reply) => {
     if (request.method !== 'GET' || request.path.startsWith('/api/') || request.path.startsWith('/__'))
       return;
@@ -97,9 +94,6 @@ export const visitorAnalyticsFeature = routesFeature('visitor-analytics', (typed
       device: deviceClass(request.headers['user-agent']),
     });
   });
-  scheduleRepeatingJob(typed, { firstAfterMs: FLUSH_EVERY_MS, everyMs: FLUSH_EVERY_MS }, () =>
-    pageViews.flush(),
-  );
   typed.addHook('onClose', async () => pageViews.flush());
 
   typed.post(
@@ -214,7 +208,7 @@ export const visitorAnalyticsFeature = routesFeature('visitor-analytics', (typed
     },
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');
-      return { url: readGeolocationUrl(await readSetting(db, GEOLOCATION_URL_SETTING_KEY)) };
+      return { url: await readSettingValue(db, GEOLOCATION_URL_SETTING_KEY) };
     },
   );
   typed.put(

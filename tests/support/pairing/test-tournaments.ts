@@ -3,8 +3,8 @@
  * random pairings, results, byes and withdrawals. Test support only; no test runner imports here.
  */
 import fc from 'fast-check';
-import type { ByeKind, MatchResult } from '../scoring/results';
-import type { PairingBye, PairingGame, PairingInput, PairingPlayer } from './types';
+import type { PairingBye, PairingGame, PairingInput, PairingPlayer } from '../../../src/domain/pairing/types';
+import type { ByeKind, MatchResult } from '../../../src/domain/scoring/results';
 
 const SCHOOL_NAMES = ['Belvedere A', 'Belvedere B', 'Loreto A', 'Gonzaga A', 'Gonzaga B', 'Mount Anville A'];
 const RESULTS: MatchResult[] = [

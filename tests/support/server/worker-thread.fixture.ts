@@ -1,5 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import type { WorkerMessage } from './worker-thread';
+import type { WorkerMessage } from '../../../src/server/workers/worker-thread';
 
 /** A worker module for worker-thread.test.ts: counts to `input.upTo` and answers the sum, fails, or just ends. */
 const { input } = workerData as { input: { upTo: number; finally: 'answer' | 'fail' | 'end' } };
