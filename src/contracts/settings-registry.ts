@@ -4,6 +4,13 @@ import { backgroundContrastProblem, describeContrastProblem } from '../domain/co
 import { CRM_REMINDER_DAYS_DEFAULT } from '../domain/crm-messages';
 import { DEFAULT_RETENTION, type RetentionPeriods } from '../domain/retention';
 import { CRM_REMINDER_SETTING_KEY, crmReminderDaysSchema, readCrmReminderDays } from './crm-messages';
+import {
+  DEFAULT_RESULT_REPORTING,
+  RESULT_REPORTING_SETTING_KEY,
+  type ResultReporting,
+  readResultReporting,
+  resultReportingSchema,
+} from './result-reports';
 import { RETENTION_SETTING_KEY, readRetentionPeriods, retentionPeriodsSchema } from './retention';
 import {
   readSafeControl,
@@ -204,6 +211,19 @@ export const SETTINGS_REGISTRY = {
     isPublic: true,
     isLive: false,
     page: '/admin/analytics',
+  }),
+  // Results reported from the players' phones (ADR 040): off by default, and only for the tournament it was
+  // switched on for; whether captains may confirm; when a one-sided report goes to the arbiter.
+  [RESULT_REPORTING_SETTING_KEY]: define<ResultReporting>({
+    key: RESULT_REPORTING_SETTING_KEY,
+    label: 'Results reported by players',
+    schema: resultReportingSchema,
+    default: DEFAULT_RESULT_REPORTING,
+    read: readResultReporting,
+    access: 'manageRounds',
+    isPublic: false,
+    isLive: true,
+    page: '/admin/match-results',
   }),
 } as const;
 

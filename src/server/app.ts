@@ -44,6 +44,7 @@ import { playerDashboardFeature } from './features/player-dashboard/player-dashb
 import { playerManagementFeature } from './features/player-management/player-management.routes';
 import { publicPagesFeature } from './features/public-pages/public-pages.routes';
 import { registrationsFeature } from './features/registrations/registrations.routes';
+import { resultReportsFeature } from './features/result-reports/result-reports.routes';
 import { retentionFeature } from './features/retention/retention.routes';
 import { roundManagementFeature } from './features/round-management/round-management.routes';
 import { registerSafeControlGuard } from './features/safe-control/safe-control.guard';
@@ -269,6 +270,7 @@ const FEATURES: readonly Feature[] = [
   tournamentManagementFeature,
   roundManagementFeature,
   matchResultsFeature,
+  resultReportsFeature,
   playerManagementFeature,
   adminPlayerLookupFeature,
   checkinFeature,

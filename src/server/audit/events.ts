@@ -90,6 +90,8 @@ export const SYSTEM_LOG_ACTIONS = {
   change_round_count: { area: 'round_management', kind: 'change' },
 
   update_match_result: { area: 'match_results', kind: 'change' },
+  /** A result reported from a phone (ADR 040): one row per report, append-only like the reports. */
+  report_result: { area: 'match_results', kind: 'change' },
 
   add_player: { area: 'player_management', kind: 'change' },
   update_player: { area: 'player_management', kind: 'change' },

@@ -13,6 +13,7 @@ import * as clientActions from './schema/client-actions';
 import * as crm from './schema/crm';
 import * as mail from './schema/mail';
 import * as registrations from './schema/registrations';
+import * as resultReports from './schema/result-reports';
 import * as schools from './schema/schools';
 import * as settings from './schema/settings';
 import * as sharedState from './schema/shared-state';
@@ -31,6 +32,7 @@ export const schema = {
   ...sharedState,
   ...crm,
   ...clientActions,
+  ...resultReports,
 };
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;

@@ -11,6 +11,8 @@ const TOPIC_BY_TABLE: Record<string, LiveTopic> = {
   rounds: 'rounds',
   matches: 'matches',
   round_byes: 'matches',
+  // A report shows its board as "reported" and changes the arbiter's queue (ADR 040).
+  result_reports: 'matches',
   announcements: 'announcements',
   broadcasts: 'broadcasts',
   crm_tasks: 'crm',

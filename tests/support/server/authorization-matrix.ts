@@ -110,6 +110,13 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
     allowed: ['admin', 'superadmin', 'custom-role'],
     path: '/api/admin/match-results/00000000-0000-4000-8000-000000000000',
   },
+  // Results reported from phones (ADR 040): the badge in the body is the credential, so anyone may ask (an
+  // unknown badge is refused the same for all); the arbiter's queue is result entry's, the switch round management's.
+  'POST /api/reports/boards': { allowed: EVERYONE },
+  'POST /api/reports': { allowed: EVERYONE },
+  'GET /api/admin/result-reports/queue': { allowed: ['admin', 'superadmin', 'custom-role'] },
+  'GET /api/admin/result-reports/settings': { allowed: ['superadmin', 'custom-role'] },
+  'PUT /api/admin/result-reports/settings': { allowed: ['superadmin', 'custom-role'] },
   'POST /api/admin/users': { allowed: ['superadmin'] },
   'PUT /api/admin/users/:id/role': { allowed: ['superadmin'], path: '/api/admin/users/no-such-user/role' },
   'POST /api/admin/users/:id/freeze': {

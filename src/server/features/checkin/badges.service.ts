@@ -8,10 +8,10 @@ import {
 } from '../../../contracts/badges';
 import { BADGE_CODE_LENGTH, BADGE_TOKEN_BYTES, badgeCodeFrom, badgeTokenFrom } from '../../../domain/badges';
 import type { AuditContext } from '../../audit/audit';
+import * as repo from '../../core/badges/badges.repo';
 import type { Db } from '../../db/client';
 import type { AuditedDb } from '../../feature-context';
 import { HttpError } from '../../http/errors';
-import * as repo from './badges.repo';
 import { findActiveTournament } from './checkin.repo';
 
 /** A fresh token and code from the system's secure random source (the domain only encodes them). */

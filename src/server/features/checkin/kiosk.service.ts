@@ -1,14 +1,13 @@
 import { verifyPassword } from 'better-auth/crypto';
 import { and, eq } from 'drizzle-orm';
 import { KIOSK_MESSAGES, type KioskAction, type KioskScanResponse } from '../../../contracts/kiosk';
-import { isBadgeToken, normalizeBadgeCode } from '../../../domain/badges';
 import type { AuditContext } from '../../audit/audit';
+import * as badges from '../../core/badges/badges.repo';
 import type { PublicDataCache } from '../../core/tournament/public-data-cache';
 import type { Db } from '../../db/client';
 import { account } from '../../db/schema/auth';
 import type { AuditedDb } from '../../feature-context';
 import { HttpError } from '../../http/errors';
-import * as badges from './badges.repo';
 import * as repo from './checkin.repo';
 import { checkInFound, schoolList, signOutFound } from './checkin.service';
 
@@ -17,15 +16,6 @@ const PAIRING_MAX_AGE_MS = 5_000;
 
 /** The one answer for a token or code that names nothing (malformed, unknown, or of another tournament). */
 const unknownBadge = () => new HttpError(404, KIOSK_MESSAGES.unknownBadge, 'unknown-badge');
-
-async function findBadge(db: Db, scan: { token?: string; code?: string }) {
-  if (scan.token !== undefined) {
-    const token = scan.token.trim().toLowerCase();
-    return isBadgeToken(token) ? badges.findByToken(db, token) : null;
-  }
-  const code = normalizeBadgeCode(scan.code ?? '');
-  return code ? badges.findByCode(db, code) : null;
-}
 
 /**
  * A badge scanned at the kiosk (ADR 031). A player's badge checks them in (only while check-in is open) or
@@ -39,7 +29,7 @@ export async function scan(
   now: Date,
 ): Promise<KioskScanResponse> {
   const { db } = deps;
-  const badge = await findBadge(db, body);
+  const badge = await badges.findBadge(db, body);
   if (!badge) throw unknownBadge();
   const tournament = await repo.findActiveTournament(db);
   if (!tournament) throw unknownBadge();

@@ -10,6 +10,7 @@ import {
 } from '../../../contracts/match-results';
 import type { Audit } from '../../audit/audit';
 import { actorContext } from '../../audit/audit';
+import { setMatchResult } from '../../core/results/set-result';
 import type { Db } from '../../db/client';
 import { routesFeature, type TypedApp } from '../../feature-context';
 import { clientActionOf, runClientActionOnce } from '../../http/client-actions';
@@ -65,7 +66,7 @@ function registerMatchResultRoutes(typed: TypedApp, db: Db, deps: { now: () => D
       // Once per client id (ADR 032): a replayed offline result gets its first answer, not a conflict with itself.
       const action = clientActionOf(actor.userId, request.body, 'match-results.set', matchId);
       const answer = await runClientActionOnce<object>(db, action, at, async (tx) => {
-        const outcome = await service.setMatchResult(
+        const outcome = await setMatchResult(
           { db: tx, audit: deps.audit },
           actorContext(actor, request.ip),
           matchId,

@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { BadgeKind } from '../../../contracts/badges';
+import { isBadgeToken, normalizeBadgeCode, readBadgeScan } from '../../../domain/badges';
 import type { Db } from '../../db/client';
 import { badgeTokens } from '../../db/schema/badges';
 import { schools } from '../../db/schema/schools';
@@ -46,6 +47,22 @@ export async function findByToken(db: Db, token: string): Promise<BadgeRow | nul
 export async function findByCode(db: Db, code: string): Promise<BadgeRow | null> {
   const [row] = await db.select().from(badgeTokens).where(eq(badgeTokens.code, code)).limit(1);
   return row ?? null;
+}
+
+/** The badge a scan names (a token, or a typed code read leniently), live or revoked; null for anything else. */
+export async function findBadge(db: Db, scan: { token?: string; code?: string }): Promise<BadgeRow | null> {
+  if (scan.token !== undefined) {
+    const token = scan.token.trim().toLowerCase();
+    return isBadgeToken(token) ? findByToken(db, token) : null;
+  }
+  const code = normalizeBadgeCode(scan.code ?? '');
+  return code ? findByCode(db, code) : null;
+}
+
+/** The badge whatever a phone read names: the QR code's URL, a bare token, or a typed code (ADR 031). */
+export async function findBadgeByScan(db: Db, text: string): Promise<BadgeRow | null> {
+  const scan = readBadgeScan(text);
+  return scan ? findBadge(db, scan) : null;
 }
 
 export async function insertBadges(

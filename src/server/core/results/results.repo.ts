@@ -3,13 +3,13 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { MatchResult } from '../../../domain/scoring/results';
 import { acceptsResult, canClearResult } from '../../../domain/tournament/rounds';
 import { ROUND_STATUSES } from '../../../domain/tournament/state';
-import {
-  findActiveTournament as findTheActiveTournament,
-  isActiveTournament,
-} from '../../core/tournament/active-tournament';
 import type { Db } from '../../db/client';
 import { schools } from '../../db/schema/schools';
 import { matches, players, rounds, tournaments } from '../../db/schema/tournaments';
+import {
+  findActiveTournament as findTheActiveTournament,
+  isActiveTournament,
+} from '../tournament/active-tournament';
 
 export type RoundStatus = (typeof rounds.$inferSelect)['status'];
 

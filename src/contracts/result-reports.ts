@@ -1,0 +1,152 @@
+import { z } from 'zod';
+import { DEFAULT_ONE_SIDED_MINUTES, REPORTABLE_RESULTS } from '../domain/result-reports';
+import { MATCH_RESULTS } from '../domain/scoring/results';
+
+/**
+ * Results reported from the players' phones (docs/decisions/040-result-reports.md): the setting, the phone's
+ * requests and answers, and the arbiter's queue.
+ */
+
+export const RESULT_REPORTING_SETTING_KEY = 'result_reporting';
+
+export const resultReportingSchema = z
+  .object({
+    /** The tournament it was switched on for: for any other tournament reporting is off. */
+    tournament_id: z.uuid().nullable(),
+    enabled: z.boolean({ error: 'Self-reporting is on or off' }),
+    captains_may_confirm: z.boolean({ error: 'Captains may confirm, or not' }),
+    one_sided_minutes: z
+      .number({ error: 'Enter the minutes before a one-sided report goes to the arbiter' })
+      .int('Enter a whole number of minutes')
+      .min(1, 'Wait at least 1 minute')
+      .max(120, 'Wait at most 120 minutes'),
+  })
+  .strict();
+export type ResultReporting = z.infer<typeof resultReportingSchema>;
+
+export const DEFAULT_RESULT_REPORTING: ResultReporting = {
+  tournament_id: null,
+  enabled: false,
+  captains_may_confirm: true,
+  one_sided_minutes: DEFAULT_ONE_SIDED_MINUTES,
+};
+
+/** A stored value, or the default (off) for anything missing or broken. */
+export function readResultReporting(stored: unknown): ResultReporting {
+  const parsed = resultReportingSchema.safeParse(stored);
+  return parsed.success ? parsed.data : DEFAULT_RESULT_REPORTING;
+}
+
+/** Whether players report results in this tournament now. */
+export function isReportingOnFor(setting: ResultReporting, tournamentId: string | null): boolean {
+  return setting.enabled && tournamentId !== null && setting.tournament_id === tournamentId;
+}
+
+/** The arbiter's switch: the same document without the tournament, which the server fills in (the active one). */
+export const updateResultReportingBodySchema = resultReportingSchema.omit({ tournament_id: true });
+
+export const RESULT_REPORT_MESSAGES = {
+  leavePieces: 'Leave the pieces on the board until the result is confirmed',
+  reportingOff: 'Results are entered by the arbiters at this tournament.',
+  notReportable: 'Report 1–0, ½–½ or 0–1. The arbiter records anything else.',
+  unknownBadge: 'This badge is not valid. Ask at the desk for a new one.',
+  notYourBoard: 'This badge does not play on that board.',
+  noBoard: 'You have no game to report in this round.',
+  roundNotInProgress: 'Results can be reported only while the round is being played.',
+  alreadySet: 'The result of this board is already recorded. Ask an arbiter if it is wrong.',
+  recorded: 'Reported. Waiting for the other side to report.',
+  confirmed: 'Confirmed: both sides reported the same result.',
+  disputed: 'The two reports differ. An arbiter will come to the board.',
+  unchanged: 'Already reported.',
+  tooMany: 'Too many reports from this badge. Wait a minute and try again.',
+  tooManyCodes: 'Too many unknown badge codes from this network. Wait a minute and try again.',
+  settingsSaved: 'Self-reporting settings saved',
+  noActiveTournament: 'No tournament is active.',
+} as const;
+
+/** The credential a phone sends: the badge's QR code (its URL or token) or its typed code. */
+const credentialSchema = z
+  .string({ error: 'Scan your badge or type its code' })
+  .trim()
+  .min(1, 'Scan your badge or type its code')
+  .max(300, 'That is not a badge code');
+
+export const reportBoardsBodySchema = z.object({ credential: credentialSchema }).strict();
+
+const reportedResultSchema = z.enum(REPORTABLE_RESULTS, { error: RESULT_REPORT_MESSAGES.notReportable });
+
+export const reportResultBodySchema = z
+  .object({
+    credential: credentialSchema,
+    matchId: z.uuid(),
+    result: reportedResultSchema,
+    /** The device's outbox id: the same report sent again lands once. */
+    clientId: z.string().trim().min(8).max(80).optional(),
+  })
+  .strict();
+export type ReportResultBody = z.infer<typeof reportResultBodySchema>;
+
+const sideSchema = z.enum(['white', 'black']);
+
+/** A board as the reporter sees it: the players, the sides they speak for, and where the reports stand. */
+export const reportableBoardSchema = z.object({
+  matchId: z.uuid(),
+  roundNumber: z.number().int(),
+  board: z.number().int(),
+  white: z.object({ name: z.string(), schoolName: z.string().nullable() }),
+  black: z.object({ name: z.string(), schoolName: z.string().nullable() }),
+  /** The sides this credential speaks for. */
+  sides: z.array(sideSchema),
+  /** The result set (confirmed, or by the arbiter), else null. */
+  result: z.enum(MATCH_RESULTS).nullable(),
+  /** This credential's latest report per side it speaks for (never the other side's: reports are independent). */
+  yourReport: reportedResultSchema.nullable(),
+  /** Whether the other side has reported (what it said is not shown). */
+  otherSideReported: z.boolean(),
+  state: z.enum(['waiting', 'reported', 'confirmed', 'disputed', 'final']),
+});
+export type ReportableBoard = z.infer<typeof reportableBoardSchema>;
+
+export const reportBoardsResponseSchema = z.object({
+  /** Who the credential is: a pupil's name, or a school's. */
+  holder: z.object({ kind: z.enum(['player', 'captain']), name: z.string() }),
+  roundNumber: z.number().int().nullable(),
+  boards: z.array(reportableBoardSchema),
+  message: z.string().nullable(),
+});
+export type ReportBoardsResponse = z.infer<typeof reportBoardsResponseSchema>;
+
+export const reportResultResponseSchema = z.object({
+  outcome: z.enum(['recorded', 'confirmed', 'disputed', 'unchanged']),
+  message: z.string(),
+  board: reportableBoardSchema,
+});
+export type ReportResultResponse = z.infer<typeof reportResultResponseSchema>;
+
+const claimViewSchema = z.object({
+  side: sideSchema,
+  result: reportedResultSchema,
+  by: z.enum(['player', 'captain', 'teacher']),
+  /** Whose badge or account: a name for the arbiter. */
+  reporter: z.string(),
+  device: z.string().nullable(),
+  at: z.string(),
+});
+
+export const arbiterQueueResponseSchema = z.object({
+  roundNumber: z.number().int().nullable(),
+  reportingOn: z.boolean(),
+  counts: z.object({ boards: z.number().int(), withResult: z.number().int(), reported: z.number().int() }),
+  rows: z.array(
+    z.object({
+      matchId: z.uuid(),
+      board: z.number().int(),
+      version: z.number().int(),
+      reason: z.enum(['disputed', 'one-sided', 'no-report']),
+      white: z.object({ name: z.string(), schoolName: z.string().nullable() }),
+      black: z.object({ name: z.string(), schoolName: z.string().nullable() }),
+      claims: z.array(claimViewSchema),
+    }),
+  ),
+});
+export type ArbiterQueueResponse = z.infer<typeof arbiterQueueResponseSchema>;

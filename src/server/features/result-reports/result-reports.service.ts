@@ -1,0 +1,364 @@
+import { eq } from 'drizzle-orm';
+/**
+ * Results reported from the players' phones (issue #29, docs/decisions/040-result-reports.md). A badge — the
+ * pupil's, or a school's for its captain or teacher — reports the result of its own board in the round being
+ * played; when both sides agree the result is set through the same write as staff entry (core/results).
+ */
+import {
+  type ArbiterQueueResponse,
+  isReportingOnFor,
+  RESULT_REPORT_MESSAGES,
+  RESULT_REPORTING_SETTING_KEY,
+  type ReportableBoard,
+  type ReportBoardsResponse,
+  type ReportResultBody,
+  type ReportResultResponse,
+  type ResultReporting,
+} from '../../../contracts/result-reports';
+import {
+  arbiterQueue,
+  boardReportState,
+  latestClaims,
+  type Reporter,
+  type ReportRefusal,
+  refusalOfReport,
+  sidesFor,
+} from '../../../domain/result-reports';
+import type { AuditContext } from '../../audit/audit';
+import { type BadgeRow, findBadgeByScan } from '../../core/badges/badges.repo';
+import { setMatchResult } from '../../core/results/set-result';
+import { readSettingValue, saveRegisteredSetting } from '../../core/settings/settings.service';
+import { findActiveTournament } from '../../core/tournament/active-tournament';
+import type { Db } from '../../db/client';
+import { schools } from '../../db/schema/schools';
+import { players } from '../../db/schema/tournaments';
+import type { AuditedDb } from '../../feature-context';
+import { HttpError } from '../../http/errors';
+import * as repo from './result-reports.repo';
+
+const MINUTE = 60_000;
+
+/** Whoever holds the credential: what they may speak for and how the rows and the arbiter name them. */
+interface Holder {
+  reporter: Reporter;
+  badge: BadgeRow;
+  name: string;
+  key: string;
+}
+
+const refusalMessages: Record<ReportRefusal, { status: 403 | 409 | 400; message: string }> = {
+  'reporting-off': { status: 403, message: RESULT_REPORT_MESSAGES.reportingOff },
+  'not-reportable': { status: 400, message: RESULT_REPORT_MESSAGES.notReportable },
+  'not-your-board': { status: 403, message: RESULT_REPORT_MESSAGES.notYourBoard },
+  'round-not-in-progress': { status: 409, message: RESULT_REPORT_MESSAGES.roundNotInProgress },
+  'result-already-set': { status: 409, message: RESULT_REPORT_MESSAGES.alreadySet },
+};
+const refuse = (reason: ReportRefusal): never => {
+  const { status, message } = refusalMessages[reason];
+  throw new HttpError(status, message, reason);
+};
+
+/** An unknown, revoked or foreign badge: one answer, so a code cannot be probed. */
+export class UnknownBadgeError extends HttpError {
+  constructor() {
+    super(404, RESULT_REPORT_MESSAGES.unknownBadge, 'unknown-badge');
+  }
+}
+
+export async function readReporting(db: Db): Promise<ResultReporting> {
+  return readSettingValue(db, RESULT_REPORTING_SETTING_KEY);
+}
+
+/** The active tournament and whether players report in it. */
+async function reportingContext(db: Db) {
+  const tournament = await findActiveTournament(db);
+  const setting = await readReporting(db);
+  return { tournament, setting, isOn: isReportingOnFor(setting, tournament?.id ?? null) };
+}
+
+/** The holder of a live badge of the active tournament; an unknown-badge refusal otherwise. */
+async function holderOf(db: Db, credential: string, tournamentId: string): Promise<Holder> {
+  const badge = await findBadgeByScan(db, credential);
+  if (!badge || badge.revokedAt !== null) throw new UnknownBadgeError();
+  const key = `badge:${badge.id}`;
+  if (badge.kind === 'player' && badge.playerId) {
+    const [player] = await db
+      .select({ id: players.id, name: players.name, tournamentId: players.tournamentId })
+      .from(players)
+      .where(eq(players.id, badge.playerId));
+    if (!player || player.tournamentId !== tournamentId) throw new UnknownBadgeError();
+    return { reporter: { kind: 'player', playerId: player.id }, badge, name: player.name, key };
+  }
+  if (badge.kind === 'school' && badge.schoolId) {
+    const [school] = await db
+      .select({ id: schools.id, name: schools.name })
+      .from(schools)
+      .where(eq(schools.id, badge.schoolId));
+    if (!school) throw new UnknownBadgeError();
+    return { reporter: { kind: 'captain', schoolId: school.id }, badge, name: school.name, key };
+  }
+  throw new UnknownBadgeError();
+}
+
+const boardShape = (row: repo.ReportBoardRow) => ({
+  white: { playerId: row.whiteId, schoolId: row.whiteSchoolId },
+  black: { playerId: row.blackId, schoolId: row.blackSchoolId },
+});
+
+/** A board as this holder sees it: their own latest report, whether the other side has reported. */
+function toReportable(
+  row: repo.ReportBoardRow,
+  sides: readonly ('white' | 'black')[],
+  reports: readonly repo.ReportRow[],
+  holderKey: string,
+): ReportableBoard {
+  const claims = reports.map(repo.toClaim);
+  const latest = latestClaims(claims);
+  const mine = sides.map((side) => latest[side]).find((claim) => claim?.reporterKey === holderKey);
+  const others = (['white', 'black'] as const).filter((side) => !sides.includes(side));
+  const state = boardReportState(claims);
+  return {
+    matchId: row.matchId,
+    roundNumber: row.roundNumber,
+    board: row.board,
+    white: { name: row.whiteName, schoolName: row.whiteSchoolName },
+    black: { name: row.blackName, schoolName: row.blackSchoolName },
+    sides: [...sides],
+    result: row.result,
+    yourReport: mine?.result ?? null,
+    otherSideReported: others.some((side) => latest[side] !== undefined),
+    state:
+      row.result !== null
+        ? 'final'
+        : state.kind === 'disputed'
+          ? 'disputed'
+          : state.kind === 'agreed'
+            ? 'confirmed'
+            : state.kind === 'one-sided'
+              ? 'reported'
+              : 'waiting',
+  };
+}
+
+/** The boards a credential may report in the round being played (a pupil's one board, a school's pupils'). */
+export async function boardsFor(db: Db, credential: string): Promise<ReportBoardsResponse> {
+  const { tournament, setting, isOn } = await reportingContext(db);
+  if (!tournament) throw new UnknownBadgeError();
+  const holder = await holderOf(db, credential, tournament.id);
+  const kind = holder.reporter.kind === 'player' ? 'player' : 'captain';
+  if (!isOn)
+    return {
+      holder: { kind, name: holder.name },
+      roundNumber: null,
+      boards: [],
+      message: RESULT_REPORT_MESSAGES.reportingOff,
+    };
+  const round = await repo.roundInProgress(db, tournament.id);
+  if (!round) {
+    return {
+      holder: { kind, name: holder.name },
+      roundNumber: null,
+      boards: [],
+      message: RESULT_REPORT_MESSAGES.roundNotInProgress,
+    };
+  }
+  const rows = await repo.boardsOfRound(db, round.id);
+  const mine = rows
+    .map((row) => ({
+      row,
+      sides: sidesFor(holder.reporter, boardShape(row), { captainsMayConfirm: setting.captains_may_confirm }),
+    }))
+    .filter(({ sides }) => sides.length > 0);
+  const reports = await repo.reportsOf(
+    db,
+    mine.map(({ row }) => row.matchId),
+  );
+  return {
+    holder: { kind, name: holder.name },
+    roundNumber: round.number,
+    boards: mine.map(({ row, sides }) =>
+      toReportable(
+        row,
+        sides,
+        reports.filter(({ report }) => report.matchId === row.matchId).map(({ report }) => report),
+        holder.key,
+      ),
+    ),
+    message: mine.length === 0 ? RESULT_REPORT_MESSAGES.noBoard : null,
+  };
+}
+
+/**
+ * Takes a report. Refused with a sentence (and nothing stored) when reporting is off, the board is not the
+ * holder's, its round is not being played or its result is already set. Stored, then: when the two sides now
+ * agree, the result is set through the staff write (one version bump, one live update, one audit row).
+ */
+export async function report(
+  context: AuditedDb,
+  body: ReportResultBody,
+  meta: { ip: string | null; device: string | null; reserve?: (badgeId: string) => Promise<void> },
+  now: Date,
+): Promise<ReportResultResponse> {
+  const { db, audit } = context;
+  const { tournament, setting, isOn } = await reportingContext(db);
+  if (!tournament) throw new UnknownBadgeError();
+  const holder = await holderOf(db, body.credential, tournament.id);
+  await meta.reserve?.(holder.badge.id);
+  const found = await repo.boardById(db, body.matchId);
+  const row = found?.tournamentId === tournament.id ? found : null;
+  const sides = row
+    ? sidesFor(holder.reporter, boardShape(row), { captainsMayConfirm: setting.captains_may_confirm })
+    : [];
+  const refusal = refusalOfReport({
+    isReportingOn: isOn,
+    roundInProgress: row?.roundStatus === 'active',
+    storedResult: row?.result ?? null,
+    sides,
+    result: body.result,
+  });
+  if (refusal) refuse(refusal);
+  const board = row!;
+  const who: AuditContext = { actorId: null, ip: meta.ip };
+  // For a school's badge on a board of two of its pupils, the report speaks for the side it has not spoken
+  // for yet (else white): one credential can never fill both sides (boardReportState).
+  const stored = await db.transaction(async (tx) => {
+    const locked = await repo.lockBoard(tx, board.matchId);
+    if (!locked) refuse('not-your-board');
+    if (locked!.result !== null) refuse('result-already-set');
+    const existing = (await repo.reportsOf(tx, [board.matchId])).map(({ report }) => report);
+    const latest = latestClaims(existing.map(repo.toClaim));
+    const side = sides.find((candidate) => latest[candidate]?.reporterKey !== holder.key) ?? sides[0]!;
+    const previous = latest[side];
+    if (previous && previous.reporterKey === holder.key && previous.result === body.result) {
+      return { inserted: null, reports: existing };
+    }
+    const inserted = await repo.insertReport(tx, {
+      tournamentId: tournament.id,
+      matchId: board.matchId,
+      roundNumber: board.roundNumber,
+      side,
+      result: body.result,
+      reporterKind: holder.reporter.kind,
+      badgeId: holder.badge.id,
+      reporterKey: holder.key,
+      clientId: body.clientId ?? null,
+      device: meta.device,
+      createdAt: now,
+    });
+    if (!inserted) return { inserted: null, reports: existing };
+    await audit.logChange(
+      tx,
+      who,
+      'report_result',
+      `Round ${board.roundNumber} board ${board.board}: ${holder.name} reported ${body.result} for ${side}${previous ? ` (was ${previous.result})` : ''}`,
+      {
+        matchId: board.matchId,
+        side,
+        before: previous?.result ?? null,
+        after: body.result,
+        reporterKind: holder.reporter.kind,
+        badgeId: holder.badge.id,
+        device: meta.device,
+      },
+    );
+    return { inserted, reports: [...existing, inserted] };
+  });
+  const state = boardReportState(stored.reports.map(repo.toClaim));
+  let outcome: ReportResultResponse['outcome'] = stored.inserted ? 'recorded' : 'unchanged';
+  let result = board.result;
+  if (state.kind === 'agreed') {
+    const written = await setMatchResult(
+      context,
+      who,
+      board.matchId,
+      { result: state.result, expectedVersion: board.version },
+      now,
+    );
+    if (written.kind === 'updated' || written.kind === 'unchanged') {
+      result = written.board.result;
+      outcome = 'confirmed';
+    }
+  } else if (state.kind === 'disputed') outcome = stored.inserted ? 'disputed' : 'unchanged';
+  const view = toReportable({ ...board, result }, sides, stored.reports, holder.key);
+  const message = {
+    recorded: RESULT_REPORT_MESSAGES.recorded,
+    confirmed: RESULT_REPORT_MESSAGES.confirmed,
+    disputed: RESULT_REPORT_MESSAGES.disputed,
+    unchanged: RESULT_REPORT_MESSAGES.unchanged,
+  }[outcome];
+  return { outcome, message, board: view };
+}
+
+/** The arbiter's queue of the round being played (disputes, one-sided reports past the timeout, missing). */
+export async function readQueue(db: Db, now: Date): Promise<ArbiterQueueResponse> {
+  const { tournament, setting, isOn } = await reportingContext(db);
+  const round = tournament ? await repo.roundInProgress(db, tournament.id) : null;
+  if (!round)
+    return {
+      roundNumber: null,
+      reportingOn: isOn,
+      counts: { boards: 0, withResult: 0, reported: 0 },
+      rows: [],
+    };
+  const rows = await repo.boardsOfRound(db, round.id);
+  const reports = await repo.reportsOf(
+    db,
+    rows.map((row) => row.matchId),
+  );
+  const reportsOfBoard = (matchId: string) => reports.filter(({ report }) => report.matchId === matchId);
+  const queue = arbiterQueue(
+    rows.map((row) => ({
+      matchId: row.matchId,
+      board: row.board,
+      result: row.result,
+      claims: reportsOfBoard(row.matchId).map(({ report }) => repo.toClaim(report)),
+    })),
+    now.getTime(),
+    { oneSidedAfterMs: setting.one_sided_minutes * MINUTE },
+  );
+  const byId = new Map(rows.map((row) => [row.matchId, row]));
+  return {
+    roundNumber: round.number,
+    reportingOn: isOn,
+    counts: {
+      boards: rows.length,
+      withResult: rows.filter((row) => row.result !== null).length,
+      reported: rows.filter((row) => row.result === null && reportsOfBoard(row.matchId).length > 0).length,
+    },
+    rows: queue.map((entry) => {
+      const row = byId.get(entry.matchId)!;
+      return {
+        matchId: row.matchId,
+        board: row.board,
+        version: row.version,
+        reason: entry.reason,
+        white: { name: row.whiteName, schoolName: row.whiteSchoolName },
+        black: { name: row.blackName, schoolName: row.blackSchoolName },
+        claims: reportsOfBoard(row.matchId).map(({ report, reporterName }) => ({
+          side: report.side,
+          result: report.result,
+          by: report.reporterKind,
+          reporter: reporterName ?? 'A withdrawn badge',
+          device: report.device,
+          at: report.createdAt.toISOString(),
+        })),
+      };
+    }),
+  };
+}
+
+/** The arbiter's switch: saved for the active tournament, with its audit row. */
+export async function saveReporting(
+  context: AuditedDb,
+  who: AuditContext,
+  input: Omit<ResultReporting, 'tournament_id'>,
+): Promise<ResultReporting> {
+  const tournament = await findActiveTournament(context.db);
+  if (!tournament) throw new HttpError(409, RESULT_REPORT_MESSAGES.noActiveTournament);
+  const after: ResultReporting = { ...input, tournament_id: tournament.id };
+  await saveRegisteredSetting(context, who, RESULT_REPORTING_SETTING_KEY, after, {
+    action: 'update_setting',
+    description: `Results reported by players: ${input.enabled ? 'on' : 'off'} for ${tournament.name}`,
+  });
+  return after;
+}
