@@ -45,24 +45,9 @@ export function isReportingOnFor(setting: ResultReporting, tournamentId: string 
 /** The arbiter's switch: the same document without the tournament, which the server fills in (the active one). */
 export const updateResultReportingBodySchema = resultReportingSchema.omit({ tournament_id: true });
 
-export const RESULT_REPORT_MESSAGES = {
-  leavePieces: 'Leave the pieces on the board until the result is confirmed',
-  reportingOff: 'Results are entered by the arbiters at this tournament.',
-  notReportable: 'Report 1–0, ½–½ or 0–1. The arbiter records anything else.',
-  unknownBadge: 'This badge is not valid. Ask at the desk for a new one.',
-  notYourBoard: 'This badge does not play on that board.',
-  noBoard: 'You have no game to report in this round.',
-  roundNotInProgress: 'Results can be reported only while the round is being played.',
-  alreadySet: 'The result of this board is already recorded. Ask an arbiter if it is wrong.',
-  recorded: 'Reported. Waiting for the other side to report.',
-  confirmed: 'Confirmed: both sides reported the same result.',
-  disputed: 'The two reports differ. An arbiter will come to the board.',
-  unchanged: 'Already reported.',
-  tooMany: 'Too many reports from this badge. Wait a minute and try again.',
-  tooManyCodes: 'Too many unknown badge codes from this network. Wait a minute and try again.',
-  settingsSaved: 'Self-reporting settings saved',
-  noActiveTournament: 'No tournament is active.',
-} as const;
+import { RESULT_REPORT_MESSAGES } from './result-report-messages';
+
+export { RESULT_REPORT_MESSAGES };
 
 /** The credential a phone sends: the badge's QR code (its URL or token) or its typed code. */
 const credentialSchema = z

@@ -16,4 +16,9 @@ export const ROUND_PHASE_LABELS = {
 } as const;
 
 /** A game without a result, by whether its round has started. */
-export const GAME_STATE_LABELS = { notStarted: 'Not started', inProgress: 'In progress' } as const;
+export const GAME_STATE_LABELS = {
+  notStarted: 'Not started',
+  inProgress: 'In progress',
+  /** A result players reported that is not confirmed yet (ADR 040). */
+  reported: 'Reported',
+} as const;

@@ -59,6 +59,8 @@ export const boardSchema = z.object({
   result: matchResultSchema,
   /** The board's round has started: without a result the game is in progress, else it has not begun. */
   isStarted: z.boolean(),
+  /** Players reported a result from their phones that is not confirmed yet (ADR 040): "Reported", never final. */
+  isReported: z.boolean().optional(),
 });
 export type Board = z.infer<typeof boardSchema>;
 

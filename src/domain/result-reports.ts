@@ -9,9 +9,9 @@
  *   speaks for each side played by a pupil of their school, when the tournament lets captains confirm.
  * - A result is confirmed when both sides' latest claims name the same result and come from two different
  *   reporters: one person can never confirm a board alone, even a teacher whose school plays both colours.
- * - Players report over-the-board results only (1–0, ½–½, 0–1); forfeits are the arbiter's.
+ * - Players report over-the-board results only (1-0, ½-½, 0-1); forfeits are the arbiter's.
  */
-import type { Colour, MatchResult } from './scoring/results';
+import { type Colour, formatResult, type MatchResult } from './scoring/results';
 
 export const REPORTABLE_RESULTS = ['white', 'draw', 'black'] as const;
 export type ReportedResult = (typeof REPORTABLE_RESULTS)[number];
@@ -20,11 +20,11 @@ export function isReportableResult(value: unknown): value is ReportedResult {
   return typeof value === 'string' && (REPORTABLE_RESULTS as readonly string[]).includes(value);
 }
 
-/** The buttons' words, as a score sheet writes them. */
+/** The buttons' words: the score notation every page uses (1-0, ½-½, 0-1). */
 export const REPORTED_RESULT_LABELS: Record<ReportedResult, string> = {
-  white: '1–0',
-  draw: '½–½',
-  black: '0–1',
+  white: formatResult('white'),
+  draw: formatResult('draw'),
+  black: formatResult('black'),
 };
 
 export type ReporterKind = 'player' | 'captain' | 'teacher';

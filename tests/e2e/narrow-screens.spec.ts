@@ -21,6 +21,7 @@ const PUBLIC_ROUTES: Record<string, string> = {
   'board-cards': '/print/board-cards',
   badges: '/print/badges',
   'mss-nfc-access': '/mss-nfc-access',
+  report: '/report',
   home: '/home',
   leaderboard: '/leaderboard',
   'player-lookup': '/player-lookup?name=polgar',

@@ -59,6 +59,8 @@ const printBoardCards = lazyPage(
   'PrintBoardCardsPage',
 );
 const printBadges = lazyPage(() => import('../features/print/print-badges-page'), 'PrintBadgesPage');
+// Reporting a result from a phone with a badge (ADR 040): public, the badge is the credential.
+const report = lazyPage(() => import('../features/result-reports/report-page'), 'ReportPage');
 // The door kiosk (ADR 031): full screen, without the site header and navigation; its scanner is a chunk of its own.
 const kiosk = lazyPage(() => import('../features/checkin/kiosk-page'), 'KioskPage');
 // The admin area's route table is its own chunk: staff download it, the public never does.
@@ -98,6 +100,7 @@ export function AppRoutes() {
         <Route path="registration-guide" element={page('/registration-guide')} />
         <Route path="site-navigation" element={page('/site-navigation')} />
         <Route path="privacy" element={page('/privacy')} />
+        <Route path="report" element={report} />
         <Route path="registration" element={registration} />
         <Route path="registration/offline-checkout/:sessionId" element={offlineCheckout} />
         <Route path="registration/success" element={registrationSuccess} />

@@ -21,17 +21,21 @@ function toneFor(result: MatchResult | null): BadgeTone {
 }
 
 /**
- * A match result as text ("1-0", "½-½", "In progress", "Not started") with colour as a second cue only. A game
+ * A match result as text ("1-0", "½-½", "In progress", "Not started", "Reported") with colour as a second cue only. A game
  * without a result is in progress only once its round has started (the server says so: Board.isStarted).
  */
 export function ResultBadge({
   result,
   isStarted = true,
+  isReported = false,
 }: {
   result: MatchResult | null;
   isStarted?: boolean;
+  /** Players reported a result that is not confirmed yet (ADR 040): never shown as a final score. */
+  isReported?: boolean | undefined;
 }) {
   if (result === null && !isStarted) return <Badge tone="neutral">{GAME_STATE_LABELS.notStarted}</Badge>;
+  if (result === null && isReported) return <Badge tone="accent">{GAME_STATE_LABELS.reported}</Badge>;
   if (result === null) {
     return (
       <Badge tone="live">

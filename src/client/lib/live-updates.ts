@@ -36,6 +36,9 @@ const topicKeys: Record<LiveTopic, readonly QueryKey[]> = {
     queryKeys.rounds,
     queryKeys.matches,
     queryKeys.players,
+    // A report or a confirmed result changes the reporting phones' boards and the arbiter's queue (ADR 040).
+    queryKeys.reportBoardsAll,
+    queryKeys.resultReportQueue,
   ],
   players: [queryKeys.home, queryKeys.tournament, queryKeys.leaderboard, queryKeys.rounds, queryKeys.players],
   announcements: [queryKeys.home, queryKeys.announcements],

@@ -109,6 +109,12 @@ export const queryKeys = {
   currentBroadcasts: (viewer: string) => ['broadcasts', 'current', viewer] as const,
   /** The broadcast history (superadmin): under 'admin', so dropped at sign-out. */
   adminBroadcasts: ['admin', 'broadcasts'] as const,
+  /** The boards a badge reports from a phone (ADR 040), keyed by the badge read on the page; live with 'matches'. */
+  reportBoardsAll: ['report-boards'] as const,
+  reportBoards: (credential: string) => ['report-boards', credential] as const,
+  /** The arbiter's queue of reported results (staff): under 'admin', so dropped at sign-out. */
+  resultReportQueue: ['admin', 'result-reports', 'queue'] as const,
+  resultReportSettings: ['admin', 'result-reports', 'settings'] as const,
   /**
    * Team tasks (the CRM, staff): under 'admin', so dropped at sign-out; the 'crm' and 'registrations' live
    * topics refetch all of it (a move, a payment that ticks "fee paid").

@@ -12,6 +12,11 @@ const PAGE_APIS: Record<string, { prefixes: readonly string[]; actions?: readonl
   welcome: { prefixes: [] },
   dashboard: { prefixes: ['/api/admin/match-results'] },
   'match-results': { prefixes: ['/api/admin/match-results'] },
+  // The queue is result entry's; the switch is round management's, and the page settles boards with result entry.
+  'result-reports': {
+    prefixes: ['/api/admin/result-reports', '/api/admin/match-results'],
+    actions: ['manageRounds'],
+  },
   'tournament-management': {
     prefixes: ['/api/admin/tournaments', '/api/admin/tournament-templates', '/api/admin/announcements'],
   },

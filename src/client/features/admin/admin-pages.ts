@@ -39,6 +39,13 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     isAvailable: true,
   },
   {
+    path: 'result-reports',
+    label: 'Reported Results',
+    purpose: "Players' reports from their phones: disputes and boards to check",
+    rule: 'enterResults',
+    isAvailable: true,
+  },
+  {
     path: 'tournament-management',
     label: 'Tournament Management',
     purpose: 'Create, activate and archive tournaments',

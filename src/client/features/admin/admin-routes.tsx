@@ -34,6 +34,7 @@ const importantInformationSettings = lazyPage(
   'ImportantInformationSettingsPage',
 );
 const matchResults = lazyPage(() => import('../match-results/match-results-page'), 'MatchResultsPage');
+const resultReports = lazyPage(() => import('../result-reports/result-reports-page'), 'ResultReportsPage');
 const adminDashboard = lazyPage(() => import('../match-results/dashboard-page'), 'DashboardPage');
 const roundManagement = lazyPage(
   () => import('../round-management/round-management-page'),
@@ -86,6 +87,7 @@ export function AdminRoutes() {
         {adminRoute('welcome', adminWelcome)}
         {adminRoute('dashboard', adminDashboard)}
         {adminRoute('match-results', matchResults)}
+        {adminRoute('result-reports', resultReports)}
         {adminRoute('tournament-management', tournamentManagement)}
         {adminRoute('user-management', userManagement)}
         {adminRoute('player-management', playerManagement)}

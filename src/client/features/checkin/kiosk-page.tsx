@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { CheckinSchoolList } from '../../../contracts/checkin';
 import { KIOSK_MESSAGES, type KioskAction, type KioskScanResponse } from '../../../contracts/kiosk';
 import type { PlayerRound } from '../../../contracts/player-lookup';
+import { RESULT_REPORT_MESSAGES } from '../../../contracts/result-report-messages';
 import { may } from '../../../domain/access-rules';
 import { readBadgeScan } from '../../../domain/badges';
 import { Button } from '../../components/ui/button';
@@ -91,6 +92,18 @@ export function KioskPage() {
       {!isStaff ? (
         <KioskFrame title="Check-in kiosk">
           <section className="mx-auto max-w-xl rounded-2xl border border-line bg-surface p-6 text-center">
+            {linkedScan !== null ? (
+              // A pupil's phone camera opened their badge's link: reporting a result is what they came for (ADR 040).
+              <div className="mb-6 flex flex-col items-center gap-3 border-b border-line pb-6">
+                <p className="text-lg font-semibold text-fg">{RESULT_REPORT_MESSAGES.fromBadgeLink}</p>
+                <Link
+                  to={`/report${linkedScan}`}
+                  className="inline-flex min-h-14 items-center justify-center rounded-xl bg-accent px-6 text-lg font-semibold text-on-accent no-underline"
+                >
+                  Report my result
+                </Link>
+              </div>
+            ) : null}
             <p className="text-lg text-fg">{KIOSK_MESSAGES.needsStaff}</p>
             <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
               <Link

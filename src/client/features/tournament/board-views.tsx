@@ -40,7 +40,7 @@ export function BoardCard({ board, heading, footer }: { board: Board; heading: s
     <article className="flex flex-col gap-3 rounded-2xl border border-line bg-surface p-4 shadow-sm">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 className="whitespace-nowrap text-sm font-semibold text-muted">{heading}</h3>
-        <ResultBadge result={board.result} isStarted={board.isStarted} />
+        <ResultBadge result={board.result} isStarted={board.isStarted} isReported={board.isReported} />
       </div>
       <Side colour="white" player={board.white} />
       <Side colour="black" player={board.black} />
@@ -70,7 +70,7 @@ export function PairingsList({ boards, label }: { boards: Board[]; label: string
             <Side colour="black" player={board.black} />
           </div>
           <span className="col-start-2 justify-self-start sm:col-start-auto sm:justify-self-end">
-            <ResultBadge result={board.result} isStarted={board.isStarted} />
+            <ResultBadge result={board.result} isStarted={board.isStarted} isReported={board.isReported} />
           </span>
         </li>
       ))}

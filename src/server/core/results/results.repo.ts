@@ -29,10 +29,15 @@ const boardColumns = {
   result: matches.result,
   version: matches.version,
   updatedAt: matches.updatedAt,
+  tournamentId: matches.tournamentId,
+  whiteId: white.id,
+  whiteSchoolId: white.schoolId,
   whiteName: white.name,
   whiteGroup: white.groupName,
   /** The names of the players' school records (never parsed from the team name). */
   whiteSchool: whiteSchool.name,
+  blackId: black.id,
+  blackSchoolId: black.schoolId,
   blackName: black.name,
   blackGroup: black.groupName,
   blackSchool: blackSchool.name,
@@ -47,9 +52,14 @@ export type BoardRow = {
   result: MatchResult | null;
   version: number;
   updatedAt: Date;
+  tournamentId: string;
+  whiteId: string;
+  whiteSchoolId: string | null;
   whiteName: string;
   whiteGroup: string | null;
   whiteSchool: string | null;
+  blackId: string;
+  blackSchoolId: string | null;
   blackName: string;
   blackGroup: string | null;
   blackSchool: string | null;

@@ -467,6 +467,7 @@ export class PublicViews {
       black: this.publicPlayer(match.blackPlayerId),
       result: match.result,
       isStarted: round !== undefined && isStarted(round),
+      isReported: match.result === null && (this.data.reportedMatchIds?.has(match.id) ?? false),
     };
   }
 }

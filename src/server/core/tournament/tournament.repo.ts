@@ -1,9 +1,10 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import { PUBLIC_SETTING_KEYS } from '../../../contracts/settings-registry';
 import type { Db } from '../../db/client';
+import { resultReports } from '../../db/schema/result-reports';
 import {
   announcements,
-  type matches,
+  matches,
   type players,
   type roundByes,
   type rounds,
@@ -31,6 +32,8 @@ export interface PublicTournamentData {
   settings: Map<string, unknown>;
   /** Teams and schools (docs/decisions/012-school-identity.md). */
   schoolRows?: SchoolRows;
+  /** Games without a result that players have reported from their phones (ADR 040): shown "Reported". */
+  reportedMatchIds?: ReadonlySet<string>;
 }
 
 export const ANNOUNCEMENTS_SHOWN = 5;
@@ -43,7 +46,7 @@ export async function loadPublicTournamentData(db: Db): Promise<PublicTournament
   }
   // The tournament's rows come from the one loader of the tournament state (ADR 011); the public snapshot adds
   // only what it shows besides: the latest announcements and the public settings.
-  const [rows, announcementRows] = await Promise.all([
+  const [rows, announcementRows, reported] = await Promise.all([
     loadTournamentRows(db, tournament),
     db
       .select()
@@ -51,6 +54,16 @@ export async function loadPublicTournamentData(db: Db): Promise<PublicTournament
       .where(eq(announcements.tournamentId, tournament.id))
       .orderBy(desc(announcements.createdAt))
       .limit(ANNOUNCEMENTS_SHOWN),
+    db
+      .selectDistinct({ matchId: resultReports.matchId })
+      .from(resultReports)
+      .innerJoin(matches, eq(matches.id, resultReports.matchId))
+      .where(and(eq(resultReports.tournamentId, tournament.id), isNull(matches.result))),
   ]);
-  return { ...rows, announcements: announcementRows, settings };
+  return {
+    ...rows,
+    announcements: announcementRows,
+    settings,
+    reportedMatchIds: new Set(reported.map((row) => row.matchId)),
+  };
 }

@@ -10,11 +10,6 @@ import { matches, players, rounds } from '../../db/schema/tournaments';
 
 export type ReportRow = typeof resultReports.$inferSelect;
 
-const white = alias(players, 'white');
-const black = alias(players, 'black');
-const whiteSchool = alias(schools, 'white_school');
-const blackSchool = alias(schools, 'black_school');
-
 /** The round being played (status active), if any. */
 export async function roundInProgress(db: Db, tournamentId: string) {
   const [round] = await db
@@ -24,46 +19,6 @@ export async function roundInProgress(db: Db, tournamentId: string) {
     .orderBy(asc(rounds.number))
     .limit(1);
   return round ?? null;
-}
-
-/** Boards with both players, their schools, the stored result and the round's status. */
-function selectBoards(db: Db) {
-  return db
-    .select({
-      matchId: matches.id,
-      board: matches.boardNumber,
-      roundNumber: matches.roundNumber,
-      result: matches.result,
-      version: matches.version,
-      whiteId: white.id,
-      whiteName: white.name,
-      whiteSchoolId: white.schoolId,
-      whiteSchoolName: whiteSchool.name,
-      blackId: black.id,
-      blackName: black.name,
-      blackSchoolId: black.schoolId,
-      blackSchoolName: blackSchool.name,
-      tournamentId: matches.tournamentId,
-      roundStatus: rounds.status,
-    })
-    .from(matches)
-    .innerJoin(rounds, eq(rounds.id, matches.roundId))
-    .innerJoin(white, eq(white.id, matches.whitePlayerId))
-    .innerJoin(black, eq(black.id, matches.blackPlayerId))
-    .leftJoin(whiteSchool, eq(whiteSchool.id, white.schoolId))
-    .leftJoin(blackSchool, eq(blackSchool.id, black.schoolId));
-}
-
-/** A round's boards, in board order. */
-export async function boardsOfRound(db: Db, roundId: string) {
-  return selectBoards(db).where(eq(matches.roundId, roundId)).orderBy(asc(matches.boardNumber));
-}
-export type ReportBoardRow = Awaited<ReturnType<typeof boardsOfRound>>[number];
-
-/** One board by its match id, in whatever round. */
-export async function boardById(db: Db, matchId: string): Promise<ReportBoardRow | null> {
-  const [row] = await selectBoards(db).where(eq(matches.id, matchId));
-  return row ?? null;
 }
 
 /** The reports of these boards, oldest first, with the name of the badge's or account's holder. */

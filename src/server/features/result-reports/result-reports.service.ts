@@ -26,6 +26,7 @@ import {
 } from '../../../domain/result-reports';
 import type { AuditContext } from '../../audit/audit';
 import { type BadgeRow, findBadgeByScan } from '../../core/badges/badges.repo';
+import { type BoardRow, findBoard, listBoards } from '../../core/results/results.repo';
 import { setMatchResult } from '../../core/results/set-result';
 import { readSettingValue, saveRegisteredSetting } from '../../core/settings/settings.service';
 import { findActiveTournament } from '../../core/tournament/active-tournament';
@@ -100,14 +101,14 @@ async function holderOf(db: Db, credential: string, tournamentId: string): Promi
   throw new UnknownBadgeError();
 }
 
-const boardShape = (row: repo.ReportBoardRow) => ({
+const boardShape = (row: BoardRow) => ({
   white: { playerId: row.whiteId, schoolId: row.whiteSchoolId },
   black: { playerId: row.blackId, schoolId: row.blackSchoolId },
 });
 
 /** A board as this holder sees it: their own latest report, whether the other side has reported. */
 function toReportable(
-  row: repo.ReportBoardRow,
+  row: BoardRow,
   sides: readonly ('white' | 'black')[],
   reports: readonly repo.ReportRow[],
   holderKey: string,
@@ -121,8 +122,8 @@ function toReportable(
     matchId: row.matchId,
     roundNumber: row.roundNumber,
     board: row.board,
-    white: { name: row.whiteName, schoolName: row.whiteSchoolName },
-    black: { name: row.blackName, schoolName: row.blackSchoolName },
+    white: { name: row.whiteName, schoolName: row.whiteSchool },
+    black: { name: row.blackName, schoolName: row.blackSchool },
     sides: [...sides],
     result: row.result,
     yourReport: mine?.result ?? null,
@@ -162,7 +163,7 @@ export async function boardsFor(db: Db, credential: string): Promise<ReportBoard
       message: RESULT_REPORT_MESSAGES.roundNotInProgress,
     };
   }
-  const rows = await repo.boardsOfRound(db, round.id);
+  const rows = await listBoards(db, round.id);
   const mine = rows
     .map((row) => ({
       row,
@@ -204,7 +205,7 @@ export async function report(
   if (!tournament) throw new UnknownBadgeError();
   const holder = await holderOf(db, body.credential, tournament.id);
   await meta.reserve?.(holder.badge.id);
-  const found = await repo.boardById(db, body.matchId);
+  const found = await findBoard(db, body.matchId);
   const row = found?.tournamentId === tournament.id ? found : null;
   const sides = row
     ? sidesFor(holder.reporter, boardShape(row), { captainsMayConfirm: setting.captains_may_confirm })
@@ -300,7 +301,7 @@ export async function readQueue(db: Db, now: Date): Promise<ArbiterQueueResponse
       counts: { boards: 0, withResult: 0, reported: 0 },
       rows: [],
     };
-  const rows = await repo.boardsOfRound(db, round.id);
+  const rows = await listBoards(db, round.id);
   const reports = await repo.reportsOf(
     db,
     rows.map((row) => row.matchId),
@@ -332,8 +333,8 @@ export async function readQueue(db: Db, now: Date): Promise<ArbiterQueueResponse
         board: row.board,
         version: row.version,
         reason: entry.reason,
-        white: { name: row.whiteName, schoolName: row.whiteSchoolName },
-        black: { name: row.blackName, schoolName: row.blackSchoolName },
+        white: { name: row.whiteName, schoolName: row.whiteSchool },
+        black: { name: row.blackName, schoolName: row.blackSchool },
         claims: reportsOfBoard(row.matchId).map(({ report, reporterName }) => ({
           side: report.side,
           result: report.result,

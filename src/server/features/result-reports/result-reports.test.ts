@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestAuth,
+  eventually,
   signIn,
   startTestApp,
   TEST_PUBLIC_URL,
@@ -14,6 +15,7 @@ import {
   reportBoardsResponseSchema,
   reportResultResponseSchema,
 } from '../../../contracts/result-reports';
+import { currentRoundResponseSchema } from '../../../contracts/tournament';
 import { formatBadgeCode } from '../../../domain/badges';
 import { resultReports } from '../../db/schema/result-reports';
 import { systemLogs } from '../../db/schema/settings';
@@ -57,6 +59,15 @@ describe('results reported from phones', () => {
     (await db().select().from(matches).where(eq(matches.id, matchId)))[0]!;
   const logsFor = async (matchId: string) =>
     (await db().select().from(systemLogs)).filter((row) => row.metadata.matchId === matchId);
+  /** How the public's current-round page shows a board, once the snapshot shows `wanted`. */
+  const publicBoard = (boardNumber: number, wanted: { result: string | null; isReported: boolean }) =>
+    eventually(async () => {
+      const round = currentRoundResponseSchema.parse(
+        (await call('GET', '/api/public/rounds/current')).json(),
+      );
+      const shown = round.boards.find((entry) => entry.board === boardNumber);
+      return shown?.result === wanted.result && shown?.isReported === wanted.isReported ? shown : undefined;
+    });
   const setReporting = (body: object) =>
     call(
       'PUT',
@@ -117,6 +128,8 @@ describe('results reported from phones', () => {
     expect(first).toMatchObject({ outcome: 'recorded', message: RESULT_REPORT_MESSAGES.recorded });
     expect(first.board).toMatchObject({ state: 'reported', yourReport: 'white', result: null });
     expect((await matchRow(board!.id)).result).toBeNull();
+    // The public sees "reported", never a result, until both sides agree.
+    await publicBoard(board!.boardNumber, { result: null, isReported: true });
     // The other side is told a report exists, never what it said.
     const blackView = reportBoardsResponseSchema.parse(
       (await call('POST', '/api/reports/boards', { credential: formatBadgeCode(black.code) })).json(),
@@ -137,6 +150,7 @@ describe('results reported from phones', () => {
       'report_result',
       'update_match_result',
     ]);
+    await publicBoard(board!.boardNumber, { result: 'white', isReported: false });
   });
 
   it('sends a disagreement to the arbiter, who settles it with result entry', async () => {

@@ -1,0 +1,272 @@
+/**
+ * npm run bench:reports — issue 29's figure: results reported from the players' phones at the end of a round.
+ *
+ * The real app in this process, listening on loopback, on PGlite in memory by default or PostgreSQL with
+ * `--postgres <url>`: the event-sized demo (352 players, 176 boards in the round being played, their results
+ * cleared), a badge for every player, reporting from phones on. Meanwhile `--viewers` (default 400) public
+ * pages follow `/api/live` and, like the browser, read the current round again 0–400 ms after each change.
+ *
+ * Every board gets two reports at random moments within `--seconds` (default 60); `--disputes` boards (default
+ * 10) get two different results, the others the same one. Printed: reports sent and refused, boards confirmed
+ * (every agreeing board must be), and — seen by one more public page and the arbiter's queue, each reading on
+ * every change — the time from a board's second report to the public page showing its result (median, p95,
+ * p99, slowest) and to the queue listing a dispute. Target: p99 below 1 s.
+ */
+
+import { Worker } from 'node:worker_threads';
+import { eq } from 'drizzle-orm';
+import pino from 'pino';
+import { badgeListSchema } from '../src/contracts/badges';
+import { arbiterQueueResponseSchema } from '../src/contracts/result-reports';
+import { currentRoundResponseSchema } from '../src/contracts/tournament';
+import { buildApp } from '../src/server/app';
+import { createAuth } from '../src/server/auth/auth';
+import { openDatabase } from '../src/server/db/client';
+import { applyMigrations } from '../src/server/db/migrate';
+import { matches, rounds } from '../src/server/db/schema/tournaments';
+import { DEMO_PASSWORD, seedDemoAccounts } from '../src/server/db/seed/demo-accounts';
+import { seedDemoTournament } from '../src/server/db/seed/demo-seed';
+import { createOutboxMailer } from '../src/server/mail/mailer';
+
+function option(name: string, fallback: string): string {
+  const index = process.argv.indexOf(`--${name}`);
+  return index === -1 ? fallback : (process.argv[index + 1] ?? fallback);
+}
+const VIEWERS = Number(option('viewers', '400'));
+const SECONDS = Number(option('seconds', '60'));
+const DISPUTES = Number(option('disputes', '10'));
+const postgresUrl = option('postgres', '');
+
+const logger = pino({ level: 'warn' });
+const database = await openDatabase(postgresUrl ? { url: postgresUrl } : { dataDir: 'memory://' }, logger);
+await applyMigrations(database);
+const db = database.db;
+const port = 7000 + Math.floor(Math.random() * 2000);
+const base = `http://127.0.0.1:${port}`;
+const mailer = createOutboxMailer(db, logger);
+const auth = createAuth({
+  db,
+  baseURL: base,
+  secret: 'bench-secret-that-is-at-least-32-characters-long',
+  mailer,
+  logger,
+  isProduction: false,
+});
+await seedDemoTournament(db, new Date(), { scale: 'event' });
+await seedDemoAccounts(db, auth);
+// Every board of the round being played waits for its result.
+const [active] = await db.select().from(rounds).where(eq(rounds.status, 'active'));
+await db.update(matches).set({ result: null, resultAt: null }).where(eq(matches.roundId, active!.id));
+const app = await buildApp({
+  env: { NODE_ENV: 'production', TRUST_PROXY_HOPS: 0 },
+  database,
+  auth,
+  mailer,
+  publicUrl: base,
+  logger,
+  clientDir: null,
+});
+await app.listen({ port, host: '127.0.0.1' });
+
+async function signIn(email: string): Promise<string> {
+  const response = await fetch(`${base}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+  });
+  if (!response.ok) throw new Error(`sign-in failed: ${response.status}`);
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
+}
+const staff = await signIn('superadmin@demo.test');
+const send = (method: string, path: string, body?: unknown, cookie = staff) =>
+  fetch(`${base}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', origin: base, cookie },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+await send('POST', '/api/admin/badges/issue', {});
+const switched = await send('PUT', '/api/admin/result-reports/settings', {
+  enabled: true,
+  captains_may_confirm: true,
+  one_sided_minutes: 5,
+});
+if (!switched.ok) throw new Error(`switching reporting on failed: ${switched.status}`);
+const badges = badgeListSchema.parse(await (await send('GET', '/api/admin/badges')).json());
+const tokenOf = new Map(badges.players.map((holder) => [holder.id, holder.badge!.token]));
+const boards = await db.select().from(matches).where(eq(matches.roundId, active!.id));
+
+/** A stream of /api/live: calls `onChange` for every change event until aborted. */
+async function follow(signal: AbortSignal, onChange: () => void): Promise<void> {
+  const response = await fetch(`${base}/api/live`, { signal, headers: { origin: base } });
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  for (;;) {
+    const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
+    if (done) return;
+    text += decoder.decode(value, { stream: true });
+    let end = text.indexOf('\n\n');
+    while (end >= 0) {
+      if (text.slice(0, end).includes('event: change')) onChange();
+      text = text.slice(end + 2);
+      end = text.indexOf('\n\n');
+    }
+  }
+}
+
+const stop = new AbortController();
+/**
+ * The public pages, in a worker thread of their own (as phones are other machines, their work must not queue
+ * behind the server's on this thread): each follows /api/live and reads the current round again 0–400 ms after
+ * every change, as the browser does. Answers how many reads they made, when told to stop.
+ */
+const viewers = new Worker(
+  `
+  const { parentPort, workerData } = require('node:worker_threads');
+  const { base, count } = workerData;
+  let reads = 0;
+  const stop = new AbortController();
+  async function follow() {
+    const response = await fetch(base + '/api/live', { signal: stop.signal, headers: { origin: base } });
+    const reader = response.body.getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    for (;;) {
+      const { value, done } = await reader.read().catch(() => ({ done: true }));
+      if (done) return;
+      text += decoder.decode(value, { stream: true });
+      let end = text.indexOf('\\n\\n');
+      while (end >= 0) {
+        if (text.slice(0, end).includes('event: change')) {
+          setTimeout(() => fetch(base + '/api/public/rounds/current').then((r) => r.arrayBuffer()).then(() => { reads += 1; }, () => {}), Math.random() * 400);
+        }
+        text = text.slice(end + 2);
+        end = text.indexOf('\\n\\n');
+      }
+    }
+  }
+  for (let i = 0; i < count; i += 1) follow().catch(() => {});
+  parentPort.on('message', () => { stop.abort(); parentPort.postMessage(reads); });
+  `,
+  { eval: true, workerData: { base, count: VIEWERS } },
+);
+const viewerReadsNow = () =>
+  new Promise<number>((resolve) => {
+    viewers.once('message', resolve);
+    viewers.postMessage('stop');
+  });
+
+// The measuring page and the arbiter's queue: read at once on every change, noting when each board shows.
+const shownAt = new Map<number, number>();
+const queuedAt = new Map<string, number>();
+let reading = false;
+let readAgain = false;
+const observe = async () => {
+  if (reading) {
+    readAgain = true;
+    return;
+  }
+  reading = true;
+  do {
+    readAgain = false;
+    const [round, queue] = await Promise.all([
+      fetch(`${base}/api/public/rounds/current`).then(async (r) =>
+        currentRoundResponseSchema.parse(await r.json()),
+      ),
+      send('GET', '/api/admin/result-reports/queue').then(async (r) =>
+        arbiterQueueResponseSchema.parse(await r.json()),
+      ),
+    ]);
+    const now = performance.now();
+    for (const board of round.boards)
+      if (board.result !== null && !shownAt.has(board.board)) shownAt.set(board.board, now);
+    for (const row of queue.rows)
+      if (row.reason === 'disputed' && !queuedAt.has(row.matchId)) queuedAt.set(row.matchId, now);
+  } while (readAgain);
+  reading = false;
+};
+void follow(stop.signal, () => void observe()).catch(() => {});
+await new Promise((resolve) => setTimeout(resolve, 1_000));
+
+// Two reports a board at random moments; the first boards disagree.
+const outcomes = ['white', 'draw', 'black'] as const;
+const secondAt = new Map<number, number>();
+let sent = 0;
+let refused = 0;
+const started = performance.now();
+await Promise.all(
+  boards.flatMap((board, index) => {
+    const result = outcomes[index % 3]!;
+    const isDispute = index < DISPUTES;
+    const moments = [Math.random() * SECONDS * 1000, Math.random() * SECONDS * 1000].sort((a, b) => a - b);
+    return (['white', 'black'] as const).map(
+      (side, order) =>
+        new Promise<void>((resolve) => {
+          setTimeout(async () => {
+            const reported =
+              isDispute && side === 'black' ? (result === 'white' ? 'black' : 'white') : result;
+            const response = await fetch(`${base}/api/reports`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json', origin: base },
+              body: JSON.stringify({
+                credential: tokenOf.get(side === 'white' ? board.whitePlayerId : board.blackPlayerId),
+                matchId: board.id,
+                result: reported,
+              }),
+            });
+            await response.arrayBuffer();
+            sent += 1;
+            if (!response.ok) refused += 1;
+            if (order === 1) secondAt.set(board.boardNumber, performance.now());
+            resolve();
+          }, moments[order]);
+        }),
+    );
+  }),
+);
+const reportingSeconds = (performance.now() - started) / 1000;
+await new Promise((resolve) => setTimeout(resolve, 3_000));
+await observe();
+const viewerReads = await viewerReadsNow();
+await viewers.terminate();
+stop.abort();
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+};
+const agreeing = boards.filter((_, index) => index >= DISPUTES);
+const stored = await db.select().from(matches).where(eq(matches.roundId, active!.id));
+const confirmed = stored.filter((row) => row.result !== null).length;
+const delays = agreeing
+  .map((board) => (shownAt.get(board.boardNumber) ?? Number.NaN) - secondAt.get(board.boardNumber)!)
+  .filter((delay) => Number.isFinite(delay));
+const queueDelays = boards
+  .slice(0, DISPUTES)
+  .map((board) => (queuedAt.get(board.id) ?? Number.NaN) - secondAt.get(board.boardNumber)!)
+  .filter((delay) => Number.isFinite(delay));
+const ms = (value: number) => `${Math.max(0, value).toFixed(0)} ms`;
+
+console.log(
+  `bench:reports on ${postgresUrl ? 'PostgreSQL' : 'PGlite'}: ${boards.length} boards, ${VIEWERS} live viewers`,
+);
+console.log(
+  `  reports: ${sent} sent in ${reportingSeconds.toFixed(1)} s, ${refused} refused; viewers' reads: ${viewerReads}`,
+);
+console.log(
+  `  confirmed: ${confirmed} of ${agreeing.length} agreeing boards; disputes queued: ${queueDelays.length} of ${DISPUTES}`,
+);
+console.log(
+  `  second report → result on the public page: median ${ms(percentile(delays, 50))}, p95 ${ms(percentile(delays, 95))}, p99 ${ms(percentile(delays, 99))}, slowest ${ms(Math.max(...delays))} (${delays.length} boards)`,
+);
+console.log(
+  `  dispute → arbiter's queue: median ${ms(percentile(queueDelays, 50))}, slowest ${ms(Math.max(...queueDelays))}`,
+);
+const ok = confirmed === agreeing.length && refused === 0 && percentile(delays, 99) < 1_000;
+console.log(ok ? '  target met (p99 < 1 s, every agreeing board confirmed)' : '  TARGET MISSED');
+await app.close();
+await database.close();
+process.exit(ok ? 0 : 1);

@@ -1,0 +1,92 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderAt, StubAnswer, stubFetch } from '../../../../tests/support/client/test-utils';
+import {
+  RESULT_REPORT_MESSAGES,
+  type ReportableBoard,
+  type ReportBoardsResponse,
+  type ReportResultResponse,
+} from '../../../contracts/result-reports';
+import { ReportPage } from './report-page';
+
+const board: ReportableBoard = {
+  matchId: '00000000-0000-4000-8000-000000000001',
+  roundNumber: 3,
+  board: 12,
+  white: { name: 'Judit Polgár', schoolName: "St Kevin's" },
+  black: { name: 'Vera Menchik', schoolName: 'Loreto College' },
+  sides: ['white'],
+  result: null,
+  yourReport: null,
+  otherSideReported: false,
+  state: 'waiting',
+};
+const boards: ReportBoardsResponse = {
+  holder: { kind: 'player', name: 'Judit Polgár' },
+  roundNumber: 3,
+  boards: [board],
+  message: null,
+};
+const TOKEN = 'abcdefghijklmnopqrstuvwxyz';
+
+beforeEach(() => sessionStorage.clear());
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  window.history.replaceState(null, '', '/');
+});
+
+const bodiesOf = (fetchMock: ReturnType<typeof stubFetch>, path: string) =>
+  fetchMock.mock.calls
+    .filter(([input]) => new URL(String(input), 'http://localhost').pathname === path)
+    .map(([, init]) => JSON.parse(String(init?.body)));
+
+describe('reporting a result from a phone', () => {
+  it("reads the badge from the QR code's link, shows the board and sends the pressed result", async () => {
+    const answer: ReportResultResponse = {
+      outcome: 'recorded',
+      message: RESULT_REPORT_MESSAGES.recorded,
+      board: { ...board, yourReport: 'white', state: 'reported' },
+    };
+    const fetchMock = stubFetch({ '/api/reports/boards': boards, '/api/reports': answer });
+    window.history.replaceState(null, '', `/report#t=${TOKEN}`);
+    renderAt(<ReportPage />, { path: '/report', url: '/report' });
+
+    expect(await screen.findByRole('heading', { name: 'Round 3 · Board 12' })).toBeTruthy();
+    // The token leaves the address bar at once and is never put in a URL the server sees.
+    expect(window.location.hash).toBe('');
+    expect(bodiesOf(fetchMock, '/api/reports/boards')).toEqual([{ credential: TOKEN }]);
+
+    fireEvent.click(screen.getByRole('button', { name: '1-0' }));
+    expect(await screen.findByText(RESULT_REPORT_MESSAGES.leavePieces)).toBeTruthy();
+    expect(screen.getByText(RESULT_REPORT_MESSAGES.recorded)).toBeTruthy();
+    const [sent] = bodiesOf(fetchMock, '/api/reports');
+    expect(sent).toMatchObject({ credential: TOKEN, matchId: board.matchId, result: 'white' });
+    expect(typeof sent.clientId).toBe('string');
+  });
+
+  it('takes a typed code, and says so plainly when the badge is not valid', async () => {
+    stubFetch({
+      '/api/reports/boards': new StubAnswer(404, {
+        error: RESULT_REPORT_MESSAGES.unknownBadge,
+        requestId: 'x',
+      }),
+    });
+    renderAt(<ReportPage />, { path: '/report', url: '/report' });
+    fireEvent.change(await screen.findByLabelText('Badge code'), { target: { value: 'abcd-efgh' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Find my board' }));
+    expect(await screen.findByText(RESULT_REPORT_MESSAGES.unknownBadge)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Use another badge' }));
+    await waitFor(() => expect(screen.getByLabelText('Badge code')).toBeTruthy());
+  });
+
+  it('refuses something that cannot be a badge code before asking the server', async () => {
+    const fetchMock = stubFetch({});
+    renderAt(<ReportPage />, { path: '/report', url: '/report' });
+    fireEvent.change(await screen.findByLabelText('Badge code'), { target: { value: 'hello' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Find my board' }));
+    expect(await screen.findByText(/Type the 8 characters printed under the QR code/)).toBeTruthy();
+    expect(bodiesOf(fetchMock, '/api/reports/boards')).toEqual([]);
+  });
+});
