@@ -223,7 +223,7 @@ export const SETTINGS_REGISTRY = {
     access: 'manageRounds',
     isPublic: false,
     isLive: true,
-    page: '/admin/match-results',
+    page: '/admin/result-reports',
   }),
 } as const;
 

@@ -7,7 +7,13 @@ import {
   LIVE_SINCE_PARAM,
 } from '../../contracts/live';
 import { SAFE_CONTROL_SETTING_KEY } from '../../contracts/safe-control';
-import { LIVE_URL, MAX_INVALIDATE_DELAY_MS, queryKeysForEvent, subscribeToLiveUpdates } from './live-updates';
+import {
+  HIDDEN_CLOSE_AFTER_MS,
+  LIVE_URL,
+  MAX_INVALIDATE_DELAY_MS,
+  queryKeysForEvent,
+  subscribeToLiveUpdates,
+} from './live-updates';
 import { queryKeys } from './query-keys';
 
 class FakeEventSource extends EventTarget {
@@ -222,13 +228,23 @@ describe('reconnecting the live stream', () => {
     }
   }
 
-  function subscribe() {
+  /** A page whose visibility the test sets. */
+  class FakePage extends EventTarget {
+    visibilityState: DocumentVisibilityState = 'visible';
+    show(state: DocumentVisibilityState) {
+      this.visibilityState = state;
+      this.dispatchEvent(new Event('visibilitychange'));
+    }
+  }
+
+  function subscribe(page = new FakePage()) {
     vi.useFakeTimers();
     vi.stubGlobal('EventSource', ClosableFakeEventSource);
     const client = new QueryClient();
     const invalidate = vi.spyOn(client, 'invalidateQueries').mockResolvedValue();
     const sources: ClosableFakeEventSource[] = [];
     const stop = subscribeToLiveUpdates(client, {
+      visibility: page,
       random: () => 0.5,
       createEventSource: (url) => {
         const source = new ClosableFakeEventSource(url);
@@ -285,5 +301,32 @@ describe('reconnecting the live stream', () => {
     sources[2]?.fail(2);
     vi.advanceTimersByTime(60_000);
     expect(sources).toHaveLength(3);
+  });
+
+  it('gives the stream up in a tab hidden for a while, and opens it again (refetching) when the tab is shown', () => {
+    const page = new FakePage();
+    const { sources, stop, invalidated } = subscribe(page);
+    sources[0]?.dispatchEvent(new Event('open'));
+    // Hidden briefly (switching tabs): the stream stays.
+    page.show('hidden');
+    vi.advanceTimersByTime(HIDDEN_CLOSE_AFTER_MS - 1);
+    page.show('visible');
+    vi.advanceTimersByTime(HIDDEN_CLOSE_AFTER_MS);
+    expect(sources[0]?.closed).toBe(false);
+    // Hidden long enough: the connection is given back.
+    page.show('hidden');
+    vi.advanceTimersByTime(HIDDEN_CLOSE_AFTER_MS);
+    expect(sources[0]?.closed).toBe(true);
+    expect(sources).toHaveLength(1);
+    // Looked at again: a new stream, and what the tab shows is read again.
+    page.show('visible');
+    expect(sources).toHaveLength(2);
+    sources[1]?.dispatchEvent(new Event('open'));
+    vi.advanceTimersByTime(MAX_INVALIDATE_DELAY_MS);
+    expect(invalidated()).toContain(JSON.stringify(queryKeys.broadcasts));
+    stop();
+    page.show('hidden');
+    page.show('visible');
+    expect(sources).toHaveLength(2);
   });
 });

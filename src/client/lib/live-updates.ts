@@ -76,6 +76,14 @@ export function queryKeysForEvent(event: LiveEvent): QueryKey[] {
   return [...keys.values()];
 }
 
+/**
+ * A tab hidden this long gives its stream up, and opens it again (refetching what it shows) when it is looked at.
+ * A browser speaking HTTP/1.1 to the site (no TLS, or a proxy without HTTP/2) keeps at most six connections per
+ * site, and each open tab's stream holds one: with six tabs open, a seventh tab's requests — the refetch after
+ * a broadcast, say — waited for a connection to free up. Only the tabs someone looks at hold one now.
+ */
+export const HIDDEN_CLOSE_AFTER_MS = 10_000;
+
 /** After a stream failed for good (an error status, e.g. 503 from a restarting server), retry after this… */
 export const RETRY_MIN_MS = 1_000;
 /** …doubling per failure up to this. */
@@ -90,6 +98,8 @@ export interface LiveUpdatesOptions {
   createEventSource?: (url: string) => EventSource;
   /** The time a server-drawn page's data was read (ADR 023): the first stream asks what changed since. */
   since?: number;
+  /** The page whose visibility decides whether the stream is held (HIDDEN_CLOSE_AFTER_MS); default: `document`. */
+  visibility?: Pick<Document, 'visibilityState' | 'addEventListener' | 'removeEventListener'>;
 }
 
 /** EventSource.CLOSED (the global may be missing where this module is imported, e.g. server-side tests). */
@@ -106,9 +116,9 @@ const EVERYTHING: LiveEvent = {
  * random 0–400 ms delay. Events arriving within that delay are merged into one invalidation.
  * EventSource reconnects by itself after a dropped connection. A server shutting down sends `reconnect`
  * (ADR 016): the stream is reopened at a random moment within the time it names. A stream that failed for
- * good (EventSource gives up on an error status) is reopened with a growing pause. Whenever a stream opens
- * again, everything on screen is refetched, since changes meanwhile reached nobody. Returns a function that
- * closes it.
+ * good (EventSource gives up on an error status) is reopened with a growing pause. A tab hidden for
+ * HIDDEN_CLOSE_AFTER_MS closes its stream until it is shown again. Whenever a stream opens again, everything on
+ * screen is refetched, since changes meanwhile reached nobody. Returns a function that closes it.
  */
 export function subscribeToLiveUpdates(
   queryClient: QueryClient,
@@ -217,12 +227,38 @@ export function subscribeToLiveUpdates(
     source = null;
   }
 
+  // Hidden for a while: give the stream (and its connection) up; looked at again: open it, refetching everything.
+  const page = options.visibility ?? (typeof document === 'undefined' ? undefined : document);
+  let hiddenTimer: ReturnType<typeof setTimeout> | null = null;
+  let isAsleep = false;
+  const onVisibility = () => {
+    if (page?.visibilityState === 'hidden') {
+      hiddenTimer ??= setTimeout(() => {
+        hiddenTimer = null;
+        if (reopenTimer) clearTimeout(reopenTimer);
+        reopenTimer = null;
+        close();
+        isAsleep = true;
+      }, HIDDEN_CLOSE_AFTER_MS);
+      return;
+    }
+    if (hiddenTimer) clearTimeout(hiddenTimer);
+    hiddenTimer = null;
+    if (isAsleep && !stopped) {
+      isAsleep = false;
+      open();
+    }
+  };
+  page?.addEventListener('visibilitychange', onVisibility);
+
   open();
   return () => {
     stopped = true;
     close();
     stopRoundNotices();
+    page?.removeEventListener('visibilitychange', onVisibility);
     if (timer) clearTimeout(timer);
     if (reopenTimer) clearTimeout(reopenTimer);
+    if (hiddenTimer) clearTimeout(hiddenTimer);
   };
 }

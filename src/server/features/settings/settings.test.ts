@@ -90,6 +90,7 @@ describe.each(databaseTargets)('site settings API on %s', (target) => {
       '/crm/settings',
       '/admin/super-admin-dashboard',
       '/admin/analytics',
+      '/admin/result-reports',
     ]);
   });
 
