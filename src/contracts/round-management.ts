@@ -18,6 +18,9 @@ export const ROUND_MESSAGES = {
   /** Another arbiter (or a bye request) changed the round between reading it and saving. */
   changedMeanwhile: 'The pairings or byes of this round changed meanwhile. Reload the page and try again.',
   unfinished: 'Cannot complete round until all matches are finished',
+  /** The boards named with `unfinished`, one line each (ADR 040: a reported result is not a confirmed one). */
+  boardReported: (board: number) => `Board ${board}: reported by the players, not confirmed`,
+  boardOpen: (board: number) => `Board ${board}: no result yet`,
   notNextRound: (next: number | null) =>
     next === null
       ? 'There is no upcoming round to pair: add a round first'

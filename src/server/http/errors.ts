@@ -39,7 +39,10 @@ export function registerErrorHandling(app: FastifyInstance, options: { probe?: D
     ) {
       const statusCode = error.statusCode ?? 500;
       const reason = error instanceof HttpError && error.reason !== undefined ? { code: error.reason } : {};
-      return reply.code(statusCode).send({ error: error.message, requestId, ...reason } satisfies ApiError);
+      const issues = error instanceof HttpError && error.issues ? { issues: [...error.issues] } : {};
+      return reply
+        .code(statusCode)
+        .send({ error: error.message, requestId, ...reason, ...issues } satisfies ApiError);
     }
     const code = postgresCode(error);
     if (code !== null && UNSTORABLE_TEXT_CODES.has(code)) {
@@ -77,6 +80,8 @@ export class HttpError extends Error {
     readonly statusCode: 400 | 401 | 403 | 404 | 409 | 422 | 429 | 503,
     message: string,
     readonly reason?: string,
+    /** The things the refusal is about, one line each (e.g. the boards still without a confirmed result). */
+    readonly issues?: readonly { path: string; message: string }[],
   ) {
     super(message);
   }

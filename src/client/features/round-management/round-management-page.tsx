@@ -23,6 +23,9 @@ import { useGeneratePairings, useRoundAction, useRounds } from './queries';
 import { RoundCountControl } from './round-count-control';
 import { RoundPairings } from './round-pairings';
 
+/** How many open boards a refused completion names in its message. */
+const BOARDS_NAMED = 8;
+
 /** The print views (print CSS) read the public current round, so they show a round once it is started. */
 const PRINT_LINKS = [
   { href: '/print/pairings', label: 'Pairings' },
@@ -75,8 +78,20 @@ function RoundRow({
       { number: round.number, action: kind },
       {
         onSuccess: ({ message }) => notify('success', message),
-        onError: (error) =>
-          notifyFailure(error, kind === 'start' ? 'Failed to start round' : 'Failed to complete round'),
+        onError: (error) => {
+          // A round that cannot be completed names its boards still without a confirmed result (ADR 040).
+          const boards = error instanceof ApiRequestError ? error.issues.map((issue) => issue.message) : [];
+          if (kind === 'complete' && boards.length > 0) {
+            const shown = boards.slice(0, BOARDS_NAMED);
+            const more = boards.length - shown.length;
+            notify(
+              'error',
+              `${error.message}. ${shown.join('; ')}${more > 0 ? `; and ${countOf(more, 'more board')}` : ''}.`,
+            );
+            return;
+          }
+          notifyFailure(error, kind === 'start' ? 'Failed to start round' : 'Failed to complete round');
+        },
       },
     );
 

@@ -1,9 +1,10 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { MatchResult } from '../../../domain/scoring/results';
 import { acceptsResult, canClearResult } from '../../../domain/tournament/rounds';
 import { ROUND_STATUSES } from '../../../domain/tournament/state';
 import type { Db } from '../../db/client';
+import { resultReports } from '../../db/schema/result-reports';
 import { schools } from '../../db/schema/schools';
 import { matches, players, rounds, tournaments } from '../../db/schema/tournaments';
 import {
@@ -146,4 +147,17 @@ export async function writeResultIfCurrent(
     )
     .returning({ id: matches.id });
   return written.length === 1;
+}
+
+/**
+ * Of these games, the ones without a result that players have reported from their phones (ADR 040): shown
+ * "Reported" on public pages, and named as "reported, not confirmed" when a round cannot be completed.
+ */
+export async function reportedOpenMatchIds(db: Db, tournamentId: string): Promise<Set<string>> {
+  const rows = await db
+    .selectDistinct({ matchId: resultReports.matchId })
+    .from(resultReports)
+    .innerJoin(matches, eq(matches.id, resultReports.matchId))
+    .where(and(eq(resultReports.tournamentId, tournamentId), isNull(matches.result)));
+  return new Set(rows.map((row) => row.matchId));
 }

@@ -1,15 +1,15 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { PUBLIC_SETTING_KEYS } from '../../../contracts/settings-registry';
 import type { Db } from '../../db/client';
-import { resultReports } from '../../db/schema/result-reports';
 import {
   announcements,
-  matches,
+  type matches,
   type players,
   type roundByes,
   type rounds,
   type tournaments,
 } from '../../db/schema/tournaments';
+import { reportedOpenMatchIds } from '../results/results.repo';
 import { readStoredSettings } from '../settings/settings.service';
 import { findActiveTournament } from './active-tournament';
 import { loadTournamentRows, type SchoolRows } from './tournament-state.loader';
@@ -54,16 +54,12 @@ export async function loadPublicTournamentData(db: Db): Promise<PublicTournament
       .where(eq(announcements.tournamentId, tournament.id))
       .orderBy(desc(announcements.createdAt))
       .limit(ANNOUNCEMENTS_SHOWN),
-    db
-      .selectDistinct({ matchId: resultReports.matchId })
-      .from(resultReports)
-      .innerJoin(matches, eq(matches.id, resultReports.matchId))
-      .where(and(eq(resultReports.tournamentId, tournament.id), isNull(matches.result))),
+    reportedOpenMatchIds(db, tournament.id),
   ]);
   return {
     ...rows,
     announcements: announcementRows,
     settings,
-    reportedMatchIds: new Set(reported.map((row) => row.matchId)),
+    reportedMatchIds: reported,
   };
 }

@@ -15,6 +15,7 @@ import {
   reportBoardsResponseSchema,
   reportResultResponseSchema,
 } from '../../../contracts/result-reports';
+import { ROUND_MESSAGES } from '../../../contracts/round-management';
 import { currentRoundResponseSchema } from '../../../contracts/tournament';
 import { formatBadgeCode } from '../../../domain/badges';
 import { resultReports } from '../../db/schema/result-reports';
@@ -280,5 +281,24 @@ describe('results reported from phones', () => {
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error).toBe(RESULT_REPORT_MESSAGES.notYourBoard);
     expect(await reportRows(next!.id)).toEqual([]);
+  });
+
+  it('keeps the round open while boards are reported but not confirmed, naming them', async () => {
+    const [board] = await openBoards();
+    expect((await report(badgeOf(board!.white).token, board!.id, 'draw')).statusCode).toBe(200);
+    const refused = await call('POST', '/api/admin/rounds/3/complete', {}, cookies.superadmin);
+    expect(refused.statusCode).toBe(409);
+    const body = refused.json();
+    expect(body.error).toBe(ROUND_MESSAGES.unfinished);
+    const open = await openBoards();
+    expect(body.issues).toEqual(
+      open.map((entry) => ({
+        path: `boards.${entry.boardNumber}`,
+        message:
+          entry.id === board!.id
+            ? ROUND_MESSAGES.boardReported(entry.boardNumber)
+            : ROUND_MESSAGES.boardOpen(entry.boardNumber),
+      })),
+    );
   });
 });

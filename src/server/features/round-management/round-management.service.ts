@@ -44,6 +44,7 @@ import {
   type TournamentState,
 } from '../../../domain/tournament';
 import type { Audit, AuditContext } from '../../audit/audit';
+import { reportedOpenMatchIds } from '../../core/results/results.repo';
 import { loadActiveTournamentRows } from '../../core/tournament/active-tournament';
 import type { RoundRow } from '../../core/tournament/tournament.repo';
 import { type TournamentRows, toTournamentState } from '../../core/tournament/tournament-state.loader';
@@ -475,6 +476,20 @@ export async function startRound(
   return { message: ROUND_MESSAGES.started(number), round: summaryOf(fresh.state, fresh.round) };
 }
 
+/** The boards of a round still without a result, each saying whether players reported one (ADR 040). */
+async function openBoards(db: Db, state: State, round: RoundRow) {
+  const reported = await reportedOpenMatchIds(db, state.tournament.id);
+  return state.matches
+    .filter((match) => match.roundId === round.id && match.result === null)
+    .sort((a, b) => a.boardNumber - b.boardNumber)
+    .map((match) => ({
+      path: `boards.${match.boardNumber}`,
+      message: reported.has(match.id)
+        ? ROUND_MESSAGES.boardReported(match.boardNumber)
+        : ROUND_MESSAGES.boardOpen(match.boardNumber),
+    }));
+}
+
 export async function completeRound(
   deps: RoundDeps,
   context: AuditContext,
@@ -482,7 +497,11 @@ export async function completeRound(
 ): Promise<{ message: string; round: AdminRoundSummary }> {
   const { db } = deps;
   const { state, round } = await loadRound(db, number);
-  assertAllowed(canComplete(stateOf(state), number), number, 'complete');
+  const answer = canComplete(stateOf(state), number);
+  if (!answer.ok && answer.reason === 'unfinished_games') {
+    throw new HttpError(409, ROUND_MESSAGES.unfinished, undefined, await openBoards(db, state, round));
+  }
+  assertAllowed(answer, number, 'complete');
   const endTime = deps.now();
   const fresh = await db.transaction(async (tx) => {
     const locked = await repo.lockRound(tx, round.id);
