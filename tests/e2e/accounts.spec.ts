@@ -338,6 +338,7 @@ test('the custom-role user sees only their pages', async ({ page }) => {
     'Welcome',
     'Dashboard',
     'Match Results',
+    'Reported Results',
     'Round Management',
     'Player Lookup',
     'Check-in Desk',

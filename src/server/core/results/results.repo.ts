@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { MatchResult } from '../../../domain/scoring/results';
 import { acceptsResult, canClearResult } from '../../../domain/tournament/rounds';
@@ -160,4 +160,14 @@ export async function reportedOpenMatchIds(db: Db, tournamentId: string): Promis
     .innerJoin(matches, eq(matches.id, resultReports.matchId))
     .where(and(eq(resultReports.tournamentId, tournamentId), isNull(matches.result)));
   return new Set(rows.map((row) => row.matchId));
+}
+
+/** Whether a later round of the tournament has games (is paired) than round `roundNumber`. */
+export async function hasGamesAfter(db: Db, tournamentId: string, roundNumber: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: matches.id })
+    .from(matches)
+    .where(and(eq(matches.tournamentId, tournamentId), gt(matches.roundNumber, roundNumber)))
+    .limit(1);
+  return row !== undefined;
 }

@@ -120,9 +120,16 @@ export async function setMatchResult(
     if (!isWritten) return null;
     const written = await repo.findBoard(tx, matchId);
     if (!written) throw new HttpError(404, MATCH_RESULT_MESSAGES.matchNotFound);
-    const correction = isCompleted({ status: before.roundStatus })
-      ? ' (correction of a completed round)'
-      : '';
+    const isCorrection = isCompleted({ status: before.roundStatus });
+    // A correction after the next round was paired changed scores that pairing used: the chief arbiter must
+    // look at that round's pairings (issue #29). The log row says so, and carries it for a filter.
+    const nextRoundPaired =
+      isCorrection && (await repo.hasGamesAfter(tx, before.tournamentId, before.roundNumber));
+    const correction = !isCorrection
+      ? ''
+      : nextRoundPaired
+        ? ` (correction of a completed round after round ${before.roundNumber + 1} was paired: check its pairings)`
+        : ' (correction of a completed round)';
     await audit.logChange(
       tx,
       context,
@@ -136,6 +143,7 @@ export async function setMatchResult(
         oldResult: before.result,
         newResult: body.result,
         version: written.version,
+        ...(nextRoundPaired ? { nextRoundPaired: true } : {}),
       },
     );
     return written;

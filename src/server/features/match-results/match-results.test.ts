@@ -278,6 +278,9 @@ describe('match results', () => {
     expect((await storedMatch(board!.matchId)).result).toBe(corrected);
     const [log] = await logsFor(board!.matchId);
     expect(log!.description).toContain('correction of a completed round');
+    // Round 2 is paired (and played) already: the row tells the chief arbiter to look at its pairings.
+    expect(log!.description).toContain('after round 2 was paired: check its pairings');
+    expect(log!.metadata.nextRoundPaired).toBe(true);
   });
 
   it('refuses results in a round that has not started', async () => {
