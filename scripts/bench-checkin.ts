@@ -13,19 +13,12 @@
  * For each: the total time, check-ins per second, and the median, 95th percentile and slowest single scan.
  * Every answer must be a check-in ("checked-in"); the run fails otherwise.
  */
-import pino from 'pino';
 import { badgeListSchema } from '../src/contracts/badges';
 import { kioskScanResponseSchema } from '../src/contracts/kiosk';
 import { SETTING_KEYS } from '../src/contracts/settings';
-import { buildApp } from '../src/server/app';
-import { createAuth } from '../src/server/auth/auth';
 import { saveSetting } from '../src/server/core/settings/settings.repo';
-import { openDatabase } from '../src/server/db/client';
-import { applyMigrations } from '../src/server/db/migrate';
 import { players } from '../src/server/db/schema/tournaments';
-import { DEMO_PASSWORD, seedDemoAccounts } from '../src/server/db/seed/demo-accounts';
-import { seedDemoTournament } from '../src/server/db/seed/demo-seed';
-import { createOutboxMailer } from '../src/server/mail/mailer';
+import { benchServer } from './support/bench-server';
 
 function option(name: string, fallback: string): string {
   const index = process.argv.indexOf(`--${name}`);
@@ -35,47 +28,10 @@ const KIOSKS = Number(option('kiosks', '10'));
 const CHECKINS = Number(option('checkins', '350'));
 const postgresUrl = option('postgres', '');
 
-const logger = pino({ level: 'warn' });
-const database = await openDatabase(postgresUrl ? { url: postgresUrl } : { dataDir: 'memory://' }, logger);
-await applyMigrations(database);
-const db = database.db;
-const port = 7000 + Math.floor(Math.random() * 2000);
-const base = `http://127.0.0.1:${port}`;
-const mailer = createOutboxMailer(db, logger);
-const auth = createAuth({
-  db,
-  baseURL: base,
-  secret: 'bench-secret-that-is-at-least-32-characters-long',
-  mailer,
-  logger,
-  isProduction: false,
-});
-await seedDemoTournament(db, new Date(), { scale: 'event' });
-await seedDemoAccounts(db, auth);
-const app = await buildApp({
-  env: { NODE_ENV: 'production', TRUST_PROXY_HOPS: 0 },
-  database,
-  auth,
-  mailer,
-  publicUrl: base,
-  logger,
-  clientDir: null,
-  kioskScanLimit: { limit: 1_000_000, windowMs: 60_000 },
-});
-await app.listen({ port, host: '127.0.0.1' });
-
-async function signIn(email: string): Promise<string> {
-  const response = await fetch(`${base}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
-  });
-  if (!response.ok) throw new Error(`sign-in failed: ${response.status}`);
-  return response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';')[0])
-    .join('; ');
-}
+const server = await benchServer({ postgresUrl, scale: 'event' });
+const { db, base } = server;
+await server.listen({ clientDir: null, kioskScanLimit: { limit: 1_000_000, windowMs: 60_000 } });
+const signIn = server.signIn;
 const superadmin = await signIn('superadmin@demo.test');
 const kiosk = await signIn('arbiter@demo.test');
 const call = (cookie: string, path: string, method = 'GET', body?: unknown) =>
@@ -129,5 +85,4 @@ console.log(
 );
 await run('sequential (1 kiosk)', 1);
 await run(`concurrent (${KIOSKS} kiosks)`, KIOSKS);
-await app.close();
-await database.close();
+await server.close();

@@ -33,11 +33,7 @@ import { chromium, type Page } from '@playwright/test';
 import { count } from 'drizzle-orm';
 import pino from 'pino';
 import { CRM_PRIORITIES, CRM_TASK_STATES } from '../src/domain/crm';
-import { buildApp } from '../src/server/app';
-import { createAuth } from '../src/server/auth/auth';
 import { createClock } from '../src/server/clock';
-import { openDatabase } from '../src/server/db/client';
-import { applyMigrations } from '../src/server/db/migrate';
 import { crmChecklistItems, crmComments, crmTasks } from '../src/server/db/schema/crm';
 import {
   registrations,
@@ -45,12 +41,11 @@ import {
   registrationTeams,
 } from '../src/server/db/schema/registrations';
 import { schools } from '../src/server/db/schema/schools';
-import { DEMO_PASSWORD, seedDemoAccounts } from '../src/server/db/seed/demo-accounts';
-import { seedDemoTournament } from '../src/server/db/seed/demo-seed';
+import { DEMO_PASSWORD } from '../src/server/db/seed/demo-accounts';
 import { loadStaff } from '../src/server/features/crm/crm.service';
 import { CrmSync } from '../src/server/features/crm/crm-sync';
-import { createOutboxMailer } from '../src/server/mail/mailer';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/support/chromium';
+import { benchServer } from './support/bench-server';
 
 function option(name: string, fallback: number): number {
   const index = process.argv.indexOf(`--${name}`);
@@ -130,22 +125,8 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 // ---- the server: the real app on PGlite in memory, with the built client --------------------------------
 const logger = pino({ level: 'warn' });
-const database = await openDatabase({ dataDir: 'memory://' }, logger);
-await applyMigrations(database);
-const port = 7000 + Math.floor(Math.random() * 2000);
-const base = `http://127.0.0.1:${port}`;
-const mailer = createOutboxMailer(database.db, logger);
-const auth = createAuth({
-  db: database.db,
-  baseURL: base,
-  secret: 'bench-secret-that-is-at-least-32-characters-long',
-  mailer,
-  logger,
-  isProduction: false,
-});
-const db = database.db;
-await seedDemoTournament(db, new Date());
-await seedDemoAccounts(db, auth);
+const server = await benchServer();
+const { db, base, database } = server;
 
 // ---- the data: 60 schools with a registration each, the sync's tasks, then tasks by hand up to 1,500 -------
 const seedStarted = performance.now();
@@ -253,16 +234,7 @@ await db.insert(crmComments).values(
 const [{ value: totalTasks } = { value: 0 }] = await db.select({ value: count() }).from(crmTasks);
 const seedMs = performance.now() - seedStarted;
 
-const app = await buildApp({
-  env: { NODE_ENV: 'production', TRUST_PROXY_HOPS: 0 },
-  database,
-  auth,
-  mailer,
-  publicUrl: base,
-  logger,
-  clientDir,
-});
-await app.listen({ port, host: '127.0.0.1' });
+const app = await server.listen({ clientDir });
 
 // ---- the browser ------------------------------------------------------------------------------------------
 declare global {

@@ -15,18 +15,11 @@
 
 import { Worker } from 'node:worker_threads';
 import { eq } from 'drizzle-orm';
-import pino from 'pino';
 import { badgeListSchema } from '../src/contracts/badges';
 import { arbiterQueueResponseSchema } from '../src/contracts/result-reports';
 import { currentRoundResponseSchema } from '../src/contracts/tournament';
-import { buildApp } from '../src/server/app';
-import { createAuth } from '../src/server/auth/auth';
-import { openDatabase } from '../src/server/db/client';
-import { applyMigrations } from '../src/server/db/migrate';
 import { matches, rounds } from '../src/server/db/schema/tournaments';
-import { DEMO_PASSWORD, seedDemoAccounts } from '../src/server/db/seed/demo-accounts';
-import { seedDemoTournament } from '../src/server/db/seed/demo-seed';
-import { createOutboxMailer } from '../src/server/mail/mailer';
+import { benchServer } from './support/bench-server';
 
 function option(name: string, fallback: string): string {
   const index = process.argv.indexOf(`--${name}`);
@@ -37,49 +30,13 @@ const SECONDS = Number(option('seconds', '60'));
 const DISPUTES = Number(option('disputes', '10'));
 const postgresUrl = option('postgres', '');
 
-const logger = pino({ level: 'warn' });
-const database = await openDatabase(postgresUrl ? { url: postgresUrl } : { dataDir: 'memory://' }, logger);
-await applyMigrations(database);
-const db = database.db;
-const port = 7000 + Math.floor(Math.random() * 2000);
-const base = `http://127.0.0.1:${port}`;
-const mailer = createOutboxMailer(db, logger);
-const auth = createAuth({
-  db,
-  baseURL: base,
-  secret: 'bench-secret-that-is-at-least-32-characters-long',
-  mailer,
-  logger,
-  isProduction: false,
-});
-await seedDemoTournament(db, new Date(), { scale: 'event' });
-await seedDemoAccounts(db, auth);
+const server = await benchServer({ postgresUrl, scale: 'event' });
+const { db, base } = server;
 // Every board of the round being played waits for its result.
 const [active] = await db.select().from(rounds).where(eq(rounds.status, 'active'));
 await db.update(matches).set({ result: null, resultAt: null }).where(eq(matches.roundId, active!.id));
-const app = await buildApp({
-  env: { NODE_ENV: 'production', TRUST_PROXY_HOPS: 0 },
-  database,
-  auth,
-  mailer,
-  publicUrl: base,
-  logger,
-  clientDir: null,
-});
-await app.listen({ port, host: '127.0.0.1' });
-
-async function signIn(email: string): Promise<string> {
-  const response = await fetch(`${base}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
-  });
-  if (!response.ok) throw new Error(`sign-in failed: ${response.status}`);
-  return response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';')[0])
-    .join('; ');
-}
+await server.listen({ clientDir: null });
+const signIn = server.signIn;
 const staff = await signIn('superadmin@demo.test');
 const send = (method: string, path: string, body?: unknown, cookie = staff) =>
   fetch(`${base}${path}`, {
@@ -267,6 +224,5 @@ console.log(
 );
 const ok = confirmed === agreeing.length && refused === 0 && percentile(delays, 99) < 1_000;
 console.log(ok ? '  target met (p99 < 1 s, every agreeing board confirmed)' : '  TARGET MISSED');
-await app.close();
-await database.close();
+await server.close();
 process.exit(ok ? 0 : 1);
