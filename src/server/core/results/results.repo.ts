@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { MatchResult } from '../../../domain/scoring/results';
 import { acceptsResult, canClearResult } from '../../../domain/tournament/rounds';
@@ -7,10 +7,7 @@ import type { Db } from '../../db/client';
 import { resultReports } from '../../db/schema/result-reports';
 import { schools } from '../../db/schema/schools';
 import { matches, players, rounds, tournaments } from '../../db/schema/tournaments';
-import {
-  findActiveTournament as findTheActiveTournament,
-  isActiveTournament,
-} from '../tournament/active-tournament';
+import { isActiveTournament } from '../tournament/active-tournament';
 
 export type RoundStatus = (typeof rounds.$inferSelect)['status'];
 
@@ -78,19 +75,6 @@ function selectBoards(db: Db) {
     .leftJoin(blackSchool, eq(blackSchool.id, black.schoolId));
 }
 
-/** The active tournament as result entry shows it. */
-export async function findActiveTournament(db: Db) {
-  const tournament = await findTheActiveTournament(db);
-  return (
-    tournament && {
-      id: tournament.id,
-      name: tournament.name,
-      currentRound: tournament.currentRound,
-      totalRounds: tournament.totalRounds,
-    }
-  );
-}
-
 export async function listRounds(db: Db, tournamentId: string) {
   return db
     .select({ id: rounds.id, number: rounds.number, status: rounds.status })
@@ -99,8 +83,21 @@ export async function listRounds(db: Db, tournamentId: string) {
     .orderBy(asc(rounds.number));
 }
 
-export async function listBoards(db: Db, roundId: string): Promise<BoardRow[]> {
-  return selectBoards(db).where(eq(matches.roundId, roundId)).orderBy(asc(matches.boardNumber));
+/** A round's boards in board order; with `of`, only the boards a player or a school's pupils play on. */
+export async function listBoards(
+  db: Db,
+  roundId: string,
+  of?: { playerId: string } | { schoolId: string },
+): Promise<BoardRow[]> {
+  const whose =
+    of === undefined
+      ? undefined
+      : 'playerId' in of
+        ? or(eq(white.id, of.playerId), eq(black.id, of.playerId))
+        : or(eq(white.schoolId, of.schoolId), eq(black.schoolId, of.schoolId));
+  return selectBoards(db)
+    .where(and(eq(matches.roundId, roundId), whose))
+    .orderBy(asc(matches.boardNumber));
 }
 
 export async function findBoard(db: Db, matchId: string): Promise<BoardRow | null> {

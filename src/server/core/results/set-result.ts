@@ -21,6 +21,7 @@ import type { AuditContext } from '../../audit/audit';
 import type { Db } from '../../db/client';
 import type { AuditedDb } from '../../feature-context';
 import { HttpError } from '../../http/errors';
+import { findActiveTournament } from '../tournament/active-tournament';
 import * as repo from './results.repo';
 
 export function toEntryBoard(row: repo.BoardRow): EntryBoard {
@@ -62,7 +63,7 @@ async function refusalFor(
   result: MatchResult | null,
 ): Promise<SetResultOutcome> {
   if (!row?.isTournamentActive) {
-    const active = await repo.findActiveTournament(db);
+    const active = await findActiveTournament(db);
     throw new HttpError(
       404,
       active ? MATCH_RESULT_MESSAGES.matchNotFound : MATCH_RESULT_MESSAGES.noActiveTournament,

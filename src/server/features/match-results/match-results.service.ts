@@ -14,12 +14,13 @@ import { MATCH_RESULT_MESSAGES, type ResultEntryResponse } from '../../../contra
 import { acceptsResult, canClearResult } from '../../../domain/tournament/rounds';
 import * as repo from '../../core/results/results.repo';
 import { toEntryBoard } from '../../core/results/set-result';
+import { findActiveTournament } from '../../core/tournament/active-tournament';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../http/errors';
 
 /** The boards of the current round, or of `roundNumber` (an earlier round, for corrections). */
 export async function getResultEntry(db: Db, roundNumber: number | undefined): Promise<ResultEntryResponse> {
-  const tournament = await repo.findActiveTournament(db);
+  const tournament = await findActiveTournament(db);
   if (!tournament) {
     return {
       tournament: null,

@@ -17,6 +17,7 @@ import {
 } from '../../../contracts/result-reports';
 import {
   arbiterQueue,
+  type BoardReportState,
   boardReportState,
   latestClaims,
   type Reporter,
@@ -106,6 +107,14 @@ const boardShape = (row: BoardRow) => ({
   black: { playerId: row.blackId, schoolId: row.blackSchoolId },
 });
 
+/** How a board without a result shows on the reporting phone, by what its claims say together. */
+const SHOWN_STATE: Record<BoardReportState['kind'], ReportableBoard['state']> = {
+  none: 'waiting',
+  'one-sided': 'reported',
+  agreed: 'confirmed',
+  disputed: 'disputed',
+};
+
 /** A board as this holder sees it: their own latest report, whether the other side has reported. */
 function toReportable(
   row: BoardRow,
@@ -128,16 +137,7 @@ function toReportable(
     result: row.result,
     yourReport: mine?.result ?? null,
     otherSideReported: others.some((side) => latest[side] !== undefined),
-    state:
-      row.result !== null
-        ? 'final'
-        : state.kind === 'disputed'
-          ? 'disputed'
-          : state.kind === 'agreed'
-            ? 'confirmed'
-            : state.kind === 'one-sided'
-              ? 'reported'
-              : 'waiting',
+    state: row.result !== null ? 'final' : SHOWN_STATE[state.kind],
   };
 }
 
@@ -147,46 +147,46 @@ export async function boardsFor(db: Db, credential: string): Promise<ReportBoard
   if (!tournament) throw new UnknownBadgeError();
   const holder = await holderOf(db, credential, tournament.id);
   const kind = holder.reporter.kind === 'player' ? 'player' : 'captain';
-  if (!isOn)
-    return {
-      holder: { kind, name: holder.name },
-      roundNumber: null,
-      boards: [],
-      message: RESULT_REPORT_MESSAGES.reportingOff,
-    };
+  const answer = (
+    roundNumber: number | null,
+    boards: ReportableBoard[],
+    message: string | null,
+  ): ReportBoardsResponse => ({
+    holder: { kind, name: holder.name },
+    roundNumber,
+    boards,
+    message,
+  });
+  if (!isOn) return answer(null, [], RESULT_REPORT_MESSAGES.reportingOff);
   const round = await repo.roundInProgress(db, tournament.id);
-  if (!round) {
-    return {
-      holder: { kind, name: holder.name },
-      roundNumber: null,
-      boards: [],
-      message: RESULT_REPORT_MESSAGES.roundNotInProgress,
-    };
-  }
-  const rows = await listBoards(db, round.id);
-  const mine = rows
+  if (!round) return answer(null, [], RESULT_REPORT_MESSAGES.roundNotInProgress);
+  // Only the holder's own boards are read: every open report page reads again after each result.
+  const of =
+    holder.reporter.kind === 'player'
+      ? { playerId: holder.reporter.playerId }
+      : { schoolId: holder.reporter.schoolId };
+  const mine = (await listBoards(db, round.id, of))
     .map((row) => ({
       row,
       sides: sidesFor(holder.reporter, boardShape(row), { captainsMayConfirm: setting.captains_may_confirm }),
     }))
     .filter(({ sides }) => sides.length > 0);
-  const reports = await repo.reportsOf(
+  const reports = await reportsByMatch(
     db,
     mine.map(({ row }) => row.matchId),
   );
-  return {
-    holder: { kind, name: holder.name },
-    roundNumber: round.number,
-    boards: mine.map(({ row, sides }) =>
+  return answer(
+    round.number,
+    mine.map(({ row, sides }) =>
       toReportable(
         row,
         sides,
-        reports.filter(({ report }) => report.matchId === row.matchId).map(({ report }) => report),
+        (reports.get(row.matchId) ?? []).map(({ report }) => report),
         holder.key,
       ),
     ),
-    message: mine.length === 0 ? RESULT_REPORT_MESSAGES.noBoard : null,
-  };
+    mine.length === 0 ? RESULT_REPORT_MESSAGES.noBoard : null,
+  );
 }
 
 /**
@@ -290,6 +290,17 @@ export async function report(
   return { outcome, message, board: view };
 }
 
+/** The reports of these boards (oldest first), by board. */
+async function reportsByMatch(db: Db, matchIds: readonly string[]) {
+  const byMatch = new Map<string, Awaited<ReturnType<typeof repo.reportsOf>>>();
+  for (const row of await repo.reportsOf(db, matchIds)) {
+    const list = byMatch.get(row.report.matchId) ?? [];
+    list.push(row);
+    byMatch.set(row.report.matchId, list);
+  }
+  return byMatch;
+}
+
 /** The arbiter's queue of the round being played (disputes, one-sided reports past the timeout, missing). */
 export async function readQueue(db: Db, now: Date): Promise<ArbiterQueueResponse> {
   const { tournament, setting, isOn } = await reportingContext(db);
@@ -302,11 +313,11 @@ export async function readQueue(db: Db, now: Date): Promise<ArbiterQueueResponse
       rows: [],
     };
   const rows = await listBoards(db, round.id);
-  const reports = await repo.reportsOf(
+  const reports = await reportsByMatch(
     db,
     rows.map((row) => row.matchId),
   );
-  const reportsOfBoard = (matchId: string) => reports.filter(({ report }) => report.matchId === matchId);
+  const reportsOfBoard = (matchId: string) => reports.get(matchId) ?? [];
   const queue = arbiterQueue(
     rows.map((row) => ({
       matchId: row.matchId,

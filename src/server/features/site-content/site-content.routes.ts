@@ -12,6 +12,7 @@ import {
   siteImageUploadResponseSchema,
 } from '../../../contracts/rich-text';
 import { requireSettingsUnlock } from '../../core/settings-unlock';
+import { readImportantInformation } from '../../core/site-content/important-information';
 import { type FeatureContext, routesFeature, type TypedApp } from '../../feature-context';
 import { HttpError } from '../../http/errors';
 import { apiErrors, auditContextOf } from '../../http/route-helpers';
@@ -45,7 +46,7 @@ async function registerSiteContentRoutes(typed: TypedApp, { db, audit, clock }: 
     },
     async (_request, reply) => {
       reply.header('cache-control', 'no-cache');
-      return service.readImportantInformation(db);
+      return readImportantInformation(db);
     },
   );
 
@@ -60,7 +61,7 @@ async function registerSiteContentRoutes(typed: TypedApp, { db, audit, clock }: 
         response: { 200: importantInformationSchema, ...errors },
       },
     },
-    async () => service.readImportantInformation(db),
+    async () => readImportantInformation(db),
   );
 
   typed.put(

@@ -14,8 +14,6 @@ import { HttpError } from '../../http/errors';
 import { reencodeImage } from './site-content.images';
 import * as repo from './site-content.repo';
 
-export { readImportantInformation };
-
 /** Sanitises and stores the page, with its audit row (before and after) in the same transaction. */
 export async function saveImportantInformation(
   db: Db,
