@@ -82,11 +82,10 @@ export function useArbiterQueue() {
   });
 }
 
-export function useReportingSettings(enabled: boolean) {
+export function useReportingSettings() {
   return useQuery<ResultReporting>({
     queryKey: queryKeys.resultReportSettings,
     queryFn: ({ signal }) => getJson('/api/admin/result-reports/settings', resultReportingSchema, signal),
-    enabled,
   });
 }
 

@@ -13,7 +13,8 @@ import {
   type ReportedResult,
 } from '../../../domain/result-reports';
 import { formatResult } from '../../../domain/scoring/results';
-import { Button, SubmitButton } from '../../components/ui/button';
+import { OutboxStatus } from '../../components/outbox-status';
+import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Container } from '../../components/ui/container';
 import { TextField } from '../../components/ui/field';
@@ -22,7 +23,7 @@ import { PageHeader } from '../../components/ui/page-header';
 import { Spinner } from '../../components/ui/spinner';
 import { serverMessage } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
-import { registerReportSender, useReportBoards, useSendReport } from './queries';
+import { REPORT_OUTBOX_KIND, registerReportSender, useReportBoards, useSendReport } from './queries';
 
 /** The badge read on this page, kept for the tab (a reload keeps it; closing the tab forgets it). */
 const CREDENTIAL_KEY = 'report.credential';
@@ -122,10 +123,10 @@ function BadgeForm({ onBadge }: { onBadge: (credential: string) => void }) {
           error={error}
           aria-invalid={error ? true : undefined}
         />
-        <SubmitButton size="lg" isPending={false} pendingLabel="Finding your board…">
+        <Button type="submit" size="lg">
           <ScanLine aria-hidden="true" className="size-5" />
           Find my board
-        </SubmitButton>
+        </Button>
       </form>
     </Card>
   );
@@ -166,6 +167,8 @@ function Boards({ credential, onForget }: { credential: string; onForget: () => 
       ) : (
         list.map((board) => <BoardCard key={board.matchId} board={board} credential={credential} />)
       )}
+      {/* A report kept offline and refused when sent (the arbiter set the result meanwhile) stays listed. */}
+      <OutboxStatus kinds={[REPORT_OUTBOX_KIND]} />
     </div>
   );
 }

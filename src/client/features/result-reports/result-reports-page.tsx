@@ -1,6 +1,10 @@
 import { CircleCheck, Smartphone } from 'lucide-react';
-import { type FormEvent, useEffect, useState } from 'react';
-import { type ArbiterQueueResponse, RESULT_REPORT_MESSAGES } from '../../../contracts/result-reports';
+import { type FormEvent, useState } from 'react';
+import {
+  type ArbiterQueueResponse,
+  RESULT_REPORT_MESSAGES,
+  type ResultReporting,
+} from '../../../contracts/result-reports';
 import { may } from '../../../domain/access-rules';
 import { EVENT_TIME_ZONE } from '../../../domain/event-day';
 import { countOf } from '../../../domain/plural';
@@ -57,17 +61,28 @@ export function ResultReportsPage() {
 }
 
 function ReportingSettings() {
-  const settings = useReportingSettings(true);
+  const settings = useReportingSettings();
+  if (settings.isPending) return <Spinner />;
+  if (settings.isError) {
+    return (
+      <LoadError
+        error={settings.error}
+        onRetry={() => void settings.refetch()}
+        isRetrying={settings.isFetching}
+      />
+    );
+  }
+  // Drawn only once the stored settings are read, so Save never writes the defaults over them.
+  return <ReportingSettingsForm initial={settings.data} />;
+}
+
+function ReportingSettingsForm({ initial }: { initial: ResultReporting }) {
   const save = useSaveReportingSettings();
-  const [draft, setDraft] = useState({ enabled: false, captains_may_confirm: true, one_sided_minutes: '5' });
-  useEffect(() => {
-    if (!settings.data) return;
-    setDraft({
-      enabled: settings.data.enabled,
-      captains_may_confirm: settings.data.captains_may_confirm,
-      one_sided_minutes: String(settings.data.one_sided_minutes),
-    });
-  }, [settings.data]);
+  const [draft, setDraft] = useState({
+    enabled: initial.enabled,
+    captains_may_confirm: initial.captains_may_confirm,
+    one_sided_minutes: String(initial.one_sided_minutes),
+  });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     save.mutate(
