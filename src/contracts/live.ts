@@ -6,6 +6,8 @@ export const liveTopicSchema = z.enum([
   'tournament',
   'rounds',
   'matches',
+  /** A result reported from a phone (ADR 040): boards show "Reported"; standings are untouched. */
+  'reports',
   'players',
   'announcements',
   'broadcasts',

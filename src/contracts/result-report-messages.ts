@@ -11,6 +11,8 @@ export const RESULT_REPORT_MESSAGES = {
   unknownBadge: 'This badge is not valid. Ask at the desk for a new one.',
   notYourBoard: 'This badge does not play on that board.',
   noBoard: 'You have no game to report in this round.',
+  noSchoolOfAccount: 'This account has not registered a school. Report with your badge.',
+  teacherNoBoard: 'None of your pupils has a game to report in this round.',
   roundNotInProgress: 'Results can be reported only while the round is being played.',
   alreadySet: 'The result of this board is already recorded. Ask an arbiter if it is wrong.',
   recorded: 'Reported. Waiting for the other side to report.',

@@ -60,15 +60,18 @@ export const reportBoardsBodySchema = z.object({ credential: credentialSchema })
 
 const reportedResultSchema = z.enum(REPORTABLE_RESULTS, { error: RESULT_REPORT_MESSAGES.notReportable });
 
-export const reportResultBodySchema = z
+/** A report: the board, the result, and the device's outbox id (the same report sent again lands once). */
+export const reportAnswerSchema = z
   .object({
-    credential: credentialSchema,
     matchId: z.uuid(),
     result: reportedResultSchema,
-    /** The device's outbox id: the same report sent again lands once. */
     clientId: z.string().trim().min(8).max(80).optional(),
   })
   .strict();
+export type ReportAnswer = z.infer<typeof reportAnswerSchema>;
+
+/** A report made with a badge (POST /api/reports). A teacher's account sends the report alone (…/account). */
+export const reportResultBodySchema = reportAnswerSchema.extend({ credential: credentialSchema }).strict();
 export type ReportResultBody = z.infer<typeof reportResultBodySchema>;
 
 const sideSchema = z.enum(['white', 'black']);
@@ -93,8 +96,8 @@ export const reportableBoardSchema = z.object({
 export type ReportableBoard = z.infer<typeof reportableBoardSchema>;
 
 export const reportBoardsResponseSchema = z.object({
-  /** Who the credential is: a pupil's name, or a school's. */
-  holder: z.object({ kind: z.enum(['player', 'captain']), name: z.string() }),
+  /** Who the credential is: a pupil's name, a school's (its badge), or a teacher's (their account). */
+  holder: z.object({ kind: z.enum(['player', 'captain', 'teacher']), name: z.string() }),
   roundNumber: z.number().int().nullable(),
   boards: z.array(reportableBoardSchema),
   message: z.string().nullable(),

@@ -38,16 +38,20 @@ describe('who speaks for which side', () => {
   });
 
   it("a school's captain or teacher speaks for their pupils' sides, only when captains may confirm", () => {
-    const captain = { kind: 'captain', schoolId: 'school-a' } as const;
+    const captain = { kind: 'captain', schoolIds: ['school-a'] } as const;
     expect(sidesFor(captain, board, { captainsMayConfirm: true })).toEqual(['white']);
     expect(sidesFor(captain, board, { captainsMayConfirm: false })).toEqual([]);
     const sameSchool = { ...board, black: { playerId: 'b', schoolId: 'school-a' } };
     expect(
-      sidesFor({ kind: 'teacher', schoolId: 'school-a' }, sameSchool, { captainsMayConfirm: true }),
+      sidesFor({ kind: 'teacher', schoolIds: ['school-a'] }, sameSchool, { captainsMayConfirm: true }),
     ).toEqual(['white', 'black']);
+    // A teacher who registered two schools speaks for the pupils of both.
+    expect(
+      sidesFor({ kind: 'teacher', schoolIds: ['school-c', 'school-b'] }, board, { captainsMayConfirm: true }),
+    ).toEqual(['black']);
     const noSchool = { ...board, white: { playerId: 'w', schoolId: null } };
     expect(
-      sidesFor({ kind: 'captain', schoolId: 'school-a' }, noSchool, { captainsMayConfirm: true }),
+      sidesFor({ kind: 'captain', schoolIds: ['school-a'] }, noSchool, { captainsMayConfirm: true }),
     ).toEqual([]);
   });
 });

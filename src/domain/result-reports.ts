@@ -29,10 +29,13 @@ export const REPORTED_RESULT_LABELS: Record<ReportedResult, string> = {
 
 export type ReporterKind = 'player' | 'captain' | 'teacher';
 
-/** Who is reporting: a player (their badge), or a school's captain or teacher (school badge, teacher account). */
+/**
+ * Who is reporting: a player (their badge), or a school's captain or teacher — the school's badge, or the account
+ * that registered the school (an account may have registered more than one school).
+ */
 export type Reporter =
   | { kind: 'player'; playerId: string }
-  | { kind: 'captain' | 'teacher'; schoolId: string };
+  | { kind: 'captain' | 'teacher'; schoolIds: readonly string[] };
 
 export interface ReportBoard {
   white: { playerId: string; schoolId: string | null };
@@ -62,7 +65,9 @@ export function sidesFor(
     const speaks =
       reporter.kind === 'player'
         ? player.playerId === reporter.playerId
-        : rules.captainsMayConfirm && player.schoolId !== null && player.schoolId === reporter.schoolId;
+        : rules.captainsMayConfirm &&
+          player.schoolId !== null &&
+          reporter.schoolIds.includes(player.schoolId);
     if (speaks) sides.push(side);
   }
   return sides;

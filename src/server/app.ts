@@ -182,10 +182,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // The cache is invalidated before browsers hear of the change, so their refetch sees the new data; the new
   // snapshot starts loading at once, so the phones' refetches (spread over a few hundred ms) share one load.
   // Staff-only topics (team tasks, registrations, broadcasts) leave the snapshot as it is.
+  // A report from a phone (ADR 040) changes only which boards show "Reported": the snapshot reads that set again
+  // and keeps the rest, so the 350 reports of a round's end do not each cost a read of the whole tournament.
   feed.subscribe((event) => {
-    if (!event.topics.some((topic) => SNAPSHOT_TOPICS.has(topic))) return;
-    cache.invalidate();
-    cache.snapshot().catch(() => {});
+    if (event.topics.some((topic) => SNAPSHOT_TOPICS.has(topic))) {
+      cache.invalidate();
+      cache.snapshot().catch(() => {});
+    } else if (event.topics.includes('reports')) cache.reportsChanged();
   });
 
   const audit = new Audit(clock);

@@ -47,6 +47,14 @@ describe('queryKeysForEvent', () => {
     expect(keys).not.toContainEqual(queryKeys.announcements);
   });
 
+  it('refreshes the boards and the reporting views for a report, not the standings', () => {
+    const keys = queryKeysForEvent({ topics: ['reports'], settingsKeys: [] });
+    expect(keys).toEqual(
+      expect.arrayContaining([queryKeys.rounds, queryKeys.reportBoardsAll, queryKeys.resultReportQueue]),
+    );
+    expect(keys).not.toContainEqual(queryKeys.leaderboard);
+  });
+
   it('refreshes only the home page and announcements for a new announcement', () => {
     expect(queryKeysForEvent({ topics: ['announcements'], settingsKeys: [] })).toEqual([
       queryKeys.home,

@@ -36,7 +36,15 @@ const topicKeys: Record<LiveTopic, readonly QueryKey[]> = {
     queryKeys.rounds,
     queryKeys.matches,
     queryKeys.players,
-    // A report or a confirmed result changes the reporting phones' boards and the arbiter's queue (ADR 040).
+    // A confirmed result changes the reporting phones' boards and the arbiter's queue (ADR 040).
+    queryKeys.reportBoardsAll,
+    queryKeys.resultReportQueue,
+  ],
+  // A report shows its board "Reported" wherever boards are shown, and changes the phones' and arbiter's views.
+  reports: [
+    queryKeys.home,
+    queryKeys.rounds,
+    queryKeys.players,
     queryKeys.reportBoardsAll,
     queryKeys.resultReportQueue,
   ],

@@ -109,9 +109,11 @@ export const queryKeys = {
   currentBroadcasts: (viewer: string) => ['broadcasts', 'current', viewer] as const,
   /** The broadcast history (superadmin): under 'admin', so dropped at sign-out. */
   adminBroadcasts: ['admin', 'broadcasts'] as const,
-  /** The boards a badge reports from a phone (ADR 040), keyed by the badge read on the page; live with 'matches'. */
+  /** The boards a badge reports from a phone (ADR 040), keyed by the badge read on the page; live with 'matches' and 'reports'. */
   reportBoardsAll: ['report-boards'] as const,
   reportBoards: (credential: string) => ['report-boards', credential] as const,
+  /** The boards a signed-in teacher's pupils play: under 'report-boards' (live) and user-scoped. */
+  reportBoardsOfAccount: ['report-boards', 'account'] as const,
   /** The arbiter's queue of reported results (staff): under 'admin', so dropped at sign-out. */
   resultReportQueue: ['admin', 'result-reports', 'queue'] as const,
   resultReportSettings: ['admin', 'result-reports', 'settings'] as const,
@@ -142,6 +144,7 @@ export const userScopedKeys = [
   queryKeys.checkinState,
   queryKeys.playerManagement,
   queryKeys.adminPlayerLookup,
+  queryKeys.reportBoardsOfAccount,
 ] as const;
 
 /**

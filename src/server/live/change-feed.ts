@@ -11,8 +11,8 @@ const TOPIC_BY_TABLE: Record<string, LiveTopic> = {
   rounds: 'rounds',
   matches: 'matches',
   round_byes: 'matches',
-  // A report shows its board as "reported" and changes the arbiter's queue (ADR 040).
-  result_reports: 'matches',
+  // A report shows its board as "reported" and changes the arbiter's queue, not the standings (ADR 040).
+  result_reports: 'reports',
   announcements: 'announcements',
   broadcasts: 'broadcasts',
   crm_tasks: 'crm',
@@ -28,6 +28,14 @@ const ALL_TOPICS = [...new Set(Object.values(TOPIC_BY_TABLE))];
 export type ChangeListener = (event: LiveEvent) => void;
 
 /**
+ * Topics whose change may wait a little: a report from a phone (ADR 040) only turns a board "Reported", and the
+ * 350 reports of a round's end would otherwise each send 400 phones to read the current round again. Such a
+ * change goes out with the next other change, or after `lazyMs` at the latest.
+ */
+const LAZY_TOPICS: ReadonlySet<LiveTopic> = new Set(['reports']);
+export const LAZY_TOPICS_WAIT_MS = 400;
+
+/**
  * Turns the database's NOTIFY messages (from the triggers in migration 0001) into coalesced change events.
  * Messages arriving within `coalesceMs` become one event, so a burst of writes costs the browsers one refetch.
  * Every server process runs one feed, so a change made through any process reaches every process's clients.
@@ -38,6 +46,8 @@ export class ChangeFeed {
   private pendingTopics = new Set<LiveTopic>();
   private pendingKeys = new Set<string>();
   private timer: NodeJS.Timeout | undefined;
+  /** When the planned flush runs (ms, performance.now()). */
+  private timerAt = 0;
   private unlisten: (() => Promise<void>) | undefined;
   /**
    * When this process last heard of a change (ms, its clock), or 0: a page drawn from data read before then may
@@ -49,6 +59,7 @@ export class ChangeFeed {
     private readonly logger: Logger,
     private readonly coalesceMs = 25,
     private readonly now: () => number = Date.now,
+    private readonly lazyMs = LAZY_TOPICS_WAIT_MS,
   ) {}
 
   async start(database: Database): Promise<void> {
@@ -104,11 +115,17 @@ export class ChangeFeed {
     this.lastChangeAt = this.now();
     this.pendingTopics.add(topic);
     if (topic === 'settings' && typeof message.key === 'string') this.pendingKeys.add(message.key);
-    this.schedule();
+    this.schedule(LAZY_TOPICS.has(topic) ? this.lazyMs : this.coalesceMs);
   }
 
-  private schedule(): void {
-    this.timer ??= setTimeout(() => this.flush(), this.coalesceMs);
+  /** Flushes within `withinMs`: sooner than a flush already planned for later, never later than one planned. */
+  private schedule(withinMs = this.coalesceMs): void {
+    // Real time, as the timers run on it (the feed's clock may be a test's fixed one).
+    const at = performance.now() + withinMs;
+    if (this.timer && this.timerAt <= at) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timerAt = at;
+    this.timer = setTimeout(() => this.flush(), withinMs);
   }
 
   private flush(): void {

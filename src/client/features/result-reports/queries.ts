@@ -23,24 +23,44 @@ import { queryKeys } from '../../lib/query-keys';
 
 export const REPORT_OUTBOX_KIND = 'result-reports.report';
 
+/** Who reports on this page: the badge read on it, or the signed-in teacher's account (ADR 040). */
+export type ReportSource = { kind: 'badge'; credential: string } | { kind: 'account' };
+
 interface QueuedReport {
-  credential: string;
+  /** The badge's code; null for the signed-in account (it is the session that speaks then). */
+  credential: string | null;
   matchId: string;
   result: ReportedResult;
 }
 
-/** The boards this badge reports in the round being played; refetched live as results and reports change. */
-export function useReportBoards(credential: string | null) {
+/** The boards this badge or account reports in the round being played; refetched live as results and reports change. */
+export function useReportBoards(source: ReportSource | null) {
   return useQuery<ReportBoardsResponse>({
-    queryKey: queryKeys.reportBoards(credential ?? ''),
-    queryFn: () => sendJson('POST', '/api/reports/boards', { credential }, reportBoardsResponseSchema),
-    enabled: credential !== null,
+    queryKey:
+      source?.kind === 'account'
+        ? queryKeys.reportBoardsOfAccount
+        : queryKeys.reportBoards(source?.credential ?? ''),
+    queryFn: ({ signal }) =>
+      source?.kind === 'account'
+        ? getJson('/api/reports/account/boards', reportBoardsResponseSchema, signal)
+        : sendJson(
+            'POST',
+            '/api/reports/boards',
+            { credential: source?.credential },
+            reportBoardsResponseSchema,
+          ),
+    enabled: source !== null,
     retry: false,
   });
 }
 
-function postReport(report: QueuedReport, clientId: string): Promise<ReportResultResponse> {
-  return sendJson('POST', '/api/reports', { ...report, clientId }, reportResultResponseSchema);
+function postReport(
+  { credential, ...answer }: QueuedReport,
+  clientId: string,
+): Promise<ReportResultResponse> {
+  return credential === null
+    ? sendJson('POST', '/api/reports/account', { ...answer, clientId }, reportResultResponseSchema)
+    : sendJson('POST', '/api/reports', { ...answer, credential, clientId }, reportResultResponseSchema);
 }
 
 /** Registers the outbox's sender of kept reports (sent once back online, with the client id they were made with). */
@@ -73,7 +93,7 @@ export function useSendReport() {
   });
 }
 
-/** The arbiter's queue, refetched live ('matches') and every 30 s so one-sided reports age into it. */
+/** The arbiter's queue, refetched live ('matches', 'reports') and every 30 s so one-sided reports age into it. */
 export function useArbiterQueue() {
   return useQuery<ArbiterQueueResponse>({
     queryKey: queryKeys.resultReportQueue,

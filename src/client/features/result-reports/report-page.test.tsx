@@ -89,4 +89,51 @@ describe('reporting a result from a phone', () => {
     expect(await screen.findByText(/Type the 8 characters printed under the QR code/)).toBeTruthy();
     expect(bodiesOf(fetchMock, '/api/reports/boards')).toEqual([]);
   });
+
+  describe("from a teacher's account", () => {
+    const signedIn = {
+      '/api/auth/get-session': { user: { id: 'u1' }, session: { id: 's1' } },
+      '/api/me': {
+        user: { id: 'u1', email: 'teacher@school.example', name: 'A. Teacher' },
+        role: 'player',
+        customRoleName: null,
+        permissions: [],
+      },
+    };
+
+    it("lists the pupils' boards and reports with the session, no badge", async () => {
+      const pupils: ReportBoardsResponse = { ...boards, holder: { kind: 'teacher', name: 'A. Teacher' } };
+      const answer: ReportResultResponse = {
+        outcome: 'recorded',
+        message: RESULT_REPORT_MESSAGES.recorded,
+        board: { ...board, yourReport: 'draw', state: 'reported' },
+      };
+      const fetchMock = stubFetch({
+        ...signedIn,
+        '/api/reports/account/boards': pupils,
+        '/api/reports/account': answer,
+      });
+      renderAt(<ReportPage />, { path: '/report', url: '/report' });
+      expect(await screen.findByRole('heading', { name: 'Round 3 · Board 12' })).toBeTruthy();
+      expect(screen.getByText(/for your school's pupils/)).toBeTruthy();
+      fireEvent.click(screen.getByRole('button', { name: '½-½' }));
+      expect(await screen.findByText(RESULT_REPORT_MESSAGES.leavePieces)).toBeTruthy();
+      const [sent] = bodiesOf(fetchMock, '/api/reports/account');
+      expect(sent).toMatchObject({ matchId: board.matchId, result: 'draw' });
+      expect(sent).not.toHaveProperty('credential');
+      expect(bodiesOf(fetchMock, '/api/reports')).toEqual([]);
+    });
+
+    it('asks for a badge when the account registered no school', async () => {
+      stubFetch({
+        ...signedIn,
+        '/api/reports/account/boards': new StubAnswer(403, {
+          error: RESULT_REPORT_MESSAGES.noSchoolOfAccount,
+          requestId: 'x',
+        }),
+      });
+      renderAt(<ReportPage />, { path: '/report', url: '/report' });
+      expect(await screen.findByLabelText('Badge code')).toBeTruthy();
+    });
+  });
 });

@@ -23,7 +23,14 @@ import { PageHeader } from '../../components/ui/page-header';
 import { Spinner } from '../../components/ui/spinner';
 import { serverMessage } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
-import { REPORT_OUTBOX_KIND, registerReportSender, useReportBoards, useSendReport } from './queries';
+import { useSession } from '../auth/queries';
+import {
+  REPORT_OUTBOX_KIND,
+  type ReportSource,
+  registerReportSender,
+  useReportBoards,
+  useSendReport,
+} from './queries';
 
 /** The badge read on this page, kept for the tab (a reload keeps it; closing the tab forgets it). */
 const CREDENTIAL_KEY = 'report.credential';
@@ -56,7 +63,8 @@ function takeFragmentCredential(): string | null {
 /**
  * /report (issue #29, ADR 040): a pupil reports the result of their board from their own phone, with their
  * badge — its QR code (the phone's camera opens this page) or the code printed under it. Three large buttons,
- * then "Leave the pieces on the board until the result is confirmed". A school's badge lists its pupils' boards.
+ * then "Leave the pieces on the board until the result is confirmed". A school's badge lists its pupils' boards,
+ * and so does the account of a signed-in teacher who registered the school.
  */
 export function ReportPage() {
   const [credential, setCredential] = useState<string | null>(null);
@@ -82,6 +90,15 @@ export function ReportPage() {
     storeCredential(value);
     setCredential(value);
   };
+  // A signed-in teacher reports for their pupils with their account, unless they choose a badge.
+  const session = useSession();
+  const [prefersBadge, setPrefersBadge] = useState(false);
+  const source: ReportSource | null =
+    credential !== null
+      ? { kind: 'badge', credential }
+      : session.status === 'signed-in' && !prefersBadge
+        ? { kind: 'account' }
+        : null;
 
   return (
     <>
@@ -89,10 +106,18 @@ export function ReportPage() {
         Scan the QR code on your badge with your phone's camera, or type the code printed under it.
       </PageHeader>
       <Container className="max-w-xl py-8">
-        {credential === null ? (
+        {source === null && session.status === 'loading' ? (
+          <div className="grid place-items-center py-10">
+            <Spinner />
+          </div>
+        ) : source === null ? (
           <BadgeForm onBadge={use} />
         ) : (
-          <Boards credential={credential} onForget={() => use(null)} />
+          <Boards
+            source={source}
+            onForget={() => (source.kind === 'badge' ? use(null) : setPrefersBadge(true))}
+            onNoAccountBoards={() => setPrefersBadge(true)}
+          />
         )}
       </Container>
     </>
@@ -132,9 +157,22 @@ function BadgeForm({ onBadge }: { onBadge: (credential: string) => void }) {
   );
 }
 
-function Boards({ credential, onForget }: { credential: string; onForget: () => void }) {
-  const boards = useReportBoards(credential);
-  if (boards.isPending) {
+function Boards({
+  source,
+  onForget,
+  onNoAccountBoards,
+}: {
+  source: ReportSource;
+  onForget: () => void;
+  /** The account registered no school (a staff or player account): the page asks for a badge instead. */
+  onNoAccountBoards: () => void;
+}) {
+  const boards = useReportBoards(source);
+  const isAccountRefused = source.kind === 'account' && boards.isError;
+  useEffect(() => {
+    if (isAccountRefused) onNoAccountBoards();
+  }, [isAccountRefused, onNoAccountBoards]);
+  if (boards.isPending || isAccountRefused) {
     return (
       <div className="grid place-items-center py-10">
         <Spinner label="Finding your board…" />
@@ -156,16 +194,24 @@ function Boards({ credential, onForget }: { credential: string; onForget: () => 
     <div className="flex flex-col gap-5">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm text-muted">
-          Badge of <span className="font-semibold text-fg">{holder.name}</span>
+          {holder.kind === 'teacher' ? 'Signed in as ' : 'Badge of '}
+          <span className="font-semibold text-fg">{holder.name}</span>
+          {holder.kind === 'player' ? '' : ", for your school's pupils"}
         </p>
         <Button variant="ghost" size="sm" onClick={onForget}>
-          Not you? Use another badge
+          {holder.kind === 'teacher' ? 'Use a badge instead' : 'Not you? Use another badge'}
         </Button>
       </div>
       {message ? (
         <Notice icon={Hourglass} title={message} role="status" />
       ) : (
-        list.map((board) => <BoardCard key={board.matchId} board={board} credential={credential} />)
+        list.map((board) => (
+          <BoardCard
+            key={board.matchId}
+            board={board}
+            credential={source.kind === 'badge' ? source.credential : null}
+          />
+        ))
       )}
       {/* A report kept offline and refused when sent (the arbiter set the result meanwhile) stays listed. */}
       <OutboxStatus kinds={[REPORT_OUTBOX_KIND]} />
@@ -181,7 +227,7 @@ const stateLines: Record<ReportableBoard['state'], string> = {
   final: 'The result is recorded.',
 };
 
-function BoardCard({ board, credential }: { board: ReportableBoard; credential: string }) {
+function BoardCard({ board, credential }: { board: ReportableBoard; credential: string | null }) {
   const send = useSendReport();
   const [answer, setAnswer] = useState<ReportResultResponse | 'kept' | null>(null);
   const isFinal = board.result !== null;

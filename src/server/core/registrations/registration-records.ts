@@ -176,3 +176,13 @@ export async function ownedRegistrations(db: Db, actor: Actor): Promise<Registra
     .orderBy(desc(registrations.createdAt))
     .limit(200);
 }
+
+/**
+ * The schools a user registered (their registrations' schools, cancelled and anonymised ones apart): the schools
+ * whose pupils their teacher's account speaks for (ADR 040).
+ */
+export async function schoolsRegisteredBy(db: Db, actor: Actor): Promise<string[]> {
+  const owned = await ownedRegistrations(db, actor);
+  const live = owned.filter((row) => row.paymentStatus !== 'cancelled' && row.anonymisedAt === null);
+  return [...new Set(live.map((row) => row.schoolId))];
+}

@@ -83,18 +83,20 @@ export async function listRounds(db: Db, tournamentId: string) {
     .orderBy(asc(rounds.number));
 }
 
-/** A round's boards in board order; with `of`, only the boards a player or a school's pupils play on. */
+/** A round's boards in board order; with `of`, only the boards a player or these schools' pupils play on. */
 export async function listBoards(
   db: Db,
   roundId: string,
-  of?: { playerId: string } | { schoolId: string },
+  of?: { playerId: string } | { schoolIds: readonly string[] },
 ): Promise<BoardRow[]> {
   const whose =
     of === undefined
       ? undefined
       : 'playerId' in of
         ? or(eq(white.id, of.playerId), eq(black.id, of.playerId))
-        : or(eq(white.schoolId, of.schoolId), eq(black.schoolId, of.schoolId));
+        : of.schoolIds.length === 0
+          ? sql`false`
+          : or(inArray(white.schoolId, [...of.schoolIds]), inArray(black.schoolId, [...of.schoolIds]));
   return selectBoards(db)
     .where(and(eq(matches.roundId, roundId), whose))
     .orderBy(asc(matches.boardNumber));

@@ -3,6 +3,7 @@ import type { RecentMatch } from '../../../contracts/tournament';
 import type { Db } from '../../db/client';
 import { CachedJson } from '../../http/cached-json';
 import { isDatabaseUnavailable } from '../../http/database-unavailable';
+import { reportedOpenMatchIds } from '../results/results.repo';
 import { PublicViews } from './public-views';
 import { loadPublicTournamentData } from './tournament.repo';
 
@@ -64,6 +65,11 @@ export class PublicSnapshot {
     return cached;
   }
 
+  /** This snapshot with the reported boards read again (ADR 040): the same data, views made afresh. */
+  withReported(reportedMatchIds: ReadonlySet<string>): PublicSnapshot {
+    return new PublicSnapshot(this.views.withReported(reportedMatchIds), this.random, this.readAt);
+  }
+
   /** The same random pick for the home page and the recent-matches endpoint until the data changes. */
   recentMatches(): RecentMatch[] {
     this.recent ??= this.views.recentMatches(this.random);
@@ -116,6 +122,29 @@ export class PublicDataCache {
 
   invalidate(): void {
     this.current = undefined;
+  }
+
+  /**
+   * A result was reported from a phone (ADR 040): only the set of reported boards is read again, after the
+   * snapshot being served (or loaded) now, so the answer always includes this report. Nothing is loaded when
+   * no snapshot is held: the next request reads everything anyway.
+   */
+  reportsChanged(): void {
+    const held = this.current;
+    if (!held) return;
+    const entry = { ...held };
+    const promise = held.promise.then(async (snapshot) => {
+      const tournamentId = snapshot.views.tournamentId;
+      if (tournamentId === null) return snapshot;
+      const updated = snapshot.withReported(await reportedOpenMatchIds(this.db, tournamentId));
+      if (this.lastGood === snapshot) this.lastGood = updated;
+      return updated;
+    });
+    entry.promise = promise;
+    this.current = entry;
+    promise.catch(() => {
+      if (this.current === entry) this.current = undefined;
+    });
   }
 
   /**

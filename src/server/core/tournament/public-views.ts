@@ -70,6 +70,8 @@ export class PublicViews {
   private teamsMemo: TeamStandingRow[] | undefined;
   private scoresMemo: Map<string, PlayerScore> | undefined;
   private displayedRoundMemo: Round | null | undefined;
+  /** Boards without a result that players have reported (ADR 040): shown "Reported". */
+  private reported: ReadonlySet<string>;
 
   /** Each player's full name, kept only to match a lookup typed in full (the rows carry the public name). */
   private readonly fullNames: Map<string, { normalized: string; restricted: boolean }>;
@@ -88,9 +90,25 @@ export class PublicViews {
       return display === 'full' ? player : { ...player, name: formatPublicName(player.name, display) };
     });
     this.data = { ...stored, players };
+    this.reported = stored.reportedMatchIds ?? new Set();
     this.playersById = new Map(players.map((player) => [player.id, player]));
     const { tournament } = this.data;
     this.state = tournament ? toTournamentState({ ...this.data, tournament }) : null;
+  }
+
+  /**
+   * These views with another set of reported boards (ADR 040), everything else shared: a report from a phone
+   * changes only which boards show "Reported", so the tournament's state and standings are not worked out again.
+   */
+  withReported(reportedMatchIds: ReadonlySet<string>): PublicViews {
+    const copy: PublicViews = Object.assign(Object.create(PublicViews.prototype), this);
+    copy.reported = reportedMatchIds;
+    return copy;
+  }
+
+  /** The tournament these views show, if any. */
+  get tournamentId(): string | null {
+    return this.data.tournament?.id ?? null;
   }
 
   get currentRoundNumber(): number {
@@ -467,7 +485,7 @@ export class PublicViews {
       black: this.publicPlayer(match.blackPlayerId),
       result: match.result,
       isStarted: round !== undefined && isStarted(round),
-      isReported: match.result === null && (this.data.reportedMatchIds?.has(match.id) ?? false),
+      isReported: match.result === null && this.reported.has(match.id),
     };
   }
 }

@@ -2,6 +2,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   arbiterQueueResponseSchema,
   RESULT_REPORT_MESSAGES,
+  type ReportAnswer,
+  reportAnswerSchema,
   reportBoardsBodySchema,
   reportBoardsResponseSchema,
   reportResultBodySchema,
@@ -20,7 +22,7 @@ import * as service from './result-reports.service';
 const tags = ['result reports'];
 
 /**
- * Reports per badge: a pupil correcting a wrong button never meets it; a script replaying one badge does. Not
+ * Reports per badge (or teacher's account): a pupil correcting a wrong button never meets it; a script replaying one badge does. Not
  * per address: the hall's 400 phones share one public address (ADR 040).
  */
 export const REPORTS_PER_BADGE: RateLimit = { limit: 20, windowMs: 60_000 };
@@ -58,6 +60,29 @@ export const resultReportsFeature = routesFeature('result-reports', (typed, cont
     }
   };
 
+  /** Stores a report, counted per credential (badge or account) once it is known, before anything is stored. */
+  const takeReport = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    credential: service.Credential,
+    answer: ReportAnswer,
+  ) => {
+    reply.header('cache-control', 'no-store');
+    const reserve = async (holderKey: string) => {
+      const reservation = await counter.reserve('report-badge', holderKey, REPORTS_PER_BADGE);
+      if (reservation.ok) return;
+      reply.header('retry-after', String(reservation.retryAfterSeconds));
+      throw new HttpError(429, RESULT_REPORT_MESSAGES.tooMany);
+    };
+    return service.report(
+      context,
+      credential,
+      answer,
+      { ip: request.ip, device: deviceOf(request), reserve },
+      clock.now(),
+    );
+  };
+
   typed.post(
     '/api/reports/boards',
     {
@@ -71,7 +96,7 @@ export const resultReportsFeature = routesFeature('result-reports', (typed, cont
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return withBadgeLimit(request, reply, () => service.boardsFor(db, request.body.credential));
+      return withBadgeLimit(request, reply, () => service.boardsFor(db, { badge: request.body.credential }));
     },
   );
 
@@ -87,23 +112,40 @@ export const resultReportsFeature = routesFeature('result-reports', (typed, cont
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      // Counted per badge once the badge is known, before anything is stored.
-      const reserve = async (badgeId: string) => {
-        const reservation = await counter.reserve('report-badge', badgeId, REPORTS_PER_BADGE);
-        if (reservation.ok) return;
-        reply.header('retry-after', String(reservation.retryAfterSeconds));
-        throw new HttpError(429, RESULT_REPORT_MESSAGES.tooMany);
-      };
-      return withBadgeLimit(request, reply, () =>
-        service.report(
-          context,
-          request.body,
-          { ip: request.ip, device: deviceOf(request), reserve },
-          clock.now(),
-        ),
-      );
+      const { credential, ...answer } = request.body;
+      return withBadgeLimit(request, reply, () => takeReport(request, reply, { badge: credential }, answer));
     },
+  );
+
+  typed.get(
+    '/api/reports/account/boards',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        summary:
+          "The boards a teacher's pupils play in the round being played, and where their reports stand",
+        tags,
+        response: { 200: reportBoardsResponseSchema, ...apiErrors(401, 403) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return service.boardsFor(db, { account: (await request.actor())! });
+    },
+  );
+
+  typed.post(
+    '/api/reports/account',
+    {
+      config: { access: 'signed-in', pausedBy: 'results_paused' },
+      schema: {
+        summary: "Report a board's result from the account that registered the pupil's school",
+        tags,
+        body: reportAnswerSchema,
+        response: { 200: reportResultResponseSchema, ...apiErrors(400, 401, 403, 409, 429) },
+      },
+    },
+    async (request, reply) => takeReport(request, reply, { account: (await request.actor())! }, request.body),
   );
 
   typed.get(

@@ -9,9 +9,9 @@ import {
   isReportingOnFor,
   RESULT_REPORT_MESSAGES,
   RESULT_REPORTING_SETTING_KEY,
+  type ReportAnswer,
   type ReportableBoard,
   type ReportBoardsResponse,
-  type ReportResultBody,
   type ReportResultResponse,
   type ResultReporting,
 } from '../../../contracts/result-reports';
@@ -26,7 +26,9 @@ import {
   sidesFor,
 } from '../../../domain/result-reports';
 import type { AuditContext } from '../../audit/audit';
-import { type BadgeRow, findBadgeByScan } from '../../core/badges/badges.repo';
+import type { Actor } from '../../auth/actor';
+import { findBadgeByScan } from '../../core/badges/badges.repo';
+import { schoolsRegisteredBy } from '../../core/registrations/registration-records';
 import { type BoardRow, findBoard, listBoards } from '../../core/results/results.repo';
 import { setMatchResult } from '../../core/results/set-result';
 import { readSettingValue, saveRegisteredSetting } from '../../core/settings/settings.service';
@@ -43,10 +45,15 @@ const MINUTE = 60_000;
 /** Whoever holds the credential: what they may speak for and how the rows and the arbiter name them. */
 interface Holder {
   reporter: Reporter;
-  badge: BadgeRow;
+  /** The badge, or the teacher's account, that reports: one of the two. */
+  badgeId: string | null;
+  userId: string | null;
   name: string;
   key: string;
 }
+
+/** What a report comes with: a badge's scan or typed code, or a signed-in teacher's account (ADR 040). */
+export type Credential = { badge: string } | { account: Actor };
 
 const refusalMessages: Record<ReportRefusal, { status: 403 | 409 | 400; message: string }> = {
   'reporting-off': { status: 403, message: RESULT_REPORT_MESSAGES.reportingOff },
@@ -78,18 +85,20 @@ async function reportingContext(db: Db) {
   return { tournament, setting, isOn: isReportingOnFor(setting, tournament?.id ?? null) };
 }
 
-/** The holder of a live badge of the active tournament; an unknown-badge refusal otherwise. */
-async function holderOf(db: Db, credential: string, tournamentId: string): Promise<Holder> {
-  const badge = await findBadgeByScan(db, credential);
+/** The holder of a live badge of the active tournament, or a teacher's account; refused otherwise. */
+async function holderOf(db: Db, credential: Credential, tournamentId: string): Promise<Holder> {
+  if ('account' in credential) return teacherOf(db, credential.account);
+  const badge = await findBadgeByScan(db, credential.badge);
   if (!badge || badge.revokedAt !== null) throw new UnknownBadgeError();
   const key = `badge:${badge.id}`;
+  const of = { badgeId: badge.id, userId: null, key };
   if (badge.kind === 'player' && badge.playerId) {
     const [player] = await db
       .select({ id: players.id, name: players.name, tournamentId: players.tournamentId })
       .from(players)
       .where(eq(players.id, badge.playerId));
     if (!player || player.tournamentId !== tournamentId) throw new UnknownBadgeError();
-    return { reporter: { kind: 'player', playerId: player.id }, badge, name: player.name, key };
+    return { ...of, reporter: { kind: 'player', playerId: player.id }, name: player.name };
   }
   if (badge.kind === 'school' && badge.schoolId) {
     const [school] = await db
@@ -97,9 +106,22 @@ async function holderOf(db: Db, credential: string, tournamentId: string): Promi
       .from(schools)
       .where(eq(schools.id, badge.schoolId));
     if (!school) throw new UnknownBadgeError();
-    return { reporter: { kind: 'captain', schoolId: school.id }, badge, name: school.name, key };
+    return { ...of, reporter: { kind: 'captain', schoolIds: [school.id] }, name: school.name };
   }
   throw new UnknownBadgeError();
+}
+
+/** A signed-in teacher: the account that registered one or more schools speaks for their pupils. */
+async function teacherOf(db: Db, actor: Actor): Promise<Holder> {
+  const schoolIds = await schoolsRegisteredBy(db, actor);
+  if (schoolIds.length === 0) throw new HttpError(403, RESULT_REPORT_MESSAGES.noSchoolOfAccount, 'no-school');
+  return {
+    reporter: { kind: 'teacher', schoolIds },
+    badgeId: null,
+    userId: actor.userId,
+    name: actor.name || actor.email,
+    key: `user:${actor.userId}`,
+  };
 }
 
 const boardShape = (row: BoardRow) => ({
@@ -142,11 +164,11 @@ function toReportable(
 }
 
 /** The boards a credential may report in the round being played (a pupil's one board, a school's pupils'). */
-export async function boardsFor(db: Db, credential: string): Promise<ReportBoardsResponse> {
+export async function boardsFor(db: Db, credential: Credential): Promise<ReportBoardsResponse> {
   const { tournament, setting, isOn } = await reportingContext(db);
   if (!tournament) throw new UnknownBadgeError();
   const holder = await holderOf(db, credential, tournament.id);
-  const kind = holder.reporter.kind === 'player' ? 'player' : 'captain';
+  const { kind } = holder.reporter;
   const answer = (
     roundNumber: number | null,
     boards: ReportableBoard[],
@@ -164,7 +186,7 @@ export async function boardsFor(db: Db, credential: string): Promise<ReportBoard
   const of =
     holder.reporter.kind === 'player'
       ? { playerId: holder.reporter.playerId }
-      : { schoolId: holder.reporter.schoolId };
+      : { schoolIds: holder.reporter.schoolIds };
   const mine = (await listBoards(db, round.id, of))
     .map((row) => ({
       row,
@@ -185,7 +207,11 @@ export async function boardsFor(db: Db, credential: string): Promise<ReportBoard
         holder.key,
       ),
     ),
-    mine.length === 0 ? RESULT_REPORT_MESSAGES.noBoard : null,
+    mine.length > 0
+      ? null
+      : kind === 'player'
+        ? RESULT_REPORT_MESSAGES.noBoard
+        : RESULT_REPORT_MESSAGES.teacherNoBoard,
   );
 }
 
@@ -196,15 +222,16 @@ export async function boardsFor(db: Db, credential: string): Promise<ReportBoard
  */
 export async function report(
   context: AuditedDb,
-  body: ReportResultBody,
-  meta: { ip: string | null; device: string | null; reserve?: (badgeId: string) => Promise<void> },
+  credential: Credential,
+  body: ReportAnswer,
+  meta: { ip: string | null; device: string | null; reserve?: (holderKey: string) => Promise<void> },
   now: Date,
 ): Promise<ReportResultResponse> {
   const { db, audit } = context;
   const { tournament, setting, isOn } = await reportingContext(db);
   if (!tournament) throw new UnknownBadgeError();
-  const holder = await holderOf(db, body.credential, tournament.id);
-  await meta.reserve?.(holder.badge.id);
+  const holder = await holderOf(db, credential, tournament.id);
+  await meta.reserve?.(holder.key);
   const found = await findBoard(db, body.matchId);
   const row = found?.tournamentId === tournament.id ? found : null;
   const sides = row
@@ -219,7 +246,7 @@ export async function report(
   });
   if (refusal) refuse(refusal);
   const board = row!;
-  const who: AuditContext = { actorId: null, ip: meta.ip };
+  const who: AuditContext = { actorId: holder.userId, ip: meta.ip };
   // For a school's badge on a board of two of its pupils, the report speaks for the side it has not spoken
   // for yet (else white): one credential can never fill both sides (boardReportState).
   const stored = await db.transaction(async (tx) => {
@@ -240,7 +267,8 @@ export async function report(
       side,
       result: body.result,
       reporterKind: holder.reporter.kind,
-      badgeId: holder.badge.id,
+      badgeId: holder.badgeId,
+      userId: holder.userId,
       reporterKey: holder.key,
       clientId: body.clientId ?? null,
       device: meta.device,
@@ -258,7 +286,8 @@ export async function report(
         before: previous?.result ?? null,
         after: body.result,
         reporterKind: holder.reporter.kind,
-        badgeId: holder.badge.id,
+        badgeId: holder.badgeId,
+        userId: holder.userId,
         device: meta.device,
       },
     );

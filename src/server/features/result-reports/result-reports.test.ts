@@ -18,6 +18,8 @@ import {
 import { ROUND_MESSAGES } from '../../../contracts/round-management';
 import { currentRoundResponseSchema } from '../../../contracts/tournament';
 import { formatBadgeCode } from '../../../domain/badges';
+import { user } from '../../db/schema/auth';
+import { registrations } from '../../db/schema/registrations';
 import { resultReports } from '../../db/schema/result-reports';
 import { systemLogs } from '../../db/schema/settings';
 import { matches, players, rounds } from '../../db/schema/tournaments';
@@ -281,6 +283,54 @@ describe('results reported from phones', () => {
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error).toBe(RESULT_REPORT_MESSAGES.notYourBoard);
     expect(await reportRows(next!.id)).toEqual([]);
+  });
+
+  it('lets the account that registered a school report for its pupils, as a teacher', async () => {
+    expect((await setReporting({ captains_may_confirm: true })).statusCode).toBe(200);
+    const teacher = await signIn(t.app, 'player@demo.test', DEMO_PASSWORD);
+    // Not yet a teacher: an account that registered no school reports with a badge, not with itself.
+    const none = await call('GET', '/api/reports/account/boards', undefined, teacher.cookie);
+    expect(none.statusCode).toBe(403);
+    expect(none.json().error).toBe(RESULT_REPORT_MESSAGES.noSchoolOfAccount);
+    expect((await call('GET', '/api/reports/account/boards')).statusCode).toBe(401);
+
+    const [board] = await openBoards();
+    const [pupil] = await db().select().from(players).where(eq(players.name, board!.white));
+    const [account] = await db().select().from(user).where(eq(user.email, 'player@demo.test'));
+    await db().insert(registrations).values({
+      reference: 'TEACH-1',
+      userId: account!.id,
+      registrantName: 'A. Teacher',
+      registrantEmail: 'teacher@school.example',
+      schoolName: 'Their school',
+      schoolId: pupil!.schoolId!,
+      teamCount: 1,
+      amountCents: 0,
+    });
+
+    const seen = reportBoardsResponseSchema.parse(
+      (await call('GET', '/api/reports/account/boards', undefined, teacher.cookie)).json(),
+    );
+    expect(seen.holder).toEqual({ kind: 'teacher', name: account!.name });
+    const mine = seen.boards.find((entry) => entry.matchId === board!.id);
+    expect(mine?.sides).toContain('white');
+    const sent = await call(
+      'POST',
+      '/api/reports/account',
+      { matchId: board!.id, result: 'draw', clientId: 'teacher-1' },
+      teacher.cookie,
+    );
+    expect(reportResultResponseSchema.parse(sent.json()).outcome).toBe('recorded');
+    const confirmed = reportResultResponseSchema.parse(
+      (await report(badgeOf(board!.black).token, board!.id, 'draw')).json(),
+    );
+    expect(confirmed.outcome).toBe('confirmed');
+    expect((await matchRow(board!.id)).result).toBe('draw');
+    const [row] = (await reportRows(board!.id)).filter((entry) => entry.reporterKind === 'teacher');
+    expect(row).toMatchObject({ userId: account!.id, badgeId: null, reporterKey: `user:${account!.id}` });
+    // The report's audit row names the account that made it.
+    const logged = (await logsFor(board!.id)).find((entry) => entry.actionType === 'report_result');
+    expect(logged?.userId).toBe(account!.id);
   });
 
   it('keeps the round open while boards are reported but not confirmed, naming them', async () => {

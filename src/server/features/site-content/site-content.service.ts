@@ -8,7 +8,6 @@ import {
 import type { Audit, AuditContext } from '../../audit/audit';
 import { sanitizeForStorage } from '../../core/rich-text/rich-text.sanitizer';
 import { beforeAndAfter, resetSettingIn, saveSettingIn } from '../../core/settings/settings.service';
-import { readImportantInformation } from '../../core/site-content/important-information';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../http/errors';
 import { reencodeImage } from './site-content.images';
