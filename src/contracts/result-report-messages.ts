@@ -23,4 +23,7 @@ export const RESULT_REPORT_MESSAGES = {
   tooManyCodes: 'Too many unknown badge codes from this network. Wait a minute and try again.',
   settingsSaved: 'Self-reporting settings saved',
   noActiveTournament: 'No tournament is active.',
+  paperAgrees: 'Matches the score sheet.',
+  paperSet: 'Result set from the score sheet.',
+  paperDiffers: 'Set from the score sheet. It differs from what the players reported: check with them.',
 } as const;

@@ -138,3 +138,43 @@ export const arbiterQueueResponseSchema = z.object({
   ),
 });
 export type ArbiterQueueResponse = z.infer<typeof arbiterQueueResponseSchema>;
+
+/**
+ * The arbiter's "validate from paper" mode (ADR 040): every board of the round being played, with what the
+ * players reported, so the score sheets can be keyed in board order and any difference flagged.
+ */
+export const paperBoardSchema = z.object({
+  matchId: z.uuid(),
+  board: z.number().int(),
+  version: z.number().int(),
+  white: z.object({ name: z.string(), schoolName: z.string().nullable() }),
+  black: z.object({ name: z.string(), schoolName: z.string().nullable() }),
+  result: z.enum(MATCH_RESULTS).nullable(),
+  /** Each side's latest report, if any. */
+  reported: z.object({ white: reportedResultSchema.nullable(), black: reportedResultSchema.nullable() }),
+  /** The result set differs from what a side reported. */
+  differs: z.boolean(),
+});
+export type PaperBoard = z.infer<typeof paperBoardSchema>;
+
+export const paperBoardsResponseSchema = z.object({
+  roundNumber: z.number().int().nullable(),
+  boards: z.array(paperBoardSchema),
+});
+export type PaperBoardsResponse = z.infer<typeof paperBoardsResponseSchema>;
+
+export const paperResultBodySchema = z
+  .object({
+    result: z.enum(MATCH_RESULTS, { error: 'Choose the result on the score sheet' }),
+    /** The version of the board the arbiter read. */
+    expectedVersion: z.number().int().min(1),
+  })
+  .strict();
+export type PaperResultBody = z.infer<typeof paperResultBodySchema>;
+
+export const paperResultResponseSchema = z.object({
+  outcome: z.enum(['updated', 'unchanged']),
+  message: z.string(),
+  board: paperBoardSchema,
+});
+export type PaperResultResponse = z.infer<typeof paperResultResponseSchema>;

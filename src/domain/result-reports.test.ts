@@ -3,6 +3,7 @@ import {
   arbiterQueue,
   boardReportState,
   type Claim,
+  claimsDifferingFrom,
   publicBoardState,
   type QueueBoard,
   refusalOfReport,
@@ -149,5 +150,19 @@ describe('a board on a public page', () => {
     expect(publicBoardState('white', 2)).toBe('final');
     expect(publicBoardState(null, 1)).toBe('reported');
     expect(publicBoardState(null, 0)).toBe('playing');
+  });
+});
+
+describe('checking the reports against the score sheet', () => {
+  it('names each side whose latest report differs from the result keyed from paper', () => {
+    const claims = [claim('white', 'white', 10), claim('black', 'black', 20), claim('black', 'white', 30)];
+    // Black corrected their report to 1-0: both sides now say 1-0.
+    expect(claimsDifferingFrom('white', claims)).toEqual({});
+    expect(claimsDifferingFrom('draw', claims)).toEqual({ white: 'white', black: 'white' });
+    // Players never report a forfeit, so any report differs from one; no report differs from nothing.
+    expect(claimsDifferingFrom('white_forfeit_win', [claim('white', 'white', 10)])).toEqual({
+      white: 'white',
+    });
+    expect(claimsDifferingFrom('black', [])).toEqual({});
   });
 });

@@ -192,6 +192,24 @@ export function arbiterQueue(
 
 const pick = (board: QueueBoard) => ({ matchId: board.matchId, board: board.board });
 
+/**
+ * What the players reported that differs from the result set — for the arbiter keying results from the score
+ * sheets ("validate from paper"): each side whose latest claim names another result. Empty when the players
+ * agree with it or did not report; a forfeit differs from any claim, since players never report one.
+ */
+export function claimsDifferingFrom(
+  result: MatchResult,
+  claims: readonly Claim[],
+): Partial<Record<Colour, ReportedResult>> {
+  const differing: Partial<Record<Colour, ReportedResult>> = {};
+  const latest = latestClaims(claims);
+  for (const side of ['white', 'black'] as const) {
+    const claim = latest[side];
+    if (claim && claim.result !== result) differing[side] = claim.result;
+  }
+  return differing;
+}
+
 /** How a public page shows a board: its result when set, "reported" while claims wait, else in progress. */
 export function publicBoardState(
   result: MatchResult | null,

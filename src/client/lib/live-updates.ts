@@ -36,9 +36,10 @@ const topicKeys: Record<LiveTopic, readonly QueryKey[]> = {
     queryKeys.rounds,
     queryKeys.matches,
     queryKeys.players,
-    // A confirmed result changes the reporting phones' boards and the arbiter's queue (ADR 040).
+    // A confirmed result changes the reporting phones' boards and the arbiter's views (ADR 040).
     queryKeys.reportBoardsAll,
     queryKeys.resultReportQueue,
+    queryKeys.resultReportPaper,
   ],
   // A report shows its board "Reported" wherever boards are shown, and changes the phones' and arbiter's views.
   reports: [
@@ -47,6 +48,7 @@ const topicKeys: Record<LiveTopic, readonly QueryKey[]> = {
     queryKeys.players,
     queryKeys.reportBoardsAll,
     queryKeys.resultReportQueue,
+    queryKeys.resultReportPaper,
   ],
   players: [queryKeys.home, queryKeys.tournament, queryKeys.leaderboard, queryKeys.rounds, queryKeys.players],
   announcements: [queryKeys.home, queryKeys.announcements],

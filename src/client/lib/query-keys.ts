@@ -117,6 +117,8 @@ export const queryKeys = {
   /** The arbiter's queue of reported results (staff): under 'admin', so dropped at sign-out. */
   resultReportQueue: ['admin', 'result-reports', 'queue'] as const,
   resultReportSettings: ['admin', 'result-reports', 'settings'] as const,
+  /** Every board with its players' reports, for keying the score sheets ("validate from paper"). */
+  resultReportPaper: ['admin', 'result-reports', 'paper'] as const,
   /**
    * Team tasks (the CRM, staff): under 'admin', so dropped at sign-out; the 'crm' and 'registrations' live
    * topics refetch all of it (a move, a payment that ticks "fee paid").

@@ -3,6 +3,10 @@ import { setMatchResultResponseSchema } from '../../../contracts/match-results';
 import {
   type ArbiterQueueResponse,
   arbiterQueueResponseSchema,
+  type PaperBoardsResponse,
+  type PaperResultBody,
+  paperBoardsResponseSchema,
+  paperResultResponseSchema,
   type ReportBoardsResponse,
   type ReportResultResponse,
   type ResultReporting,
@@ -133,5 +137,23 @@ export function useSettleBoard() {
         setMatchResultResponseSchema,
       ),
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.resultReportQueue }),
+  });
+}
+
+/** Every board of the round being played with its players' reports ("validate from paper"), live. */
+export function usePaperBoards() {
+  return useQuery<PaperBoardsResponse>({
+    queryKey: queryKeys.resultReportPaper,
+    queryFn: ({ signal }) => getJson('/api/admin/result-reports/paper', paperBoardsResponseSchema, signal),
+  });
+}
+
+/** Keys a board's result from its score sheet; the answer says whether it differs from the players' reports. */
+export function useKeyFromPaper() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ matchId, ...body }: PaperResultBody & { matchId: string }) =>
+      sendJson('PUT', `/api/admin/result-reports/paper/${matchId}`, body, paperResultResponseSchema),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.resultReportPaper }),
   });
 }

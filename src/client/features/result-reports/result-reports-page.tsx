@@ -1,4 +1,4 @@
-import { CircleCheck, Smartphone } from 'lucide-react';
+import { CircleCheck, ClipboardList, Smartphone } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import {
   type ArbiterQueueResponse,
@@ -18,12 +18,24 @@ import { Card } from '../../components/ui/card';
 import { SwitchField, TextField } from '../../components/ui/field';
 import { Notice } from '../../components/ui/notice';
 import { Spinner } from '../../components/ui/spinner';
+import { type TabItem, Tabs } from '../../components/ui/tabs';
 import { serverMessage } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
 import { useSession } from '../auth/queries';
+import { PaperMode } from './paper-mode';
 import { useArbiterQueue, useReportingSettings, useSaveReportingSettings, useSettleBoard } from './queries';
 
 type QueueRow = ArbiterQueueResponse['rows'][number];
+
+type View = 'queue' | 'paper';
+const VIEWS: TabItem<View>[] = [
+  { key: 'queue', label: 'Needs an arbiter', icon: <Smartphone aria-hidden="true" className="size-4" /> },
+  {
+    key: 'paper',
+    label: 'Validate from paper',
+    icon: <ClipboardList aria-hidden="true" className="size-4" />,
+  },
+];
 
 const REASONS: Record<QueueRow['reason'], { label: string; tone: 'loss' | 'draw' | 'neutral' }> = {
   disputed: { label: 'Reports differ', tone: 'loss' },
@@ -36,12 +48,14 @@ const time = new Intl.DateTimeFormat('en-IE', { timeStyle: 'short', timeZone: EV
 /**
  * /admin/result-reports (enterResults; ADR 040): the arbiter's queue of results reported from phones —
  * disagreements, one-sided reports past the timeout, boards nobody reported once most are done — each settled
- * with one tap, and (for round management) the switch that lets players report.
+ * with one tap; the "validate from paper" mode, keying every board from its score sheet; and (for round
+ * management) the switch that lets players report.
  */
 export function ResultReportsPage() {
   const session = useSession();
   const mayChange = session.status === 'signed-in' && may(session.access, 'manageRounds');
   const queue = useArbiterQueue();
+  const [view, setView] = useState<View>('queue');
   return (
     <div className="flex flex-col gap-6">
       <AdminPageHeading title="Reported Results">
@@ -49,13 +63,17 @@ export function ResultReportsPage() {
         boards below need an arbiter.
       </AdminPageHeading>
       {mayChange ? <ReportingSettings /> : null}
-      {queue.isPending ? (
-        <Spinner />
-      ) : queue.isError ? (
-        <LoadError error={queue.error} onRetry={() => void queue.refetch()} isRetrying={queue.isFetching} />
-      ) : (
-        <Queue data={queue.data} />
-      )}
+      <Tabs label="Reported results" tabs={VIEWS} selected={view} onSelect={setView}>
+        {view === 'paper' ? (
+          <PaperMode />
+        ) : queue.isPending ? (
+          <Spinner />
+        ) : queue.isError ? (
+          <LoadError error={queue.error} onRetry={() => void queue.refetch()} isRetrying={queue.isFetching} />
+        ) : (
+          <Queue data={queue.data} />
+        )}
+      </Tabs>
     </div>
   );
 }
@@ -102,7 +120,7 @@ function ReportingSettingsForm({ initial }: { initial: ResultReporting }) {
         />
         <SwitchField
           label="Captains and teachers may report for their pupils"
-          description="The school's badge then stands for its pupils' side. One badge never confirms a board alone."
+          description="The school's badge, or the account that registered the school, then stands for its pupils' side. One badge never confirms a board alone."
           checked={draft.captains_may_confirm}
           onChange={(event) => setDraft({ ...draft, captains_may_confirm: event.target.checked })}
         />

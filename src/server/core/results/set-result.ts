@@ -91,12 +91,19 @@ async function refusalFor(
   };
 }
 
+/** What the caller adds to the write's audit row: a sentence after its description, and details. */
+export interface ResultNote {
+  text: string;
+  details: Record<string, unknown>;
+}
+
 export async function setMatchResult(
   { db, audit }: AuditedDb,
   context: AuditContext,
   matchId: string,
   body: SetMatchResultBody,
   at: Date,
+  note?: ResultNote,
 ): Promise<SetResultOutcome> {
   const before = await repo.findBoard(db, matchId);
   if (before && alreadyHolds(before, body.result)) return { kind: 'unchanged', board: toEntryBoard(before) };
@@ -135,7 +142,7 @@ export async function setMatchResult(
       tx,
       context,
       'update_match_result',
-      `Round ${before.roundNumber} board ${before.board} (${before.whiteName} – ${before.blackName}): ${formatResult(before.result)} → ${formatResult(body.result)}${correction}`,
+      `Round ${before.roundNumber} board ${before.board} (${before.whiteName} – ${before.blackName}): ${formatResult(before.result)} → ${formatResult(body.result)}${correction}${note ? ` ${note.text}` : ''}`,
       {
         matchId,
         roundNumber: before.roundNumber,
@@ -145,6 +152,7 @@ export async function setMatchResult(
         newResult: body.result,
         version: written.version,
         ...(nextRoundPaired ? { nextRoundPaired: true } : {}),
+        ...note?.details,
       },
     );
     return written;

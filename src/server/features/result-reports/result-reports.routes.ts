@@ -1,6 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { matchIdParamsSchema } from '../../../contracts/match-results';
 import {
   arbiterQueueResponseSchema,
+  paperBoardsResponseSchema,
+  paperResultBodySchema,
+  paperResultResponseSchema,
   RESULT_REPORT_MESSAGES,
   type ReportAnswer,
   reportAnswerSchema,
@@ -162,6 +166,48 @@ export const resultReportsFeature = routesFeature('result-reports', (typed, cont
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');
       return service.readQueue(db, clock.now());
+    },
+  );
+
+  typed.get(
+    '/api/admin/result-reports/paper',
+    {
+      config: { access: 'enterResults' },
+      schema: {
+        summary:
+          'Every board of the round being played with what its players reported, to key the score sheets',
+        tags,
+        response: { 200: paperBoardsResponseSchema, ...apiErrors(401, 403) },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return service.readPaperBoards(db);
+    },
+  );
+
+  typed.put(
+    '/api/admin/result-reports/paper/:matchId',
+    {
+      config: { access: 'enterResults', pausedBy: 'results_paused' },
+      schema: {
+        summary:
+          "Set a board's result from its score sheet; flagged when it differs from the players' reports",
+        tags,
+        params: matchIdParamsSchema,
+        body: paperResultBodySchema,
+        response: { 200: paperResultResponseSchema, ...apiErrors(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const actor = (await request.actor())!;
+      return service.keyFromPaper(
+        context,
+        actorContext(actor, request.ip),
+        request.params.matchId,
+        request.body,
+        clock.now(),
+      );
     },
   );
 

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { MATCH_RESULT_MESSAGES } from '../../../contracts/match-results';
 /**
  * Results reported from the players' phones (issue #29, docs/decisions/040-result-reports.md). A badge — the
  * pupil's, or a school's for its captain or teacher — reports the result of its own board in the round being
@@ -7,6 +8,10 @@ import { eq } from 'drizzle-orm';
 import {
   type ArbiterQueueResponse,
   isReportingOnFor,
+  type PaperBoard,
+  type PaperBoardsResponse,
+  type PaperResultBody,
+  type PaperResultResponse,
   RESULT_REPORT_MESSAGES,
   RESULT_REPORTING_SETTING_KEY,
   type ReportAnswer,
@@ -19,12 +24,14 @@ import {
   arbiterQueue,
   type BoardReportState,
   boardReportState,
+  claimsDifferingFrom,
   latestClaims,
   type Reporter,
   type ReportRefusal,
   refusalOfReport,
   sidesFor,
 } from '../../../domain/result-reports';
+import { formatResult } from '../../../domain/scoring/results';
 import type { AuditContext } from '../../audit/audit';
 import type { Actor } from '../../auth/actor';
 import { findBadgeByScan } from '../../core/badges/badges.repo';
@@ -385,6 +392,91 @@ export async function readQueue(db: Db, now: Date): Promise<ArbiterQueueResponse
         })),
       };
     }),
+  };
+}
+
+/** A board as the "validate from paper" mode shows it: its result and each side's latest report. */
+function toPaperBoard(row: BoardRow, reports: readonly repo.ReportRow[]): PaperBoard {
+  const claims = reports.map(repo.toClaim);
+  const latest = latestClaims(claims);
+  return {
+    matchId: row.matchId,
+    board: row.board,
+    version: row.version,
+    white: { name: row.whiteName, schoolName: row.whiteSchool },
+    black: { name: row.blackName, schoolName: row.blackSchool },
+    result: row.result,
+    reported: { white: latest.white?.result ?? null, black: latest.black?.result ?? null },
+    differs: row.result !== null && Object.keys(claimsDifferingFrom(row.result, claims)).length > 0,
+  };
+}
+
+/** Every board of the round being played, for keying the score sheets in board order. */
+export async function readPaperBoards(db: Db): Promise<PaperBoardsResponse> {
+  const tournament = await findActiveTournament(db);
+  const round = tournament ? await repo.roundInProgress(db, tournament.id) : null;
+  if (!round) return { roundNumber: null, boards: [] };
+  const rows = await listBoards(db, round.id);
+  const reports = await reportsByMatch(
+    db,
+    rows.map((row) => row.matchId),
+  );
+  return {
+    roundNumber: round.number,
+    boards: rows.map((row) =>
+      toPaperBoard(
+        row,
+        (reports.get(row.matchId) ?? []).map(({ report }) => report),
+      ),
+    ),
+  };
+}
+
+/**
+ * A result keyed from the score sheet: set through the staff write, and — when it differs from what the players
+ * reported — flagged in the answer and in its audit row ("the players reported …"), so the arbiter checks with
+ * them. The same result as recorded changes nothing and says it matches.
+ */
+export async function keyFromPaper(
+  context: AuditedDb,
+  who: AuditContext,
+  matchId: string,
+  body: PaperResultBody,
+  now: Date,
+): Promise<PaperResultResponse> {
+  const reports = (await repo.reportsOf(context.db, [matchId])).map(({ report }) => report);
+  const differing = claimsDifferingFrom(body.result, reports.map(repo.toClaim));
+  const sides = (['white', 'black'] as const).filter((side) => differing[side] !== undefined);
+  const note =
+    sides.length === 0
+      ? { text: '(from the score sheet)', details: { fromScoreSheet: true } }
+      : {
+          text: `(from the score sheet; the players reported ${sides
+            .map((side) => `${side === 'white' ? 'White' : 'Black'} ${formatResult(differing[side]!)}`)
+            .join(', ')})`,
+          details: { fromScoreSheet: true, reportsDiffer: differing },
+        };
+  const written = await setMatchResult(
+    context,
+    who,
+    matchId,
+    { result: body.result, expectedVersion: body.expectedVersion },
+    now,
+    note,
+  );
+  if (written.kind === 'conflict') throw new HttpError(409, written.message, 'stale');
+  const row = await findBoard(context.db, matchId);
+  if (!row) throw new HttpError(404, MATCH_RESULT_MESSAGES.matchNotFound);
+  const board = toPaperBoard(row, reports);
+  return {
+    outcome: written.kind,
+    board,
+    message:
+      written.kind === 'unchanged' && !board.differs
+        ? RESULT_REPORT_MESSAGES.paperAgrees
+        : board.differs
+          ? RESULT_REPORT_MESSAGES.paperDiffers
+          : RESULT_REPORT_MESSAGES.paperSet,
   };
 }
 

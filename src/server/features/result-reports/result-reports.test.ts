@@ -11,6 +11,8 @@ import {
 import { type BadgeHolder, badgeListSchema } from '../../../contracts/badges';
 import {
   arbiterQueueResponseSchema,
+  paperBoardsResponseSchema,
+  paperResultResponseSchema,
   RESULT_REPORT_MESSAGES,
   reportBoardsResponseSchema,
   reportResultResponseSchema,
@@ -331,6 +333,54 @@ describe('results reported from phones', () => {
     // The report's audit row names the account that made it.
     const logged = (await logsFor(board!.id)).find((entry) => entry.actionType === 'report_result');
     expect(logged?.userId).toBe(account!.id);
+  });
+
+  it('validates from paper: keys each score sheet and flags a result the players reported differently', async () => {
+    const [agreed, oneSided] = await openBoards();
+    // Both players report 1-0 (confirmed); on the other board only White reports, 1-0.
+    await report(badgeOf(agreed!.white).token, agreed!.id, 'white');
+    await report(badgeOf(agreed!.black).token, agreed!.id, 'white');
+    await report(badgeOf(oneSided!.white).token, oneSided!.id, 'white');
+    const paper = paperBoardsResponseSchema.parse(
+      (await call('GET', '/api/admin/result-reports/paper', undefined, cookies.admin)).json(),
+    );
+    const sheetOf = (matchId: string) => paper.boards.find((entry) => entry.matchId === matchId)!;
+    expect(sheetOf(oneSided!.id)).toMatchObject({ result: null, reported: { white: 'white', black: null } });
+    const key = (matchId: string, result: string, expectedVersion: number, cookie = cookies.admin) =>
+      call('PUT', `/api/admin/result-reports/paper/${matchId}`, { result, expectedVersion }, cookie);
+
+    // The sheet agrees with the confirmed result: nothing is written.
+    const logsBefore = (await logsFor(agreed!.id)).length;
+    const same = paperResultResponseSchema.parse(
+      (await key(agreed!.id, 'white', sheetOf(agreed!.id).version)).json(),
+    );
+    expect(same).toMatchObject({ outcome: 'unchanged', message: RESULT_REPORT_MESSAGES.paperAgrees });
+    expect(await logsFor(agreed!.id)).toHaveLength(logsBefore);
+
+    // The sheet says 0-1 where White reported 1-0: set, and flagged in the answer, the list and the log.
+    const differs = paperResultResponseSchema.parse(
+      (await key(oneSided!.id, 'black', sheetOf(oneSided!.id).version)).json(),
+    );
+    expect(differs).toMatchObject({
+      outcome: 'updated',
+      message: RESULT_REPORT_MESSAGES.paperDiffers,
+      board: { result: 'black', differs: true },
+    });
+    expect((await matchRow(oneSided!.id)).result).toBe('black');
+    const [logged] = (await logsFor(oneSided!.id)).filter(
+      (entry) => entry.actionType === 'update_match_result',
+    );
+    expect(logged?.description).toContain('the players reported White 1-0');
+    expect(logged?.metadata).toMatchObject({ fromScoreSheet: true, reportsDiffer: { white: 'white' } });
+
+    // A stale copy is refused, and a pupil's account cannot key results.
+    const stale = await key(oneSided!.id, 'draw', sheetOf(oneSided!.id).version);
+    expect(stale.statusCode).toBe(409);
+    expect((await matchRow(oneSided!.id)).result).toBe('black');
+    const player = await signIn(t.app, 'player@demo.test', DEMO_PASSWORD);
+    const refused = await key(oneSided!.id, 'draw', (await matchRow(oneSided!.id)).version, player.cookie);
+    expect(refused.statusCode).toBe(403);
+    expect((await matchRow(oneSided!.id)).result).toBe('black');
   });
 
   it('keeps the round open while boards are reported but not confirmed, naming them', async () => {
