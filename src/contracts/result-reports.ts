@@ -123,6 +123,15 @@ const claimViewSchema = z.object({
 
 export const arbiterQueueResponseSchema = z.object({
   roundNumber: z.number().int().nullable(),
+  /** Results of completed rounds corrected after the next round was paired, newest first (check its pairings). */
+  lateCorrections: z.array(
+    z.object({
+      roundNumber: z.number().int(),
+      board: z.number().int(),
+      description: z.string(),
+      at: z.string(),
+    }),
+  ),
   reportingOn: z.boolean(),
   counts: z.object({ boards: z.number().int(), withResult: z.number().int(), reported: z.number().int() }),
   rows: z.array(

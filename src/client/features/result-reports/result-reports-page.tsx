@@ -1,4 +1,4 @@
-import { CircleCheck, ClipboardList, Smartphone } from 'lucide-react';
+import { CircleCheck, ClipboardList, Smartphone, TriangleAlert } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import {
   type ArbiterQueueResponse,
@@ -63,6 +63,9 @@ export function ResultReportsPage() {
         boards below need an arbiter.
       </AdminPageHeading>
       {mayChange ? <ReportingSettings /> : null}
+      {queue.data && queue.data.lateCorrections.length > 0 ? (
+        <LateCorrections corrections={queue.data.lateCorrections} />
+      ) : null}
       <Tabs label="Reported results" tabs={VIEWS} selected={view} onSelect={setView}>
         {view === 'paper' ? (
           <PaperMode />
@@ -142,6 +145,27 @@ function ReportingSettingsForm({ initial }: { initial: ResultReporting }) {
         </div>
       </form>
     </Card>
+  );
+}
+
+/** Results changed in a completed round after the next round was paired: that round's pairings used the old score. */
+function LateCorrections({ corrections }: { corrections: ArbiterQueueResponse['lateCorrections'] }) {
+  return (
+    <Notice
+      icon={TriangleAlert}
+      title="Results changed after the next round was paired"
+      tone="error"
+      role="alert"
+    >
+      <p>The pairings of the round after each were made with the old score: the chief arbiter checks them.</p>
+      <ul className="mt-2 flex flex-col gap-1 text-sm">
+        {corrections.map((correction) => (
+          <li key={`${correction.at}-${correction.roundNumber}-${correction.board}`} className="break-words">
+            {time.format(new Date(correction.at))}: {correction.description}
+          </li>
+        ))}
+      </ul>
+    </Notice>
   );
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { MatchResult } from '../../../domain/scoring/results';
 import { acceptsResult, canClearResult } from '../../../domain/tournament/rounds';
@@ -6,6 +6,7 @@ import { ROUND_STATUSES } from '../../../domain/tournament/state';
 import type { Db } from '../../db/client';
 import { resultReports } from '../../db/schema/result-reports';
 import { schools } from '../../db/schema/schools';
+import { systemLogs } from '../../db/schema/settings';
 import { matches, players, rounds, tournaments } from '../../db/schema/tournaments';
 import { isActiveTournament } from '../tournament/active-tournament';
 
@@ -169,4 +170,23 @@ export async function hasGamesAfter(db: Db, tournamentId: string, roundNumber: n
     .where(and(eq(matches.tournamentId, tournamentId), gt(matches.roundNumber, roundNumber)))
     .limit(1);
   return row !== undefined;
+}
+
+/**
+ * Results of completed rounds corrected after a later round was paired (their log rows carry `nextRoundPaired`,
+ * set by the result write), newest first: the chief arbiter checks that round's pairings (ADR 040).
+ */
+export async function lateCorrections(db: Db, tournamentId: string, limit = 20) {
+  return db
+    .select({
+      at: systemLogs.createdAt,
+      description: systemLogs.description,
+      roundNumber: matches.roundNumber,
+      board: matches.boardNumber,
+    })
+    .from(systemLogs)
+    .innerJoin(matches, eq(matches.id, sql`(${systemLogs.metadata}->>'matchId')::uuid`))
+    .where(and(sql`${systemLogs.metadata} ? 'nextRoundPaired'`, eq(matches.tournamentId, tournamentId)))
+    .orderBy(desc(systemLogs.createdAt))
+    .limit(limit);
 }

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigserial, boolean, index, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { BROADCAST_AUDIENCES, BROADCAST_STYLES } from '../../../contracts/broadcasts';
 
@@ -20,7 +21,11 @@ export const systemLogs = pgTable(
     metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('system_logs_created').on(t.createdAt)],
+  (t) => [
+    index('system_logs_created').on(t.createdAt),
+    // Results corrected after the next round was paired (ADR 040): the arbiter's page lists them on every read.
+    index('system_logs_late_corrections').on(t.createdAt).where(sql`${t.metadata} ? 'nextRoundPaired'`),
+  ],
 );
 
 /** Broadcasts (`/admin/broadcasts`): a message shown on open pages between its start and end, maybe e-mailed. */

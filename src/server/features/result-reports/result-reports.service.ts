@@ -36,7 +36,7 @@ import type { AuditContext } from '../../audit/audit';
 import type { Actor } from '../../auth/actor';
 import { findBadgeByScan } from '../../core/badges/badges.repo';
 import { schoolsRegisteredBy } from '../../core/registrations/registration-records';
-import { type BoardRow, findBoard, listBoards } from '../../core/results/results.repo';
+import { type BoardRow, findBoard, lateCorrections, listBoards } from '../../core/results/results.repo';
 import { setMatchResult } from '../../core/results/set-result';
 import { readSettingValue, saveRegisteredSetting } from '../../core/settings/settings.service';
 import { findActiveTournament } from '../../core/tournament/active-tournament';
@@ -341,9 +341,14 @@ async function reportsByMatch(db: Db, matchIds: readonly string[]) {
 export async function readQueue(db: Db, now: Date): Promise<ArbiterQueueResponse> {
   const { tournament, setting, isOn } = await reportingContext(db);
   const round = tournament ? await repo.roundInProgress(db, tournament.id) : null;
+  const corrections = (tournament ? await lateCorrections(db, tournament.id) : []).map((row) => ({
+    ...row,
+    at: row.at.toISOString(),
+  }));
   if (!round)
     return {
       roundNumber: null,
+      lateCorrections: corrections,
       reportingOn: isOn,
       counts: { boards: 0, withResult: 0, reported: 0 },
       rows: [],
@@ -367,6 +372,7 @@ export async function readQueue(db: Db, now: Date): Promise<ArbiterQueueResponse
   const byId = new Map(rows.map((row) => [row.matchId, row]));
   return {
     roundNumber: round.number,
+    lateCorrections: corrections,
     reportingOn: isOn,
     counts: {
       boards: rows.length,

@@ -383,6 +383,27 @@ describe('results reported from phones', () => {
     expect((await matchRow(oneSided!.id)).result).toBe('black');
   });
 
+  it("puts a result changed after the next round was paired at the top of the arbiter's page", async () => {
+    const queueNow = async () =>
+      arbiterQueueResponseSchema.parse(
+        (await call('GET', '/api/admin/result-reports/queue', undefined, cookies.admin)).json(),
+      );
+    expect((await queueNow()).lateCorrections).toEqual([]);
+    const [round1] = await db().select().from(rounds).where(eq(rounds.number, 1));
+    const [played] = await db().select().from(matches).where(eq(matches.roundId, round1!.id));
+    const corrected = played!.result === 'draw' ? 'white' : 'draw';
+    const fix = await call(
+      'PUT',
+      `/api/admin/match-results/${played!.id}`,
+      { result: corrected, expectedVersion: played!.version },
+      cookies.admin,
+    );
+    expect(fix.statusCode, fix.body).toBe(200);
+    const [late] = (await queueNow()).lateCorrections;
+    expect(late).toMatchObject({ roundNumber: 1, board: played!.boardNumber });
+    expect(late!.description).toContain('after round 2 was paired: check its pairings');
+  });
+
   it('keeps the round open while boards are reported but not confirmed, naming them', async () => {
     const [board] = await openBoards();
     expect((await report(badgeOf(board!.white).token, board!.id, 'draw')).statusCode).toBe(200);

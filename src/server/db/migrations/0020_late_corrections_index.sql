@@ -1,0 +1,1 @@
+CREATE INDEX "system_logs_late_corrections" ON "system_logs" USING btree ("created_at") WHERE "system_logs"."metadata" ? 'nextRoundPaired';
