@@ -1,4 +1,5 @@
 import { countOf } from './plural';
+import { PLAYERS_PER_TEAM } from './registration';
 /**
  * Team tasks (the CRM, issue #15): what organisers chase each school for before and on the day, as tasks in a
  * few states. The rules here are pure: which task kinds a school gets, when an event ticks a task by itself
@@ -140,8 +141,6 @@ export interface SchoolFacts {
 /** The result of an event rule: ticked, or open with the reason a done task is reopened. */
 export type AutoOutcome = { done: true; reason: string } | { done: false; reason: string };
 
-export const TEAM_SIZE = 4;
-
 /** Whether the school's facts tick an automatic task kind, with the reason to record; null for a manual kind. */
 export function autoOutcome(kind: CrmTaskKind, facts: SchoolFacts): AutoOutcome | null {
   switch (kind) {
@@ -152,7 +151,8 @@ export function autoOutcome(kind: CrmTaskKind, facts: SchoolFacts): AutoOutcome 
     case 'rosters_complete': {
       const incomplete = facts.teams.filter(
         (team) =>
-          !team.name.trim() || team.playerNames.filter((name) => name.trim() !== '').length < TEAM_SIZE,
+          !team.name.trim() ||
+          team.playerNames.filter((name) => name.trim() !== '').length < PLAYERS_PER_TEAM,
       );
       if (facts.teams.length === 0) return { done: false, reason: 'No team registered' };
       return incomplete.length === 0

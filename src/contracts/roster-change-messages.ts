@@ -1,0 +1,32 @@
+import { countOf } from '../domain/plural';
+import { PLAYERS_PER_TEAM } from '../domain/registration';
+import type { RosterRefusal, RosterRules } from '../domain/roster-changes';
+import { lateEntryLastRound } from '../domain/roster-changes';
+
+/**
+ * What a refused roster change says (issue #30): each sentence names the rule, with the tournament's own
+ * numbers, so a teacher knows why and what is still possible.
+ */
+export function rosterRefusalMessage(
+  refusal: RosterRefusal,
+  rules: RosterRules,
+  context: { roundNumber?: number; totalRounds: number },
+): string {
+  const round = context.roundNumber === undefined ? 'this round' : `round ${context.roundNumber}`;
+  const messages: Record<RosterRefusal, string> = {
+    'no-such-round': `There is no ${round} in this tournament.`,
+    'round-paired': `Changes for ${round} were possible until it was paired. Ask an arbiter.`,
+    withdrawn: 'This pupil has withdrawn from the tournament.',
+    'bye-already-requested': `A bye is already requested for ${round}.`,
+    'no-bye-requested': `No bye is requested for ${round}.`,
+    'final-round-bye': 'No bye can be requested for the final round once round 1 has started.',
+    'half-bye-limit': `Each pupil may have ${countOf(rules.halfPointByesPerPlayer, 'half-point bye')}; further byes score 0 points.`,
+    'not-withdrawn': 'This pupil has not withdrawn.',
+    'withdrawal-paired': `The withdrawal can be undone by the teacher until ${round} is paired. Ask an arbiter.`,
+    'late-entry-closed': `Late entries are taken until round ${lateEntryLastRound(rules, context.totalRounds)} starts.`,
+    'team-full': `A team has ${PLAYERS_PER_TEAM} players: replace one instead.`,
+    'plays-for-another-school': 'This pupil already plays for another school.',
+    'already-in-team': 'This pupil is already in the team.',
+  };
+  return messages[refusal];
+}

@@ -1,0 +1,241 @@
+/**
+ * Teachers changing their own rosters (issue #30): requested byes, withdrawals, late entries and substitutions,
+ * and the locks after which a change waits for an arbiter. Pure: the server passes in the rounds as they stand,
+ * the clock and the player's history; every answer is a decision or a refusal naming the rule.
+ *
+ * The defaults follow scholastic practice (US scholastic rules, Sharly Chess, heltour, lichess's late join):
+ * - one half-point bye per player; none in the final round once round 1 has started; a zero-point bye (an
+ *   absence) may always be requested; a request can be taken back until its round is paired;
+ * - a withdrawal from round N keeps past results and gives zero-point byes for the rounds not yet paired; the
+ *   teacher may undo it until round N is paired, an arbiter at any time;
+ * - a late entry is taken until the middle round (⌈R/2⌉) starts, with 0 (or ½, as configured) for each round
+ *   missed;
+ * - names lock 48 h before the event; on the day a substitution is open until 15 minutes before the next
+ *   round is paired. A change after its lock becomes a request for an arbiter.
+ */
+import { PLAYERS_PER_TEAM } from './registration';
+
+export interface RosterRules {
+  /** Half-point byes a player may request in the tournament (further byes score 0). */
+  halfPointByesPerPlayer: number;
+  /** Whether a bye may be requested for the final round after round 1 has started. */
+  finalRoundByeAfterStart: boolean;
+  /** Hours before the event's first round when names lock (badges are printed). */
+  namesLockHours: number;
+  /** Minutes before a round is paired when the day's substitutions for it lock. */
+  roundLockMinutes: number;
+  /** The last round a late entrant may still join before it starts; null: the middle round, ⌈R/2⌉. */
+  lateEntryUntilRound: number | null;
+  /** What a late entrant scores for each round missed. */
+  lateEntryMissedRound: 'zero' | 'half';
+}
+
+export const DEFAULT_ROSTER_RULES: RosterRules = {
+  halfPointByesPerPlayer: 1,
+  finalRoundByeAfterStart: false,
+  namesLockHours: 48,
+  roundLockMinutes: 15,
+  lateEntryUntilRound: null,
+  lateEntryMissedRound: 'zero',
+};
+
+const HOUR = 3_600_000;
+const MINUTE = 60_000;
+
+/** A round as the roster rules read it: paired once it has boards or allocated byes; started once under way. */
+export interface RosterRound {
+  number: number;
+  isPaired: boolean;
+  isStarted: boolean;
+}
+
+export type RosterRefusal =
+  | 'no-such-round'
+  | 'round-paired'
+  | 'withdrawn'
+  | 'bye-already-requested'
+  | 'no-bye-requested'
+  | 'final-round-bye'
+  | 'half-bye-limit'
+  | 'not-withdrawn'
+  | 'withdrawal-paired'
+  | 'late-entry-closed'
+  | 'team-full'
+  | 'plays-for-another-school'
+  | 'already-in-team';
+
+export type Decision<T> = ({ ok: true } & T) | { ok: false; refusal: RosterRefusal };
+
+const refuse = (refusal: RosterRefusal) => ({ ok: false as const, refusal });
+
+/** The last round of the tournament, and whether round 1 has started. */
+function frame(rounds: readonly RosterRound[]) {
+  const last = Math.max(0, ...rounds.map((round) => round.number));
+  const hasStarted = rounds.some((round) => round.number === 1 && round.isStarted);
+  return { last, hasStarted };
+}
+
+/**
+ * A requested bye for one pupil in one round: 'half' (counted against the limit) or 'zero' (an absence). The
+ * round must not be paired yet; a withdrawn pupil requests nothing; one request per round.
+ */
+export function decideByeRequest(
+  rules: RosterRules,
+  input: {
+    rounds: readonly RosterRound[];
+    roundNumber: number;
+    kind: 'half' | 'zero';
+    isActive: boolean;
+    /** The rounds this pupil already has a requested bye in, with its kind. */
+    requested: readonly { roundNumber: number; kind: 'half' | 'zero' | 'full' }[];
+  },
+): Decision<{ kind: 'half' | 'zero' }> {
+  const round = input.rounds.find((candidate) => candidate.number === input.roundNumber);
+  if (!round) return refuse('no-such-round');
+  if (!input.isActive) return refuse('withdrawn');
+  if (round.isPaired || round.isStarted) return refuse('round-paired');
+  if (input.requested.some((bye) => bye.roundNumber === input.roundNumber)) {
+    return refuse('bye-already-requested');
+  }
+  const { last, hasStarted } = frame(input.rounds);
+  if (input.roundNumber === last && hasStarted && !rules.finalRoundByeAfterStart) {
+    return refuse('final-round-bye');
+  }
+  if (input.kind === 'half') {
+    const halves = input.requested.filter((bye) => bye.kind === 'half').length;
+    if (halves >= rules.halfPointByesPerPlayer) return refuse('half-bye-limit');
+  }
+  return { ok: true, kind: input.kind };
+}
+
+/** Taking back a requested bye: only until its round is paired (then the round was paired without the pupil). */
+export function decideByeWithdrawal(input: {
+  rounds: readonly RosterRound[];
+  roundNumber: number;
+  hasRequest: boolean;
+}): Decision<Record<never, never>> {
+  const round = input.rounds.find((candidate) => candidate.number === input.roundNumber);
+  if (!round) return refuse('no-such-round');
+  if (!input.hasRequest) return refuse('no-bye-requested');
+  if (round.isPaired || round.isStarted) return refuse('round-paired');
+  return { ok: true };
+}
+
+/**
+ * Withdrawing a pupil from round `fromRound` on: past results stay; each round from there that is not paired
+ * yet gets a zero-point bye, so the pupil is never paired again. The first of those rounds must not be paired.
+ */
+export function decideWithdrawal(input: {
+  rounds: readonly RosterRound[];
+  fromRound: number;
+  isActive: boolean;
+}): Decision<{ zeroByeRounds: number[] }> {
+  const round = input.rounds.find((candidate) => candidate.number === input.fromRound);
+  if (!round) return refuse('no-such-round');
+  if (!input.isActive) return refuse('withdrawn');
+  if (round.isPaired || round.isStarted) return refuse('round-paired');
+  const zeroByeRounds = input.rounds
+    .filter((candidate) => candidate.number >= input.fromRound && !candidate.isPaired && !candidate.isStarted)
+    .map((candidate) => candidate.number)
+    .sort((a, b) => a - b);
+  return { ok: true, zeroByeRounds };
+}
+
+/**
+ * Undoing a withdrawal: the teacher may until the round the pupil left from is paired; an arbiter may later
+ * too. Either way only the zero-point byes of rounds not paired yet go; a paired round keeps its bye.
+ */
+export function decideReturn(input: {
+  rounds: readonly RosterRound[];
+  fromRound: number;
+  isActive: boolean;
+  by: 'teacher' | 'arbiter';
+}): Decision<{ clearByeRounds: number[] }> {
+  if (input.isActive) return refuse('not-withdrawn');
+  const round = input.rounds.find((candidate) => candidate.number === input.fromRound);
+  if (!round) return refuse('no-such-round');
+  if (input.by === 'teacher' && (round.isPaired || round.isStarted)) return refuse('withdrawal-paired');
+  const clearByeRounds = input.rounds
+    .filter((candidate) => candidate.number >= input.fromRound && !candidate.isPaired && !candidate.isStarted)
+    .map((candidate) => candidate.number)
+    .sort((a, b) => a - b);
+  return { ok: true, clearByeRounds };
+}
+
+/** The last round a late entrant may join (it must not have started): the rule's, or the middle round. */
+export function lateEntryLastRound(rules: RosterRules, totalRounds: number): number {
+  return Math.min(totalRounds, rules.lateEntryUntilRound ?? Math.ceil(totalRounds / 2));
+}
+
+/**
+ * A late entry (a pupil, or a team of pupils): they join at the first round not paired yet, which must be no
+ * later than the last round the rules allow; every round before it gives them a bye of the configured kind.
+ */
+export function decideLateEntry(
+  rules: RosterRules,
+  rounds: readonly RosterRound[],
+): Decision<{ joinsRound: number; missedRounds: number[]; missedRoundBye: 'zero' | 'half' }> {
+  const { last } = frame(rounds);
+  const open = rounds
+    .filter((round) => !round.isPaired && !round.isStarted)
+    .map((round) => round.number)
+    .sort((a, b) => a - b);
+  const joinsRound = open[0];
+  if (joinsRound === undefined || joinsRound > lateEntryLastRound(rules, last)) {
+    return refuse('late-entry-closed');
+  }
+  const missedRounds = Array.from({ length: joinsRound - 1 }, (_, index) => index + 1);
+  return { ok: true, joinsRound, missedRounds, missedRoundBye: rules.lateEntryMissedRound };
+}
+
+export type LockState = { open: true; until: Date | null } | { open: false; since: Date };
+
+/**
+ * Whether a teacher may still change names themselves, or the change becomes a request for an arbiter:
+ * open until `namesLockHours` before the first round; on the day (once round 1 has started) open again
+ * between rounds, until `roundLockMinutes` before the next round is paired (its scheduled start).
+ */
+export function rosterLock(
+  rules: RosterRules,
+  input: {
+    now: Date;
+    /** When round 1 is scheduled to start (the event's start); null when not set. */
+    eventStart: Date | null;
+    hasStarted: boolean;
+    /** When the next round not paired yet is scheduled to start; null when none or not set. */
+    nextRoundAt: Date | null;
+  },
+): LockState {
+  const now = input.now.getTime();
+  if (!input.hasStarted) {
+    if (input.eventStart === null) return { open: true, until: null };
+    const namesLock = input.eventStart.getTime() - rules.namesLockHours * HOUR;
+    return now < namesLock
+      ? { open: true, until: new Date(namesLock) }
+      : { open: false, since: new Date(namesLock) };
+  }
+  if (input.nextRoundAt === null) return { open: false, since: input.now };
+  const roundLock = input.nextRoundAt.getTime() - rules.roundLockMinutes * MINUTE;
+  return now < roundLock
+    ? { open: true, until: new Date(roundLock) }
+    : { open: false, since: new Date(roundLock) };
+}
+
+/** A pupil entering a team (a substitute, a late entrant): never a fifth player, never another school's. */
+export function decideJoinTeam(input: {
+  teamSize: number;
+  /** The school the pupil already plays for in this tournament, if any. */
+  playsForSchoolId: string | null;
+  /** Whether the pupil is already in this team. */
+  isInTeam: boolean;
+  schoolId: string;
+  /** Whether a pupil leaves the team at the same time (a substitution). */
+  replacesOne: boolean;
+}): Decision<Record<never, never>> {
+  if (input.isInTeam) return refuse('already-in-team');
+  if (input.playsForSchoolId !== null && input.playsForSchoolId !== input.schoolId) {
+    return refuse('plays-for-another-school');
+  }
+  if (!input.replacesOne && input.teamSize >= PLAYERS_PER_TEAM) return refuse('team-full');
+  return { ok: true };
+}
