@@ -116,6 +116,7 @@ describe('reporting a result from a phone', () => {
       renderAt(<ReportPage />, { path: '/report', url: '/report' });
       expect(await screen.findByRole('heading', { name: 'Round 3 · Board 12' })).toBeTruthy();
       expect(screen.getByText(/for your school's pupils/)).toBeTruthy();
+      expect(screen.getByText('White · your pupil')).toBeTruthy();
       fireEvent.click(screen.getByRole('button', { name: '½-½' }));
       expect(await screen.findByText(RESULT_REPORT_MESSAGES.leavePieces)).toBeTruthy();
       const [sent] = bodiesOf(fetchMock, '/api/reports/account');

@@ -103,7 +103,9 @@ export function ReportPage() {
   return (
     <>
       <PageHeader eyebrow="Results" title="Report your result">
-        Scan the QR code on your badge with your phone's camera, or type the code printed under it.
+        {source?.kind === 'account'
+          ? "Report your pupils' results as their games end: the other side confirms them."
+          : "Scan the QR code on your badge with your phone's camera, or type the code printed under it."}
       </PageHeader>
       <Container className="max-w-xl py-8">
         {source === null && session.status === 'loading' ? (
@@ -210,6 +212,7 @@ function Boards({
             key={board.matchId}
             board={board}
             credential={source.kind === 'badge' ? source.credential : null}
+            mine={holder.kind === 'player' ? 'you' : 'your pupil'}
           />
         ))
       )}
@@ -227,7 +230,15 @@ const stateLines: Record<ReportableBoard['state'], string> = {
   final: 'The result is recorded.',
 };
 
-function BoardCard({ board, credential }: { board: ReportableBoard; credential: string | null }) {
+function BoardCard({
+  board,
+  credential,
+  mine,
+}: {
+  board: ReportableBoard;
+  credential: string | null;
+  mine: string;
+}) {
   const send = useSendReport();
   const [answer, setAnswer] = useState<ReportResultResponse | 'kept' | null>(null);
   const isFinal = board.result !== null;
@@ -252,8 +263,8 @@ function BoardCard({ board, credential }: { board: ReportableBoard; credential: 
         Round {board.roundNumber} · Board {board.board}
       </h2>
       <dl className="grid gap-3">
-        <Side colour="White" player={board.white} isYou={board.sides.includes('white')} />
-        <Side colour="Black" player={board.black} isYou={board.sides.includes('black')} />
+        <Side colour="White" player={board.white} mine={board.sides.includes('white') ? mine : null} />
+        <Side colour="Black" player={board.black} mine={board.sides.includes('black') ? mine : null} />
       </dl>
       {isFinal ? (
         <p className="flex items-center gap-2 text-lg font-semibold text-fg" role="status">
@@ -305,14 +316,15 @@ function BoardCard({ board, credential }: { board: ReportableBoard; credential: 
 function Side({
   colour,
   player,
-  isYou,
+  mine,
 }: {
   colour: 'White' | 'Black';
   player: ReportableBoard['white'];
-  isYou: boolean;
+  /** How the side this reporter speaks for is marked: "you" (their own) or "your pupil"; null for the other. */
+  mine: string | null;
 }) {
   return (
-    <div className="flex items-center gap-3">
+    <div className="flex min-w-0 items-center gap-3">
       <span
         aria-hidden="true"
         className={
@@ -324,7 +336,7 @@ function Side({
       <div className="min-w-0">
         <dt className="text-xs font-semibold uppercase tracking-wide text-muted">
           {colour}
-          {isYou ? ' · you' : ''}
+          {mine ? ` · ${mine}` : ''}
         </dt>
         <dd className="truncate text-base font-semibold text-fg">
           {player.name}
