@@ -148,12 +148,14 @@ const viewers = spawn(
   { env: { ...process.env, BASE: base, COUNT: String(VIEWERS) }, stdio: ['pipe', 'pipe', 'inherit'] },
 );
 const viewerReadsNow = () =>
-  new Promise<{ reads: number; failed: number }>((resolve) => {
+  new Promise<{ reads: number; failed: number; exited?: number | null }>((resolve) => {
     let answer = '';
     viewers.stdout!.on('data', (chunk: Buffer) => {
       answer += chunk.toString();
       if (answer.includes('\n')) resolve(JSON.parse(answer));
     });
+    // After the answer (stdout is read before 'close'); a child that died answers nothing.
+    viewers.once('close', (code) => resolve({ reads: 0, failed: Number.NaN, exited: code }));
     viewers.stdin!.write('stop\n');
   });
 
@@ -233,8 +235,9 @@ await Promise.all(
             });
             await response?.arrayBuffer();
             sent += 1;
-            if (!response?.ok) refused += 1;
-            if (order === 1) secondAt.set(board.boardNumber, performance.now());
+            // A dropped connection is counted with the failures only; its board is not timed.
+            if (response && !response.ok) refused += 1;
+            if (response && order === 1) secondAt.set(board.boardNumber, performance.now());
             resolve();
           }, moments[order]);
         }),

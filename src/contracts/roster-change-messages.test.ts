@@ -12,7 +12,7 @@ describe('what a refused roster change says', () => {
       rosterRefusalMessage('half-bye-limit', { ...DEFAULT_ROSTER_RULES, halfPointByesPerPlayer: 2 }, context),
     ).toBe('Each pupil may have 2 half-point byes; further byes score 0 points.');
     expect(rosterRefusalMessage('late-entry-closed', DEFAULT_ROSTER_RULES, context)).toBe(
-      'Late entries are taken until round 4 starts.',
+      'Late entries are taken until round 4 is paired.',
     );
     expect(rosterRefusalMessage('round-paired', DEFAULT_ROSTER_RULES, context)).toBe(
       'Changes for round 4 were possible until it was paired. Ask an arbiter.',

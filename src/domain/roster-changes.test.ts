@@ -54,6 +54,8 @@ describe('requested byes', () => {
   it('refuses a round already paired, the final round once round 1 started, a second request and a withdrawn pupil', () => {
     expect(ask({ roundNumber: 3 })).toEqual({ ok: false, refusal: 'round-paired' });
     expect(ask({ roundNumber: 5 })).toEqual({ ok: false, refusal: 'final-round-bye' });
+    // An absence in the final round is still announced (a zero-point bye), just not a half point.
+    expect(ask({ roundNumber: 5, kind: 'zero' })).toEqual({ ok: true, kind: 'zero' });
     // Before round 1 starts, the final round's bye may be asked for.
     expect(ask({ rounds: rounds(0), roundNumber: 5 })).toEqual({ ok: true, kind: 'half' });
     expect(ask({ requested: [{ roundNumber: 4, kind: 'zero' }], kind: 'zero' })).toEqual({
@@ -116,7 +118,7 @@ describe('withdrawals', () => {
 });
 
 describe('late entries', () => {
-  it('are taken until the middle round starts, with a bye of the configured kind for each round missed', () => {
+  it('are taken until the middle round is paired, with a bye of the configured kind for each round missed', () => {
     expect(lateEntryLastRound(rules, 5)).toBe(3);
     expect(lateEntryLastRound(rules, 7)).toBe(4);
     expect(decideLateEntry(rules, rounds(2))).toEqual({

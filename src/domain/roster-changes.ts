@@ -4,12 +4,13 @@
  * the clock and the player's history; every answer is a decision or a refusal naming the rule.
  *
  * The defaults follow scholastic practice (US scholastic rules, Sharly Chess, heltour, lichess's late join):
- * - one half-point bye per player; none in the final round once round 1 has started; a zero-point bye (an
- *   absence) may always be requested; a request can be taken back until its round is paired;
+ * - one half-point bye per player, and none for the final round once round 1 has started; a zero-point bye
+ *   (an absence) may be requested for any round not paired yet; a request can be taken back until its round
+ *   is paired;
  * - a withdrawal from round N keeps past results and gives zero-point byes for the rounds not yet paired; the
  *   teacher may undo it until round N is paired, an arbiter at any time;
- * - a late entry is taken until the middle round (⌈R/2⌉) starts, with 0 (or ½, as configured) for each round
- *   missed;
+ * - a late entry is taken until the middle round (⌈R/2⌉) is paired — the entrant must be in its pairing — with
+ *   0 (or ½, as configured) for each round missed;
  * - names lock 48 h before the event; on the day a substitution is open until 15 minutes before the next
  *   round is paired. A change after its lock becomes a request for an arbiter.
  */
@@ -24,7 +25,7 @@ export interface RosterRules {
   namesLockHours: number;
   /** Minutes before a round is paired when the day's substitutions for it lock. */
   roundLockMinutes: number;
-  /** The last round a late entrant may still join before it starts; null: the middle round, ⌈R/2⌉. */
+  /** The last round a late entrant may still join (before it is paired); null: the middle round, ⌈R/2⌉. */
   lateEntryUntilRound: number | null;
   /** What a late entrant scores for each round missed. */
   lateEntryMissedRound: 'zero' | 'half';
@@ -97,15 +98,14 @@ export function decideByeRequest(
   if (input.requested.some((bye) => bye.roundNumber === input.roundNumber)) {
     return refuse('bye-already-requested');
   }
+  if (input.kind === 'zero') return { ok: true, kind: 'zero' };
   const { last, hasStarted } = frame(input.rounds);
   if (input.roundNumber === last && hasStarted && !rules.finalRoundByeAfterStart) {
     return refuse('final-round-bye');
   }
-  if (input.kind === 'half') {
-    const halves = input.requested.filter((bye) => bye.kind === 'half').length;
-    if (halves >= rules.halfPointByesPerPlayer) return refuse('half-bye-limit');
-  }
-  return { ok: true, kind: input.kind };
+  const halves = input.requested.filter((bye) => bye.kind === 'half').length;
+  if (halves >= rules.halfPointByesPerPlayer) return refuse('half-bye-limit');
+  return { ok: true, kind: 'half' };
 }
 
 /** Taking back a requested bye: only until its round is paired (then the round was paired without the pupil). */
@@ -162,7 +162,7 @@ export function decideReturn(input: {
   return { ok: true, clearByeRounds };
 }
 
-/** The last round a late entrant may join (it must not have started): the rule's, or the middle round. */
+/** The last round a late entrant may join (it must not be paired yet): the rule's, or the middle round. */
 export function lateEntryLastRound(rules: RosterRules, totalRounds: number): number {
   return Math.min(totalRounds, rules.lateEntryUntilRound ?? Math.ceil(totalRounds / 2));
 }

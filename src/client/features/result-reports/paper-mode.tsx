@@ -26,15 +26,17 @@ function useCheckedBoards(roundNumber: number | null) {
   };
   const [checked, setChecked] = useState<{ key: string; ids: Set<string> }>(() => ({ key, ids: read() }));
   const ids = checked.key === key ? checked.ids : read();
-  const add = (matchId: string) => {
-    const next = new Set(ids).add(matchId);
-    setChecked({ key, ids: next });
-    try {
-      sessionStorage.setItem(key, JSON.stringify([...next]));
-    } catch {
-      // Without storage the list lasts as long as the page.
-    }
-  };
+  // From the latest list, not the one drawn when the board was keyed: two answers in a row both count.
+  const add = (matchId: string) =>
+    setChecked((previous) => {
+      const next = new Set(previous.key === key ? previous.ids : read()).add(matchId);
+      try {
+        sessionStorage.setItem(key, JSON.stringify([...next]));
+      } catch {
+        // Without storage the list lasts as long as the page.
+      }
+      return { key, ids: next };
+    });
   return { checked: ids, add };
 }
 
@@ -119,7 +121,12 @@ function PaperRow({
   const keyResult = (result: (typeof MATCH_RESULTS)[number]) => {
     setAnswer(null);
     key.mutate(
-      { matchId: board.matchId, result, expectedVersion: board.version },
+      // The board as last answered, if newer than the list: a mis-tap corrected at once is not a stale write.
+      {
+        matchId: board.matchId,
+        result,
+        expectedVersion: Math.max(board.version, answer?.board.version ?? 0),
+      },
       {
         onSuccess: (sent) => {
           setAnswer(sent);

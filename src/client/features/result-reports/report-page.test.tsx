@@ -125,16 +125,31 @@ describe('reporting a result from a phone', () => {
       expect(bodiesOf(fetchMock, '/api/reports')).toEqual([]);
     });
 
-    it('asks for a badge when the account registered no school', async () => {
-      stubFetch({
+    it('asks for a badge when the account registered no school, and offers a retry when the server fails', async () => {
+      const fetchMock = stubFetch({
         ...signedIn,
         '/api/reports/account/boards': new StubAnswer(403, {
           error: RESULT_REPORT_MESSAGES.noSchoolOfAccount,
+          code: 'no-school',
           requestId: 'x',
         }),
       });
       renderAt(<ReportPage />, { path: '/report', url: '/report' });
       expect(await screen.findByLabelText('Badge code')).toBeTruthy();
+      const asked = fetchMock.mock.calls.filter(
+        ([input]) => new URL(String(input), 'http://localhost').pathname === '/api/reports/account/boards',
+      );
+      expect(asked).toHaveLength(1);
+      cleanup();
+
+      stubFetch({
+        ...signedIn,
+        '/api/reports/account/boards': new StubAnswer(503, { error: 'Try again shortly', requestId: 'y' }),
+      });
+      renderAt(<ReportPage />, { path: '/report', url: '/report' });
+      expect(await screen.findByText("Your pupils' boards could not be loaded")).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+      expect(screen.queryByLabelText('Badge code')).toBeNull();
     });
   });
 });

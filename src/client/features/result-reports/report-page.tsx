@@ -21,7 +21,7 @@ import { TextField } from '../../components/ui/field';
 import { Notice } from '../../components/ui/notice';
 import { PageHeader } from '../../components/ui/page-header';
 import { Spinner } from '../../components/ui/spinner';
-import { serverMessage } from '../../lib/api-client';
+import { ApiRequestError, serverMessage } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
 import { useSession } from '../auth/queries';
 import {
@@ -170,7 +170,9 @@ function Boards({
   onNoAccountBoards: () => void;
 }) {
   const boards = useReportBoards(source);
-  const isAccountRefused = source.kind === 'account' && boards.isError;
+  // Only an account that registered no school asks for a badge instead; a lost connection can be tried again.
+  const isAccountRefused =
+    source.kind === 'account' && boards.error instanceof ApiRequestError && boards.error.code === 'no-school';
   useEffect(() => {
     if (isAccountRefused) onNoAccountBoards();
   }, [isAccountRefused, onNoAccountBoards]);
@@ -179,6 +181,21 @@ function Boards({
       <div className="grid place-items-center py-10">
         <Spinner label="Finding your board…" />
       </div>
+    );
+  }
+  if (boards.isError && source.kind === 'account') {
+    return (
+      <Notice icon={CircleAlert} title="Your pupils' boards could not be loaded" tone="error" role="alert">
+        <p>{serverMessage(boards.error, 'Check the connection and try again.')}</p>
+        <div className="mt-4 flex flex-wrap gap-2">
+          <Button variant="secondary" onClick={() => void boards.refetch()}>
+            Try again
+          </Button>
+          <Button variant="ghost" onClick={onForget}>
+            Use a badge instead
+          </Button>
+        </div>
+      </Notice>
     );
   }
   if (boards.isError) {

@@ -178,11 +178,23 @@ export async function ownedRegistrations(db: Db, actor: Actor): Promise<Registra
 }
 
 /**
- * The schools a user registered (their registrations' schools, cancelled and anonymised ones apart): the schools
- * whose pupils their teacher's account speaks for (ADR 040).
+ * The schools whose pupils a user's account speaks for as their teacher (ADR 040): those of the registrations
+ * they own that staff added to the tournament (`promotedAt`, at or after the tournament was created) and that
+ * are not cancelled or anonymised. A registration anyone could file — unpaid, never added, or from an earlier
+ * year — gives no say over any school's results.
  */
-export async function schoolsRegisteredBy(db: Db, actor: Actor): Promise<string[]> {
+export async function schoolsTaughtIn(
+  db: Db,
+  actor: Actor,
+  tournament: { createdAt: Date },
+): Promise<string[]> {
   const owned = await ownedRegistrations(db, actor);
-  const live = owned.filter((row) => row.paymentStatus !== 'cancelled' && row.anonymisedAt === null);
-  return [...new Set(live.map((row) => row.schoolId))];
+  const added = owned.filter(
+    (row) =>
+      row.paymentStatus !== 'cancelled' &&
+      row.anonymisedAt === null &&
+      row.promotedAt !== null &&
+      row.promotedAt.getTime() >= tournament.createdAt.getTime(),
+  );
+  return [...new Set(added.map((row) => row.schoolId))];
 }

@@ -162,6 +162,19 @@ export async function reportedOpenMatchIds(db: Db, tournamentId: string): Promis
   return new Set(rows.map((row) => row.matchId));
 }
 
+/**
+ * The games of the tournament that players have reported from their phones (ADR 040), with a result or not: a
+ * public board shows "Reported" while it has reports and no result, so the snapshot pairs this set with its own
+ * results and never with newer ones read here.
+ */
+export async function reportedMatchIds(db: Db, tournamentId: string): Promise<Set<string>> {
+  const rows = await db
+    .selectDistinct({ matchId: resultReports.matchId })
+    .from(resultReports)
+    .where(eq(resultReports.tournamentId, tournamentId));
+  return new Set(rows.map((row) => row.matchId));
+}
+
 /** Whether a later round of the tournament has games (is paired) than round `roundNumber`. */
 export async function hasGamesAfter(db: Db, tournamentId: string, roundNumber: number): Promise<boolean> {
   const [row] = await db

@@ -3,7 +3,7 @@ import type { RecentMatch } from '../../../contracts/tournament';
 import type { Db } from '../../db/client';
 import { CachedJson } from '../../http/cached-json';
 import { isDatabaseUnavailable } from '../../http/database-unavailable';
-import { reportedOpenMatchIds } from '../results/results.repo';
+import { reportedMatchIds } from '../results/results.repo';
 import { PublicViews } from './public-views';
 import { loadPublicTournamentData } from './tournament.repo';
 
@@ -67,7 +67,11 @@ export class PublicSnapshot {
 
   /** This snapshot with the reported boards read again (ADR 040): the same data, views made afresh. */
   withReported(reportedMatchIds: ReadonlySet<string>): PublicSnapshot {
-    return new PublicSnapshot(this.views.withReported(reportedMatchIds), this.random, this.readAt);
+    const updated = new PublicSnapshot(this.views.withReported(reportedMatchIds), this.random, this.readAt);
+    // The same games: the home page keeps its random picks until the results change.
+    updated.recent = this.recent;
+    updated.sample = this.sample;
+    return updated;
   }
 
   /** The same random pick for the home page and the recent-matches endpoint until the data changes. */
@@ -136,9 +140,16 @@ export class PublicDataCache {
     const promise = held.promise.then(async (snapshot) => {
       const tournamentId = snapshot.views.tournamentId;
       if (tournamentId === null) return snapshot;
-      const updated = snapshot.withReported(await reportedOpenMatchIds(this.db, tournamentId));
-      if (this.lastGood === snapshot) this.lastGood = updated;
-      return updated;
+      try {
+        const updated = snapshot.withReported(await reportedMatchIds(this.db, tournamentId));
+        if (this.lastGood === snapshot) this.lastGood = updated;
+        return updated;
+      } catch {
+        // The set could not be read (a busy or lost database): the pages keep the snapshot they had, and the
+        // next request reads everything again.
+        if (this.current === entry) this.current = undefined;
+        return snapshot;
+      }
     });
     entry.promise = promise;
     this.current = entry;

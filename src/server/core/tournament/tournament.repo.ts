@@ -9,7 +9,7 @@ import {
   type rounds,
   type tournaments,
 } from '../../db/schema/tournaments';
-import { reportedOpenMatchIds } from '../results/results.repo';
+import { reportedMatchIds } from '../results/results.repo';
 import { readStoredSettings } from '../settings/settings.service';
 import { findActiveTournament } from './active-tournament';
 import { loadTournamentRows, type SchoolRows } from './tournament-state.loader';
@@ -32,7 +32,7 @@ export interface PublicTournamentData {
   settings: Map<string, unknown>;
   /** Teams and schools (docs/decisions/012-school-identity.md). */
   schoolRows?: SchoolRows;
-  /** Games without a result that players have reported from their phones (ADR 040): shown "Reported". */
+  /** Games players have reported from their phones (ADR 040): shown "Reported" while they have no result. */
   reportedMatchIds?: ReadonlySet<string>;
 }
 
@@ -54,7 +54,7 @@ export async function loadPublicTournamentData(db: Db): Promise<PublicTournament
       .where(eq(announcements.tournamentId, tournament.id))
       .orderBy(desc(announcements.createdAt))
       .limit(ANNOUNCEMENTS_SHOWN),
-    reportedOpenMatchIds(db, tournament.id),
+    reportedMatchIds(db, tournament.id),
   ]);
   return {
     ...rows,

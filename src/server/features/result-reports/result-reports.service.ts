@@ -35,11 +35,11 @@ import { formatResult } from '../../../domain/scoring/results';
 import type { AuditContext } from '../../audit/audit';
 import type { Actor } from '../../auth/actor';
 import { findBadgeByScan } from '../../core/badges/badges.repo';
-import { schoolsRegisteredBy } from '../../core/registrations/registration-records';
+import { schoolsTaughtIn } from '../../core/registrations/registration-records';
 import { type BoardRow, findBoard, lateCorrections, listBoards } from '../../core/results/results.repo';
 import { setMatchResult } from '../../core/results/set-result';
 import { readSettingValue, saveRegisteredSetting } from '../../core/settings/settings.service';
-import { findActiveTournament } from '../../core/tournament/active-tournament';
+import { findActiveTournament, type TournamentRow } from '../../core/tournament/active-tournament';
 import type { Db } from '../../db/client';
 import { schools } from '../../db/schema/schools';
 import { players } from '../../db/schema/tournaments';
@@ -93,8 +93,8 @@ async function reportingContext(db: Db) {
 }
 
 /** The holder of a live badge of the active tournament, or a teacher's account; refused otherwise. */
-async function holderOf(db: Db, credential: Credential, tournamentId: string): Promise<Holder> {
-  if ('account' in credential) return teacherOf(db, credential.account);
+async function holderOf(db: Db, credential: Credential, tournament: TournamentRow): Promise<Holder> {
+  if ('account' in credential) return teacherOf(db, credential.account, tournament);
   const badge = await findBadgeByScan(db, credential.badge);
   if (!badge || badge.revokedAt !== null) throw new UnknownBadgeError();
   const key = `badge:${badge.id}`;
@@ -104,7 +104,7 @@ async function holderOf(db: Db, credential: Credential, tournamentId: string): P
       .select({ id: players.id, name: players.name, tournamentId: players.tournamentId })
       .from(players)
       .where(eq(players.id, badge.playerId));
-    if (!player || player.tournamentId !== tournamentId) throw new UnknownBadgeError();
+    if (!player || player.tournamentId !== tournament.id) throw new UnknownBadgeError();
     return { ...of, reporter: { kind: 'player', playerId: player.id }, name: player.name };
   }
   if (badge.kind === 'school' && badge.schoolId) {
@@ -118,9 +118,15 @@ async function holderOf(db: Db, credential: Credential, tournamentId: string): P
   throw new UnknownBadgeError();
 }
 
-/** A signed-in teacher: the account that registered one or more schools speaks for their pupils. */
-async function teacherOf(db: Db, actor: Actor): Promise<Holder> {
-  const schoolIds = await schoolsRegisteredBy(db, actor);
+/** Without an active tournament a badge is simply not valid; a teacher's account is told why. */
+const noTournamentFor = (credential: Credential) =>
+  'account' in credential
+    ? new HttpError(409, RESULT_REPORT_MESSAGES.noActiveTournament, 'no-tournament')
+    : new UnknownBadgeError();
+
+/** A signed-in teacher: the account whose registrations staff added to this tournament speaks for those pupils. */
+async function teacherOf(db: Db, actor: Actor, tournament: TournamentRow): Promise<Holder> {
+  const schoolIds = await schoolsTaughtIn(db, actor, tournament);
   if (schoolIds.length === 0) throw new HttpError(403, RESULT_REPORT_MESSAGES.noSchoolOfAccount, 'no-school');
   return {
     reporter: { kind: 'teacher', schoolIds },
@@ -173,8 +179,8 @@ function toReportable(
 /** The boards a credential may report in the round being played (a pupil's one board, a school's pupils'). */
 export async function boardsFor(db: Db, credential: Credential): Promise<ReportBoardsResponse> {
   const { tournament, setting, isOn } = await reportingContext(db);
-  if (!tournament) throw new UnknownBadgeError();
-  const holder = await holderOf(db, credential, tournament.id);
+  if (!tournament) throw noTournamentFor(credential);
+  const holder = await holderOf(db, credential, tournament);
   const { kind } = holder.reporter;
   const answer = (
     roundNumber: number | null,
@@ -236,8 +242,8 @@ export async function report(
 ): Promise<ReportResultResponse> {
   const { db, audit } = context;
   const { tournament, setting, isOn } = await reportingContext(db);
-  if (!tournament) throw new UnknownBadgeError();
-  const holder = await holderOf(db, credential, tournament.id);
+  if (!tournament) throw noTournamentFor(credential);
+  const holder = await holderOf(db, credential, tournament);
   await meta.reserve?.(holder.key);
   const found = await findBoard(db, body.matchId);
   const row = found?.tournamentId === tournament.id ? found : null;

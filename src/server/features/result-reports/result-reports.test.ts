@@ -309,6 +309,13 @@ describe('results reported from phones', () => {
       teamCount: 1,
       amountCents: 0,
     });
+    // A registration anyone could file gives no say over a school's results until staff add it to the tournament.
+    const filed = await call('GET', '/api/reports/account/boards', undefined, teacher.cookie);
+    expect(filed.statusCode).toBe(403);
+    await db()
+      .update(registrations)
+      .set({ promotedAt: new Date() })
+      .where(eq(registrations.reference, 'TEACH-1'));
 
     const seen = reportBoardsResponseSchema.parse(
       (await call('GET', '/api/reports/account/boards', undefined, teacher.cookie)).json(),
