@@ -96,8 +96,11 @@ export const reportableBoardSchema = z.object({
 export type ReportableBoard = z.infer<typeof reportableBoardSchema>;
 
 export const reportBoardsResponseSchema = z.object({
-  /** Who the credential is: a pupil's name, a school's (its badge), or a teacher's (their account). */
-  holder: z.object({ kind: z.enum(['player', 'captain', 'teacher']), name: z.string() }),
+  /**
+   * Who the credential is: a pupil's name, a school's (its badge), or a teacher's (their account); null for a
+   * signed-in account that speaks for no school (it reports with a badge).
+   */
+  holder: z.object({ kind: z.enum(['player', 'captain', 'teacher']), name: z.string() }).nullable(),
   roundNumber: z.number().int().nullable(),
   boards: z.array(reportableBoardSchema),
   message: z.string().nullable(),

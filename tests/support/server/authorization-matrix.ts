@@ -114,7 +114,16 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   // unknown badge is refused the same for all); the arbiter's queue is result entry's, the switch round management's.
   'POST /api/reports/boards': { allowed: EVERYONE },
   'POST /api/reports': { allowed: EVERYONE },
+  // A teacher's account reports for the pupils of schools it registered (any signed-in user may ask: an account
+  // with no school gets no boards); keying the score sheets is result entry's.
+  'GET /api/reports/account/boards': { allowed: SIGNED_IN_NOT_FROZEN },
+  'POST /api/reports/account': { allowed: SIGNED_IN_NOT_FROZEN },
   'GET /api/admin/result-reports/queue': { allowed: ['admin', 'superadmin', 'custom-role'] },
+  'GET /api/admin/result-reports/paper': { allowed: ['admin', 'superadmin', 'custom-role'] },
+  'PUT /api/admin/result-reports/paper/:matchId': {
+    allowed: ['admin', 'superadmin', 'custom-role'],
+    path: '/api/admin/result-reports/paper/00000000-0000-4000-8000-000000000000',
+  },
   'GET /api/admin/result-reports/settings': { allowed: ['superadmin', 'custom-role'] },
   'PUT /api/admin/result-reports/settings': { allowed: ['superadmin', 'custom-role'] },
   'POST /api/admin/users': { allowed: ['superadmin'] },

@@ -128,11 +128,12 @@ describe('reporting a result from a phone', () => {
     it('asks for a badge when the account registered no school, and offers a retry when the server fails', async () => {
       const fetchMock = stubFetch({
         ...signedIn,
-        '/api/reports/account/boards': new StubAnswer(403, {
-          error: RESULT_REPORT_MESSAGES.noSchoolOfAccount,
-          code: 'no-school',
-          requestId: 'x',
-        }),
+        '/api/reports/account/boards': {
+          holder: null,
+          roundNumber: null,
+          boards: [],
+          message: RESULT_REPORT_MESSAGES.noSchoolOfAccount,
+        },
       });
       renderAt(<ReportPage />, { path: '/report', url: '/report' });
       expect(await screen.findByLabelText('Badge code')).toBeTruthy();

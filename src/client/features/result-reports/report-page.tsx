@@ -21,7 +21,7 @@ import { TextField } from '../../components/ui/field';
 import { Notice } from '../../components/ui/notice';
 import { PageHeader } from '../../components/ui/page-header';
 import { Spinner } from '../../components/ui/spinner';
-import { ApiRequestError, serverMessage } from '../../lib/api-client';
+import { serverMessage } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
 import { useSession } from '../auth/queries';
 import {
@@ -171,12 +171,11 @@ function Boards({
 }) {
   const boards = useReportBoards(source);
   // Only an account that registered no school asks for a badge instead; a lost connection can be tried again.
-  const isAccountRefused =
-    source.kind === 'account' && boards.error instanceof ApiRequestError && boards.error.code === 'no-school';
+  const isAccountRefused = source.kind === 'account' && boards.data?.holder === null;
   useEffect(() => {
     if (isAccountRefused) onNoAccountBoards();
   }, [isAccountRefused, onNoAccountBoards]);
-  if (boards.isPending || isAccountRefused) {
+  if (boards.isPending || isAccountRefused || boards.data?.holder === null) {
     return (
       <div className="grid place-items-center py-10">
         <Spinner label="Finding your board…" />

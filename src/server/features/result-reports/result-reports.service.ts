@@ -180,6 +180,11 @@ function toReportable(
 export async function boardsFor(db: Db, credential: Credential): Promise<ReportBoardsResponse> {
   const { tournament, setting, isOn } = await reportingContext(db);
   if (!tournament) throw noTournamentFor(credential);
+  // An account that speaks for no school is told so (the page then asks for a badge), not refused: any
+  // signed-in user may ask.
+  if ('account' in credential && (await schoolsTaughtIn(db, credential.account, tournament)).length === 0) {
+    return { holder: null, roundNumber: null, boards: [], message: RESULT_REPORT_MESSAGES.noSchoolOfAccount };
+  }
   const holder = await holderOf(db, credential, tournament);
   const { kind } = holder.reporter;
   const answer = (
