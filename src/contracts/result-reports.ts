@@ -76,13 +76,16 @@ export type ReportResultBody = z.infer<typeof reportResultBodySchema>;
 
 const sideSchema = z.enum(['white', 'black']);
 
+/** A player of a board as the phones and the arbiter see them: name and school. */
+const boardPlayerSchema = z.object({ name: z.string(), schoolName: z.string().nullable() });
+
 /** A board as the reporter sees it: the players, the sides they speak for, and where the reports stand. */
 export const reportableBoardSchema = z.object({
   matchId: z.uuid(),
   roundNumber: z.number().int(),
   board: z.number().int(),
-  white: z.object({ name: z.string(), schoolName: z.string().nullable() }),
-  black: z.object({ name: z.string(), schoolName: z.string().nullable() }),
+  white: boardPlayerSchema,
+  black: boardPlayerSchema,
   /** The sides this credential speaks for. */
   sides: z.array(sideSchema),
   /** The result set (confirmed, or by the arbiter), else null. */
@@ -143,8 +146,8 @@ export const arbiterQueueResponseSchema = z.object({
       board: z.number().int(),
       version: z.number().int(),
       reason: z.enum(['disputed', 'one-sided', 'no-report']),
-      white: z.object({ name: z.string(), schoolName: z.string().nullable() }),
-      black: z.object({ name: z.string(), schoolName: z.string().nullable() }),
+      white: boardPlayerSchema,
+      black: boardPlayerSchema,
       claims: z.array(claimViewSchema),
     }),
   ),
@@ -159,8 +162,8 @@ export const paperBoardSchema = z.object({
   matchId: z.uuid(),
   board: z.number().int(),
   version: z.number().int(),
-  white: z.object({ name: z.string(), schoolName: z.string().nullable() }),
-  black: z.object({ name: z.string(), schoolName: z.string().nullable() }),
+  white: boardPlayerSchema,
+  black: boardPlayerSchema,
   result: z.enum(MATCH_RESULTS).nullable(),
   /** Each side's latest report, if any. */
   reported: z.object({ white: reportedResultSchema.nullable(), black: reportedResultSchema.nullable() }),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { stateRound } from '../../tests/support/domain/tournament-state';
 import {
   DEFAULT_ROSTER_RULES,
   decideByeRequest,
@@ -10,11 +11,17 @@ import {
   lateEntryLastRound,
   type RosterRound,
   rosterLock,
+  rosterRoundsOf,
 } from './roster-changes';
+import type { TournamentState } from './tournament/state';
 
 /** Five rounds: those up to `paired` are paired, those up to `started` have started. */
 const rounds = (paired: number, started = paired): RosterRound[] =>
-  [1, 2, 3, 4, 5].map((number) => ({ number, isPaired: number <= paired, isStarted: number <= started }));
+  [1, 2, 3, 4, 5].map((number) => ({
+    number,
+    isOpen: number > paired && number > started,
+    isStarted: number <= started,
+  }));
 const rules = DEFAULT_ROSTER_RULES;
 
 describe('requested byes', () => {
@@ -188,5 +195,30 @@ describe('joining a team', () => {
       refusal: 'plays-for-another-school',
     });
     expect(join({ isInTeam: true })).toEqual({ ok: false, refusal: 'already-in-team' });
+  });
+});
+
+describe('the rounds as the roster rules read them', () => {
+  it('are open until paired, by the round lifecycle’s own rule', () => {
+    const round = stateRound;
+    const state: TournamentState = {
+      id: 't',
+      name: 'Test',
+      currentRound: 1,
+      totalRounds: 3,
+      tiebreakOrder: [],
+      schools: [],
+      teams: [],
+      players: [],
+      // Round 2 is paired (it has a board) but not started; round 3 is neither.
+      rounds: [round(1, 'active'), round(2, 'upcoming'), round(3, 'upcoming')],
+      games: [{ id: 'g', roundId: 'r2', roundNumber: 2, board: 1, whiteId: 'a', blackId: 'b', result: null }],
+      byes: [],
+    };
+    expect(rosterRoundsOf(state)).toEqual([
+      { number: 1, isOpen: false, isStarted: true },
+      { number: 2, isOpen: false, isStarted: false },
+      { number: 3, isOpen: true, isStarted: false },
+    ]);
   });
 });

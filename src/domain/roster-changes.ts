@@ -15,6 +15,8 @@
  *   round is paired. A change after its lock becomes a request for an arbiter.
  */
 import { PLAYERS_PER_TEAM } from './registration';
+import { acceptsByeRequest, isStarted } from './tournament/rounds';
+import type { TournamentState } from './tournament/state';
 
 export interface RosterRules {
   /** Half-point byes a player may request in the tournament (further byes score 0). */
@@ -43,11 +45,21 @@ export const DEFAULT_ROSTER_RULES: RosterRules = {
 const HOUR = 3_600_000;
 const MINUTE = 60_000;
 
-/** A round as the roster rules read it: paired once it has boards or allocated byes; started once under way. */
+/** A round as the roster rules read it (`rosterRoundsOf`). */
 export interface RosterRound {
   number: number;
-  isPaired: boolean;
+  /** Not paired and not started: changes for it are still taken (the rule of `acceptsByeRequest`). */
+  isOpen: boolean;
   isStarted: boolean;
+}
+
+/** The tournament's rounds as the roster rules read them, from the round lifecycle's own rules. */
+export function rosterRoundsOf(state: TournamentState): RosterRound[] {
+  return state.rounds.map((round) => ({
+    number: round.number,
+    isOpen: acceptsByeRequest(state, round),
+    isStarted: isStarted(round),
+  }));
 }
 
 export type RosterRefusal =
@@ -68,6 +80,16 @@ export type RosterRefusal =
 export type Decision<T> = ({ ok: true } & T) | { ok: false; refusal: RosterRefusal };
 
 const refuse = (refusal: RosterRefusal) => ({ ok: false as const, refusal });
+
+const findRound = (rounds: readonly RosterRound[], number: number) =>
+  rounds.find((round) => round.number === number);
+
+/** The rounds from `from` on that are still open, in order: those a withdrawal or a return changes. */
+const openRoundsFrom = (rounds: readonly RosterRound[], from: number) =>
+  rounds
+    .filter((round) => round.number >= from && round.isOpen)
+    .map((round) => round.number)
+    .sort((a, b) => a - b);
 
 /** The last round of the tournament, and whether round 1 has started. */
 function frame(rounds: readonly RosterRound[]) {
@@ -91,10 +113,10 @@ export function decideByeRequest(
     requested: readonly { roundNumber: number; kind: 'half' | 'zero' | 'full' }[];
   },
 ): Decision<{ kind: 'half' | 'zero' }> {
-  const round = input.rounds.find((candidate) => candidate.number === input.roundNumber);
+  const round = findRound(input.rounds, input.roundNumber);
   if (!round) return refuse('no-such-round');
   if (!input.isActive) return refuse('withdrawn');
-  if (round.isPaired || round.isStarted) return refuse('round-paired');
+  if (!round.isOpen) return refuse('round-paired');
   if (input.requested.some((bye) => bye.roundNumber === input.roundNumber)) {
     return refuse('bye-already-requested');
   }
@@ -114,10 +136,10 @@ export function decideByeWithdrawal(input: {
   roundNumber: number;
   hasRequest: boolean;
 }): Decision<Record<never, never>> {
-  const round = input.rounds.find((candidate) => candidate.number === input.roundNumber);
+  const round = findRound(input.rounds, input.roundNumber);
   if (!round) return refuse('no-such-round');
   if (!input.hasRequest) return refuse('no-bye-requested');
-  if (round.isPaired || round.isStarted) return refuse('round-paired');
+  if (!round.isOpen) return refuse('round-paired');
   return { ok: true };
 }
 
@@ -130,15 +152,11 @@ export function decideWithdrawal(input: {
   fromRound: number;
   isActive: boolean;
 }): Decision<{ zeroByeRounds: number[] }> {
-  const round = input.rounds.find((candidate) => candidate.number === input.fromRound);
+  const round = findRound(input.rounds, input.fromRound);
   if (!round) return refuse('no-such-round');
   if (!input.isActive) return refuse('withdrawn');
-  if (round.isPaired || round.isStarted) return refuse('round-paired');
-  const zeroByeRounds = input.rounds
-    .filter((candidate) => candidate.number >= input.fromRound && !candidate.isPaired && !candidate.isStarted)
-    .map((candidate) => candidate.number)
-    .sort((a, b) => a - b);
-  return { ok: true, zeroByeRounds };
+  if (!round.isOpen) return refuse('round-paired');
+  return { ok: true, zeroByeRounds: openRoundsFrom(input.rounds, input.fromRound) };
 }
 
 /**
@@ -152,14 +170,10 @@ export function decideReturn(input: {
   by: 'teacher' | 'arbiter';
 }): Decision<{ clearByeRounds: number[] }> {
   if (input.isActive) return refuse('not-withdrawn');
-  const round = input.rounds.find((candidate) => candidate.number === input.fromRound);
+  const round = findRound(input.rounds, input.fromRound);
   if (!round) return refuse('no-such-round');
-  if (input.by === 'teacher' && (round.isPaired || round.isStarted)) return refuse('withdrawal-paired');
-  const clearByeRounds = input.rounds
-    .filter((candidate) => candidate.number >= input.fromRound && !candidate.isPaired && !candidate.isStarted)
-    .map((candidate) => candidate.number)
-    .sort((a, b) => a - b);
-  return { ok: true, clearByeRounds };
+  if (input.by === 'teacher' && !round.isOpen) return refuse('withdrawal-paired');
+  return { ok: true, clearByeRounds: openRoundsFrom(input.rounds, input.fromRound) };
 }
 
 /** The last round a late entrant may join (it must not be paired yet): the rule's, or the middle round. */
@@ -176,11 +190,7 @@ export function decideLateEntry(
   rounds: readonly RosterRound[],
 ): Decision<{ joinsRound: number; missedRounds: number[]; missedRoundBye: 'zero' | 'half' }> {
   const { last } = frame(rounds);
-  const open = rounds
-    .filter((round) => !round.isPaired && !round.isStarted)
-    .map((round) => round.number)
-    .sort((a, b) => a - b);
-  const joinsRound = open[0];
+  const [joinsRound] = openRoundsFrom(rounds, 1);
   if (joinsRound === undefined || joinsRound > lateEntryLastRound(rules, last)) {
     return refuse('late-entry-closed');
   }

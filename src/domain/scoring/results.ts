@@ -15,6 +15,8 @@ export const MATCH_RESULTS = [
 ] as const;
 export type MatchResult = (typeof MATCH_RESULTS)[number];
 export type Colour = 'white' | 'black';
+/** How every page and log names a colour. */
+export const COLOUR_LABELS: Record<Colour, 'White' | 'Black'> = { white: 'White', black: 'Black' };
 export type Outcome = 'win' | 'draw' | 'loss';
 
 export const WIN_HALF_POINTS = 2;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { stateRound } from '../../../tests/support/domain/tournament-state';
 import type { MatchResult } from '../scoring/results';
 import { parseTrf, writeTrf } from '../trf/trf';
 import { tournamentToTrf } from '../trf/trf-pairing';
@@ -37,14 +38,7 @@ const player = (id: string, schoolId: string, extra: Partial<Player> = {}): Play
   userId: null,
   ...extra,
 });
-const round = (number: number, status: RoundStatus): Round => ({
-  id: `r${number}`,
-  number,
-  status,
-  startTime: null,
-  endTime: null,
-  pairingNotes: [],
-});
+const round = stateRound;
 const game = (
   number: number,
   board: number,

@@ -81,15 +81,25 @@ export class RateCounter {
 }
 
 /**
+ * Reserves one attempt for `key`, or refuses with 429, the given message and Retry-After (seconds until the key's
+ * window ends): the one way a route says "too many".
+ */
+export async function reserveOrRefuse(
+  counter: RateCounter,
+  reply: Pick<FastifyReply, 'header'>,
+  attempt: { scope: string; key: string; limit: RateLimit; message: string },
+): Promise<void> {
+  const reservation = await counter.reserve(attempt.scope, attempt.key, attempt.limit);
+  if (reservation.ok) return;
+  reply.header('retry-after', String(reservation.retryAfterSeconds));
+  throw new HttpError(429, attempt.message);
+}
+
+/**
  * A per-address limit for a route: reserves one attempt for the client's address (an IPv6 client's /64,
- * `addressKey`), or refuses with 429, the
- * given message and Retry-After (seconds until the address's window ends).
+ * `addressKey`), or refuses with 429, the given message and Retry-After.
  */
 export function perAddressLimit(counter: RateCounter, scope: string, limit: RateLimit, message: string) {
-  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-    const reservation = await counter.reserve(scope, addressKey(request.ip), limit);
-    if (reservation.ok) return;
-    reply.header('retry-after', String(reservation.retryAfterSeconds));
-    throw new HttpError(429, message);
-  };
+  return (request: FastifyRequest, reply: FastifyReply): Promise<void> =>
+    reserveOrRefuse(counter, reply, { scope, key: addressKey(request.ip), limit, message });
 }

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { LookupDetail, LookupGame } from '../../../contracts/admin-player-lookup';
 import { may } from '../../../domain/access-rules';
-import { formatPoints, formatResult } from '../../../domain/scoring/results';
+import { COLOUR_LABELS, formatPoints, formatResult } from '../../../domain/scoring/results';
 import { AdminPageHeading } from '../../components/admin-page-heading';
 import { QueryView } from '../../components/query-view';
 import { Badge, type BadgeTone } from '../../components/ui/badge';
@@ -145,7 +145,7 @@ function PlayerDetail({ id, mayEdit }: { id: string; mayEdit: boolean }) {
                           <p className="text-xs text-muted">
                             Round {game.roundNumber}
                             {game.boardNumber ? ` · Board ${game.boardNumber}` : ''}
-                            {game.colour ? ` · ${game.colour === 'white' ? 'White' : 'Black'}` : ''}
+                            {game.colour ? ` · ${COLOUR_LABELS[game.colour]}` : ''}
                           </p>
                           <p className="truncate text-fg">{opponentText(game)}</p>
                         </div>

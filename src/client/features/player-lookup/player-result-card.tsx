@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { PlayerLookupEntry, PlayerRound } from '../../../contracts/player-lookup';
-import { formatPoints } from '../../../domain/scoring/results';
+import { COLOUR_LABELS, formatPoints } from '../../../domain/scoring/results';
 import { PlayerLink } from '../../components/player-link';
 import { Card } from '../../components/ui/card';
 import { ColourSwatch } from '../tournament/board-views';
@@ -12,7 +12,7 @@ function Colour({ colour }: { colour: PlayerRound['colour'] }) {
   return (
     <span className="inline-flex items-center gap-1.5">
       <ColourSwatch colour={colour} />
-      {colour === 'white' ? 'White' : 'Black'}
+      {COLOUR_LABELS[colour]}
     </span>
   );
 }

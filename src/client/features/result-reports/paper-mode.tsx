@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { PaperBoard, PaperResultResponse } from '../../../contracts/result-reports';
 import { countOf } from '../../../domain/plural';
 import { REPORTED_RESULT_LABELS } from '../../../domain/result-reports';
-import { formatResult, MATCH_RESULTS } from '../../../domain/scoring/results';
+import { COLOUR_LABELS, type Colour, formatResult, MATCH_RESULTS } from '../../../domain/scoring/results';
 import { LoadError } from '../../components/load-error';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -14,30 +14,28 @@ import { Spinner } from '../../components/ui/spinner';
 import { serverMessage } from '../../lib/api-client';
 import { useKeyFromPaper, usePaperBoards } from './queries';
 
-/** The boards this tab has checked against their score sheets, per round (a reload keeps them; a new tab not). */
-function useCheckedBoards(roundNumber: number | null) {
-  const key = `result-reports.paper.${roundNumber ?? 'none'}`;
-  const read = (): Set<string> => {
+/** The boards this tab has checked against their score sheets in one round (a reload keeps them; a new tab not). */
+function useCheckedBoards(roundNumber: number) {
+  const key = `result-reports.paper.${roundNumber}`;
+  const [checked, setChecked] = useState<ReadonlySet<string>>(() => {
     try {
       return new Set(JSON.parse(sessionStorage.getItem(key) ?? '[]') as string[]);
     } catch {
       return new Set();
     }
-  };
-  const [checked, setChecked] = useState<{ key: string; ids: Set<string> }>(() => ({ key, ids: read() }));
-  const ids = checked.key === key ? checked.ids : read();
+  });
   // From the latest list, not the one drawn when the board was keyed: two answers in a row both count.
   const add = (matchId: string) =>
     setChecked((previous) => {
-      const next = new Set(previous.key === key ? previous.ids : read()).add(matchId);
+      const next = new Set(previous).add(matchId);
       try {
         sessionStorage.setItem(key, JSON.stringify([...next]));
       } catch {
         // Without storage the list lasts as long as the page.
       }
-      return { key, ids: next };
+      return next;
     });
-  return { checked: ids, add };
+  return { checked, add };
 }
 
 /**
@@ -47,8 +45,6 @@ function useCheckedBoards(roundNumber: number | null) {
  */
 export function PaperMode() {
   const boards = usePaperBoards();
-  const { checked, add } = useCheckedBoards(boards.data?.roundNumber ?? null);
-  const [find, setFind] = useState('');
   if (boards.isPending) return <Spinner />;
   if (boards.isError) {
     return (
@@ -58,6 +54,13 @@ export function PaperMode() {
   const { roundNumber, boards: list } = boards.data;
   if (roundNumber === null)
     return <Notice icon={Smartphone} title="No round is being played" role="status" />;
+  // One list of checked boards per round: the next round starts with its own.
+  return <RoundSheets key={roundNumber} roundNumber={roundNumber} list={list} />;
+}
+
+function RoundSheets({ roundNumber, list }: { roundNumber: number; list: readonly PaperBoard[] }) {
+  const { checked, add } = useCheckedBoards(roundNumber);
+  const [find, setFind] = useState('');
   const differing = list.filter((board) => board.differs).length;
   const wanted = find.trim();
   const shown = wanted === '' ? list : list.filter((board) => String(board.board) === wanted);
@@ -102,9 +105,9 @@ export function PaperMode() {
 function reportedLine(board: PaperBoard): string {
   const { white, black } = board.reported;
   if (white === null && black === null) return 'The players did not report.';
-  const side = (label: string, result: PaperBoard['reported']['white']) =>
-    `${label} ${result === null ? 'did not report' : `reported ${REPORTED_RESULT_LABELS[result]}`}`;
-  return `${side('White', white)}; ${side('Black', black)}.`;
+  const side = (colour: Colour, result: PaperBoard['reported']['white']) =>
+    `${COLOUR_LABELS[colour]} ${result === null ? 'did not report' : `reported ${REPORTED_RESULT_LABELS[result]}`}`;
+  return `${side('white', white)}; ${side('black', black)}.`;
 }
 
 function PaperRow({

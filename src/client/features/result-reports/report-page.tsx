@@ -170,12 +170,13 @@ function Boards({
   onNoAccountBoards: () => void;
 }) {
   const boards = useReportBoards(source);
-  // Only an account that registered no school asks for a badge instead; a lost connection can be tried again.
-  const isAccountRefused = source.kind === 'account' && boards.data?.holder === null;
+  // Only an account that speaks for no school asks for a badge instead (a badge always has a holder); a lost
+  // connection can be tried again.
+  const hasNoSchool = boards.data?.holder === null;
   useEffect(() => {
-    if (isAccountRefused) onNoAccountBoards();
-  }, [isAccountRefused, onNoAccountBoards]);
-  if (boards.isPending || isAccountRefused || boards.data?.holder === null) {
+    if (hasNoSchool) onNoAccountBoards();
+  }, [hasNoSchool, onNoAccountBoards]);
+  if (boards.isPending || boards.data?.holder === null) {
     return (
       <div className="grid place-items-center py-10">
         <Spinner label="Finding your board…" />

@@ -9,7 +9,7 @@ import { may } from '../../../domain/access-rules';
 import { EVENT_TIME_ZONE } from '../../../domain/event-day';
 import { countOf } from '../../../domain/plural';
 import { REPORTED_RESULT_LABELS } from '../../../domain/result-reports';
-import { formatResult, MATCH_RESULTS } from '../../../domain/scoring/results';
+import { COLOUR_LABELS, formatResult, MATCH_RESULTS } from '../../../domain/scoring/results';
 import { AdminPageHeading } from '../../components/admin-page-heading';
 import { LoadError } from '../../components/load-error';
 import { Badge } from '../../components/ui/badge';
@@ -216,7 +216,7 @@ function QueueItem({ row }: { row: QueueRow }) {
           <ul className="flex flex-col gap-1 text-sm text-fg">
             {row.claims.map((claim) => (
               <li key={`${claim.at}-${claim.side}-${claim.reporter}`} className="break-words">
-                <span className="font-semibold">{claim.side === 'white' ? 'White' : 'Black'}</span> side:{' '}
+                <span className="font-semibold">{COLOUR_LABELS[claim.side]}</span> side:{' '}
                 {REPORTED_RESULT_LABELS[claim.result]} by {claim.reporter}
                 {claim.by === 'player' ? '' : ` (${claim.by})`} at {time.format(new Date(claim.at))}
                 {claim.device ? <span className="text-muted"> · {claim.device.slice(0, 60)}</span> : null}

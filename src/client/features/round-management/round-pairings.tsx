@@ -7,7 +7,7 @@ import type {
   PairingExplanation,
 } from '../../../contracts/round-management';
 import { countOf } from '../../../domain/plural';
-import { formatPoints } from '../../../domain/scoring/results';
+import { COLOUR_LABELS, formatPoints } from '../../../domain/scoring/results';
 import { LoadError } from '../../components/load-error';
 import { ResultBadge } from '../../components/result-badge';
 import { Button } from '../../components/ui/button';
@@ -226,7 +226,7 @@ export function RoundPairings({
                 <PlayerButton
                   key={side}
                   player={board[side]}
-                  colour={side === 'white' ? 'White' : 'Black'}
+                  colour={COLOUR_LABELS[side]}
                   isSelectable={isEditable}
                   isSelected={selected.includes(board[side].id)}
                   onToggle={() => toggle(board[side].id)}

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { MatchResult } from '../../../domain/scoring/results';
 import { acceptsResult, canClearResult } from '../../../domain/tournament/rounds';
@@ -150,22 +150,9 @@ export async function writeResultIfCurrent(
 }
 
 /**
- * Of these games, the ones without a result that players have reported from their phones (ADR 040): shown
- * "Reported" on public pages, and named as "reported, not confirmed" when a round cannot be completed.
- */
-export async function reportedOpenMatchIds(db: Db, tournamentId: string): Promise<Set<string>> {
-  const rows = await db
-    .selectDistinct({ matchId: resultReports.matchId })
-    .from(resultReports)
-    .innerJoin(matches, eq(matches.id, resultReports.matchId))
-    .where(and(eq(resultReports.tournamentId, tournamentId), isNull(matches.result)));
-  return new Set(rows.map((row) => row.matchId));
-}
-
-/**
- * The games of the tournament that players have reported from their phones (ADR 040), with a result or not: a
- * public board shows "Reported" while it has reports and no result, so the snapshot pairs this set with its own
- * results and never with newer ones read here.
+ * The games of the tournament that players have reported from their phones (ADR 040), with a result or not:
+ * each reader pairs it with the results it holds — a public board shows "Reported" while it has reports and no
+ * result in the snapshot; a round that cannot be completed names its open boards that were reported.
  */
 export async function reportedMatchIds(db: Db, tournamentId: string): Promise<Set<string>> {
   const rows = await db

@@ -108,6 +108,12 @@ export class PublicSnapshot {
   }
 }
 
+/** The snapshot being served (or loaded) and when its read started. */
+interface HeldSnapshot {
+  promise: Promise<PublicSnapshot>;
+  loadedAt: number;
+}
+
 /**
  * Per-process cache of the public data (docs/conventions.md §5): public reads are hot and writes rare, so one database
  * read serves every request until a change event invalidates it. Concurrent requests share one load. A
@@ -115,7 +121,7 @@ export class PublicSnapshot {
  * the last snapshot keeps being served (ADR 016).
  */
 export class PublicDataCache {
-  private current: { promise: Promise<PublicSnapshot>; loadedAt: number } | undefined;
+  private current: HeldSnapshot | undefined;
   /** The last snapshot that loaded, served while the database cannot be reached. */
   private lastGood: PublicSnapshot | undefined;
 
@@ -136,26 +142,22 @@ export class PublicDataCache {
   reportsChanged(): void {
     const held = this.current;
     if (!held) return;
-    const entry = { ...held };
-    const promise = held.promise.then(async (snapshot) => {
-      const tournamentId = snapshot.views.tournamentId;
-      if (tournamentId === null) return snapshot;
-      try {
-        const updated = snapshot.withReported(await reportedMatchIds(this.db, tournamentId));
-        if (this.lastGood === snapshot) this.lastGood = updated;
-        return updated;
-      } catch {
-        // The set could not be read (a busy or lost database): the pages keep the snapshot they had, and the
-        // next request reads everything again.
-        if (this.current === entry) this.current = undefined;
-        return snapshot;
-      }
-    });
-    entry.promise = promise;
-    this.current = entry;
-    promise.catch(() => {
-      if (this.current === entry) this.current = undefined;
-    });
+    this.hold(held.loadedAt, (entry) =>
+      held.promise.then(async (snapshot) => {
+        const tournamentId = snapshot.views.tournamentId;
+        if (tournamentId === null) return snapshot;
+        try {
+          const updated = snapshot.withReported(await reportedMatchIds(this.db, tournamentId));
+          if (this.lastGood === snapshot) this.lastGood = updated;
+          return updated;
+        } catch {
+          // The set could not be read (a busy or lost database): the pages keep the snapshot they had, and
+          // the next request reads everything again.
+          if (this.current === entry) this.current = undefined;
+          return snapshot;
+        }
+      }),
+    );
   }
 
   /**
@@ -175,25 +177,35 @@ export class PublicDataCache {
     const now = (this.options.now ?? Date.now)();
     const maxAge = this.options.maxAgeMs ?? 30_000;
     if (this.current && now - this.current.loadedAt < maxAge) return this.current.promise;
-    const entry = { promise: undefined as unknown as Promise<PublicSnapshot>, loadedAt: now };
-    const promise = loadPublicTournamentData(this.db).then(
-      (data) => {
-        this.lastGood = new PublicSnapshot(new PublicViews(data), this.options.random ?? Math.random, now);
-        return this.lastGood;
-      },
-      (error: unknown) => {
-        // The database is unreachable (a restart, ADR 016): the public pages keep showing the last data they
-        // had, and the next request after STALE_RETRY_MS tries the database again.
-        if (!this.lastGood || !isDatabaseUnavailable(error)) throw error;
-        entry.loadedAt = now - maxAge + STALE_RETRY_MS;
-        return this.lastGood;
-      },
+    return this.hold(now, (entry) =>
+      loadPublicTournamentData(this.db).then(
+        (data) => {
+          this.lastGood = new PublicSnapshot(new PublicViews(data), this.options.random ?? Math.random, now);
+          return this.lastGood;
+        },
+        (error: unknown) => {
+          // The database is unreachable (a restart, ADR 016): the public pages keep showing the last data they
+          // had, and the next request after STALE_RETRY_MS tries the database again.
+          if (!this.lastGood || !isDatabaseUnavailable(error)) throw error;
+          entry.loadedAt = now - maxAge + STALE_RETRY_MS;
+          return this.lastGood;
+        },
+      ),
     );
-    entry.promise = promise;
+  }
+
+  /** Serves `load`'s snapshot from now on; a load that fails is forgotten, so the next request tries again. */
+  private hold(
+    loadedAt: number,
+    load: (entry: HeldSnapshot) => Promise<PublicSnapshot>,
+  ): Promise<PublicSnapshot> {
+    // The entry is made before its promise so `load` can refer to it (to stale it, or to check it is current).
+    const entry = { loadedAt } as HeldSnapshot;
+    entry.promise = load(entry);
     this.current = entry;
-    promise.catch(() => {
+    entry.promise.catch(() => {
       if (this.current === entry) this.current = undefined;
     });
-    return promise;
+    return entry.promise;
   }
 }

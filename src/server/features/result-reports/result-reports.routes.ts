@@ -18,8 +18,7 @@ import {
 import { actorContext } from '../../audit/audit';
 import { routesFeature } from '../../feature-context';
 import { addressKey } from '../../http/client-address';
-import { HttpError } from '../../http/errors';
-import { RateCounter, type RateLimit } from '../../http/rate-counter';
+import { RateCounter, type RateLimit, reserveOrRefuse } from '../../http/rate-counter';
 import { apiErrors } from '../../http/route-helpers';
 import * as service from './result-reports.service';
 
@@ -50,15 +49,12 @@ export const resultReportsFeature = routesFeature('result-reports', (typed, cont
       return await work();
     } catch (error) {
       if (error instanceof service.UnknownBadgeError) {
-        const reservation = await counter.reserve(
-          'report-unknown-badge',
-          addressKey(request.ip),
-          UNKNOWN_BADGES_PER_ADDRESS,
-        );
-        if (!reservation.ok) {
-          reply.header('retry-after', String(reservation.retryAfterSeconds));
-          throw new HttpError(429, RESULT_REPORT_MESSAGES.tooManyCodes);
-        }
+        await reserveOrRefuse(counter, reply, {
+          scope: 'report-unknown-badge',
+          key: addressKey(request.ip),
+          limit: UNKNOWN_BADGES_PER_ADDRESS,
+          message: RESULT_REPORT_MESSAGES.tooManyCodes,
+        });
       }
       throw error;
     }
@@ -72,12 +68,13 @@ export const resultReportsFeature = routesFeature('result-reports', (typed, cont
     answer: ReportAnswer,
   ) => {
     reply.header('cache-control', 'no-store');
-    const reserve = async (holderKey: string) => {
-      const reservation = await counter.reserve('report-badge', holderKey, REPORTS_PER_BADGE);
-      if (reservation.ok) return;
-      reply.header('retry-after', String(reservation.retryAfterSeconds));
-      throw new HttpError(429, RESULT_REPORT_MESSAGES.tooMany);
-    };
+    const reserve = (holderKey: string) =>
+      reserveOrRefuse(counter, reply, {
+        scope: 'report-badge',
+        key: holderKey,
+        limit: REPORTS_PER_BADGE,
+        message: RESULT_REPORT_MESSAGES.tooMany,
+      });
     return service.report(
       context,
       credential,

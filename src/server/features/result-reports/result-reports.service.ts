@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { MATCH_RESULT_MESSAGES } from '../../../contracts/match-results';
+import type { EntryBoard } from '../../../contracts/match-results';
 /**
  * Results reported from the players' phones (issue #29, docs/decisions/040-result-reports.md). A badge — the
  * pupil's, or a school's for its captain or teacher — reports the result of its own board in the round being
@@ -31,13 +31,13 @@ import {
   refusalOfReport,
   sidesFor,
 } from '../../../domain/result-reports';
-import { formatResult } from '../../../domain/scoring/results';
+import { COLOUR_LABELS, formatResult } from '../../../domain/scoring/results';
 import type { AuditContext } from '../../audit/audit';
 import type { Actor } from '../../auth/actor';
 import { findBadgeByScan } from '../../core/badges/badges.repo';
 import { schoolsTaughtIn } from '../../core/registrations/registration-records';
 import { type BoardRow, findBoard, lateCorrections, listBoards } from '../../core/results/results.repo';
-import { setMatchResult } from '../../core/results/set-result';
+import { setMatchResult, toEntryBoard } from '../../core/results/set-result';
 import { readSettingValue, saveRegisteredSetting } from '../../core/settings/settings.service';
 import { findActiveTournament, type TournamentRow } from '../../core/tournament/active-tournament';
 import type { Db } from '../../db/client';
@@ -92,8 +92,11 @@ async function reportingContext(db: Db) {
   return { tournament, setting, isOn: isReportingOnFor(setting, tournament?.id ?? null) };
 }
 
-/** The holder of a live badge of the active tournament, or a teacher's account; refused otherwise. */
-async function holderOf(db: Db, credential: Credential, tournament: TournamentRow): Promise<Holder> {
+/**
+ * The holder of a live badge of the active tournament (refused otherwise), or a teacher's account — null when the
+ * account speaks for no school.
+ */
+async function holderOf(db: Db, credential: Credential, tournament: TournamentRow): Promise<Holder | null> {
   if ('account' in credential) return teacherOf(db, credential.account, tournament);
   const badge = await findBadgeByScan(db, credential.badge);
   if (!badge || badge.revokedAt !== null) throw new UnknownBadgeError();
@@ -125,9 +128,9 @@ const noTournamentFor = (credential: Credential) =>
     : new UnknownBadgeError();
 
 /** A signed-in teacher: the account whose registrations staff added to this tournament speaks for those pupils. */
-async function teacherOf(db: Db, actor: Actor, tournament: TournamentRow): Promise<Holder> {
+async function teacherOf(db: Db, actor: Actor, tournament: TournamentRow): Promise<Holder | null> {
   const schoolIds = await schoolsTaughtIn(db, actor, tournament);
-  if (schoolIds.length === 0) throw new HttpError(403, RESULT_REPORT_MESSAGES.noSchoolOfAccount, 'no-school');
+  if (schoolIds.length === 0) return null;
   return {
     reporter: { kind: 'teacher', schoolIds },
     badgeId: null,
@@ -136,6 +139,12 @@ async function teacherOf(db: Db, actor: Actor, tournament: TournamentRow): Promi
     key: `user:${actor.userId}`,
   };
 }
+
+/** The two players of a board as the phones and the arbiter see them: name and school. */
+const namesOf = (row: BoardRow) => ({
+  white: { name: row.whiteName, schoolName: row.whiteSchool },
+  black: { name: row.blackName, schoolName: row.blackSchool },
+});
 
 const boardShape = (row: BoardRow) => ({
   white: { playerId: row.whiteId, schoolId: row.whiteSchoolId },
@@ -166,8 +175,7 @@ function toReportable(
     matchId: row.matchId,
     roundNumber: row.roundNumber,
     board: row.board,
-    white: { name: row.whiteName, schoolName: row.whiteSchool },
-    black: { name: row.blackName, schoolName: row.blackSchool },
+    ...namesOf(row),
     sides: [...sides],
     result: row.result,
     yourReport: mine?.result ?? null,
@@ -180,12 +188,12 @@ function toReportable(
 export async function boardsFor(db: Db, credential: Credential): Promise<ReportBoardsResponse> {
   const { tournament, setting, isOn } = await reportingContext(db);
   if (!tournament) throw noTournamentFor(credential);
+  const holder = await holderOf(db, credential, tournament);
   // An account that speaks for no school is told so (the page then asks for a badge), not refused: any
   // signed-in user may ask.
-  if ('account' in credential && (await schoolsTaughtIn(db, credential.account, tournament)).length === 0) {
+  if (!holder) {
     return { holder: null, roundNumber: null, boards: [], message: RESULT_REPORT_MESSAGES.noSchoolOfAccount };
   }
-  const holder = await holderOf(db, credential, tournament);
   const { kind } = holder.reporter;
   const answer = (
     roundNumber: number | null,
@@ -211,20 +219,13 @@ export async function boardsFor(db: Db, credential: Credential): Promise<ReportB
       sides: sidesFor(holder.reporter, boardShape(row), { captainsMayConfirm: setting.captains_may_confirm }),
     }))
     .filter(({ sides }) => sides.length > 0);
-  const reports = await reportsByMatch(
+  const { reports } = await reportsByMatch(
     db,
     mine.map(({ row }) => row.matchId),
   );
   return answer(
     round.number,
-    mine.map(({ row, sides }) =>
-      toReportable(
-        row,
-        sides,
-        (reports.get(row.matchId) ?? []).map(({ report }) => report),
-        holder.key,
-      ),
-    ),
+    mine.map(({ row, sides }) => toReportable(row, sides, reports(row.matchId), holder.key)),
     mine.length > 0
       ? null
       : kind === 'player'
@@ -249,6 +250,7 @@ export async function report(
   const { tournament, setting, isOn } = await reportingContext(db);
   if (!tournament) throw noTournamentFor(credential);
   const holder = await holderOf(db, credential, tournament);
+  if (!holder) throw new HttpError(403, RESULT_REPORT_MESSAGES.noSchoolOfAccount, 'no-school');
   await meta.reserve?.(holder.key);
   const found = await findBoard(db, body.matchId);
   const row = found?.tournamentId === tournament.id ? found : null;
@@ -337,7 +339,7 @@ export async function report(
   return { outcome, message, board: view };
 }
 
-/** The reports of these boards (oldest first), by board. */
+/** The reports of these boards (oldest first, with their reporters' names): a lookup by board. */
 async function reportsByMatch(db: Db, matchIds: readonly string[]) {
   const byMatch = new Map<string, Awaited<ReturnType<typeof repo.reportsOf>>>();
   for (const row of await repo.reportsOf(db, matchIds)) {
@@ -345,18 +347,34 @@ async function reportsByMatch(db: Db, matchIds: readonly string[]) {
     list.push(row);
     byMatch.set(row.report.matchId, list);
   }
-  return byMatch;
+  const named = (matchId: string) => byMatch.get(matchId) ?? [];
+  return { named, reports: (matchId: string) => named(matchId).map(({ report }) => report) };
+}
+
+/** The boards of the round being played with their reports, or null when no round is being played. */
+async function roundBeingPlayed(db: Db, tournamentId: string) {
+  const round = await repo.roundInProgress(db, tournamentId);
+  if (!round) return null;
+  const rows = await listBoards(db, round.id);
+  return {
+    round,
+    rows,
+    ...(await reportsByMatch(
+      db,
+      rows.map((row) => row.matchId),
+    )),
+  };
 }
 
 /** The arbiter's queue of the round being played (disputes, one-sided reports past the timeout, missing). */
 export async function readQueue(db: Db, now: Date): Promise<ArbiterQueueResponse> {
   const { tournament, setting, isOn } = await reportingContext(db);
-  const round = tournament ? await repo.roundInProgress(db, tournament.id) : null;
+  const played = tournament ? await roundBeingPlayed(db, tournament.id) : null;
   const corrections = (tournament ? await lateCorrections(db, tournament.id) : []).map((row) => ({
     ...row,
     at: row.at.toISOString(),
   }));
-  if (!round)
+  if (!played)
     return {
       roundNumber: null,
       lateCorrections: corrections,
@@ -364,18 +382,13 @@ export async function readQueue(db: Db, now: Date): Promise<ArbiterQueueResponse
       counts: { boards: 0, withResult: 0, reported: 0 },
       rows: [],
     };
-  const rows = await listBoards(db, round.id);
-  const reports = await reportsByMatch(
-    db,
-    rows.map((row) => row.matchId),
-  );
-  const reportsOfBoard = (matchId: string) => reports.get(matchId) ?? [];
+  const { round, rows, named: reportsOfBoard, reports } = played;
   const queue = arbiterQueue(
     rows.map((row) => ({
       matchId: row.matchId,
       board: row.board,
       result: row.result,
-      claims: reportsOfBoard(row.matchId).map(({ report }) => repo.toClaim(report)),
+      claims: reports(row.matchId).map(repo.toClaim),
     })),
     now.getTime(),
     { oneSidedAfterMs: setting.one_sided_minutes * MINUTE },
@@ -397,8 +410,7 @@ export async function readQueue(db: Db, now: Date): Promise<ArbiterQueueResponse
         board: row.board,
         version: row.version,
         reason: entry.reason,
-        white: { name: row.whiteName, schoolName: row.whiteSchool },
-        black: { name: row.blackName, schoolName: row.blackSchool },
+        ...namesOf(row),
         claims: reportsOfBoard(row.matchId).map(({ report, reporterName }) => ({
           side: report.side,
           result: report.result,
@@ -412,40 +424,31 @@ export async function readQueue(db: Db, now: Date): Promise<ArbiterQueueResponse
   };
 }
 
-/** A board as the "validate from paper" mode shows it: its result and each side's latest report. */
-function toPaperBoard(row: BoardRow, reports: readonly repo.ReportRow[]): PaperBoard {
+/** A board as the "validate from paper" mode shows it (from result entry's board): each side's latest report. */
+function toPaperBoard(board: EntryBoard, reports: readonly repo.ReportRow[]): PaperBoard {
   const claims = reports.map(repo.toClaim);
   const latest = latestClaims(claims);
+  const named = (player: EntryBoard['white']) => ({ name: player.name, schoolName: player.schoolName });
   return {
-    matchId: row.matchId,
-    board: row.board,
-    version: row.version,
-    white: { name: row.whiteName, schoolName: row.whiteSchool },
-    black: { name: row.blackName, schoolName: row.blackSchool },
-    result: row.result,
+    matchId: board.matchId,
+    board: board.board,
+    version: board.version,
+    white: named(board.white),
+    black: named(board.black),
+    result: board.result,
     reported: { white: latest.white?.result ?? null, black: latest.black?.result ?? null },
-    differs: row.result !== null && Object.keys(claimsDifferingFrom(row.result, claims)).length > 0,
+    differs: board.result !== null && Object.keys(claimsDifferingFrom(board.result, claims)).length > 0,
   };
 }
 
 /** Every board of the round being played, for keying the score sheets in board order. */
 export async function readPaperBoards(db: Db): Promise<PaperBoardsResponse> {
   const tournament = await findActiveTournament(db);
-  const round = tournament ? await repo.roundInProgress(db, tournament.id) : null;
-  if (!round) return { roundNumber: null, boards: [] };
-  const rows = await listBoards(db, round.id);
-  const reports = await reportsByMatch(
-    db,
-    rows.map((row) => row.matchId),
-  );
+  const played = tournament ? await roundBeingPlayed(db, tournament.id) : null;
+  if (!played) return { roundNumber: null, boards: [] };
   return {
-    roundNumber: round.number,
-    boards: rows.map((row) =>
-      toPaperBoard(
-        row,
-        (reports.get(row.matchId) ?? []).map(({ report }) => report),
-      ),
-    ),
+    roundNumber: played.round.number,
+    boards: played.rows.map((row) => toPaperBoard(toEntryBoard(row), played.reports(row.matchId))),
   };
 }
 
@@ -469,7 +472,7 @@ export async function keyFromPaper(
       ? { text: '(from the score sheet)', details: { fromScoreSheet: true } }
       : {
           text: `(from the score sheet; the players reported ${sides
-            .map((side) => `${side === 'white' ? 'White' : 'Black'} ${formatResult(differing[side]!)}`)
+            .map((side) => `${COLOUR_LABELS[side]} ${formatResult(differing[side]!)}`)
             .join(', ')})`,
           details: { fromScoreSheet: true, reportsDiffer: differing },
         };
@@ -482,9 +485,7 @@ export async function keyFromPaper(
     note,
   );
   if (written.kind === 'conflict') throw new HttpError(409, written.message, 'stale');
-  const row = await findBoard(context.db, matchId);
-  if (!row) throw new HttpError(404, MATCH_RESULT_MESSAGES.matchNotFound);
-  const board = toPaperBoard(row, reports);
+  const board = toPaperBoard(written.board, reports);
   return {
     outcome: written.kind,
     board,

@@ -44,7 +44,7 @@ import {
   type TournamentState,
 } from '../../../domain/tournament';
 import type { Audit, AuditContext } from '../../audit/audit';
-import { reportedOpenMatchIds } from '../../core/results/results.repo';
+import { reportedMatchIds } from '../../core/results/results.repo';
 import { loadActiveTournamentRows } from '../../core/tournament/active-tournament';
 import type { RoundRow } from '../../core/tournament/tournament.repo';
 import { type TournamentRows, toTournamentState } from '../../core/tournament/tournament-state.loader';
@@ -478,7 +478,7 @@ export async function startRound(
 
 /** The boards of a round still without a result, each saying whether players reported one (ADR 040). */
 async function openBoards(db: Db, state: State, round: RoundRow) {
-  const reported = await reportedOpenMatchIds(db, state.tournament.id);
+  const reported = await reportedMatchIds(db, state.tournament.id);
   return state.matches
     .filter((match) => match.roundId === round.id && match.result === null)
     .sort((a, b) => a.boardNumber - b.boardNumber)
