@@ -60,6 +60,10 @@ const publicModules = {
     'info/privacy-page': 'the privacy text (guardian consent)',
     'errors/page-outlet': 'the error boundary outlet (print)',
     'registrations/queries': 'the registration settings',
+    'registrations/access-tokens':
+      "a registration link's token kept for the tab, so the teacher's roster page opens from the teams page",
+    'registrations/registration-load-error':
+      "a registration link that finds nothing (the teacher's roster page)",
     'registrations/proof-of-work': 'the proof-of-work solver, run by the bot check of every public form',
     'bot-protection/bot-check': 'the bot check of a public form (registration, password reset; ADR 022)',
     'user-management/role-options': 'role choices (invites)',

@@ -30,3 +30,17 @@ export function rosterRefusalMessage(
   };
   return messages[refusal];
 }
+
+/** What the teacher's roster page says when a change is taken, or why there is nothing to change yet. */
+export const ROSTER_CHANGE_MESSAGES = {
+  notAdded:
+    'Your teams are not in the tournament yet. Staff add paid registrations before the event; come back then to request byes or withdraw a pupil.',
+  noActiveTournament: 'There is no tournament running at the moment.',
+  unknownPupil: 'This pupil is not in your registration.',
+  byeRequested: (name: string, round: number, kind: 'half' | 'zero') =>
+    `${kind === 'half' ? 'Half-point' : 'Zero-point'} bye requested for ${name} in round ${round}.`,
+  byeTakenBack: (name: string, round: number) => `The bye of ${name} in round ${round} is taken back.`,
+  withdrawn: (name: string, round: number | null) =>
+    round === null ? `${name} is withdrawn.` : `${name} is withdrawn from round ${round} on.`,
+  returned: (name: string) => `${name} is back in the tournament and will be paired in the next round.`,
+} as const;

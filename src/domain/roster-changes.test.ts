@@ -39,7 +39,7 @@ describe('requested byes', () => {
     expect(ask({})).toEqual({ ok: true, kind: 'half' });
     const second = ask({ requested: [{ roundNumber: 2, kind: 'half' }] });
     expect(second).toEqual({ ok: false, refusal: 'half-bye-limit' });
-    // An absence (zero-point bye) is always possible, and a tournament may allow two half-point byes.
+    // A zero-point bye is always possible, and a tournament may allow two half-point byes.
     expect(ask({ kind: 'zero', requested: [{ roundNumber: 2, kind: 'half' }] })).toEqual({
       ok: true,
       kind: 'zero',
@@ -61,7 +61,7 @@ describe('requested byes', () => {
   it('refuses a round already paired, the final round once round 1 started, a second request and a withdrawn pupil', () => {
     expect(ask({ roundNumber: 3 })).toEqual({ ok: false, refusal: 'round-paired' });
     expect(ask({ roundNumber: 5 })).toEqual({ ok: false, refusal: 'final-round-bye' });
-    // An absence in the final round is still announced (a zero-point bye), just not a half point.
+    // A zero-point bye in the final round is still taken, just not a half point.
     expect(ask({ roundNumber: 5, kind: 'zero' })).toEqual({ ok: true, kind: 'zero' });
     // Before round 1 starts, the final round's bye may be asked for.
     expect(ask({ rounds: rounds(0), roundNumber: 5 })).toEqual({ ok: true, kind: 'half' });
@@ -89,10 +89,10 @@ describe('requested byes', () => {
 });
 
 describe('withdrawals', () => {
-  it('keeps past rounds and gives zero-point byes for every round not paired yet', () => {
+  it('keeps past rounds and leaves the pupil out of every round not paired yet', () => {
     expect(decideWithdrawal({ rounds: rounds(3), fromRound: 4, isActive: true })).toEqual({
       ok: true,
-      zeroByeRounds: [4, 5],
+      leftOutOf: [4, 5],
     });
     expect(decideWithdrawal({ rounds: rounds(3), fromRound: 3, isActive: true })).toEqual({
       ok: false,
@@ -107,7 +107,7 @@ describe('withdrawals', () => {
   it('is undone by the teacher until the round is paired, by an arbiter after; paired rounds keep their bye', () => {
     expect(decideReturn({ rounds: rounds(3), fromRound: 4, isActive: false, by: 'teacher' })).toEqual({
       ok: true,
-      clearByeRounds: [4, 5],
+      pairedAgainIn: [4, 5],
     });
     expect(decideReturn({ rounds: rounds(4), fromRound: 4, isActive: false, by: 'teacher' })).toEqual({
       ok: false,
@@ -115,7 +115,7 @@ describe('withdrawals', () => {
     });
     expect(decideReturn({ rounds: rounds(4), fromRound: 4, isActive: false, by: 'arbiter' })).toEqual({
       ok: true,
-      clearByeRounds: [5],
+      pairedAgainIn: [5],
     });
     expect(decideReturn({ rounds: rounds(3), fromRound: 4, isActive: true, by: 'arbiter' })).toEqual({
       ok: false,

@@ -7,8 +7,9 @@
  * - one half-point bye per player, and none for the final round once round 1 has started; a zero-point bye
  *   (an absence) may be requested for any round not paired yet; a request can be taken back until its round
  *   is paired;
- * - a withdrawal from round N keeps past results and gives zero-point byes for the rounds not yet paired; the
- *   teacher may undo it until round N is paired, an arbiter at any time;
+ * - a withdrawal from round N keeps past results and leaves the pupil out of every round not yet paired (they
+ *   score nothing in them, shown as withdrawn: ADR 041); the teacher may undo it until round N is paired, an
+ *   arbiter at any time;
  * - a late entry is taken until the middle round (⌈R/2⌉) is paired — the entrant must be in its pairing — with
  *   0 (or ½, as configured) for each round missed;
  * - names lock 48 h before the event; on the day a substitution is open until 15 minutes before the next
@@ -144,36 +145,37 @@ export function decideByeWithdrawal(input: {
 }
 
 /**
- * Withdrawing a pupil from round `fromRound` on: past results stay; each round from there that is not paired
- * yet gets a zero-point bye, so the pupil is never paired again. The first of those rounds must not be paired.
+ * Withdrawing a pupil from round `fromRound` on: past results stay; the pupil is left out of each round from
+ * there that is not paired yet (`leftOutOf`), so they are never paired again. That round must not be paired.
  */
 export function decideWithdrawal(input: {
   rounds: readonly RosterRound[];
   fromRound: number;
   isActive: boolean;
-}): Decision<{ zeroByeRounds: number[] }> {
+}): Decision<{ leftOutOf: number[] }> {
   const round = findRound(input.rounds, input.fromRound);
   if (!round) return refuse('no-such-round');
   if (!input.isActive) return refuse('withdrawn');
   if (!round.isOpen) return refuse('round-paired');
-  return { ok: true, zeroByeRounds: openRoundsFrom(input.rounds, input.fromRound) };
+  return { ok: true, leftOutOf: openRoundsFrom(input.rounds, input.fromRound) };
 }
 
 /**
  * Undoing a withdrawal: the teacher may until the round the pupil left from is paired; an arbiter may later
- * too. Either way only the zero-point byes of rounds not paired yet go; a paired round keeps its bye.
+ * too. Either way the pupil is paired again only in rounds not paired yet (`pairedAgainIn`); a round paired
+ * without them stays so.
  */
 export function decideReturn(input: {
   rounds: readonly RosterRound[];
   fromRound: number;
   isActive: boolean;
   by: 'teacher' | 'arbiter';
-}): Decision<{ clearByeRounds: number[] }> {
+}): Decision<{ pairedAgainIn: number[] }> {
   if (input.isActive) return refuse('not-withdrawn');
   const round = findRound(input.rounds, input.fromRound);
   if (!round) return refuse('no-such-round');
   if (input.by === 'teacher' && !round.isOpen) return refuse('withdrawal-paired');
-  return { ok: true, clearByeRounds: openRoundsFrom(input.rounds, input.fromRound) };
+  return { ok: true, pairedAgainIn: openRoundsFrom(input.rounds, input.fromRound) };
 }
 
 /** The last round a late entrant may join (it must not be paired yet): the rule's, or the middle round. */

@@ -46,6 +46,7 @@ import { publicPagesFeature } from './features/public-pages/public-pages.routes'
 import { registrationsFeature } from './features/registrations/registrations.routes';
 import { resultReportsFeature } from './features/result-reports/result-reports.routes';
 import { retentionFeature } from './features/retention/retention.routes';
+import { rosterChangesFeature } from './features/roster-changes/roster-changes.routes';
 import { roundManagementFeature } from './features/round-management/round-management.routes';
 import { registerSafeControlGuard } from './features/safe-control/safe-control.guard';
 import { safeControlFeature } from './features/safe-control/safe-control.routes';
@@ -280,6 +281,7 @@ const FEATURES: readonly Feature[] = [
   badgesFeature,
   kioskFeature,
   registrationsFeature,
+  rosterChangesFeature,
   guardianConsentFeature,
   paymentsFeature,
   manageRegistrationsFeature,

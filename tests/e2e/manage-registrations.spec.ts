@@ -1,31 +1,11 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { seriousAxeViolations } from './support/axe';
 import { dismissCookieBanner, expect, test } from './support/fixtures';
-import { solvedBotProof } from './support/registration';
+import { registerSchool } from './support/registration';
 import { shootBothWidths } from './support/screenshots';
 import { signInAndWait, toast } from './support/session';
 
 const SHOTS = '/tmp/shots/h8';
-
-const team = (name: string) => ({
-  name,
-  players: [1, 2, 3, 4].map((n) => ({ name: `${name} Board ${n}`, dateOfBirth: '2000-05-01' })),
-});
-
-/** Registers a school through the public API, as the registration page does. */
-async function registerSchool(request: APIRequestContext, school: string, teams: string[]) {
-  const created = await request.post('/api/registrations', {
-    data: {
-      registrantName: 'Teacher Example',
-      registrantEmail: `office@${school.toLowerCase().replaceAll(' ', '-')}.example`,
-      schoolName: school,
-      teams: teams.map(team),
-      botProof: await solvedBotProof(request),
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  return (await created.json()) as { registration: { id: string; reference: string }; accessToken: string };
-}
 
 /** Pays with the built-in offline test provider: checkout, then the provider's "succeed". */
 async function payByCard(request: APIRequestContext, registered: Awaited<ReturnType<typeof registerSchool>>) {

@@ -35,6 +35,7 @@ const PUBLIC_ROUTES: Record<string, string> = {
   'registration-status': '/registration-status',
   'registration/status': '/registration/status',
   'registration/teams/:registrationId': `/registration/teams/${NO_SUCH_ID}`,
+  'registration/roster/:registrationId': `/registration/roster/${NO_SUCH_ID}`,
   'registration/consent/:playerId': `/registration/consent/${NO_SUCH_ID}`,
   'crm-unsubscribe/:token': '/crm-unsubscribe/no-such-token',
   login: '/login',

@@ -36,6 +36,11 @@ const registrationTeams = lazyPage(
   () => import('../features/registrations/registration-teams-page'),
   'RegistrationTeamsPage',
 );
+// The teacher's page for the day (issue #30): byes and withdrawals, by the registration's link or as its owner.
+const rosterChanges = lazyPage(
+  () => import('../features/roster-changes/roster-changes-page'),
+  'RosterChangesPage',
+);
 const guardianConsent = lazyPage(
   () => import('../features/guardian-consent/guardian-consent-page'),
   'GuardianConsentPage',
@@ -107,6 +112,7 @@ export function AppRoutes() {
         <Route path="registration-status" element={registrationStatus} />
         <Route path="registration/status" element={registrationStatus} />
         <Route path="registration/teams/:registrationId" element={registrationTeams} />
+        <Route path="registration/roster/:registrationId" element={rosterChanges} />
         <Route path="registration/consent/:playerId" element={guardianConsent} />
         <Route path="crm-unsubscribe/:token" element={crmUnsubscribe} />
         <Route path="login" element={login} />

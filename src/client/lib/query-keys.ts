@@ -42,6 +42,8 @@ export const queryKeys = {
     ['payments', 'verify', sessionId, registrationId] as const,
   /** A registration's teams (access token or owner); public-page data, not tied to who is signed in. */
   registrationTeams: (id: string) => ['registrations', id, 'teams'] as const,
+  /** A school's roster on the day (access token or owner): public-page data, not tied to who is signed in. */
+  rosterChanges: (id: string) => ['registrations', id, 'roster'] as const,
   /** A guardian's consent link (token in the URL): public-page data, not tied to who is signed in. */
   guardianConsent: (playerId: string) => ['guardian-consent', playerId] as const,
   /** The signed-in user's registrations: user-scoped, dropped at sign-out. */

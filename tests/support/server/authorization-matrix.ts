@@ -302,6 +302,27 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
     allowed: EVERYONE,
     path: '/api/registrations/00000000-0000-4000-8000-000000000000/teams',
   },
+  // The teacher's roster page (issue #30): the registration's token or its signed-in owner, like its teams.
+  'GET /api/roster-changes/:id': {
+    allowed: EVERYONE,
+    path: '/api/roster-changes/00000000-0000-4000-8000-000000000000',
+  },
+  'POST /api/roster-changes/:id/byes': {
+    allowed: EVERYONE,
+    path: '/api/roster-changes/00000000-0000-4000-8000-000000000000/byes',
+  },
+  'DELETE /api/roster-changes/:id/byes/:playerId/:roundNumber': {
+    allowed: EVERYONE,
+    path: '/api/roster-changes/00000000-0000-4000-8000-000000000000/byes/00000000-0000-4000-8000-000000000000/4',
+  },
+  'POST /api/roster-changes/:id/withdrawals': {
+    allowed: EVERYONE,
+    path: '/api/roster-changes/00000000-0000-4000-8000-000000000000/withdrawals',
+  },
+  'DELETE /api/roster-changes/:id/withdrawals/:playerId': {
+    allowed: EVERYONE,
+    path: '/api/roster-changes/00000000-0000-4000-8000-000000000000/withdrawals/00000000-0000-4000-8000-000000000000',
+  },
   // Guardian consent (T25): the link's token is the credential; a wrong one is a 404 for everyone.
   'GET /api/registrations/consent/:playerId': {
     allowed: EVERYONE,

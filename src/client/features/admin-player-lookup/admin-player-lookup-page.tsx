@@ -2,6 +2,7 @@ import { CircleCheck, CircleDashed, Pencil, UserRoundSearch } from 'lucide-react
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { LookupDetail, LookupGame } from '../../../contracts/admin-player-lookup';
+import { BYE_LABELS } from '../../../contracts/byes';
 import { may } from '../../../domain/access-rules';
 import { COLOUR_LABELS, formatPoints, formatResult } from '../../../domain/scoring/results';
 import { AdminPageHeading } from '../../components/admin-page-heading';
@@ -15,7 +16,6 @@ import { useSession } from '../auth/queries';
 import { useLookupDetail, useLookupSearch } from './queries';
 
 const SEARCH_DELAY_MS = 250;
-const BYE_LABELS = { pairing: 'Bye', full: 'Full-point bye', half: 'Half-point bye', zero: 'Absent (0)' };
 const timeFormat = new Intl.DateTimeFormat('en-IE', { hour: '2-digit', minute: '2-digit' });
 
 function outcomeBadge(game: LookupGame): { tone: BadgeTone; label: string } {

@@ -1,13 +1,7 @@
+import { BYE_LABELS } from '../../../contracts/byes';
 import type { PlayerRound } from '../../../contracts/player-lookup';
 import { GAME_STATE_LABELS } from '../../../contracts/round-status';
 import { Badge } from '../../components/ui/badge';
-
-const BYE_LABELS = {
-  pairing: 'Bye',
-  full: 'Full-point bye',
-  half: 'Half-point bye',
-  zero: 'Absent',
-} as const;
 
 /**
  * The round's outcome for this player as text: Win, Draw, Loss, a kind of bye, or, without a result, In progress

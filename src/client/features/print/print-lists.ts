@@ -63,10 +63,3 @@ export function chunk<T>(items: readonly T[], size: number): T[][] {
 export function playerLookupUrl(origin: string, name: string): string {
   return `${origin.replace(/\/+$/, '')}/player-lookup?name=${encodeURIComponent(name)}`;
 }
-
-export const BYE_LABELS = {
-  pairing: 'Bye (1 point)',
-  full: 'Full-point bye',
-  half: 'Half-point bye',
-  zero: 'Absent (0)',
-} as const;

@@ -1,11 +1,12 @@
 import { useSearchParams } from 'react-router';
+import { BYE_LABELS } from '../../../contracts/byes';
 import type { CurrentRoundResponse } from '../../../contracts/tournament';
 import { countOf } from '../../../domain/plural';
 import { formatResult } from '../../../domain/scoring/results';
 import { cx } from '../../components/ui/cx';
 import { useCurrentRound } from '../tournament/queries';
 import { PrintFrame, PrintMessage } from './print-frame';
-import { alphabeticalPairings, BYE_LABELS } from './print-lists';
+import { alphabeticalPairings } from './print-lists';
 import { type PrintColumn, PrintTable } from './print-table';
 
 type Order = 'both' | 'board' | 'name';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { CircleAlert, Lock, Save } from 'lucide-react';
+import { CalendarX, CircleAlert, Lock, Save } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import {
@@ -7,21 +7,20 @@ import {
   type RegistrationSummary,
   updateTeamsBodySchema,
 } from '../../../contracts/registrations';
-import { LoadError } from '../../components/load-error';
 import { ButtonLink, SubmitButton } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Container } from '../../components/ui/container';
 import { TextField } from '../../components/ui/field';
-import { Notice } from '../../components/ui/notice';
 import { PageHeader } from '../../components/ui/page-header';
 import { Spinner } from '../../components/ui/spinner';
-import { ApiRequestError, serverMessage } from '../../lib/api-client';
+import { serverMessage } from '../../lib/api-client';
 import { useLinkToken } from '../../lib/link-token';
 import { notify } from '../../lib/notify';
 import { PausedNotice, useSiteSwitch } from '../safe-control/site-status';
 import { accessTokenFor, rememberAccessToken } from './access-tokens';
 import { formatDeadline } from './format-deadline';
 import { registrationTeamsQuery, useUpdateTeams } from './registration-api';
+import { RegistrationLoadError } from './registration-load-error';
 import { PayNowButton, RegistrationHeader } from './registration-summary';
 
 type Names = { id: string; name: string; players: { id: string; name: string }[] }[];
@@ -164,33 +163,22 @@ export function RegistrationTeamsPage() {
   if (query.isPending) {
     body = <Spinner />;
   } else if (query.isError) {
-    body =
-      query.error instanceof ApiRequestError && (query.error.status === 404 || query.error.status === 400) ? (
-        <Notice icon={CircleAlert} title="Registration not found" tone="error" role="alert">
-          <p>{query.error.status === 404 ? query.error.message : REGISTRATION_MESSAGES.accessDenied}</p>
-          <ButtonLink to="/registration/status" className="mt-4">
-            Look up my registration
-          </ButtonLink>
-        </Notice>
-      ) : (
-        <LoadError
-          error={query.error}
-          onRetry={() => void query.refetch()}
-          isRetrying={query.isFetching}
-          title="Failed to load the registration"
-        />
-      );
+    body = <RegistrationLoadError query={query} title="Failed to load the registration" />;
   } else {
     const registration = query.data.registration;
     body = (
       <div className="flex flex-col gap-6">
         <Card className="flex flex-col gap-3">
           <RegistrationHeader registration={registration} />
-          {registration.canPay ? (
-            <div>
-              <PayNowButton registration={registration} token={token} />
-            </div>
-          ) : null}
+          <div className="flex flex-wrap gap-2">
+            {registration.canPay ? <PayNowButton registration={registration} token={token} /> : null}
+            {registration.paymentStatus === 'cancelled' ? null : (
+              <ButtonLink to={`/registration/roster/${registration.id}`} variant="secondary">
+                <CalendarX aria-hidden="true" className="size-4" />
+                Byes and withdrawals
+              </ButtonLink>
+            )}
+          </div>
         </Card>
         {registration.canEditTeams ? (
           <p className="text-muted">

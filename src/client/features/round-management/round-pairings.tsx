@@ -1,5 +1,6 @@
 import { ArrowLeftRight, Info, TriangleAlert, X } from 'lucide-react';
 import { useState } from 'react';
+import { BYE_LABELS } from '../../../contracts/byes';
 import type {
   AdminRoundPlayer,
   ManualChangeBody,
@@ -17,13 +18,6 @@ import { Dialog, DialogActions } from '../../components/ui/dialog';
 import { Spinner } from '../../components/ui/spinner';
 import { notify, notifyFailure } from '../../lib/notify';
 import { useChangePairings, useRoundDetail } from './queries';
-
-const BYE_LABELS = {
-  pairing: 'Pairing bye (1 point)',
-  full: 'Requested full-point bye',
-  half: 'Requested half-point bye',
-  zero: 'Absent (0 points)',
-} as const;
 
 function PlayerButton({
   player,

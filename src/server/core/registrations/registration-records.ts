@@ -189,12 +189,19 @@ export async function schoolsTaughtIn(
   tournament: { createdAt: Date },
 ): Promise<string[]> {
   const owned = await ownedRegistrations(db, actor);
-  const added = owned.filter(
-    (row) =>
-      row.paymentStatus !== 'cancelled' &&
-      row.anonymisedAt === null &&
-      row.promotedAt !== null &&
-      row.promotedAt.getTime() >= tournament.createdAt.getTime(),
-  );
+  const added = owned.filter((row) => isAddedTo(row, tournament));
   return [...new Set(added.map((row) => row.schoolId))];
+}
+
+/**
+ * Whether staff added the registration to this tournament (`promotedAt` at or after the tournament was
+ * created) and it is neither cancelled nor anonymised: what gives its contact a say over its pupils.
+ */
+export function isAddedTo(row: RegistrationRow, tournament: { createdAt: Date }): boolean {
+  return (
+    row.paymentStatus !== 'cancelled' &&
+    row.anonymisedAt === null &&
+    row.promotedAt !== null &&
+    row.promotedAt.getTime() >= tournament.createdAt.getTime()
+  );
 }

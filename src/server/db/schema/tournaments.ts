@@ -104,6 +104,11 @@ export const players = pgTable(
     name: text('name').notNull(),
     /** Withdrawn players are inactive: kept with their results, no longer paired. */
     active: boolean('active').notNull().default(true),
+    /**
+     * The first round a withdrawn player is out of (issue #30): the round that was next to be paired when they
+     * withdrew. A teacher may undo the withdrawal until that round is paired; null while active.
+     */
+    withdrawnFromRound: integer('withdrawn_from_round'),
     rating: integer('rating'),
     /** The team's name as shown, e.g. "St Kevin's A" (display only: the school is `schoolId`). */
     groupName: text('group_name'),

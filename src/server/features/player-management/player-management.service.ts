@@ -1,5 +1,6 @@
-import { and, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, eq, isNull, or } from 'drizzle-orm';
 import type { z } from 'zod';
+import { BYE_KIND_NAMES } from '../../../contracts/byes';
 import {
   type CsvPreview,
   type ListPlayersResponse,
@@ -10,7 +11,7 @@ import {
 } from '../../../contracts/player-management';
 import { normalizeName } from '../../../domain/names';
 import { formatPlayersCsv, parsePlayersCsv, playerKey } from '../../../domain/players-csv';
-import { acceptsByeRequest, isPaired, isStarted, scores, trfExportInput } from '../../../domain/tournament';
+import { acceptsByeRequest, isPaired, scores, trfExportInput } from '../../../domain/tournament';
 import { parseTrf, TrfParseError, writeTrf } from '../../../domain/trf/trf';
 import { importTrf, TrfImportError } from '../../../domain/trf/trf-import';
 import { tournamentToTrf } from '../../../domain/trf/trf-pairing';
@@ -24,6 +25,13 @@ import {
   toManagedPlayer,
   toManagedTournament,
 } from '../../core/players/player-views';
+import {
+  deleteBye,
+  lockOpenRound,
+  putBye,
+  writeReturn,
+  writeWithdrawal,
+} from '../../core/players/roster-writes';
 import { inferSchools, membershipFromGroupName } from '../../core/schools/school-records';
 import { loadTournamentState } from '../../core/tournament/tournament-state.loader';
 import type { Db } from '../../db/client';
@@ -160,12 +168,6 @@ export async function updatePlayer(
   return { message: PLAYER_MESSAGES.updated(input.name), player: await managedPlayer(db, playerId) };
 }
 
-/** Rounds of a tournament whose requested byes staff may still change (domain: acceptsByeRequest). */
-async function openByeRoundIds(db: Db, tournamentId: string): Promise<string[]> {
-  const state = await loadTournamentState(db, await repo.resolveTournament(db, tournamentId));
-  return state.rounds.filter((round) => acceptsByeRequest(state, round)).map((round) => round.id);
-}
-
 /**
  * Withdrawal keeps the player and their results; they are no longer paired. Byes they requested for rounds
  * not yet paired are dropped with it (a withdrawn player scores nothing more).
@@ -185,14 +187,10 @@ export async function setActive(
     );
   }
   await db.transaction(async (tx) => {
-    await tx.update(players).set({ active, updatedAt: new Date() }).where(eq(players.id, playerId));
-    if (!active) {
-      const open = await openByeRoundIds(tx, player.tournamentId);
-      if (open.length > 0) {
-        await tx
-          .delete(roundByes)
-          .where(and(eq(roundByes.playerId, playerId), inArray(roundByes.roundId, open)));
-      }
+    if (active) await writeReturn(tx, player);
+    else {
+      const state = await loadTournamentState(tx, await repo.resolveTournament(tx, player.tournamentId));
+      await writeWithdrawal(tx, player, state);
     }
     await audit.logChange(
       tx,
@@ -227,24 +225,6 @@ async function unfinishedGamesOf(db: Db, playerId: string) {
     .orderBy(matches.roundNumber);
 }
 
-/** The round a requested bye is for, refused unless it is upcoming and has no pairings yet. */
-async function openRound(db: Db, tournamentId: string, roundNumber: number): Promise<repo.RoundRow> {
-  // Locked for the caller's transaction: pairing the round takes the same lock, so a bye is never added to a
-  // round that is being paired (the player would have a board and a bye).
-  const [round] = await db
-    .select()
-    .from(rounds)
-    .where(and(eq(rounds.tournamentId, tournamentId), eq(rounds.number, roundNumber)))
-    .for('update');
-  if (!round) throw new HttpError(400, PLAYER_MESSAGES.roundNotFound(roundNumber));
-  if (isStarted(round)) throw new HttpError(409, PLAYER_MESSAGES.byeRoundNotUpcoming(roundNumber));
-  const state = await loadTournamentState(db, await repo.resolveTournament(db, tournamentId));
-  if (isPaired(state, round.id)) throw new HttpError(409, PLAYER_MESSAGES.byeRoundPaired(roundNumber));
-  return round;
-}
-
-const BYE_LABELS = { half: 'Half-point', full: 'Full-point', zero: 'Zero-point' } as const;
-
 export async function requestBye(
   { db, audit }: AuditedDb,
   actor: Actor,
@@ -255,28 +235,19 @@ export async function requestBye(
   const player = await repo.findPlayer(db, playerId);
   if (!player.active) throw new HttpError(409, PLAYER_MESSAGES.byeWithdrawn(player.name));
   const round = await db.transaction(async (tx) => {
-    const round = await openRound(tx, player.tournamentId, input.roundNumber);
-    await tx
-      .insert(roundByes)
-      .values({
-        tournamentId: player.tournamentId,
-        roundId: round.id,
-        roundNumber: round.number,
-        playerId,
-        kind: input.kind,
-      })
-      .onConflictDoUpdate({ target: [roundByes.roundId, roundByes.playerId], set: { kind: input.kind } });
+    const { round } = await lockOpenRound(tx, player.tournamentId, input.roundNumber);
+    await putBye(tx, round, playerId, input.kind);
     await audit.logChange(
       tx,
       actorContext(actor, ip),
       'request_bye',
-      `${BYE_LABELS[input.kind]} bye for ${player.name} in round ${round.number}`,
+      `${BYE_KIND_NAMES[input.kind]} bye for ${player.name} in round ${round.number}`,
       { playerId, tournamentId: player.tournamentId, roundNumber: round.number, kind: input.kind },
     );
     return round;
   });
   return {
-    message: PLAYER_MESSAGES.byeRequested(player.name, round.number, BYE_LABELS[input.kind]),
+    message: PLAYER_MESSAGES.byeRequested(player.name, round.number, BYE_KIND_NAMES[input.kind]),
     player: await managedPlayer(db, playerId),
   };
 }
@@ -290,23 +261,15 @@ export async function removeBye(
 ): Promise<{ message: string; player: ManagedPlayer }> {
   const player = await repo.findPlayer(db, playerId);
   await db.transaction(async (tx) => {
-    const round = await openRound(tx, player.tournamentId, roundNumber);
-    const removed = await tx
-      .delete(roundByes)
-      .where(and(eq(roundByes.roundId, round.id), eq(roundByes.playerId, playerId)))
-      .returning({ kind: roundByes.kind });
-    if (removed.length === 0) throw new HttpError(404, PLAYER_MESSAGES.byeNotFound(roundNumber));
+    const { round } = await lockOpenRound(tx, player.tournamentId, roundNumber);
+    const kind = await deleteBye(tx, round, playerId);
+    if (kind === null) throw new HttpError(404, PLAYER_MESSAGES.byeNotFound(roundNumber));
     await audit.logChange(
       tx,
       actorContext(actor, ip),
       'remove_bye',
       `Removed the bye of ${player.name} in round ${roundNumber}`,
-      {
-        playerId,
-        tournamentId: player.tournamentId,
-        roundNumber,
-        kind: removed[0]?.kind,
-      },
+      { playerId, tournamentId: player.tournamentId, roundNumber, kind },
     );
   });
   return {

@@ -1,0 +1,64 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { REGISTRATION_TOKEN_HEADER } from '../../../contracts/registrations';
+import {
+  type RosterByeBody,
+  rosterChangeResponseSchema,
+  rosterChangesSchema,
+} from '../../../contracts/roster-changes';
+import { getJson, sendJson } from '../../lib/api-client';
+import { queryKeys } from '../../lib/query-keys';
+
+const base = (id: string) => `/api/roster-changes/${encodeURIComponent(id)}`;
+const tokenHeader = (token: string | undefined): Record<string, string> =>
+  token ? { [REGISTRATION_TOKEN_HEADER]: token } : {};
+
+export const rosterChangesQuery = (id: string, token: string | undefined) =>
+  queryOptions({
+    queryKey: queryKeys.rosterChanges(id),
+    queryFn: ({ signal }) => getJson(base(id), rosterChangesSchema, signal, tokenHeader(token)),
+    retry: false,
+  });
+
+/** One change the teacher asks for; the server decides with the roster rules and answers with the new roster. */
+export type RosterChangeRequest =
+  | ({ type: 'bye' } & RosterByeBody)
+  | { type: 'take-back'; playerId: string; roundNumber: number }
+  | { type: 'withdraw'; playerId: string }
+  | { type: 'return'; playerId: string };
+
+function send(id: string, token: string | undefined, change: RosterChangeRequest) {
+  const headers = tokenHeader(token);
+  const pupil = encodeURIComponent(change.playerId);
+  switch (change.type) {
+    case 'bye': {
+      const { type: _type, ...body } = change;
+      return sendJson('POST', `${base(id)}/byes`, body, rosterChangeResponseSchema, headers);
+    }
+    case 'take-back':
+      return sendJson(
+        'DELETE',
+        `${base(id)}/byes/${pupil}/${change.roundNumber}`,
+        {},
+        rosterChangeResponseSchema,
+        headers,
+      );
+    case 'withdraw':
+      return sendJson(
+        'POST',
+        `${base(id)}/withdrawals`,
+        { playerId: change.playerId },
+        rosterChangeResponseSchema,
+        headers,
+      );
+    case 'return':
+      return sendJson('DELETE', `${base(id)}/withdrawals/${pupil}`, {}, rosterChangeResponseSchema, headers);
+  }
+}
+
+export function useRosterChange(id: string, token: string | undefined) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (change: RosterChangeRequest) => send(id, token, change),
+    onSuccess: (answer) => queryClient.setQueryData(queryKeys.rosterChanges(id), answer.roster),
+  });
+}

@@ -1,0 +1,263 @@
+import { useQuery } from '@tanstack/react-query';
+import { CalendarX, CircleAlert, LogOut, Undo2 } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { useParams } from 'react-router';
+import { BYE_LABELS } from '../../../contracts/byes';
+import type { RosterChanges, RosterPupil, TeacherByeKind } from '../../../contracts/roster-changes';
+import { countOf } from '../../../domain/plural';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { Container } from '../../components/ui/container';
+import { Dialog, DialogConfirmActions } from '../../components/ui/dialog';
+import { Notice } from '../../components/ui/notice';
+import { PageHeader } from '../../components/ui/page-header';
+import { Spinner } from '../../components/ui/spinner';
+import { serverMessage } from '../../lib/api-client';
+import { useLinkToken } from '../../lib/link-token';
+import { notify } from '../../lib/notify';
+import { accessTokenFor } from '../registrations/access-tokens';
+import { RegistrationLoadError } from '../registrations/registration-load-error';
+import { type RosterChangeRequest, rosterChangesQuery, useRosterChange } from './queries';
+
+const FAILED = 'The change could not be saved. Check your connection and try again.';
+
+type Change = (request: RosterChangeRequest) => void;
+
+const optionValue = (roundNumber: number, kind: TeacherByeKind) => `${roundNumber}:${kind}`;
+
+/** The request form for one pupil: only the rounds and kinds the server said the rules still allow. */
+function ByeRequest({ pupil, change, isBusy }: { pupil: RosterPupil; change: Change; isBusy: boolean }) {
+  const id = useId();
+  const options = pupil.byeOptions.flatMap((option) =>
+    option.kinds.map((kind) => ({
+      value: optionValue(option.roundNumber, kind),
+      label: `Round ${option.roundNumber}: ${BYE_LABELS[kind].toLowerCase()}`,
+    })),
+  );
+  const [chosen, setChosen] = useState(options[0]?.value ?? '');
+  if (options.length === 0) return null;
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const [round, kind] = (
+      options.some((option) => option.value === chosen) ? chosen : options[0]!.value
+    ).split(':');
+    change({ type: 'bye', playerId: pupil.id, roundNumber: Number(round), kind: kind as TeacherByeKind });
+  };
+  return (
+    <form onSubmit={onSubmit} className="flex flex-wrap items-center gap-2">
+      <label htmlFor={id} className="sr-only">
+        Bye for {pupil.name}
+      </label>
+      <select
+        id={id}
+        value={chosen}
+        onChange={(event) => setChosen(event.target.value)}
+        className="min-h-9 rounded-xl border border-line bg-surface px-2 text-sm text-fg"
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <Button type="submit" size="sm" variant="secondary" disabled={isBusy}>
+        <CalendarX aria-hidden="true" className="size-4" />
+        Request bye
+      </Button>
+    </form>
+  );
+}
+
+function PupilRow({
+  pupil,
+  change,
+  isBusy,
+  onWithdraw,
+}: {
+  pupil: RosterPupil;
+  change: Change;
+  isBusy: boolean;
+  onWithdraw: (pupil: RosterPupil) => void;
+}) {
+  return (
+    <li className="flex flex-col gap-2 rounded-xl bg-surface-muted p-3" aria-label={pupil.name}>
+      <div className="flex flex-wrap items-center gap-2">
+        <span className="text-muted">{pupil.board}.</span>
+        <span className="font-semibold text-fg">{pupil.name}</span>
+        {pupil.active ? null : (
+          <Badge tone="loss">
+            {pupil.withdrawnFromRound === null
+              ? 'Withdrawn'
+              : `Withdrawn from round ${pupil.withdrawnFromRound}`}
+          </Badge>
+        )}
+      </div>
+      {pupil.byes.length > 0 ? (
+        <ul className="flex flex-col gap-1">
+          {pupil.byes.map((bye) => (
+            <li key={bye.roundNumber} className="flex flex-wrap items-center gap-2 text-sm">
+              <Badge tone="draw">
+                Round {bye.roundNumber}: {BYE_LABELS[bye.kind as keyof typeof BYE_LABELS] ?? bye.kind}
+              </Badge>
+              {bye.canTakeBack ? (
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  disabled={isBusy}
+                  onClick={() =>
+                    change({ type: 'take-back', playerId: pupil.id, roundNumber: bye.roundNumber })
+                  }
+                >
+                  <Undo2 aria-hidden="true" className="size-4" />
+                  Take back
+                </Button>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <div className="flex flex-wrap items-center gap-2">
+        <ByeRequest key={pupil.byeOptions.length} pupil={pupil} change={change} isBusy={isBusy} />
+        {pupil.canWithdraw ? (
+          <Button size="sm" variant="danger" disabled={isBusy} onClick={() => onWithdraw(pupil)}>
+            <LogOut aria-hidden="true" className="size-4" />
+            Withdraw
+          </Button>
+        ) : null}
+        {pupil.canReturn ? (
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled={isBusy}
+            onClick={() => change({ type: 'return', playerId: pupil.id })}
+          >
+            <Undo2 aria-hidden="true" className="size-4" />
+            Undo withdrawal
+          </Button>
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
+/** What the rules are, in the tournament's own numbers, and until when changes are taken. */
+function RulesNote({ roster }: { roster: RosterChanges }) {
+  const halfByes = countOf(roster.rules.halfPointByesPerPlayer, 'half-point bye');
+  return (
+    <div className="flex flex-col gap-2 text-muted">
+      <p>
+        {roster.nextRound === null
+          ? 'Every round is paired: for any change now, ask an arbiter at the desk.'
+          : `Byes and withdrawals for round ${roster.nextRound} are taken until it is paired. After that, ask an arbiter at the desk.`}
+      </p>
+      <p>
+        Each pupil may have {halfByes}
+        {roster.rules.finalRoundByeAfterStart ? '' : ', and none in the final round once round 1 has started'}
+        ; a zero-point bye can be requested for any round not paired yet. A withdrawn pupil keeps their
+        results and is not paired again.
+      </p>
+    </div>
+  );
+}
+
+function Roster({
+  roster,
+  registrationId,
+  token,
+}: {
+  roster: RosterChanges;
+  registrationId: string;
+  token?: string;
+}) {
+  const mutation = useRosterChange(registrationId, token);
+  const [withdrawing, setWithdrawing] = useState<RosterPupil | null>(null);
+  const change: Change = (request) =>
+    mutation.mutate(request, {
+      onSuccess: (answer) => {
+        notify('success', answer.message);
+        setWithdrawing(null);
+      },
+      onError: (error) => notify('error', serverMessage(error, FAILED)),
+    });
+
+  if (roster.notice) {
+    return (
+      <Notice icon={CircleAlert} title={roster.schoolName}>
+        <p>{roster.notice}</p>
+      </Notice>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-6">
+      <RulesNote roster={roster} />
+      {roster.teams.map((team) => (
+        <Card key={team.name} className="flex flex-col gap-3" role="group" aria-label={team.name}>
+          <h2 className="font-display text-xl font-bold text-fg">{team.name}</h2>
+          <ol className="flex flex-col gap-2">
+            {team.pupils.map((pupil) => (
+              <PupilRow
+                key={pupil.id}
+                pupil={pupil}
+                change={change}
+                isBusy={mutation.isPending}
+                onWithdraw={setWithdrawing}
+              />
+            ))}
+          </ol>
+        </Card>
+      ))}
+      {mutation.isError ? (
+        <p role="alert" className="flex items-center gap-2 text-sm font-medium text-loss">
+          <CircleAlert aria-hidden="true" className="size-4" />
+          {serverMessage(mutation.error, FAILED)}
+        </p>
+      ) : null}
+      <Dialog
+        isOpen={withdrawing !== null}
+        onClose={() => setWithdrawing(null)}
+        title={`Withdraw ${withdrawing?.name ?? ''}?`}
+        description={`${withdrawing?.name ?? 'The pupil'} keeps their results and is not paired from round ${roster.nextRound ?? ''} on. You can undo it until that round is paired.`}
+      >
+        <DialogConfirmActions
+          onCancel={() => setWithdrawing(null)}
+          onConfirm={() => withdrawing && change({ type: 'withdraw', playerId: withdrawing.id })}
+          isPending={mutation.isPending}
+          pendingLabel="Withdrawing…"
+          icon={LogOut}
+          variant="danger"
+        >
+          Withdraw
+        </DialogConfirmActions>
+      </Dialog>
+    </div>
+  );
+}
+
+/** /registration/roster/:registrationId — the teacher's page for the day: requested byes and withdrawals. */
+export function RosterChangesPage() {
+  const { registrationId = '' } = useParams();
+  const token = useLinkToken() ?? accessTokenFor(registrationId);
+  const query = useQuery(rosterChangesQuery(registrationId, token));
+
+  let body: React.ReactNode;
+  if (query.isPending) {
+    body = <Spinner />;
+  } else if (query.isError) {
+    body = <RegistrationLoadError query={query} title="Failed to load your pupils" />;
+  } else {
+    body = <Roster roster={query.data} registrationId={registrationId} {...(token ? { token } : {})} />;
+  }
+  return (
+    <>
+      <PageHeader eyebrow={query.data?.schoolName ?? 'Your school'} title="Byes and withdrawals">
+        {query.data?.tournamentName ? (
+          <p className="mt-2 text-on-band/80">{query.data.tournamentName}</p>
+        ) : null}
+      </PageHeader>
+      <Container className="py-8 sm:py-12">
+        <div className="mx-auto max-w-3xl">{body}</div>
+      </Container>
+    </>
+  );
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "players" ADD COLUMN "withdrawn_from_round" integer;

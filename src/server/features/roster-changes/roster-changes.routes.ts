@@ -1,0 +1,161 @@
+import type { FastifyRequest } from 'fastify';
+import {
+  REGISTRATION_MESSAGES,
+  REGISTRATION_TOKEN_HEADER,
+  registrationTokenHeadersSchema,
+} from '../../../contracts/registrations';
+import {
+  rosterByeBodySchema,
+  rosterByeParamsSchema,
+  rosterChangeResponseSchema,
+  rosterChangesSchema,
+  rosterParamsSchema,
+  rosterPupilParamsSchema,
+  rosterWithdrawalBodySchema,
+} from '../../../contracts/roster-changes';
+import { activeActor } from '../../auth/actor';
+import { routesFeature } from '../../feature-context';
+import { perAddressLimit, RateCounter } from '../../http/rate-counter';
+import { apiErrors } from '../../http/route-helpers';
+import * as service from './roster-changes.service';
+
+const errors = apiErrors(400, 401, 403, 404, 409, 429);
+const tags = ['roster-changes'];
+const BASE = '/api/roster-changes/:id';
+const MINUTE = 60_000;
+const who = `the registration's access token in ${REGISTRATION_TOKEN_HEADER}, or its signed-in owner`;
+
+/**
+ * The teacher's roster page (issue #30): a school's pupils in the active tournament, their requested byes
+ * and withdrawals. Open to whoever may see the registration (its mailed link's token, or the signed-in owner),
+ * like the registration's own teams page; anyone else gets the same 404 as an unknown id.
+ */
+export const rosterChangesFeature = routesFeature(
+  'roster-changes',
+  (typed, { db, audit, registrationKeys, clock }) => {
+    const deps = { db, audit, keys: registrationKeys };
+    const counter = new RateCounter(db, clock.millis);
+    // A school shares one address: generous, but a token cannot be guessed at speed.
+    const limit = perAddressLimit(
+      counter,
+      'roster-changes',
+      { limit: 300, windowMs: 10 * MINUTE },
+      REGISTRATION_MESSAGES.tooManyRequests,
+    );
+    const callerOf = async (request: FastifyRequest) => {
+      const header = request.headers[REGISTRATION_TOKEN_HEADER];
+      return {
+        actor: await activeActor(request),
+        token: typeof header === 'string' ? header : undefined,
+        ip: request.ip,
+      };
+    };
+
+    typed.get(
+      BASE,
+      {
+        config: { access: 'public' },
+        schema: {
+          summary: `A school's pupils with the byes and withdrawals they may still have (${who})`,
+          tags,
+          params: rosterParamsSchema,
+          headers: registrationTokenHeadersSchema,
+          response: { 200: rosterChangesSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        await limit(request, reply);
+        reply.header('cache-control', 'no-store');
+        return service.readRoster(deps, await callerOf(request), request.params.id);
+      },
+    );
+
+    typed.post(
+      `${BASE}/byes`,
+      {
+        config: { access: 'public' },
+        schema: {
+          summary: `Request a half- or zero-point bye for a pupil in a round not paired yet (${who})`,
+          tags,
+          params: rosterParamsSchema,
+          headers: registrationTokenHeadersSchema,
+          body: rosterByeBodySchema,
+          response: { 201: rosterChangeResponseSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        await limit(request, reply);
+        const answer = await service.requestBye(
+          deps,
+          await callerOf(request),
+          request.params.id,
+          request.body,
+        );
+        return reply.code(201).send(answer);
+      },
+    );
+
+    typed.delete(
+      `${BASE}/byes/:playerId/:roundNumber`,
+      {
+        config: { access: 'public' },
+        schema: {
+          summary: `Take back a requested bye until its round is paired (${who})`,
+          tags,
+          params: rosterByeParamsSchema,
+          headers: registrationTokenHeadersSchema,
+          response: { 200: rosterChangeResponseSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        await limit(request, reply);
+        const { id, playerId, roundNumber } = request.params;
+        return service.takeBackBye(deps, await callerOf(request), id, playerId, roundNumber);
+      },
+    );
+
+    typed.post(
+      `${BASE}/withdrawals`,
+      {
+        config: { access: 'public' },
+        schema: {
+          summary: `Withdraw a pupil from the next round to be paired on; results so far stay (${who})`,
+          tags,
+          params: rosterParamsSchema,
+          headers: registrationTokenHeadersSchema,
+          body: rosterWithdrawalBodySchema,
+          response: { 201: rosterChangeResponseSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        await limit(request, reply);
+        const answer = await service.withdraw(
+          deps,
+          await callerOf(request),
+          request.params.id,
+          request.body.playerId,
+        );
+        return reply.code(201).send(answer);
+      },
+    );
+
+    typed.delete(
+      `${BASE}/withdrawals/:playerId`,
+      {
+        config: { access: 'public' },
+        schema: {
+          summary: `Undo a withdrawal until the round it started from is paired (${who})`,
+          tags,
+          params: rosterPupilParamsSchema,
+          headers: registrationTokenHeadersSchema,
+          response: { 200: rosterChangeResponseSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        await limit(request, reply);
+        const { id, playerId } = request.params;
+        return service.undoWithdrawal(deps, await callerOf(request), id, playerId);
+      },
+    );
+  },
+);

@@ -1,0 +1,349 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { ROSTER_CHANGE_MESSAGES, rosterRefusalMessage } from '../../../contracts/roster-change-messages';
+import type {
+  RosterByeBody,
+  RosterChangeResponse,
+  RosterChanges,
+  RosterPupil,
+} from '../../../contracts/roster-changes';
+import { TEACHER_BYE_KINDS } from '../../../contracts/roster-changes';
+import {
+  DEFAULT_ROSTER_RULES,
+  decideByeRequest,
+  decideByeWithdrawal,
+  decideReturn,
+  decideWithdrawal,
+  type RosterRefusal,
+  type RosterRound,
+  type RosterRules,
+  rosterRoundsOf,
+} from '../../../domain/roster-changes';
+import type { TournamentState } from '../../../domain/tournament';
+import type { AuditContext, Tx } from '../../audit/audit';
+import type { Actor } from '../../auth/actor';
+import type { PlayerRow } from '../../core/players/player-records';
+import {
+  deleteBye,
+  lockOpenRound,
+  putBye,
+  writeReturn,
+  writeWithdrawal,
+} from '../../core/players/roster-writes';
+import { authorisedRegistration, isAddedTo } from '../../core/registrations/registration-records';
+import type { RegistrationKeys } from '../../core/registrations/registration-security';
+import type { RegistrationWithTeams } from '../../core/registrations/registrations.repo';
+import { findActiveTournament, type TournamentRow } from '../../core/tournament/active-tournament';
+import { loadTournamentState } from '../../core/tournament/tournament-state.loader';
+import type { Db } from '../../db/client';
+import { players } from '../../db/schema/tournaments';
+import type { AuditedDb } from '../../feature-context';
+import { HttpError } from '../../http/errors';
+
+export interface RosterChangesDeps extends AuditedDb {
+  keys: RegistrationKeys;
+}
+
+/** Who asks: the signed-in owner, or whoever holds the registration's mailed link (its access token). */
+export interface RosterCaller {
+  actor: Actor | null;
+  token: string | undefined;
+  ip: string;
+}
+
+/**
+ * The rules a teacher's changes follow. The defaults of src/domain/roster-changes.ts (one half-point bye per
+ * pupil, none in the final round once round 1 has started) until the tournament's own rules can be set.
+ */
+const rules: RosterRules = DEFAULT_ROSTER_RULES;
+
+/** The registration behind the page and the tournament it was added to, or why there is none. */
+async function context(deps: RosterChangesDeps, caller: RosterCaller, registrationId: string) {
+  const registration = await authorisedRegistration(deps, caller.actor, registrationId, caller.token);
+  const tournament = await findActiveTournament(deps.db);
+  const added = tournament !== null && isAddedTo(registration, tournament);
+  return { registration, tournament: added ? tournament : null, hasTournament: tournament !== null };
+}
+
+/** The tournament players entered through this registration, by their registration entry. */
+async function pupilsOf(db: Db | Tx, registration: RegistrationWithTeams, tournamentId: string) {
+  const ids = registration.teams.flatMap((team) =>
+    team.players.flatMap((entry) => (entry.playerId ? [entry.playerId] : [])),
+  );
+  if (ids.length === 0) return new Map<string, PlayerRow>();
+  const rows = await db
+    .select()
+    .from(players)
+    .where(and(inArray(players.id, ids), eq(players.tournamentId, tournamentId)));
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+function refuse(refusal: RosterRefusal, state: TournamentState, roundNumber?: number): never {
+  const status = refusal === 'no-such-round' ? 400 : 409;
+  throw new HttpError(
+    status,
+    rosterRefusalMessage(refusal, rules, {
+      totalRounds: state.totalRounds,
+      ...(roundNumber === undefined ? {} : { roundNumber }),
+    }),
+  );
+}
+
+const requestedByesOf = (state: TournamentState, playerId: string) =>
+  state.byes
+    .filter((bye) => bye.playerId === playerId && bye.kind !== 'pairing')
+    .map((bye) => ({ roundNumber: bye.roundNumber, kind: bye.kind as 'half' | 'zero' | 'full' }));
+
+function toPupil(
+  player: PlayerRow,
+  board: number,
+  state: TournamentState,
+  rounds: readonly RosterRound[],
+): RosterPupil {
+  const requested = requestedByesOf(state, player.id);
+  const open = rounds.filter((round) => round.isOpen);
+  const decideReturnNow = () =>
+    player.withdrawnFromRound !== null &&
+    decideReturn({ rounds, fromRound: player.withdrawnFromRound, isActive: player.active, by: 'teacher' }).ok;
+  return {
+    id: player.id,
+    name: player.name,
+    board,
+    active: player.active,
+    withdrawnFromRound: player.active ? null : player.withdrawnFromRound,
+    canReturn: !player.active && decideReturnNow(),
+    canWithdraw:
+      open[0] !== undefined &&
+      decideWithdrawal({ rounds, fromRound: open[0].number, isActive: player.active }).ok,
+    byes: requested.map((bye) => ({
+      ...bye,
+      canTakeBack: decideByeWithdrawal({ rounds, roundNumber: bye.roundNumber, hasRequest: true }).ok,
+    })),
+    byeOptions: open
+      .filter((round) => !requested.some((bye) => bye.roundNumber === round.number))
+      .map((round) => ({
+        roundNumber: round.number,
+        kinds: TEACHER_BYE_KINDS.filter(
+          (kind) =>
+            decideByeRequest(rules, {
+              rounds,
+              roundNumber: round.number,
+              kind,
+              isActive: player.active,
+              requested,
+            }).ok,
+        ),
+      }))
+      .filter((option) => option.kinds.length > 0),
+  };
+}
+
+async function buildRoster(
+  db: Db | Tx,
+  registration: RegistrationWithTeams,
+  tournament: TournamentRow | null,
+  notice: string | null,
+): Promise<RosterChanges> {
+  const empty: RosterChanges = {
+    registrationId: registration.id,
+    schoolName: registration.schoolName,
+    tournamentName: tournament?.name ?? null,
+    notice,
+    rules: {
+      halfPointByesPerPlayer: rules.halfPointByesPerPlayer,
+      finalRoundByeAfterStart: rules.finalRoundByeAfterStart,
+    },
+    rounds: [],
+    nextRound: null,
+    teams: [],
+  };
+  if (!tournament) return empty;
+  const state = await loadTournamentState(db as Db, tournament);
+  const rounds = rosterRoundsOf(state);
+  const pupils = await pupilsOf(db, registration, tournament.id);
+  return {
+    ...empty,
+    rounds: state.rounds.map((round) => ({
+      number: round.number,
+      isOpen: rounds.find((r) => r.number === round.number)?.isOpen ?? false,
+      startTime: round.startTime?.toISOString() ?? null,
+    })),
+    nextRound: rounds.find((round) => round.isOpen)?.number ?? null,
+    teams: registration.teams.map((team) => ({
+      name: team.name,
+      pupils: team.players.flatMap((entry) => {
+        const player = entry.playerId ? pupils.get(entry.playerId) : undefined;
+        return player ? [toPupil(player, entry.position, state, rounds)] : [];
+      }),
+    })),
+  };
+}
+
+export async function readRoster(
+  deps: RosterChangesDeps,
+  caller: RosterCaller,
+  registrationId: string,
+): Promise<RosterChanges> {
+  const { registration, tournament, hasTournament } = await context(deps, caller, registrationId);
+  const notice = tournament
+    ? null
+    : hasTournament
+      ? ROSTER_CHANGE_MESSAGES.notAdded
+      : ROSTER_CHANGE_MESSAGES.noActiveTournament;
+  return buildRoster(deps.db, registration, tournament, notice);
+}
+
+interface ChangeStep {
+  tx: Tx;
+  player: PlayerRow;
+  tournament: TournamentRow;
+  who: AuditContext;
+  /** The audit row's details every change carries. */
+  details: Record<string, unknown>;
+}
+
+/**
+ * One change for one pupil of the registration, in one transaction with its audit row: the pupil must be the
+ * registration's, in the tournament it was added to. `change` decides with the roster rules and writes.
+ */
+async function changePupil(
+  deps: RosterChangesDeps,
+  caller: RosterCaller,
+  { registrationId, playerId }: { registrationId: string; playerId: string },
+  change: (step: ChangeStep) => Promise<string>,
+): Promise<RosterChangeResponse> {
+  const { registration, tournament, hasTournament } = await context(deps, caller, registrationId);
+  if (!tournament) {
+    throw new HttpError(
+      409,
+      hasTournament ? ROSTER_CHANGE_MESSAGES.notAdded : ROSTER_CHANGE_MESSAGES.noActiveTournament,
+    );
+  }
+  const message = await deps.db.transaction(async (tx) => {
+    const player = (await pupilsOf(tx, registration, tournament.id)).get(playerId);
+    if (!player) throw new HttpError(404, ROSTER_CHANGE_MESSAGES.unknownPupil);
+    const who: AuditContext = { actorId: caller.actor?.userId ?? null, ip: caller.ip };
+    // The audit row says it was the school's teacher, and for which school (the school's CRM card reads it).
+    const details = {
+      playerId,
+      tournamentId: tournament.id,
+      by: 'teacher',
+      registrationId: registration.id,
+      schoolId: registration.schoolId,
+    };
+    return change({ tx, player, tournament, who, details });
+  });
+  return { message, roster: await buildRoster(deps.db, registration, tournament, null) };
+}
+
+export function requestBye(
+  deps: RosterChangesDeps,
+  caller: RosterCaller,
+  registrationId: string,
+  body: RosterByeBody,
+): Promise<RosterChangeResponse> {
+  return changePupil(
+    deps,
+    caller,
+    { registrationId, playerId: body.playerId },
+    async ({ tx, player, who, details }) => {
+      const { round, state } = await lockOpenRound(tx, player.tournamentId, body.roundNumber);
+      const decision = decideByeRequest(rules, {
+        rounds: rosterRoundsOf(state),
+        roundNumber: body.roundNumber,
+        kind: body.kind,
+        isActive: player.active,
+        requested: requestedByesOf(state, player.id),
+      });
+      if (!decision.ok) refuse(decision.refusal, state, body.roundNumber);
+      await putBye(tx, round, player.id, decision.kind);
+      const message = ROSTER_CHANGE_MESSAGES.byeRequested(player.name, round.number, decision.kind);
+      await deps.audit.logChange(tx, who, 'request_bye', message, {
+        ...details,
+        roundNumber: round.number,
+        kind: decision.kind,
+      });
+      return message;
+    },
+  );
+}
+
+export function takeBackBye(
+  deps: RosterChangesDeps,
+  caller: RosterCaller,
+  registrationId: string,
+  playerId: string,
+  roundNumber: number,
+): Promise<RosterChangeResponse> {
+  return changePupil(deps, caller, { registrationId, playerId }, async ({ tx, player, who, details }) => {
+    const { round, state } = await lockOpenRound(tx, player.tournamentId, roundNumber);
+    const hasRequest = requestedByesOf(state, player.id).some((bye) => bye.roundNumber === roundNumber);
+    const decision = decideByeWithdrawal({ rounds: rosterRoundsOf(state), roundNumber, hasRequest });
+    if (!decision.ok) refuse(decision.refusal, state, roundNumber);
+    const kind = await deleteBye(tx, round, player.id);
+    const message = ROSTER_CHANGE_MESSAGES.byeTakenBack(player.name, roundNumber);
+    await deps.audit.logChange(tx, who, 'remove_bye', message, { ...details, roundNumber, kind });
+    return message;
+  });
+}
+
+/** The state read under the lock of the next open round, so a withdrawal never races that round's pairing. */
+async function lockedState(tx: Tx, tournament: TournamentRow): Promise<TournamentState> {
+  const state = await loadTournamentState(tx as Db, tournament);
+  const next = rosterRoundsOf(state).find((round) => round.isOpen);
+  return next ? (await lockOpenRound(tx, tournament.id, next.number)).state : state;
+}
+
+export function withdraw(
+  deps: RosterChangesDeps,
+  caller: RosterCaller,
+  registrationId: string,
+  playerId: string,
+): Promise<RosterChangeResponse> {
+  return changePupil(
+    deps,
+    caller,
+    { registrationId, playerId },
+    async ({ tx, player, tournament, who, details }) => {
+      const state = await lockedState(tx, tournament);
+      const rounds = rosterRoundsOf(state);
+      const fromRound = rounds.find((round) => round.isOpen)?.number;
+      if (fromRound === undefined) refuse('round-paired', state);
+      const decision = decideWithdrawal({ rounds, fromRound, isActive: player.active });
+      if (!decision.ok) refuse(decision.refusal, state, fromRound);
+      await writeWithdrawal(tx, player, state);
+      const message = ROSTER_CHANGE_MESSAGES.withdrawn(player.name, fromRound);
+      await deps.audit.logChange(tx, who, 'withdraw_player', message, { ...details, fromRound });
+      return message;
+    },
+  );
+}
+
+export function undoWithdrawal(
+  deps: RosterChangesDeps,
+  caller: RosterCaller,
+  registrationId: string,
+  playerId: string,
+): Promise<RosterChangeResponse> {
+  return changePupil(
+    deps,
+    caller,
+    { registrationId, playerId },
+    async ({ tx, player, tournament, who, details }) => {
+      const state = await lockedState(tx, tournament);
+      const fromRound = player.withdrawnFromRound;
+      // Withdrawn by staff before any round could be named: only an arbiter brings the pupil back.
+      if (fromRound === null && !player.active) refuse('withdrawal-paired', state);
+      const decision = decideReturn({
+        rounds: rosterRoundsOf(state),
+        fromRound: fromRound ?? 1,
+        isActive: player.active,
+        by: 'teacher',
+      });
+      if (!decision.ok) refuse(decision.refusal, state, fromRound ?? undefined);
+      await writeReturn(tx, player);
+      const message = ROSTER_CHANGE_MESSAGES.returned(player.name);
+      await deps.audit.logChange(tx, who, 'reactivate_player', message, { ...details, fromRound });
+      return message;
+    },
+  );
+}

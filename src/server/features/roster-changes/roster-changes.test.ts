@@ -1,0 +1,192 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  openRegistration,
+  register,
+  send,
+  teamOf,
+} from '../../../../tests/support/server/registration-fixtures';
+import {
+  createTestAuth,
+  signIn,
+  startTestApp,
+  TEST_PUBLIC_URL,
+  type TestApp,
+} from '../../../../tests/support/server/test-app';
+import { REGISTRATION_TOKEN_HEADER } from '../../../contracts/registrations';
+import { ROSTER_CHANGE_MESSAGES } from '../../../contracts/roster-change-messages';
+import type { RosterChanges, RosterPupil } from '../../../contracts/roster-changes';
+import { systemLogs } from '../../db/schema/settings';
+import { matches, players, roundByes } from '../../db/schema/tournaments';
+import { DEMO_PASSWORD, seedDemoAccounts } from '../../db/seed/demo-accounts';
+
+describe("a school's teacher changes the roster (issue #30)", () => {
+  let t: TestApp;
+  let staff: string;
+  let registrationId: string;
+  let token: string;
+  const db = () => t.database.db;
+
+  const call = (
+    method: 'GET' | 'POST' | 'DELETE',
+    path: string,
+    body?: unknown,
+    key: string | null = token,
+  ) =>
+    t.app.inject({
+      method,
+      url: `/api/roster-changes/${registrationId}${path}`,
+      headers: { origin: TEST_PUBLIC_URL, ...(key ? { [REGISTRATION_TOKEN_HEADER]: key } : {}) },
+      ...(body === undefined ? {} : { payload: body as object }),
+    });
+  const roster = async (): Promise<RosterChanges> => {
+    const response = await call('GET', '');
+    expect(response.statusCode).toBe(200);
+    return response.json();
+  };
+  const pupil = (view: RosterChanges, team: number, board: number): RosterPupil =>
+    view.teams[team]!.pupils.find((entry) => entry.board === board)!;
+  const staffCall = (method: 'POST', url: string) =>
+    t.app.inject({ method, url, headers: { origin: TEST_PUBLIC_URL, cookie: staff }, payload: {} });
+  const byesOf = (playerId: string) => db().select().from(roundByes).where(eq(roundByes.playerId, playerId));
+
+  beforeAll(async () => {
+    t = await startTestApp('pglite', { registrationPowBits: 4 });
+    await seedDemoAccounts(db(), createTestAuth(t.database));
+    staff = (await signIn(t.app, 'superadmin@demo.test', DEMO_PASSWORD)).cookie;
+    await openRegistration(db());
+    const created = await register(t.app, {
+      schoolName: 'Roster Test School',
+      teams: [teamOf('Roster A'), teamOf('Roster B')],
+    });
+    registrationId = created.registration.id;
+    token = created.accessToken;
+  });
+  afterAll(async () => t?.close());
+
+  it('says the teams are not in the tournament until staff add them, and takes no change before', async () => {
+    const before = await roster();
+    expect(before).toMatchObject({
+      schoolName: 'Roster Test School',
+      notice: ROSTER_CHANGE_MESSAGES.notAdded,
+    });
+    expect(before.teams).toEqual([]);
+    const refused = await call('POST', '/withdrawals', { playerId: crypto.randomUUID() });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toBe(ROSTER_CHANGE_MESSAGES.notAdded);
+
+    const admin = (path: string, body: unknown) =>
+      send(t.app, 'POST', `/api/admin/registrations${path}`, body, staff);
+    expect((await admin(`/${registrationId}/mark-paid`, { via: 'cash', note: 'Desk' })).statusCode).toBe(200);
+    expect((await admin('/promote', { registrationIds: [registrationId] })).statusCode).toBe(200);
+  });
+
+  it('is the same 404 as an unknown registration without the link or with a wrong one', async () => {
+    for (const key of [null, 'x'.repeat(40)]) {
+      const response = await call('GET', '', undefined, key);
+      expect(response.statusCode).toBe(404);
+    }
+  });
+
+  it('lists each team and pupil with the byes the rules still allow', async () => {
+    const view = await roster();
+    expect(view.notice).toBeNull();
+    expect(view.teams.map((team) => [team.name, team.pupils.length])).toEqual([
+      ['Roster A', 4],
+      ['Roster B', 4],
+    ]);
+    // The demo tournament: rounds 1–2 complete, round 3 being played, 4 and 5 not paired.
+    expect(view.nextRound).toBe(4);
+    expect(view.rounds.filter((round) => round.isOpen).map((round) => round.number)).toEqual([4, 5]);
+    // No half-point bye in the final round once round 1 has started.
+    expect(pupil(view, 0, 1).byeOptions).toEqual([
+      { roundNumber: 4, kinds: ['half', 'zero'] },
+      { roundNumber: 5, kinds: ['zero'] },
+    ]);
+    expect(pupil(view, 0, 1)).toMatchObject({ active: true, canWithdraw: true, canReturn: false, byes: [] });
+  });
+
+  it('takes a half-point bye once per pupil, refuses the final round and a second one by their rules', async () => {
+    const first = pupil(await roster(), 0, 1);
+    const taken = await call('POST', '/byes', { playerId: first.id, roundNumber: 4, kind: 'half' });
+    expect(taken.statusCode).toBe(201);
+    expect(taken.json().message).toBe(ROSTER_CHANGE_MESSAGES.byeRequested(first.name, 4, 'half'));
+    const after = pupil(taken.json().roster, 0, 1);
+    expect(after.byes).toEqual([{ roundNumber: 4, kind: 'half', canTakeBack: true }]);
+    expect(after.byeOptions).toEqual([{ roundNumber: 5, kinds: ['zero'] }]);
+
+    const finalRound = await call('POST', '/byes', { playerId: first.id, roundNumber: 5, kind: 'half' });
+    expect(finalRound.statusCode).toBe(409);
+    expect(finalRound.json().error).toBe(
+      'No half-point bye can be requested for the final round once round 1 has started.',
+    );
+    const twice = await call('POST', '/byes', { playerId: first.id, roundNumber: 4, kind: 'zero' });
+    expect(twice.json().error).toBe('A bye is already requested for round 4.');
+    // Nothing changed by the refusals; the teacher's request is an audit row naming the school.
+    expect((await byesOf(first.id)).map((bye) => [bye.roundNumber, bye.kind])).toEqual([[4, 'half']]);
+    const [log] = await db().select().from(systemLogs).where(eq(systemLogs.actionType, 'request_bye'));
+    expect(log?.metadata).toMatchObject({ by: 'teacher', registrationId, roundNumber: 4, kind: 'half' });
+    expect(log?.userId).toBeNull();
+  });
+
+  it('refuses bad input with a clear error and a pupil of another school with a 404', async () => {
+    const first = pupil(await roster(), 0, 2);
+    const fullBye = await call('POST', '/byes', { playerId: first.id, roundNumber: 4, kind: 'full' });
+    expect(fullBye.statusCode).toBe(400);
+    const [stranger] = await db().select().from(players).where(eq(players.active, true)).limit(1);
+    const foreign = await call('POST', '/byes', { playerId: stranger!.id, roundNumber: 4, kind: 'zero' });
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().error).toBe(ROSTER_CHANGE_MESSAGES.unknownPupil);
+    expect(await byesOf(first.id)).toEqual([]);
+    expect(await byesOf(stranger!.id)).toEqual([]);
+  });
+
+  it('withdraws a pupil from the next round and undoes it until that round is paired', async () => {
+    const leaving = pupil(await roster(), 1, 4);
+    const withdrawn = await call('POST', '/withdrawals', { playerId: leaving.id });
+    expect(withdrawn.statusCode).toBe(201);
+    expect(withdrawn.json().message).toBe(ROSTER_CHANGE_MESSAGES.withdrawn(leaving.name, 4));
+    expect(pupil(withdrawn.json().roster, 1, 4)).toMatchObject({
+      active: false,
+      withdrawnFromRound: 4,
+      canReturn: true,
+      canWithdraw: false,
+      byeOptions: [],
+    });
+    const back = await call('DELETE', `/withdrawals/${leaving.id}`);
+    expect(back.statusCode).toBe(200);
+    expect(pupil(back.json().roster, 1, 4)).toMatchObject({ active: true, withdrawnFromRound: null });
+    expect((await call('POST', '/withdrawals', { playerId: leaving.id })).statusCode).toBe(201);
+  });
+
+  it('leaves both out of the pairing, then refuses to take either back once the round is paired', async () => {
+    const view = await roster();
+    const onBye = pupil(view, 0, 1);
+    const leaving = pupil(view, 1, 4);
+    // Round 3 finished (every game drawn) and completed; then round 4 is paired.
+    await db()
+      .update(matches)
+      .set({ result: 'draw' })
+      .where(and(eq(matches.roundNumber, 3), isNull(matches.result)));
+    expect((await staffCall('POST', '/api/admin/rounds/3/complete')).statusCode).toBe(200);
+    expect((await staffCall('POST', '/api/admin/rounds/4/pairings')).statusCode).toBe(200);
+
+    const paired = await db().select().from(matches).where(eq(matches.roundNumber, 4));
+    const seated = new Set(paired.flatMap((match) => [match.whitePlayerId, match.blackPlayerId]));
+    expect(seated.has(onBye.id)).toBe(false);
+    expect(seated.has(leaving.id)).toBe(false);
+    expect(seated.has(pupil(view, 0, 2).id)).toBe(true);
+
+    const bye = await call('DELETE', `/byes/${onBye.id}/4`);
+    expect(bye.statusCode).toBe(409);
+    const undo = await call('DELETE', `/withdrawals/${leaving.id}`);
+    expect(undo.statusCode).toBe(409);
+    expect(undo.json().error).toBe(
+      'The withdrawal can be undone by the teacher until round 4 is paired. Ask an arbiter.',
+    );
+    const after = await roster();
+    expect(after.nextRound).toBe(5);
+    expect(pupil(after, 0, 1).byes).toEqual([{ roundNumber: 4, kind: 'half', canTakeBack: false }]);
+    expect(pupil(after, 1, 4)).toMatchObject({ active: false, canReturn: false });
+  });
+});
