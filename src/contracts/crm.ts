@@ -159,6 +159,13 @@ export const crmChecklistChangeSchema = z
   .object({ done: z.boolean().optional(), assigneeId: z.string().nullable().optional() })
   .strict();
 
+/**
+ * The activity of a change a school's teacher made to their own roster (a requested bye, a withdrawal; ADR 041):
+ * its sentence is the line's `to`, and with no account behind it (the registration's mailed link) it reads as
+ * the school's teacher, not as an automatic move.
+ */
+export const CRM_ROSTER_CHANGE_ACTION = 'roster_change';
+
 /** One line of the append-only activity log: who, when, what, from → to, why. */
 export const crmActivitySchema = z.object({
   id: z.number().int(),

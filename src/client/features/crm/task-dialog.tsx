@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import {
   CRM_LABEL_MAX,
   CRM_MESSAGES,
+  CRM_ROSTER_CHANGE_ACTION,
   CRM_TEXT_MAX,
   type CrmActivity,
   type CrmTask,
@@ -368,7 +369,9 @@ export function CommentThread({
   );
 }
 
-/** The append-only activity log: who, when, from → to, why. */
+const isRosterChange = (entry: CrmActivity) => entry.action === CRM_ROSTER_CHANGE_ACTION;
+
+/** The append-only activity log: who, when, from → to, why; a teacher's roster change as its sentence. */
 export function ActivityList({
   activity,
   showTask = false,
@@ -390,21 +393,30 @@ export function ActivityList({
             <li key={entry.id} className="border-l-2 border-line pl-3">
               <p className="text-xs text-muted">
                 <time dateTime={entry.at}>{formatDateTime(entry.at)}</time> ·{' '}
-                {entry.actorName ?? (
-                  <span className="inline-flex items-center gap-0.5">
-                    <Zap aria-hidden="true" className="size-3" />
-                    Automatic
-                  </span>
-                )}
+                {entry.actorName ??
+                  (isRosterChange(entry) ? (
+                    "The school's teacher"
+                  ) : (
+                    <span className="inline-flex items-center gap-0.5">
+                      <Zap aria-hidden="true" className="size-3" />
+                      Automatic
+                    </span>
+                  ))}
               </p>
               <p className="text-fg">
                 {showTask && entry.taskTitle ? (
                   <span className="font-semibold">{entry.taskTitle}: </span>
                 ) : null}
-                {entry.action}
-                {entry.from !== null || entry.to !== null
-                  ? ` ${activityValue(entry.from)} → ${activityValue(entry.to)}`
-                  : ''}
+                {isRosterChange(entry) ? (
+                  entry.to
+                ) : (
+                  <>
+                    {entry.action}
+                    {entry.from !== null || entry.to !== null
+                      ? ` ${activityValue(entry.from)} → ${activityValue(entry.to)}`
+                      : ''}
+                  </>
+                )}
               </p>
               {entry.reason ? <p className="text-xs text-muted">{entry.reason}</p> : null}
             </li>

@@ -32,6 +32,7 @@ import {
 import { authorisedRegistration, isAddedTo } from '../../core/registrations/registration-records';
 import type { RegistrationKeys } from '../../core/registrations/registration-security';
 import type { RegistrationWithTeams } from '../../core/registrations/registrations.repo';
+import { recordRosterChange } from '../../core/schools/school-activity';
 import { findActiveTournament, type TournamentRow } from '../../core/tournament/active-tournament';
 import { loadTournamentState } from '../../core/tournament/tournament-state.loader';
 import type { Db } from '../../db/client';
@@ -222,7 +223,7 @@ async function changePupil(
     const player = (await pupilsOf(tx, registration, tournament.id)).get(playerId);
     if (!player) throw new HttpError(404, ROSTER_CHANGE_MESSAGES.unknownPupil);
     const who: AuditContext = { actorId: caller.actor?.userId ?? null, ip: caller.ip };
-    // The audit row says it was the school's teacher, and for which school (the school's CRM card reads it).
+    // The audit row says it was the school's teacher, and for which school; the school's CRM card shows it too.
     const details = {
       playerId,
       tournamentId: tournament.id,
@@ -230,7 +231,9 @@ async function changePupil(
       registrationId: registration.id,
       schoolId: registration.schoolId,
     };
-    return change({ tx, player, tournament, who, details });
+    const sentence = await change({ tx, player, tournament, who, details });
+    await recordRosterChange(tx, { schoolId: registration.schoolId, actorId: who.actorId, sentence });
+    return sentence;
   });
   return { message, roster: await buildRoster(deps.db, registration, tournament, null) };
 }

@@ -127,6 +127,15 @@ describe("a school's teacher changes the roster (issue #30)", () => {
     const [log] = await db().select().from(systemLogs).where(eq(systemLogs.actionType, 'request_bye'));
     expect(log?.metadata).toMatchObject({ by: 'teacher', registrationId, roundNumber: 4, kind: 'half' });
     expect(log?.userId).toBeNull();
+    // The school's CRM card shows it as the teacher's change, in the teacher's words.
+    const card = await t.app.inject({
+      url: `/api/crm/schools/${log?.metadata.schoolId}`,
+      headers: { cookie: staff },
+    });
+    expect(card.statusCode).toBe(200);
+    expect(card.json().activity).toContainEqual(
+      expect.objectContaining({ action: 'roster_change', actorId: null, to: taken.json().message }),
+    );
   });
 
   it('refuses bad input with a clear error and a pupil of another school with a 404', async () => {
