@@ -27,8 +27,18 @@ export function accessTokenFor(registrationId: string): string | undefined {
   return typeof token === 'string' ? token : undefined;
 }
 
-/** The teams page of a registration, with its token (in the fragment, never sent to a server) when there is one. */
-export function teamsHref(registrationId: string, token: string | undefined): string {
-  const path = `/registration/teams/${encodeURIComponent(registrationId)}`;
+/**
+ * A registration's page — its teams, or its roster on the day (byes and withdrawals) — with its token (in the
+ * fragment, never sent to a server) when there is one.
+ */
+export function registrationHref(
+  page: 'teams' | 'roster',
+  registrationId: string,
+  token: string | undefined,
+): string {
+  const path = `/registration/${page}/${encodeURIComponent(registrationId)}`;
   return token ? `${path}#token=${encodeURIComponent(token)}` : path;
 }
+
+export const teamsHref = (registrationId: string, token: string | undefined) =>
+  registrationHref('teams', registrationId, token);

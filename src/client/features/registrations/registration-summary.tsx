@@ -11,7 +11,7 @@ import { Card } from '../../components/ui/card';
 import { formatDateTime, formatEuroCents } from '../../lib/format';
 import { notifyFailure } from '../../lib/notify';
 import { PausedNotice, useSiteSwitch } from '../safe-control/site-status';
-import { teamsHref } from './access-tokens';
+import { registrationHref, teamsHref } from './access-tokens';
 import { useStartCheckout } from './checkout-api';
 
 const PAYMENT_LABELS: Record<RegistrationPaymentStatus, { label: string; tone: BadgeTone }> = {
@@ -152,6 +152,11 @@ export function RegistrationCard({
         <ButtonLink to={teamsHref(registration.id, token)} variant="secondary">
           {registration.canEditTeams ? 'View and edit teams' : 'View teams'}
         </ButtonLink>
+        {registration.paymentStatus === 'cancelled' ? null : (
+          <ButtonLink to={registrationHref('roster', registration.id, token)} variant="secondary">
+            Byes and withdrawals
+          </ButtonLink>
+        )}
       </div>
     </Card>
   );

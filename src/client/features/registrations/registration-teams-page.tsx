@@ -17,7 +17,7 @@ import { serverMessage } from '../../lib/api-client';
 import { useLinkToken } from '../../lib/link-token';
 import { notify } from '../../lib/notify';
 import { PausedNotice, useSiteSwitch } from '../safe-control/site-status';
-import { accessTokenFor, rememberAccessToken } from './access-tokens';
+import { accessTokenFor, registrationHref, rememberAccessToken } from './access-tokens';
 import { formatDeadline } from './format-deadline';
 import { registrationTeamsQuery, useUpdateTeams } from './registration-api';
 import { RegistrationLoadError } from './registration-load-error';
@@ -173,7 +173,7 @@ export function RegistrationTeamsPage() {
           <div className="flex flex-wrap gap-2">
             {registration.canPay ? <PayNowButton registration={registration} token={token} /> : null}
             {registration.paymentStatus === 'cancelled' ? null : (
-              <ButtonLink to={`/registration/roster/${registration.id}`} variant="secondary">
+              <ButtonLink to={registrationHref('roster', registration.id, token)} variant="secondary">
                 <CalendarX aria-hidden="true" className="size-4" />
                 Byes and withdrawals
               </ButtonLink>

@@ -17,6 +17,19 @@ import { type PlayerRow, type RoundRow, resolveTournament } from './player-recor
 
 export type ByeKind = 'half' | 'full' | 'zero';
 
+/** What a refused round says, by who asked: staff are told what to do in the admin area, teachers whom to ask. */
+export interface OpenRoundRefusals {
+  notFound: (round: number) => string;
+  started: (round: number) => string;
+  paired: (round: number) => string;
+}
+
+const STAFF_REFUSALS: OpenRoundRefusals = {
+  notFound: PLAYER_MESSAGES.roundNotFound,
+  started: PLAYER_MESSAGES.byeRoundNotUpcoming,
+  paired: PLAYER_MESSAGES.byeRoundPaired,
+};
+
 /**
  * The round a requested bye is for, locked for the caller's transaction and refused unless it is upcoming and
  * has no pairings yet. Pairing a round takes the same lock, so a bye is never added to a round that is being
@@ -26,16 +39,17 @@ export async function lockOpenRound(
   tx: Db | Tx,
   tournamentId: string,
   roundNumber: number,
+  refusals: OpenRoundRefusals = STAFF_REFUSALS,
 ): Promise<{ round: RoundRow; state: TournamentState }> {
   const [round] = await tx
     .select()
     .from(rounds)
     .where(and(eq(rounds.tournamentId, tournamentId), eq(rounds.number, roundNumber)))
     .for('update');
-  if (!round) throw new HttpError(400, PLAYER_MESSAGES.roundNotFound(roundNumber));
-  if (isStarted(round)) throw new HttpError(409, PLAYER_MESSAGES.byeRoundNotUpcoming(roundNumber));
+  if (!round) throw new HttpError(400, refusals.notFound(roundNumber));
+  if (isStarted(round)) throw new HttpError(409, refusals.started(roundNumber));
   const state = await loadTournamentState(tx as Db, await resolveTournament(tx as Db, tournamentId));
-  if (isPaired(state, round.id)) throw new HttpError(409, PLAYER_MESSAGES.byeRoundPaired(roundNumber));
+  if (isPaired(state, round.id)) throw new HttpError(409, refusals.paired(roundNumber));
   return { round, state };
 }
 

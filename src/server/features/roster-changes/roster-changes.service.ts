@@ -78,6 +78,17 @@ async function pupilsOf(db: Db | Tx, registration: RegistrationWithTeams, tourna
   return new Map(rows.map((row) => [row.id, row]));
 }
 
+/** The lock of a round not paired yet, refused in the roster rules' words (whom to ask, not what staff do). */
+function lockRound(tx: Tx, tournament: TournamentRow, roundNumber: number) {
+  const say = (refusal: RosterRefusal) => (round: number) =>
+    rosterRefusalMessage(refusal, rules, { totalRounds: tournament.totalRounds, roundNumber: round });
+  return lockOpenRound(tx, tournament.id, roundNumber, {
+    notFound: say('no-such-round'),
+    started: say('round-paired'),
+    paired: say('round-paired'),
+  });
+}
+
 function refuse(refusal: RosterRefusal, state: TournamentState, roundNumber?: number): never {
   const status = refusal === 'no-such-round' ? 400 : 409;
   throw new HttpError(
@@ -248,8 +259,8 @@ export function requestBye(
     deps,
     caller,
     { registrationId, playerId: body.playerId },
-    async ({ tx, player, who, details }) => {
-      const { round, state } = await lockOpenRound(tx, player.tournamentId, body.roundNumber);
+    async ({ tx, player, tournament, who, details }) => {
+      const { round, state } = await lockRound(tx, tournament, body.roundNumber);
       const decision = decideByeRequest(rules, {
         rounds: rosterRoundsOf(state),
         roundNumber: body.roundNumber,
@@ -277,23 +288,28 @@ export function takeBackBye(
   playerId: string,
   roundNumber: number,
 ): Promise<RosterChangeResponse> {
-  return changePupil(deps, caller, { registrationId, playerId }, async ({ tx, player, who, details }) => {
-    const { round, state } = await lockOpenRound(tx, player.tournamentId, roundNumber);
-    const hasRequest = requestedByesOf(state, player.id).some((bye) => bye.roundNumber === roundNumber);
-    const decision = decideByeWithdrawal({ rounds: rosterRoundsOf(state), roundNumber, hasRequest });
-    if (!decision.ok) refuse(decision.refusal, state, roundNumber);
-    const kind = await deleteBye(tx, round, player.id);
-    const message = ROSTER_CHANGE_MESSAGES.byeTakenBack(player.name, roundNumber);
-    await deps.audit.logChange(tx, who, 'remove_bye', message, { ...details, roundNumber, kind });
-    return message;
-  });
+  return changePupil(
+    deps,
+    caller,
+    { registrationId, playerId },
+    async ({ tx, player, tournament, who, details }) => {
+      const { round, state } = await lockRound(tx, tournament, roundNumber);
+      const hasRequest = requestedByesOf(state, player.id).some((bye) => bye.roundNumber === roundNumber);
+      const decision = decideByeWithdrawal({ rounds: rosterRoundsOf(state), roundNumber, hasRequest });
+      if (!decision.ok) refuse(decision.refusal, state, roundNumber);
+      const kind = await deleteBye(tx, round, player.id);
+      const message = ROSTER_CHANGE_MESSAGES.byeTakenBack(player.name, roundNumber);
+      await deps.audit.logChange(tx, who, 'remove_bye', message, { ...details, roundNumber, kind });
+      return message;
+    },
+  );
 }
 
 /** The state read under the lock of the next open round, so a withdrawal never races that round's pairing. */
 async function lockedState(tx: Tx, tournament: TournamentRow): Promise<TournamentState> {
   const state = await loadTournamentState(tx as Db, tournament);
   const next = rosterRoundsOf(state).find((round) => round.isOpen);
-  return next ? (await lockOpenRound(tx, tournament.id, next.number)).state : state;
+  return next ? (await lockRound(tx, tournament, next.number)).state : state;
 }
 
 export function withdraw(

@@ -88,6 +88,29 @@ describe("a school's teacher changes the roster (issue #30)", () => {
     }
   });
 
+  it('opens for the account that made the registration without the link, and for no other account', async () => {
+    const teacher = (await signIn(t.app, 'player@demo.test', DEMO_PASSWORD)).cookie;
+    const own = await register(
+      t.app,
+      {
+        schoolName: 'Signed In School',
+        registrantEmail: 'office@signed-in.example',
+        teams: [teamOf('Signed A')],
+      },
+      teacher,
+    );
+    const open = (cookie: string) =>
+      t.app.inject({ url: `/api/roster-changes/${own.registration.id}`, headers: { cookie } });
+    const seen = await open(teacher);
+    expect(seen.statusCode).toBe(200);
+    expect(seen.json()).toMatchObject({
+      schoolName: 'Signed In School',
+      notice: ROSTER_CHANGE_MESSAGES.notAdded,
+    });
+    // Staff are not the school's teacher: they change players on the players page.
+    expect((await open(staff)).statusCode).toBe(404);
+  });
+
   it('lists each team and pupil with the byes the rules still allow', async () => {
     const view = await roster();
     expect(view.notice).toBeNull();
@@ -188,6 +211,7 @@ describe("a school's teacher changes the roster (issue #30)", () => {
 
     const bye = await call('DELETE', `/byes/${onBye.id}/4`);
     expect(bye.statusCode).toBe(409);
+    expect(bye.json().error).toBe('Changes for round 4 were possible until it was paired. Ask an arbiter.');
     const undo = await call('DELETE', `/withdrawals/${leaving.id}`);
     expect(undo.statusCode).toBe(409);
     expect(undo.json().error).toBe(
