@@ -118,7 +118,7 @@ function PupilRow({
         </ul>
       ) : null}
       <div className="flex flex-wrap items-center gap-2">
-        <ByeRequest key={pupil.byeOptions.length} pupil={pupil} change={change} isBusy={isBusy} />
+        <ByeRequest pupil={pupil} change={change} isBusy={isBusy} />
         {pupil.canWithdraw ? (
           <Button size="sm" variant="danger" disabled={isBusy} onClick={() => onWithdraw(pupil)}>
             <LogOut aria-hidden="true" className="size-4" />

@@ -86,11 +86,7 @@ export function openRounds(state: TournamentState) {
  * yet go with it (a withdrawn player scores nothing more); `withdrawnFromRound` records the first of those
  * rounds, until whose pairing the school's teacher may undo it.
  */
-export async function writeWithdrawal(
-  tx: Tx,
-  player: PlayerRow,
-  state: TournamentState,
-): Promise<number | null> {
+export async function writeWithdrawal(tx: Tx, player: PlayerRow, state: TournamentState): Promise<void> {
   const open = openRounds(state);
   const fromRound = open[0]?.number ?? null;
   await tx
@@ -108,7 +104,6 @@ export async function writeWithdrawal(
       ),
     );
   }
-  return fromRound;
 }
 
 /** Brings a withdrawn player back: paired again from the next round paired. */

@@ -61,8 +61,11 @@ const rules: RosterRules = DEFAULT_ROSTER_RULES;
 async function context(deps: RosterChangesDeps, caller: RosterCaller, registrationId: string) {
   const registration = await authorisedRegistration(deps, caller.actor, registrationId, caller.token);
   const tournament = await findActiveTournament(deps.db);
-  const added = tournament !== null && isAddedTo(registration, tournament);
-  return { registration, tournament: added ? tournament : null, hasTournament: tournament !== null };
+  if (tournament !== null && isAddedTo(registration, tournament)) {
+    return { registration, tournament, notice: null };
+  }
+  const notice = tournament ? ROSTER_CHANGE_MESSAGES.notAdded : ROSTER_CHANGE_MESSAGES.noActiveTournament;
+  return { registration, tournament: null, notice };
 }
 
 /** The tournament players entered through this registration, by their registration entry. */
@@ -195,12 +198,7 @@ export async function readRoster(
   caller: RosterCaller,
   registrationId: string,
 ): Promise<RosterChanges> {
-  const { registration, tournament, hasTournament } = await context(deps, caller, registrationId);
-  const notice = tournament
-    ? null
-    : hasTournament
-      ? ROSTER_CHANGE_MESSAGES.notAdded
-      : ROSTER_CHANGE_MESSAGES.noActiveTournament;
+  const { registration, tournament, notice } = await context(deps, caller, registrationId);
   return buildRoster(deps.db, registration, tournament, notice);
 }
 
@@ -223,13 +221,8 @@ async function changePupil(
   { registrationId, playerId }: { registrationId: string; playerId: string },
   change: (step: ChangeStep) => Promise<string>,
 ): Promise<RosterChangeResponse> {
-  const { registration, tournament, hasTournament } = await context(deps, caller, registrationId);
-  if (!tournament) {
-    throw new HttpError(
-      409,
-      hasTournament ? ROSTER_CHANGE_MESSAGES.notAdded : ROSTER_CHANGE_MESSAGES.noActiveTournament,
-    );
-  }
+  const { registration, tournament, notice } = await context(deps, caller, registrationId);
+  if (!tournament) throw new HttpError(409, notice);
   const message = await deps.db.transaction(async (tx) => {
     const player = (await pupilsOf(tx, registration, tournament.id)).get(playerId);
     if (!player) throw new HttpError(404, ROSTER_CHANGE_MESSAGES.unknownPupil);
