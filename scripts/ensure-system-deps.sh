@@ -12,7 +12,8 @@
 # On a developer's machine it changes nothing but Chromium (installed when run as root with apt-get): each
 # other missing thing is one line saying how to get it, and the tests that need PostgreSQL or nginx say so
 # themselves. Chromium is required everywhere: without it the script fails, with the one-line install command.
-# With --env, the script prints shell `export` lines for the caller to eval (CHROMIUM_PATH, PGHOST, PGPORT,
+# With --env, the script prints shell `export` lines for the caller to eval (CHROMIUM_PATH,
+# CHROMIUM_HEADLESS_SHELL_PATH, PGHOST, PGPORT,
 # PGUSER and, when a fresh install only allows password sign-in over TCP, PGPASSWORD); messages go to stderr.
 # Set SKIP_SYSTEM_DEPS=1 to skip every check.
 set -euo pipefail
@@ -52,16 +53,27 @@ exports=()
 
 ensure_chromium() {
   local path="${CHROMIUM_PATH:-/usr/bin/chromium}"
+  local shell_path="${CHROMIUM_HEADLESS_SHELL_PATH:-/usr/bin/chromium-headless-shell}"
   # A browser changes nothing else on the machine: installed whenever it can be (root with apt-get), CI or not.
-  if [ ! -x "$path" ] && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
-    say "installing Debian's chromium (about a minute)"
-    apt_install chromium || say "could not install chromium"
+  # Two builds of Debian's Chromium: the browser (benchmarks, screenshots, the kiosk test) and its headless
+  # shell, which the end-to-end tests drive (a third less time than the full browser, docs/performance.md).
+  local packages=()
+  [ -x "$path" ] || packages+=(chromium)
+  [ -x "$shell_path" ] || packages+=(chromium-headless-shell)
+  if [ "${#packages[@]}" -gt 0 ] && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    say "installing Debian's ${packages[*]} (about a minute)"
+    apt_install "${packages[@]}" || say "could not install ${packages[*]}"
   fi
   if [ ! -x "$path" ]; then
     missing 1 "Chromium not found at $path: run 'apt-get update && apt-get install -y chromium' as root, or set CHROMIUM_PATH"
     return
   fi
   exports+=("export CHROMIUM_PATH='$path'")
+  if [ ! -x "$shell_path" ]; then
+    missing "$strict" "Chromium's headless shell not found at $shell_path (the end-to-end tests use the full browser, slower): run 'apt-get install -y chromium-headless-shell' as root"
+    return
+  fi
+  exports+=("export CHROMIUM_HEADLESS_SHELL_PATH='$shell_path'")
 }
 
 ensure_postgresql() {

@@ -1,12 +1,17 @@
 // docs/conventions.md §4.8: an unexpected console.error fails the test that printed it.
-import { afterEach, vi } from 'vitest';
+import { afterEach } from 'vitest';
 
+// Test files share a worker process (vitest.config.ts: no isolation) and this file runs before each of them: it
+// wraps the real console.error afresh, so a spy an earlier file left on it (one silencing the errors it
+// provokes, say) never hides this file's errors.
+const shared = globalThis as { __realConsoleError?: typeof console.error };
+shared.__realConsoleError ??= console.error;
+const real = shared.__realConsoleError;
 let errors: unknown[][] = [];
-const original = console.error;
-vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+console.error = (...args: unknown[]) => {
   errors.push(args);
-  original(...args);
-});
+  real(...args);
+};
 
 afterEach(() => {
   const printed = errors;

@@ -46,6 +46,8 @@ export interface AuthConfig {
   rateLimit?: boolean;
   /** Checks a password against its hash; better-auth's scrypt check unless a test counts the checks. */
   verifyPassword?: typeof verifyPassword;
+  /** Hashes a password; better-auth's scrypt unless the end-to-end server reuses one hash per password. */
+  hashPassword?: typeof hashPassword;
 }
 
 export function createAuth(config: AuthConfig) {
@@ -69,7 +71,7 @@ export function createAuth(config: AuthConfig) {
         hash: async (password) => {
           if (!signingIn.getStore() && isCommonPassword(password))
             throw new APIError('BAD_REQUEST', { message: COMMON_PASSWORD_MESSAGE });
-          return hashPassword(password);
+          return (config.hashPassword ?? hashPassword)(password);
         },
         verify: config.verifyPassword ?? verifyPassword,
       },

@@ -55,18 +55,21 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export type DatabaseConfig = { url: string; poolMax?: number } | { dataDir: string };
+export type DatabaseConfig =
+  | { url: string; poolMax?: number }
+  /** `startFrom`: a dump of another PGlite data directory to start from (tests copy one migrated database). */
+  | { dataDir: string; startFrom?: Blob };
 
 export async function openDatabase(config: DatabaseConfig, logger: Logger): Promise<Database> {
   return 'url' in config
     ? openPostgres(config.url, config.poolMax ?? 10, logger)
-    : openPglite(config.dataDir);
+    : openPglite(config.dataDir, config.startFrom);
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(dataDir: string, startFrom?: Blob): Promise<Database> {
   const location = dataDir.startsWith('memory://') ? dataDir : resolve(dataDir);
   if (!location.startsWith('memory://')) mkdirSync(location, { recursive: true });
-  const client = await PGlite.create(location);
+  const client = await PGlite.create(location, startFrom ? { loadDataDir: startFrom } : {});
   const db: Db = drizzlePglite({ client, schema, casing: 'snake_case' });
   return {
     db,
