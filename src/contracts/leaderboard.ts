@@ -11,9 +11,14 @@ import { pairingNotesSchema } from './tournament';
 export const tiebreakValuesSchema = z.partialRecord(z.enum(TIEBREAK_KEYS), z.number().int().nullable());
 export type TiebreakValues = z.infer<typeof tiebreakValuesSchema>;
 
+/** Next to a withdrawn pupil's name in the standings: they keep the points won, and play no more rounds. */
+export const WITHDRAWN_TAG = 'Withdrawn';
+
 export const leaderboardRowSchema = z.object({
   rank: z.number().int(),
   name: z.string(),
+  /** Withdrawn by their school or an arbiter after playing: still ranked by the points won (WITHDRAWN_TAG). */
+  withdrawn: z.boolean(),
   groupName: z.string().nullable(),
   rating: z.number().int().nullable(),
   /** Integer half-points: 5 means 2½. */

@@ -13,6 +13,7 @@ export const PUBLIC_PAGE_PATHS = [
   '/player-lookup',
   '/important-information',
   '/registration-guide',
+  '/how-the-day-works',
   '/site-navigation',
   '/privacy',
 ] as const;
@@ -36,6 +37,7 @@ export const PUBLIC_PAGE_DATA = [
   'tournament',
   'registrationSettings',
   'importantInformation',
+  'dayRules',
 ] as const;
 export type PublicPageDataName = (typeof PUBLIC_PAGE_DATA)[number];
 

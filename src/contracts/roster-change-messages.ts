@@ -31,6 +31,33 @@ export function rosterRefusalMessage(
   return messages[refusal];
 }
 
+/**
+ * The roster rules in plain words, for parents and teachers: the public "how the day works" page, the teacher's
+ * page and the arbiter's form all show these sentences, so the rule stated is the rule applied.
+ * `totalRounds` null: no tournament is running, and the late-entry round is named by its rule.
+ */
+export function rosterRulesSentences(rules: RosterRules, totalRounds: number | null): string[] {
+  const halves = rules.halfPointByesPerPlayer;
+  const lateUntil =
+    totalRounds !== null
+      ? `round ${lateEntryLastRound(rules, totalRounds)}`
+      : rules.lateEntryUntilRound !== null
+        ? `round ${rules.lateEntryUntilRound}`
+        : 'the middle round';
+  return [
+    halves > 0
+      ? `Each pupil may request ${countOf(halves, 'half-point bye')} (½ point, no game) for a round not yet paired; further requested byes score 0 points.`
+      : 'A requested bye scores 0 points: the pupil sits the round out.',
+    ...(rules.finalRoundByeAfterStart
+      ? []
+      : ['No half-point bye can be requested for the final round once round 1 has started.']),
+    'A requested bye can be taken back until its round is paired. The standings show it as a requested bye, never as an absence.',
+    'A pupil who has to leave is withdrawn from the next round to be paired: the games already played count, and the pupil is not paired again. The teacher can undo it until that round is paired; after that, ask an arbiter.',
+    `Late entries are taken until ${lateUntil} is paired; each round missed scores ${rules.lateEntryMissedRound === 'half' ? '½ point' : '0 points'}.`,
+    `Names lock ${countOf(rules.namesLockHours, 'hour')} before the event; on the day a substitute can be named until ${countOf(rules.roundLockMinutes, 'minute')} before the next round is paired. After a lock, ask an arbiter.`,
+  ];
+}
+
 /** What the teacher's roster page says when a change is taken, or why there is nothing to change yet. */
 export const ROSTER_CHANGE_MESSAGES = {
   notAdded:
@@ -43,4 +70,6 @@ export const ROSTER_CHANGE_MESSAGES = {
   withdrawn: (name: string, round: number | null) =>
     round === null ? `${name} is withdrawn.` : `${name} is withdrawn from round ${round} on.`,
   returned: (name: string) => `${name} is back in the tournament and will be paired in the next round.`,
+  rulesSaved: 'Roster rules saved.',
+  rulesReset: 'Roster rules reset to the defaults.',
 } as const;

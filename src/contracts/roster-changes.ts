@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_ROSTER_RULES, type RosterRules } from '../domain/roster-changes';
 import { isoDateTime } from './common';
 
 /**
@@ -7,6 +8,77 @@ import { isoDateTime } from './common';
  * pupil may still have: requested byes and withdrawal, decided by the roster rules of
  * src/domain/roster-changes.ts. The client offers only what this response says the server would take.
  */
+
+/**
+ * The tournament's roster rules (the `roster_rules` setting, in the settings registry): what teachers may change
+ * and until when, in the domain's own shape (src/domain/roster-changes.ts). Arbiters change it on
+ * /admin/roster-rules; the public "how the day works" page and the teacher's page state it.
+ */
+export const ROSTER_RULES_SETTING_KEY = 'roster_rules';
+export const ROSTER_RULES_LIMITS = {
+  halfPointByesPerPlayer: 5,
+  namesLockHours: 14 * 24,
+  roundLockMinutes: 120,
+  lateEntryUntilRound: 20,
+} as const;
+
+const wholeNumber = (what: string, max: number, min = 0) =>
+  z
+    .number({ error: `Enter ${what}` })
+    .int(`Enter a whole number for ${what}`)
+    .min(min, `${what[0]?.toUpperCase()}${what.slice(1)} cannot be below ${min}`)
+    .max(max, `${what[0]?.toUpperCase()}${what.slice(1)} can be at most ${max}`);
+
+export const rosterRulesSchema = z
+  .object({
+    halfPointByesPerPlayer: wholeNumber(
+      'the half-point byes per pupil',
+      ROSTER_RULES_LIMITS.halfPointByesPerPlayer,
+    ),
+    finalRoundByeAfterStart: z.boolean({ error: 'A half-point bye in the final round is allowed, or not' }),
+    namesLockHours: wholeNumber(
+      'the hours before the event when names lock',
+      ROSTER_RULES_LIMITS.namesLockHours,
+    ),
+    roundLockMinutes: wholeNumber(
+      'the minutes before a pairing when changes lock',
+      ROSTER_RULES_LIMITS.roundLockMinutes,
+    ),
+    lateEntryUntilRound: wholeNumber(
+      'the last round a late entry may join',
+      ROSTER_RULES_LIMITS.lateEntryUntilRound,
+      1,
+    ).nullable(),
+    lateEntryMissedRound: z.enum(['zero', 'half'], { error: 'A missed round scores 0 or ½' }),
+  })
+  .strict() satisfies z.ZodType<RosterRules>;
+
+/** The stored rules, or the defaults for anything missing or broken (never throws). */
+export function readRosterRules(stored: unknown): RosterRules {
+  const parsed = rosterRulesSchema.safeParse(stored);
+  return parsed.success ? parsed.data : DEFAULT_ROSTER_RULES;
+}
+
+export const rosterRulesResponseSchema = z.object({
+  rules: rosterRulesSchema,
+  /** Whether a record is stored (otherwise the defaults apply). */
+  stored: z.boolean(),
+  /** The active tournament's rounds (the late-entry round depends on them); null when none is running. */
+  totalRounds: z.number().int().nullable(),
+  /** The rules in the words the public page and the teacher's page use, for the active tournament. */
+  sentences: z.array(z.string()),
+});
+export type RosterRulesResponse = z.infer<typeof rosterRulesResponseSchema>;
+
+export const rosterRulesChangeResponseSchema = rosterRulesResponseSchema.extend({ message: z.string() });
+export type RosterRulesChangeResponse = z.infer<typeof rosterRulesChangeResponseSchema>;
+
+/** GET /api/public/day-rules: the roster rules in words, for the public "how the day works" page. */
+export const dayRulesResponseSchema = z.object({
+  /** rosterRulesSentences for the active tournament (its rounds name the late-entry round). */
+  sentences: z.array(z.string()),
+});
+export type DayRulesResponse = z.infer<typeof dayRulesResponseSchema>;
 
 export const TEACHER_BYE_KINDS = ['half', 'zero'] as const;
 export type TeacherByeKind = (typeof TEACHER_BYE_KINDS)[number];
@@ -35,7 +107,12 @@ export const rosterChangesSchema = z.object({
   tournamentName: z.string().nullable(),
   /** Why there is nothing to change yet (the teams are not in the tournament), or null. */
   notice: z.string().nullable(),
-  rules: z.object({ halfPointByesPerPlayer: z.number().int(), finalRoundByeAfterStart: z.boolean() }),
+  rules: z.object({
+    halfPointByesPerPlayer: z.number().int(),
+    finalRoundByeAfterStart: z.boolean(),
+    /** The roster rules in words (rosterRulesSentences), as the public "how the day works" page states them. */
+    sentences: z.array(z.string()),
+  }),
   rounds: z.array(
     z.object({
       number: z.number().int(),

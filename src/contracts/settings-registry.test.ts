@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RETENTION_SETTING_KEY } from './retention';
+import { ROSTER_RULES_SETTING_KEY } from './roster-changes';
 import { SAFE_CONTROL_SETTING_KEY } from './safe-control';
 import { DEFAULT_HOME_PAGE_SETTINGS, SETTING_KEYS } from './settings';
 import {
@@ -67,7 +68,33 @@ describe('settings registry', () => {
       RETENTION_SETTING_KEY,
       // The privacy page names the external geolocation service's host (never its address).
       GEOLOCATION_URL_SETTING_KEY,
+      // The public "how the day works" page states the roster rules.
+      ROSTER_RULES_SETTING_KEY,
     ]);
+  });
+
+  it('reads the roster rules whole or not at all, and refuses a change beyond a limit naming it', () => {
+    const rules = readSettingValue(ROSTER_RULES_SETTING_KEY, undefined);
+    expect(rules).toMatchObject({
+      halfPointByesPerPlayer: 1,
+      finalRoundByeAfterStart: false,
+      namesLockHours: 48,
+    });
+    expect(readSettingValue(ROSTER_RULES_SETTING_KEY, { ...rules, halfPointByesPerPlayer: 2 })).toEqual({
+      ...rules,
+      halfPointByesPerPlayer: 2,
+    });
+    expect(readSettingValue(ROSTER_RULES_SETTING_KEY, { ...rules, halfPointByesPerPlayer: 'two' })).toEqual(
+      rules,
+    );
+    const schema = SETTINGS_REGISTRY[ROSTER_RULES_SETTING_KEY].schema;
+    expect(schema.safeParse({ ...rules, halfPointByesPerPlayer: 6 }).error?.issues[0]?.message).toBe(
+      'The half-point byes per pupil can be at most 5',
+    );
+    expect(schema.safeParse({ ...rules, lateEntryUntilRound: 0 }).error?.issues[0]?.message).toBe(
+      'The last round a late entry may join cannot be below 1',
+    );
+    expect(schema.safeParse({ ...rules, lateEntryUntilRound: null }).success).toBe(true);
   });
 
   it('refuses a change that would be unreadable or unreachable, with the reason', () => {

@@ -3,6 +3,7 @@ import type { AccessName } from '../domain/access-rules';
 import { backgroundContrastProblem, describeContrastProblem } from '../domain/contrast';
 import { CRM_REMINDER_DAYS_DEFAULT } from '../domain/crm-messages';
 import { DEFAULT_RETENTION, type RetentionPeriods } from '../domain/retention';
+import { DEFAULT_ROSTER_RULES, type RosterRules } from '../domain/roster-changes';
 import { CRM_REMINDER_SETTING_KEY, crmReminderDaysSchema, readCrmReminderDays } from './crm-messages';
 import {
   DEFAULT_RESULT_REPORTING,
@@ -12,6 +13,7 @@ import {
   resultReportingSchema,
 } from './result-reports';
 import { RETENTION_SETTING_KEY, readRetentionPeriods, retentionPeriodsSchema } from './retention';
+import { ROSTER_RULES_SETTING_KEY, readRosterRules, rosterRulesSchema } from './roster-changes';
 import {
   readSafeControl,
   SAFE_CONTROL_SETTING_KEY,
@@ -224,6 +226,19 @@ export const SETTINGS_REGISTRY = {
     isPublic: false,
     isLive: true,
     page: '/admin/result-reports',
+  }),
+  // What teachers may change on their roster page and until when (issue #30); the public "how the day works"
+  // page states it, so the snapshot carries it.
+  [ROSTER_RULES_SETTING_KEY]: define<RosterRules>({
+    key: ROSTER_RULES_SETTING_KEY,
+    label: 'Roster rules',
+    schema: rosterRulesSchema,
+    default: DEFAULT_ROSTER_RULES,
+    read: readRosterRules,
+    access: 'manageRounds',
+    isPublic: true,
+    isLive: true,
+    page: '/admin/roster-rules',
   }),
 } as const;
 

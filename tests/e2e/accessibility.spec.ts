@@ -7,6 +7,7 @@ const pages = [
   '/player-lookup?name=polgar',
   '/important-information',
   '/registration-guide',
+  '/how-the-day-works',
   '/site-navigation',
   '/privacy',
   '/registration',

@@ -27,6 +27,7 @@ const PUBLIC_ROUTES: Record<string, string> = {
   'player-lookup': '/player-lookup?name=polgar',
   'important-information': '/important-information',
   'registration-guide': '/registration-guide',
+  'how-the-day-works': '/how-the-day-works',
   'site-navigation': '/site-navigation',
   privacy: '/privacy',
   registration: '/registration',

@@ -74,6 +74,36 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('button', { name: 'Menu' })).toBeHidden();
   });
 
+  test('a pupil withdrawn after playing stays on the leaderboard with the points won, tagged', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    type Row = { name: string; rank: number; halfPoints: number; withdrawn: boolean };
+    const board = async () =>
+      ((await (await request.get('/api/public/leaderboard')).json()) as { players: Row[] }).players;
+    const leader = (await board())[0]!;
+    const admin = await staffApi(baseURL!, 'superadmin@demo.test');
+    const found = (await (
+      await admin.get(`/api/admin/player-management/players?search=${encodeURIComponent(leader.name)}`)
+    ).json()) as { players: { id: string; name: string }[] };
+    const player = found.players.find((entry) => entry.name === leader.name)!;
+    expect(
+      (await admin.post(`/api/admin/player-management/players/${player.id}/withdraw`, { data: {} })).ok(),
+    ).toBe(true);
+    await admin.dispose();
+
+    // The public data follows the change within moments (the snapshot is read again on the change's notice).
+    await expect
+      .poll(async () => (await board()).find((row) => row.name === leader.name))
+      .toMatchObject({ withdrawn: true, halfPoints: leader.halfPoints });
+    // The drawn page (no scripts here) shows it in the player's row, and in nobody else's.
+    await page.goto('/leaderboard');
+    const table = page.getByRole('table', { name: /^Player standings: / });
+    await expect(table.getByRole('rowheader', { name: new RegExp(leader.name) })).toContainText('Withdrawn');
+    await expect(table.getByText('Withdrawn', { exact: true })).toHaveCount(1);
+  });
+
   test("the player lookup shows a player's board, and its search works", async ({ page, request }) => {
     const player = await playerWithBoard(request);
     await page.goto('/player-lookup');

@@ -5,6 +5,7 @@ import { leaderboardResponseSchema } from '../../contracts/leaderboard';
 import { playerLookupResponseSchema } from '../../contracts/player-lookup';
 import type { PublicPageDataName, PublicPagePath, PublicPageState } from '../../contracts/public-pages';
 import { importantInformationSchema } from '../../contracts/rich-text';
+import { dayRulesResponseSchema } from '../../contracts/roster-changes';
 import { registrationSettingsSchema } from '../../contracts/settings';
 import { tournamentResponseSchema } from '../../contracts/tournament';
 import { queryKeys } from '../lib/query-keys';
@@ -24,6 +25,7 @@ const PUBLIC_DATA: Record<PublicPageDataName, { queryKey: readonly unknown[]; sc
   tournament: { queryKey: queryKeys.tournament, schema: tournamentResponseSchema },
   registrationSettings: { queryKey: queryKeys.registrationSettings, schema: registrationSettingsSchema },
   importantInformation: { queryKey: queryKeys.importantInformation, schema: importantInformationSchema },
+  dayRules: { queryKey: queryKeys.dayRules, schema: dayRulesResponseSchema },
 };
 
 export interface PublicPageNeeds {
@@ -71,6 +73,10 @@ export const PUBLIC_PAGE_NEEDS: Record<PublicPagePath, PublicPageNeeds> = {
   '/registration-guide': {
     data: ['home', 'registrationSettings'],
     modules: ['features/info/registration-guide-page.tsx'],
+  },
+  '/how-the-day-works': {
+    data: ['home', 'tournament', 'dayRules'],
+    modules: ['features/roster-changes/how-the-day-works-page.tsx'],
   },
   '/site-navigation': { data: ['home'], modules: ['features/info/site-navigation-page.tsx'] },
   '/privacy': { data: ['home'], modules: ['features/info/privacy-page.tsx'] },

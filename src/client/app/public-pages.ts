@@ -26,6 +26,10 @@ export const PUBLIC_PAGES: Record<PublicPagePath, LazyPage> = {
     () => import('../features/info/registration-guide-page'),
     'RegistrationGuidePage',
   ),
+  '/how-the-day-works': preloadablePage(
+    () => import('../features/roster-changes/how-the-day-works-page'),
+    'HowTheDayWorksPage',
+  ),
   '/site-navigation': preloadablePage(
     () => import('../features/info/site-navigation-page'),
     'SiteNavigationPage',

@@ -103,6 +103,7 @@ export function AppRoutes() {
         <Route path="player-lookup" element={page('/player-lookup')} />
         <Route path="important-information" element={page('/important-information')} />
         <Route path="registration-guide" element={page('/registration-guide')} />
+        <Route path="how-the-day-works" element={page('/how-the-day-works')} />
         <Route path="site-navigation" element={page('/site-navigation')} />
         <Route path="privacy" element={page('/privacy')} />
         <Route path="report" element={report} />

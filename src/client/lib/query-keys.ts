@@ -17,6 +17,8 @@ export const queryKeys = {
   registrationSettings: ['settings', 'registration'] as const,
   /** The important-information page's text: under 'settings', so a change shows live. */
   importantInformation: ['settings', 'important-information'] as const,
+  /** The roster rules in words ("how the day works"): under 'settings', so an arbiter's change shows live. */
+  dayRules: ['settings', 'day-rules'] as const,
   /** The bot check the public forms show (ADR 022): under 'settings', so a switch reaches open forms. */
   botProtection: ['settings', 'bot-protection'] as const,
   players: ['players'] as const,
@@ -44,6 +46,7 @@ export const queryKeys = {
   registrationTeams: (id: string) => ['registrations', id, 'teams'] as const,
   /** A school's roster on the day (access token or owner): public-page data, not tied to who is signed in. */
   rosterChanges: (id: string) => ['registrations', id, 'roster'] as const,
+  rosterRules: ['admin', 'roster-rules'] as const,
   /** A guardian's consent link (token in the URL): public-page data, not tied to who is signed in. */
   guardianConsent: (playerId: string) => ['guardian-consent', playerId] as const,
   /** The signed-in user's registrations: user-scoped, dropped at sign-out. */

@@ -107,10 +107,22 @@ export function computeScores(input: StandingsInput): Map<string, PlayerScore> {
 }
 
 /**
- * The standings of the players still in the tournament in a tournament's tie-break order: points, then each
- * key of `order` within the groups still level (FIDE C.07; keys in scoring/tiebreak-keys.ts). Players level
- * on points and every key share a rank (1, 2, 2, 4) and are listed by name. Withdrawn players are left out of
- * the rows but their games still count for their opponents' tie-breaks.
+ * Whether a player is in the standings: every active player, and a withdrawn (inactive) one who took part, that
+ * is who was paired in some round or scored a bye. A withdrawn pupil keeps the points already won and stays in
+ * the standings, shown as withdrawn (`player.active` false); one taken off before playing is not listed.
+ */
+function inStandings(input: StandingsInput): StandingsPlayer[] {
+  const tookPart = new Set<string>();
+  for (const game of input.games) tookPart.add(game.whiteId).add(game.blackId);
+  for (const bye of input.byes) if (halfPointsForBye(bye.kind) > 0) tookPart.add(bye.playerId);
+  return input.players.filter((player) => player.active || tookPart.has(player.id));
+}
+
+/**
+ * The standings in a tournament's tie-break order: points, then each key of `order` within the groups still
+ * level (FIDE C.07; keys in scoring/tiebreak-keys.ts). Players level on points and every key share a rank
+ * (1, 2, 2, 4) and are listed by name. A withdrawn player who took part is ranked with the others by the points
+ * won (inStandings); one who never played is left out, and every game counts for the opponents' tie-breaks.
  */
 export function computeStandings(
   input: StandingsInput,
@@ -126,12 +138,12 @@ export function computeStandings(
     roundsPlayed: options?.roundsPlayed,
     predetermined: options?.predetermined,
   });
-  const active = input.players.filter((player) => player.active);
-  const byId = new Map(active.map((player) => [player.id, player]));
+  const listed = inStandings(input);
+  const byId = new Map(listed.map((player) => [player.id, player]));
   const byName = (a: string, b: string) => byId.get(a)!.name.localeCompare(byId.get(b)!.name, 'en');
   const { tiedGroups, values } = rankByTiebreaks(
     table,
-    active.map((player) => player.id),
+    listed.map((player) => player.id),
     order,
     byName,
   );

@@ -63,6 +63,37 @@ describe('individual standings', () => {
     ]);
   });
 
+  it('keeps a pupil withdrawn after playing in the standings with the points won, marked not active', () => {
+    const rows = computeIndividualStandings({
+      players: [
+        player('ann', 1500),
+        player('bob', 1400),
+        player('cat', 1300, null, false),
+        player('dan', 1200),
+      ],
+      games: [
+        { roundNumber: 1, whiteId: 'cat', blackId: 'ann', result: 'white' },
+        { roundNumber: 1, whiteId: 'bob', blackId: 'dan', result: 'draw' },
+        { roundNumber: 2, whiteId: 'ann', blackId: 'bob', result: 'white' },
+      ],
+      // cat withdrew after round 1, having won it.
+      byes: [{ roundNumber: 2, playerId: 'dan', kind: 'half' }],
+    });
+    expect(rows.map((row) => [row.player.id, row.rank, row.halfPoints, row.player.active])).toEqual([
+      ['ann', 1, 2, true],
+      ['cat', 2, 2, false],
+      ['dan', 3, 2, true],
+      ['bob', 4, 1, true],
+    ]);
+    // A zero-point bye does not make a pupil who never played appear.
+    const neverPlayed = computeIndividualStandings({
+      players: [player('ann', 1500), player('eve', 1400, null, false)],
+      games: [],
+      byes: [{ roundNumber: 1, playerId: 'eve', kind: 'zero' }],
+    });
+    expect(neverPlayed.map((row) => row.player.id)).toEqual(['ann']);
+  });
+
   it('gives the same scores whatever order results are entered, changed or cleared in', () => {
     const ids = ['a', 'b', 'c', 'd', 'e', 'f'];
     const pairs: [string, string][] = [

@@ -216,13 +216,17 @@ describe('the round lifecycle', () => {
 });
 
 describe('standings', () => {
-  it('ranks by points, then the tournament tie-break order; withdrawn players keep points but get no rank', () => {
+  it('ranks by points, then the tournament tie-break order; a withdrawn player who played keeps a rank', () => {
     const state = tournament({
       players: tournament().players.map((p) => (p.id === 'd' ? { ...p, active: false } : p)),
     });
     const rows = standings(state);
-    expect(rows.map((row) => row.player.id)).not.toContain('d');
     expect(rows[0]).toMatchObject({ rank: 1, halfPoints: 4, player: { id: 'a' } });
+    // Withdrawn after playing: still ranked by the points won, marked not active (shown as withdrawn).
+    expect(rows.find((row) => row.player.id === 'd')).toMatchObject({
+      halfPoints: 1,
+      player: { active: false },
+    });
     expect(scores(state).get('d')?.halfPoints).toBe(1);
   });
 });

@@ -21,6 +21,7 @@ const PAGE_APIS: Record<string, { prefixes: readonly string[]; actions?: readonl
     prefixes: ['/api/admin/tournaments', '/api/admin/tournament-templates', '/api/admin/announcements'],
   },
   'round-management': { prefixes: ['/api/admin/rounds'] },
+  'roster-rules': { prefixes: ['/api/admin/roster-rules'] },
   'player-management': { prefixes: ['/api/admin/player-management'] },
   'admin-player-lookup': { prefixes: ['/api/admin/player-lookup'] },
   'checkin-desk': { prefixes: ['/api/admin/checkin/players', '/api/admin/checkin/schools'] },

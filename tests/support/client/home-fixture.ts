@@ -48,6 +48,7 @@ export const liveHome: HomeResponse = {
     {
       rank: 1,
       name: 'Ada Byrne',
+      withdrawn: false,
       groupName: null,
       rating: 1800,
       halfPoints: 5,

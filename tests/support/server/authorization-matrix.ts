@@ -50,6 +50,7 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   'GET /api/public/settings/registration': { allowed: EVERYONE },
   'GET /api/public/players': { allowed: EVERYONE, path: '/api/public/players?name=polgar' },
   'GET /api/public/roster': { allowed: EVERYONE },
+  'GET /api/public/day-rules': { allowed: EVERYONE },
   // A visit is sent only after cookie consent (the browser's choice); anyone may send one.
   'POST /api/visits': { allowed: EVERYONE },
   // better-auth's own routes decide for themselves; the matrix checks that reading a session is open to all.
@@ -126,6 +127,10 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   },
   'GET /api/admin/result-reports/settings': { allowed: ['superadmin', 'custom-role'] },
   'PUT /api/admin/result-reports/settings': { allowed: ['superadmin', 'custom-role'] },
+  // The roster rules teachers' changes follow (issue #30): round management's, like the reporting switch.
+  'GET /api/admin/roster-rules': { allowed: ['superadmin', 'custom-role'] },
+  'PUT /api/admin/roster-rules': { allowed: ['superadmin', 'custom-role'] },
+  'DELETE /api/admin/roster-rules': { allowed: ['superadmin', 'custom-role'] },
   'POST /api/admin/users': { allowed: ['superadmin'] },
   'PUT /api/admin/users/:id/role': { allowed: ['superadmin'], path: '/api/admin/users/no-such-user/role' },
   'POST /api/admin/users/:id/freeze': {

@@ -60,6 +60,14 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     isAvailable: true,
   },
   {
+    path: 'roster-rules',
+    label: 'Roster Rules',
+    purpose: 'What teachers may change (byes, withdrawals, late entries) and until when',
+    rule: 'manageRounds',
+    isAvailable: true,
+    parentPath: 'round-management',
+  },
+  {
     path: 'player-management',
     label: 'Player Management',
     purpose: 'Players, ratings and groups',

@@ -35,6 +35,7 @@ const importantInformationSettings = lazyPage(
 );
 const matchResults = lazyPage(() => import('../match-results/match-results-page'), 'MatchResultsPage');
 const resultReports = lazyPage(() => import('../result-reports/result-reports-page'), 'ResultReportsPage');
+const rosterRules = lazyPage(() => import('../roster-changes/roster-rules-page'), 'RosterRulesPage');
 const adminDashboard = lazyPage(() => import('../match-results/dashboard-page'), 'DashboardPage');
 const roundManagement = lazyPage(
   () => import('../round-management/round-management-page'),
@@ -105,6 +106,7 @@ export function AdminRoutes() {
         {adminRoute('checkin-settings', checkinSettings)}
         {adminRoute('checkin-badges', checkinBadges)}
         {adminRoute('round-management', roundManagement)}
+        {adminRoute('roster-rules', rosterRules)}
         {adminRoute('settings', settings)}
         {adminRoute('recaptcha-settings', recaptchaSettings)}
         {adminRoute('important-information-settings', importantInformationSettings)}

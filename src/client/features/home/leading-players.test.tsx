@@ -10,6 +10,7 @@ afterEach(cleanup);
 const row = (rank: number, name: string, halfPoints: number): LeaderboardRow => ({
   rank,
   name,
+  withdrawn: false,
   groupName: "St Kevin's A",
   rating: 1500,
   halfPoints,

@@ -1,6 +1,6 @@
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
-import type { LeaderboardRow } from '../../../contracts/leaderboard';
+import { type LeaderboardRow, WITHDRAWN_TAG } from '../../../contracts/leaderboard';
 import { pointsNoun } from '../../../domain/plural';
 import { formatPoints } from '../../../domain/scoring/results';
 import { type TiebreakKey, tiebreakRuleText } from '../../../domain/scoring/tiebreak-keys';
@@ -50,7 +50,10 @@ export function LeadingPlayers({
               <RankMedal rank={player.rank} />
               <div className="min-w-0 flex-1">
                 <PlayerLink player={player} className="block truncate" />
-                <p className="truncate text-sm text-muted">{player.groupName ?? 'No Group'}</p>
+                <p className="truncate text-sm text-muted">
+                  {player.groupName ?? 'No Group'}
+                  {player.withdrawn ? ` · ${WITHDRAWN_TAG}` : ''}
+                </p>
               </div>
               <p className="text-right">
                 <span className="block font-display text-lg font-bold text-fg">

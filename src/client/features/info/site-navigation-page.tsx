@@ -38,6 +38,11 @@ const groups = [
         label: '2025 Tournament',
         text: 'Venue, schedule, rules and what to bring.',
       },
+      {
+        to: '/how-the-day-works',
+        label: 'How the day works',
+        text: 'Rounds, results and byes, withdrawals, late entries and where to wait.',
+      },
       { to: '/login', label: 'Sign In / Register', text: 'Staff and player accounts.' },
     ],
   },

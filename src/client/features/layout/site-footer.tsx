@@ -12,6 +12,7 @@ const columns = [
       { label: 'Leaderboard', to: '/leaderboard' },
       { label: 'Player Lookup', to: '/player-lookup' },
       { label: '2025 Tournament', to: '/important-information' },
+      { label: 'How the day works', to: '/how-the-day-works' },
     ],
   },
   {

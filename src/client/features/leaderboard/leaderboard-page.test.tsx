@@ -29,6 +29,7 @@ describe('LeaderboardPage', () => {
           {
             rank: 1,
             name: 'Ada Byrne',
+            withdrawn: false,
             groupName: null,
             rating: 1500,
             halfPoints: 3,
@@ -44,6 +45,19 @@ describe('LeaderboardPage', () => {
               wins: 1,
               rating: 1500,
             },
+          },
+          {
+            rank: 2,
+            name: 'Cal Dunne',
+            withdrawn: true,
+            groupName: null,
+            rating: null,
+            halfPoints: 0,
+            wins: 0,
+            draws: 0,
+            losses: 1,
+            byes: 0,
+            tiebreaks: {},
           },
         ],
         teams: [
@@ -65,6 +79,9 @@ describe('LeaderboardPage', () => {
     renderAt(<LeaderboardPage />);
     expect(await screen.findByRole('columnheader', { name: 'Pts' })).toBeTruthy();
     expect(screen.getByText('1, Gold medal')).toBeTruthy();
+    // A withdrawn pupil keeps a place with the points won, tagged; the others are not.
+    expect(screen.getByRole('rowheader', { name: /Cal Dunne/ }).textContent).toContain('Withdrawn');
+    expect(screen.getByRole('rowheader', { name: /Ada Byrne/ }).textContent).not.toContain('Withdrawn');
     // The heading names the rounds counted, as the server said (issue #10 item 5).
     expect(screen.getByText(/^After round 2, round 3 in progress: 5 of 28 results in\./)).toBeTruthy();
     // The table's caption for screen readers says the same, not "after round 2" alone.

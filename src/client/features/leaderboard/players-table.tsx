@@ -1,9 +1,10 @@
-import type { LeaderboardRow } from '../../../contracts/leaderboard';
+import { type LeaderboardRow, WITHDRAWN_TAG } from '../../../contracts/leaderboard';
 import { formatPoints } from '../../../domain/scoring/results';
 import type { TiebreakKey } from '../../../domain/scoring/tiebreak-keys';
 import { formatTiebreak } from '../../../domain/scoring/tiebreaks';
 import { PlayerLink } from '../../components/player-link';
 import { RankMedal } from '../../components/rank-medal';
+import { Badge } from '../../components/ui/badge';
 import { cellClass, headClass, TableFrame, tableClass } from './table-frame';
 import { TIEBREAK_LABELS, tiebreakColumns, tiebreakRuleText, tiebreakTitle } from './tiebreak-labels';
 
@@ -72,6 +73,7 @@ export function PlayersTable({
                 </td>
                 <th scope="row" className={`${cellClass} font-normal`}>
                   <PlayerLink player={player} />
+                  {player.withdrawn && <Badge className="ml-2">{WITHDRAWN_TAG}</Badge>}
                   <span className="block text-xs text-muted lg:hidden">{player.groupName ?? 'No Group'}</span>
                 </th>
                 <td className={`${cellClass} hidden text-muted lg:table-cell`}>

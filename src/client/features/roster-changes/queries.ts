@@ -1,10 +1,14 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { REGISTRATION_TOKEN_HEADER } from '../../../contracts/registrations';
 import {
+  dayRulesResponseSchema,
   type RosterByeBody,
   rosterChangeResponseSchema,
   rosterChangesSchema,
+  rosterRulesChangeResponseSchema,
+  rosterRulesResponseSchema,
 } from '../../../contracts/roster-changes';
+import type { RosterRules } from '../../../domain/roster-changes';
 import { getJson, sendJson } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
 
@@ -60,5 +64,28 @@ export function useRosterChange(id: string, token: string | undefined) {
   return useMutation({
     mutationFn: (change: RosterChangeRequest) => send(id, token, change),
     onSuccess: (answer) => queryClient.setQueryData(queryKeys.rosterChanges(id), answer.roster),
+  });
+}
+
+/** The roster rules in words, for the public "how the day works" page (a server-drawn page's data). */
+export const dayRulesQuery = queryOptions({
+  queryKey: queryKeys.dayRules,
+  queryFn: ({ signal }) => getJson('/api/public/day-rules', dayRulesResponseSchema, signal),
+});
+
+export const rosterRulesQuery = queryOptions({
+  queryKey: queryKeys.rosterRules,
+  queryFn: ({ signal }) => getJson('/api/admin/roster-rules', rosterRulesResponseSchema, signal),
+});
+
+/** Saves the rules (or, with null, resets them to the defaults); the answer is the rules as now stored. */
+export function useSaveRosterRules() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (rules: RosterRules | null) =>
+      rules === null
+        ? sendJson('DELETE', '/api/admin/roster-rules', {}, rosterRulesChangeResponseSchema)
+        : sendJson('PUT', '/api/admin/roster-rules', rules, rosterRulesChangeResponseSchema),
+    onSuccess: ({ message: _message, ...answer }) => queryClient.setQueryData(queryKeys.rosterRules, answer),
   });
 }

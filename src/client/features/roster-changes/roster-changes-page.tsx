@@ -4,7 +4,6 @@ import { type FormEvent, useId, useState } from 'react';
 import { useParams } from 'react-router';
 import { BYE_LABELS } from '../../../contracts/byes';
 import type { RosterChanges, RosterPupil, TeacherByeKind } from '../../../contracts/roster-changes';
-import { countOf } from '../../../domain/plural';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -141,9 +140,8 @@ function PupilRow({
   );
 }
 
-/** What the rules are, in the tournament's own numbers, and until when changes are taken. */
+/** Until when changes are taken, and the tournament's roster rules in the words the public page uses. */
 function RulesNote({ roster }: { roster: RosterChanges }) {
-  const halfByes = countOf(roster.rules.halfPointByesPerPlayer, 'half-point bye');
   return (
     <div className="flex flex-col gap-2 text-muted">
       <p>
@@ -151,12 +149,14 @@ function RulesNote({ roster }: { roster: RosterChanges }) {
           ? 'Every round is paired: for any change now, ask an arbiter at the desk.'
           : `Byes and withdrawals for round ${roster.nextRound} are taken until it is paired. After that, ask an arbiter at the desk.`}
       </p>
-      <p>
-        Each pupil may have {halfByes}
-        {roster.rules.finalRoundByeAfterStart ? '' : ', and none in the final round once round 1 has started'}
-        ; a zero-point bye can be requested for any round not paired yet. A withdrawn pupil keeps their
-        results and is not paired again.
-      </p>
+      <details className="rounded-xl border border-line px-4 py-3">
+        <summary className="cursor-pointer font-semibold text-fg">The tournament's rules</summary>
+        <ul className="mt-2 flex list-disc flex-col gap-1.5 pl-5 text-sm">
+          {roster.rules.sentences.map((sentence) => (
+            <li key={sentence}>{sentence}</li>
+          ))}
+        </ul>
+      </details>
     </div>
   );
 }

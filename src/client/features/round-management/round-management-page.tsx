@@ -1,5 +1,6 @@
 import { CalendarOff, Play, Printer, Shuffle, Square, TriangleAlert } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import {
   type AdminRoundSummary,
   type GeneratePairingsResponse,
@@ -277,7 +278,12 @@ export function RoundManagementPage() {
   return (
     <div className="flex flex-col gap-6">
       <AdminPageHeading title="Round Management">
-        Pair the next round with the pairing engine, adjust it by hand, then start and complete it.
+        Pair the next round with the pairing engine, adjust it by hand, then start and complete it. Byes,
+        withdrawals and late entries that teachers may still ask for follow the{' '}
+        <Link to="/admin/roster-rules" className="font-semibold text-link underline-offset-2 hover:underline">
+          roster rules
+        </Link>
+        .
       </AdminPageHeading>
       {body}
     </div>

@@ -23,6 +23,7 @@ const SNAPSHOT_VIEWS = {
   leaderboard: (snapshot: PublicSnapshot) => snapshot.views.leaderboard(),
   'current-round': (snapshot: PublicSnapshot) => snapshot.views.currentRound(),
   roster: (snapshot: PublicSnapshot) => snapshot.views.roster(),
+  'day-rules': (snapshot: PublicSnapshot) => snapshot.views.dayRules(),
   recent: (snapshot: PublicSnapshot) => ({ matches: snapshot.recentMatches() }),
   announcements: (snapshot: PublicSnapshot) => ({ announcements: snapshot.views.announcements() }),
   'settings-home': (snapshot: PublicSnapshot) => snapshot.views.homeSettings(),
@@ -36,6 +37,7 @@ export const PAGE_DATA_VIEWS = {
   leaderboard: 'leaderboard',
   tournament: 'tournament',
   registrationSettings: 'settings-registration',
+  dayRules: 'day-rules',
 } as const satisfies Partial<Record<PublicPageDataName, SnapshotView>>;
 
 /** One read of the public data with its serialised views, built on first use and shared by every request. */

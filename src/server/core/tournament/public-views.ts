@@ -5,6 +5,12 @@ import type { PlayerDashboardResponse } from '../../../contracts/player-dashboar
 import type { PlayerLookupEntry, PlayerLookupResponse, PlayerRound } from '../../../contracts/player-lookup';
 import { RETENTION_SETTING_KEY, readRetentionPeriods } from '../../../contracts/retention';
 import type { RosterResponse } from '../../../contracts/roster';
+import { rosterRulesSentences } from '../../../contracts/roster-change-messages';
+import {
+  type DayRulesResponse,
+  ROSTER_RULES_SETTING_KEY,
+  readRosterRules,
+} from '../../../contracts/roster-changes';
 import { readSafeControl, SAFE_CONTROL_SETTING_KEY } from '../../../contracts/safe-control';
 import {
   type HomePageSettings,
@@ -253,6 +259,7 @@ export class PublicViews {
       players: rows.map((row) => ({
         rank: row.rank,
         name: row.player.name,
+        withdrawn: !row.player.active,
         groupName: row.player.groupName,
         rating: row.player.rating,
         halfPoints: row.halfPoints,
@@ -276,6 +283,12 @@ export class PublicViews {
         })),
       })),
     };
+  }
+
+  /** The roster rules in words (the `roster_rules` setting), for the public "how the day works" page. */
+  dayRules(): DayRulesResponse {
+    const rules = readRosterRules(this.data.settings.get(ROSTER_RULES_SETTING_KEY));
+    return { sentences: rosterRulesSentences(rules, this.data.tournament?.totalRounds ?? null) };
   }
 
   homeSettings(): HomePageSettings {
@@ -356,8 +369,8 @@ export class PublicViews {
       name: player.name,
       groupName: player.groupName,
       rating: player.rating,
-      // A hidden leaderboard hides ranks here too; withdrawn players have none.
-      rank: this.leaderboardVisible && player.active ? (row?.rank ?? null) : null,
+      // A hidden leaderboard hides ranks here too; a pupil taken off before playing has none.
+      rank: this.leaderboardVisible ? (row?.rank ?? null) : null,
       halfPoints: this.scores().get(player.id)?.halfPoints ?? 0,
       current: rounds.find((round) => round.roundNumber === this.displayedRoundNumber) ?? null,
       history: rounds.filter((round) => round.roundNumber !== this.displayedRoundNumber),

@@ -11,13 +11,18 @@ import {
   rosterChangesSchema,
   rosterParamsSchema,
   rosterPupilParamsSchema,
+  rosterRulesChangeResponseSchema,
+  rosterRulesResponseSchema,
+  rosterRulesSchema,
   rosterWithdrawalBodySchema,
 } from '../../../contracts/roster-changes';
+import { actorContext } from '../../audit/audit';
 import { activeActor } from '../../auth/actor';
 import { routesFeature } from '../../feature-context';
 import { perAddressLimit, RateCounter } from '../../http/rate-counter';
 import { apiErrors } from '../../http/route-helpers';
 import * as service from './roster-changes.service';
+import { readRosterRules, resetRosterRules, saveRosterRules } from './roster-rules.service';
 
 const errors = apiErrors(400, 401, 403, 404, 409, 429);
 const tags = ['roster-changes'];
@@ -156,6 +161,47 @@ export const rosterChangesFeature = routesFeature(
         const { id, playerId } = request.params;
         return service.undoWithdrawal(deps, await callerOf(request), id, playerId);
       },
+    );
+
+    // The rules those changes follow: arbiters set them for the tournament (/admin/roster-rules).
+    const RULES = '/api/admin/roster-rules';
+    typed.get(
+      RULES,
+      {
+        config: { access: 'manageRounds' },
+        schema: {
+          summary: 'The roster rules teachers’ changes follow, and the sentences that state them',
+          tags,
+          response: { 200: rosterRulesResponseSchema, ...apiErrors(401, 403) },
+        },
+      },
+      async () => readRosterRules(db),
+    );
+    typed.put(
+      RULES,
+      {
+        config: { access: 'manageRounds' },
+        schema: {
+          summary: 'Change the roster rules (byes, late entries, locks)',
+          tags,
+          body: rosterRulesSchema,
+          response: { 200: rosterRulesChangeResponseSchema, ...apiErrors(400, 401, 403) },
+        },
+      },
+      async (request) =>
+        saveRosterRules({ db, audit }, actorContext((await request.actor())!, request.ip), request.body),
+    );
+    typed.delete(
+      RULES,
+      {
+        config: { access: 'manageRounds' },
+        schema: {
+          summary: 'Reset the roster rules to the defaults',
+          tags,
+          response: { 200: rosterRulesChangeResponseSchema, ...apiErrors(401, 403) },
+        },
+      },
+      async (request) => resetRosterRules({ db, audit }, actorContext((await request.actor())!, request.ip)),
     );
   },
 );

@@ -1,14 +1,17 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { ROSTER_CHANGE_MESSAGES, rosterRefusalMessage } from '../../../contracts/roster-change-messages';
+import {
+  ROSTER_CHANGE_MESSAGES,
+  rosterRefusalMessage,
+  rosterRulesSentences,
+} from '../../../contracts/roster-change-messages';
 import type {
   RosterByeBody,
   RosterChangeResponse,
   RosterChanges,
   RosterPupil,
 } from '../../../contracts/roster-changes';
-import { TEACHER_BYE_KINDS } from '../../../contracts/roster-changes';
+import { ROSTER_RULES_SETTING_KEY, TEACHER_BYE_KINDS } from '../../../contracts/roster-changes';
 import {
-  DEFAULT_ROSTER_RULES,
   decideByeRequest,
   decideByeWithdrawal,
   decideReturn,
@@ -33,6 +36,7 @@ import { authorisedRegistration, isAddedTo } from '../../core/registrations/regi
 import type { RegistrationKeys } from '../../core/registrations/registration-security';
 import type { RegistrationWithTeams } from '../../core/registrations/registrations.repo';
 import { recordRosterChange } from '../../core/schools/school-activity';
+import { readSettingValue } from '../../core/settings/settings.service';
 import { findActiveTournament, type TournamentRow } from '../../core/tournament/active-tournament';
 import { loadTournamentState } from '../../core/tournament/tournament-state.loader';
 import type { Db } from '../../db/client';
@@ -52,20 +56,18 @@ export interface RosterCaller {
 }
 
 /**
- * The rules a teacher's changes follow. The defaults of src/domain/roster-changes.ts (one half-point bye per
- * pupil, none in the final round once round 1 has started) until the tournament's own rules can be set.
+ * The registration behind the page, the tournament it was added to (or why there is none), and the rules a
+ * teacher's changes follow: the `roster_rules` setting, which arbiters set on /admin/roster-rules.
  */
-const rules: RosterRules = DEFAULT_ROSTER_RULES;
-
-/** The registration behind the page and the tournament it was added to, or why there is none. */
 async function context(deps: RosterChangesDeps, caller: RosterCaller, registrationId: string) {
   const registration = await authorisedRegistration(deps, caller.actor, registrationId, caller.token);
   const tournament = await findActiveTournament(deps.db);
+  const rules = await readSettingValue(deps.db, ROSTER_RULES_SETTING_KEY);
   if (tournament !== null && isAddedTo(registration, tournament)) {
-    return { registration, tournament, notice: null };
+    return { registration, tournament, notice: null, rules };
   }
   const notice = tournament ? ROSTER_CHANGE_MESSAGES.notAdded : ROSTER_CHANGE_MESSAGES.noActiveTournament;
-  return { registration, tournament: null, notice };
+  return { registration, tournament: null, notice, rules };
 }
 
 /** The tournament players entered through this registration, by their registration entry. */
@@ -82,7 +84,7 @@ async function pupilsOf(db: Db | Tx, registration: RegistrationWithTeams, tourna
 }
 
 /** The lock of a round not paired yet, refused in the roster rules' words (whom to ask, not what staff do). */
-function lockRound(tx: Tx, tournament: TournamentRow, roundNumber: number) {
+function lockRound(tx: Tx, rules: RosterRules, tournament: TournamentRow, roundNumber: number) {
   const say = (refusal: RosterRefusal) => (round: number) =>
     rosterRefusalMessage(refusal, rules, { totalRounds: tournament.totalRounds, roundNumber: round });
   return lockOpenRound(tx, tournament.id, roundNumber, {
@@ -92,7 +94,12 @@ function lockRound(tx: Tx, tournament: TournamentRow, roundNumber: number) {
   });
 }
 
-function refuse(refusal: RosterRefusal, state: TournamentState, roundNumber?: number): never {
+function refuse(
+  rules: RosterRules,
+  refusal: RosterRefusal,
+  state: TournamentState,
+  roundNumber?: number,
+): never {
   const status = refusal === 'no-such-round' ? 400 : 409;
   throw new HttpError(
     status,
@@ -109,6 +116,7 @@ const requestedByesOf = (state: TournamentState, playerId: string) =>
     .map((bye) => ({ roundNumber: bye.roundNumber, kind: bye.kind as 'half' | 'zero' | 'full' }));
 
 function toPupil(
+  rules: RosterRules,
   player: PlayerRow,
   board: number,
   state: TournamentState,
@@ -154,6 +162,7 @@ function toPupil(
 
 async function buildRoster(
   db: Db | Tx,
+  rules: RosterRules,
   registration: RegistrationWithTeams,
   tournament: TournamentRow | null,
   notice: string | null,
@@ -166,6 +175,7 @@ async function buildRoster(
     rules: {
       halfPointByesPerPlayer: rules.halfPointByesPerPlayer,
       finalRoundByeAfterStart: rules.finalRoundByeAfterStart,
+      sentences: rosterRulesSentences(rules, tournament?.totalRounds ?? null),
     },
     rounds: [],
     nextRound: null,
@@ -187,7 +197,7 @@ async function buildRoster(
       name: team.name,
       pupils: team.players.flatMap((entry) => {
         const player = entry.playerId ? pupils.get(entry.playerId) : undefined;
-        return player ? [toPupil(player, entry.position, state, rounds)] : [];
+        return player ? [toPupil(rules, player, entry.position, state, rounds)] : [];
       }),
     })),
   };
@@ -198,14 +208,15 @@ export async function readRoster(
   caller: RosterCaller,
   registrationId: string,
 ): Promise<RosterChanges> {
-  const { registration, tournament, notice } = await context(deps, caller, registrationId);
-  return buildRoster(deps.db, registration, tournament, notice);
+  const { registration, tournament, notice, rules } = await context(deps, caller, registrationId);
+  return buildRoster(deps.db, rules, registration, tournament, notice);
 }
 
 interface ChangeStep {
   tx: Tx;
   player: PlayerRow;
   tournament: TournamentRow;
+  rules: RosterRules;
   who: AuditContext;
   /** The audit row's details every change carries. */
   details: Record<string, unknown>;
@@ -221,7 +232,7 @@ async function changePupil(
   { registrationId, playerId }: { registrationId: string; playerId: string },
   change: (step: ChangeStep) => Promise<string>,
 ): Promise<RosterChangeResponse> {
-  const { registration, tournament, notice } = await context(deps, caller, registrationId);
+  const { registration, tournament, notice, rules } = await context(deps, caller, registrationId);
   if (!tournament) throw new HttpError(409, notice);
   const message = await deps.db.transaction(async (tx) => {
     const player = (await pupilsOf(tx, registration, tournament.id)).get(playerId);
@@ -235,11 +246,11 @@ async function changePupil(
       registrationId: registration.id,
       schoolId: registration.schoolId,
     };
-    const sentence = await change({ tx, player, tournament, who, details });
+    const sentence = await change({ tx, player, tournament, rules, who, details });
     await recordRosterChange(tx, { schoolId: registration.schoolId, actorId: who.actorId, sentence });
     return sentence;
   });
-  return { message, roster: await buildRoster(deps.db, registration, tournament, null) };
+  return { message, roster: await buildRoster(deps.db, rules, registration, tournament, null) };
 }
 
 export function requestBye(
@@ -252,8 +263,8 @@ export function requestBye(
     deps,
     caller,
     { registrationId, playerId: body.playerId },
-    async ({ tx, player, tournament, who, details }) => {
-      const { round, state } = await lockRound(tx, tournament, body.roundNumber);
+    async ({ tx, player, tournament, rules, who, details }) => {
+      const { round, state } = await lockRound(tx, rules, tournament, body.roundNumber);
       const decision = decideByeRequest(rules, {
         rounds: rosterRoundsOf(state),
         roundNumber: body.roundNumber,
@@ -261,7 +272,7 @@ export function requestBye(
         isActive: player.active,
         requested: requestedByesOf(state, player.id),
       });
-      if (!decision.ok) refuse(decision.refusal, state, body.roundNumber);
+      if (!decision.ok) refuse(rules, decision.refusal, state, body.roundNumber);
       await putBye(tx, round, player.id, decision.kind);
       const message = ROSTER_CHANGE_MESSAGES.byeRequested(player.name, round.number, decision.kind);
       await deps.audit.logChange(tx, who, 'request_bye', message, {
@@ -285,11 +296,11 @@ export function takeBackBye(
     deps,
     caller,
     { registrationId, playerId },
-    async ({ tx, player, tournament, who, details }) => {
-      const { round, state } = await lockRound(tx, tournament, roundNumber);
+    async ({ tx, player, tournament, rules, who, details }) => {
+      const { round, state } = await lockRound(tx, rules, tournament, roundNumber);
       const hasRequest = requestedByesOf(state, player.id).some((bye) => bye.roundNumber === roundNumber);
       const decision = decideByeWithdrawal({ rounds: rosterRoundsOf(state), roundNumber, hasRequest });
-      if (!decision.ok) refuse(decision.refusal, state, roundNumber);
+      if (!decision.ok) refuse(rules, decision.refusal, state, roundNumber);
       const kind = await deleteBye(tx, round, player.id);
       const message = ROSTER_CHANGE_MESSAGES.byeTakenBack(player.name, roundNumber);
       await deps.audit.logChange(tx, who, 'remove_bye', message, { ...details, roundNumber, kind });
@@ -299,10 +310,10 @@ export function takeBackBye(
 }
 
 /** The state read under the lock of the next open round, so a withdrawal never races that round's pairing. */
-async function lockedState(tx: Tx, tournament: TournamentRow): Promise<TournamentState> {
+async function lockedState(tx: Tx, rules: RosterRules, tournament: TournamentRow): Promise<TournamentState> {
   const state = await loadTournamentState(tx as Db, tournament);
   const next = rosterRoundsOf(state).find((round) => round.isOpen);
-  return next ? (await lockRound(tx, tournament, next.number)).state : state;
+  return next ? (await lockRound(tx, rules, tournament, next.number)).state : state;
 }
 
 export function withdraw(
@@ -315,13 +326,13 @@ export function withdraw(
     deps,
     caller,
     { registrationId, playerId },
-    async ({ tx, player, tournament, who, details }) => {
-      const state = await lockedState(tx, tournament);
+    async ({ tx, player, tournament, rules, who, details }) => {
+      const state = await lockedState(tx, rules, tournament);
       const rounds = rosterRoundsOf(state);
       const fromRound = rounds.find((round) => round.isOpen)?.number;
-      if (fromRound === undefined) refuse('round-paired', state);
+      if (fromRound === undefined) refuse(rules, 'round-paired', state);
       const decision = decideWithdrawal({ rounds, fromRound, isActive: player.active });
-      if (!decision.ok) refuse(decision.refusal, state, fromRound);
+      if (!decision.ok) refuse(rules, decision.refusal, state, fromRound);
       await writeWithdrawal(tx, player, state);
       const message = ROSTER_CHANGE_MESSAGES.withdrawn(player.name, fromRound);
       await deps.audit.logChange(tx, who, 'withdraw_player', message, { ...details, fromRound });
@@ -340,18 +351,18 @@ export function undoWithdrawal(
     deps,
     caller,
     { registrationId, playerId },
-    async ({ tx, player, tournament, who, details }) => {
-      const state = await lockedState(tx, tournament);
+    async ({ tx, player, tournament, rules, who, details }) => {
+      const state = await lockedState(tx, rules, tournament);
       const fromRound = player.withdrawnFromRound;
       // Withdrawn by staff before any round could be named: only an arbiter brings the pupil back.
-      if (fromRound === null && !player.active) refuse('withdrawal-paired', state);
+      if (fromRound === null && !player.active) refuse(rules, 'withdrawal-paired', state);
       const decision = decideReturn({
         rounds: rosterRoundsOf(state),
         fromRound: fromRound ?? 1,
         isActive: player.active,
         by: 'teacher',
       });
-      if (!decision.ok) refuse(decision.refusal, state, fromRound ?? undefined);
+      if (!decision.ok) refuse(rules, decision.refusal, state, fromRound ?? undefined);
       await writeReturn(tx, player);
       const message = ROSTER_CHANGE_MESSAGES.returned(player.name);
       await deps.audit.logChange(tx, who, 'reactivate_player', message, { ...details, fromRound });

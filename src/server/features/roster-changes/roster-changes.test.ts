@@ -8,14 +8,22 @@ import {
 } from '../../../../tests/support/server/registration-fixtures';
 import {
   createTestAuth,
+  eventually,
   signIn,
   startTestApp,
   TEST_PUBLIC_URL,
   type TestApp,
 } from '../../../../tests/support/server/test-app';
+import type { LeaderboardResponse } from '../../../contracts/leaderboard';
 import { REGISTRATION_TOKEN_HEADER } from '../../../contracts/registrations';
 import { ROSTER_CHANGE_MESSAGES } from '../../../contracts/roster-change-messages';
-import type { RosterChanges, RosterPupil } from '../../../contracts/roster-changes';
+import type {
+  DayRulesResponse,
+  RosterChanges,
+  RosterPupil,
+  RosterRulesResponse,
+} from '../../../contracts/roster-changes';
+import { DEFAULT_ROSTER_RULES } from '../../../domain/roster-changes';
 import { systemLogs } from '../../db/schema/settings';
 import { matches, players, roundByes } from '../../db/schema/tournaments';
 import { DEMO_PASSWORD, seedDemoAccounts } from '../../db/seed/demo-accounts';
@@ -161,6 +169,57 @@ describe("a school's teacher changes the roster (issue #30)", () => {
     );
   });
 
+  it("follows the rules arbiters set: the teacher's page and the public page change, bad values change nothing", async () => {
+    const rulesCall = (method: 'GET' | 'PUT' | 'DELETE', payload?: object) =>
+      t.app.inject({
+        method,
+        url: '/api/admin/roster-rules',
+        headers: { origin: TEST_PUBLIC_URL, cookie: staff },
+        ...(payload ? { payload } : {}),
+      });
+    const before = (await rulesCall('GET')).json() as RosterRulesResponse;
+    expect(before).toMatchObject({ stored: false, totalRounds: 5, rules: DEFAULT_ROSTER_RULES });
+    expect(before.sentences).toContain(
+      'No half-point bye can be requested for the final round once round 1 has started.',
+    );
+
+    const tooMany = await rulesCall('PUT', { ...before.rules, halfPointByesPerPlayer: 9 });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().error).toContain('The half-point byes per pupil can be at most 5');
+    expect((await rulesCall('GET')).json()).toEqual(before);
+
+    const saved = await rulesCall('PUT', {
+      ...before.rules,
+      finalRoundByeAfterStart: true,
+      lateEntryMissedRound: 'half',
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ message: ROSTER_CHANGE_MESSAGES.rulesSaved, stored: true });
+    const [log] = await db()
+      .select()
+      .from(systemLogs)
+      .where(
+        and(eq(systemLogs.actionType, 'update_setting'), eq(systemLogs.description, 'Roster rules changed')),
+      );
+    expect(log?.metadata).toMatchObject({ after: { finalRoundByeAfterStart: true } });
+    // The teacher may now ask for a half-point bye in the final round; the public page says the new rules.
+    expect(pupil(await roster(), 1, 2).byeOptions).toContainEqual({
+      roundNumber: 5,
+      kinds: ['half', 'zero'],
+    });
+    const publicRules = await eventually(async () => {
+      const body = (await t.app.inject({ url: '/api/public/day-rules' })).json() as DayRulesResponse;
+      return body.sentences.some((sentence) => sentence.endsWith('each round missed scores ½ point.'))
+        ? body
+        : undefined;
+    });
+    expect(publicRules.sentences.join(' ')).not.toContain('final round');
+
+    const reset = await rulesCall('DELETE');
+    expect(reset.json()).toMatchObject({ message: ROSTER_CHANGE_MESSAGES.rulesReset, stored: false });
+    expect(pupil(await roster(), 1, 2).byeOptions).toContainEqual({ roundNumber: 5, kinds: ['zero'] });
+  });
+
   it('refuses bad input with a clear error and a pupil of another school with a 404', async () => {
     const first = pupil(await roster(), 0, 2);
     const fullBye = await call('POST', '/byes', { playerId: first.id, roundNumber: 4, kind: 'full' });
@@ -221,5 +280,11 @@ describe("a school's teacher changes the roster (issue #30)", () => {
     expect(after.nextRound).toBe(5);
     expect(pupil(after, 0, 1).byes).toEqual([{ roundNumber: 4, kind: 'half', canTakeBack: false }]);
     expect(pupil(after, 1, 4)).toMatchObject({ active: false, canReturn: false });
+    // The team joined at round 4: the pupil withdrawn before playing any game is not on the leaderboard, the one
+    // on a requested bye is. (A pupil withdrawn after playing stays, tagged: tests/e2e/public-pages.spec.ts.)
+    const board = (await t.app.inject({ url: '/api/public/leaderboard' })).json() as LeaderboardResponse;
+    expect(board.players.filter((row) => row.withdrawn)).toEqual([]);
+    expect(board.players.map((row) => row.name)).not.toContain(leaving.name);
+    expect(board.players.find((row) => row.name === onBye.name)).toMatchObject({ withdrawn: false });
   });
 });

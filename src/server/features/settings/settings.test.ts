@@ -91,6 +91,7 @@ describe.each(databaseTargets)('site settings API on %s', (target) => {
       '/admin/super-admin-dashboard',
       '/admin/analytics',
       '/admin/result-reports',
+      '/admin/roster-rules',
     ]);
   });
 

@@ -83,6 +83,7 @@ describe.each(databaseTargets)('public read API on %s', (target) => {
         'rating',
         'tiebreaks',
         'wins',
+        'withdrawn',
       ].sort(),
     );
     const roster = (await get('/api/public/roster')).body;

@@ -6,6 +6,7 @@ import { leaderboardResponseSchema } from '../../../contracts/leaderboard';
 import { playerLookupQuerySchema, playerLookupResponseSchema } from '../../../contracts/player-lookup';
 import { NOINDEX_HEADER } from '../../../contracts/public-pages';
 import { rosterResponseSchema } from '../../../contracts/roster';
+import { dayRulesResponseSchema } from '../../../contracts/roster-changes';
 import { homePageSettingsSchema, registrationSettingsSchema } from '../../../contracts/settings';
 import {
   currentRoundResponseSchema,
@@ -54,6 +55,12 @@ const CACHED_ROUTES: CachedRoute[] = [
     view: 'roster',
     summary: 'Every active player by name, with team and rating (name badges, alphabetical lists)',
     response: rosterResponseSchema,
+  },
+  {
+    url: '/api/public/day-rules',
+    view: 'day-rules',
+    summary: 'The roster rules (byes, withdrawals, late entries, locks) in words, for "how the day works"',
+    response: dayRulesResponseSchema,
   },
   {
     url: '/api/public/matches/recent',
