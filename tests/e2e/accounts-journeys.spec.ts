@@ -198,12 +198,19 @@ test('the admin tutorial starts once on /home for an admin with no progress; ski
   await expect(step2).toContainText('Step 2 of 7');
   await step2.getByRole('button', { name: 'Back' }).click();
   await expect(tutorial).toBeVisible();
+  // The dialog closes at once; the skip is stored by a request a reload must not cut short.
+  const stored = page.waitForResponse(
+    (response) => response.url().endsWith('/api/account/tutorial') && response.request().method() !== 'GET',
+  );
   await tutorial.getByRole('button', { name: 'Skip tutorial' }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(menuButton).not.toHaveAttribute('aria-disabled', 'true');
+  expect((await stored).ok()).toBe(true);
 
   // Never again: not after a reload, not in a new session.
-  const progress = page.waitForResponse('**/api/account/tutorial');
+  const progress = page.waitForResponse(
+    (response) => response.url().endsWith('/api/account/tutorial') && response.request().method() === 'GET',
+  );
   await page.reload();
   expect((await (await progress).json()).status).toBe('skipped');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
