@@ -28,6 +28,8 @@ export type PlayerRound = z.infer<typeof playerRoundSchema>;
 
 export const playerLookupEntrySchema = publicPlayerSchema.extend({
   rank: z.number().int().nullable(),
+  /** No longer paired: withdrawn by the school or an arbiter (tagged as on the leaderboard, WITHDRAWN_TAG). */
+  withdrawn: z.boolean(),
   halfPoints: z.number().int(),
   current: playerRoundSchema.nullable(),
   history: z.array(playerRoundSchema),

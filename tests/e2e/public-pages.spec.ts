@@ -97,6 +97,15 @@ test.describe('without JavaScript', () => {
     await expect
       .poll(async () => (await board()).find((row) => row.name === leader.name))
       .toMatchObject({ withdrawn: true, halfPoints: leader.halfPoints });
+    const after = (await board()).find((row) => row.name === leader.name)!;
+    // The player lookup says the same of the player.
+    const lookup = (await (
+      await request.get(`/api/public/players?name=${encodeURIComponent(leader.name)}`)
+    ).json()) as { players: Row[] };
+    expect(lookup.players.find((entry) => entry.name === leader.name)).toMatchObject({
+      withdrawn: true,
+      rank: after.rank,
+    });
     // The drawn page (no scripts here) shows it in the player's row, and in nobody else's.
     await page.goto('/leaderboard');
     const table = page.getByRole('table', { name: /^Player standings: / });

@@ -18,6 +18,7 @@ const linked: PlayerDashboardResponse = {
     name: 'Judit Polgár',
     groupName: 'Riverside Academy A',
     rating: 1900,
+    withdrawn: false,
     rank: 4,
     halfPoints: 3,
     current: {

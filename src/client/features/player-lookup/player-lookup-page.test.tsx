@@ -18,6 +18,7 @@ const response: PlayerLookupResponse = {
       groupName: 'Riverside Academy A',
       rating: 1868,
       rank: 1,
+      withdrawn: false,
       halfPoints: 4,
       current: {
         roundNumber: 3,

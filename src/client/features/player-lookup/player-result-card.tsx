@@ -1,7 +1,9 @@
 import { useId } from 'react';
+import { WITHDRAWN_TAG } from '../../../contracts/leaderboard';
 import type { PlayerLookupEntry, PlayerRound } from '../../../contracts/player-lookup';
 import { COLOUR_LABELS, formatPoints } from '../../../domain/scoring/results';
 import { PlayerLink } from '../../components/player-link';
+import { Badge } from '../../components/ui/badge';
 import { Card } from '../../components/ui/card';
 import { ColourSwatch } from '../tournament/board-views';
 import { PlayerBadge } from './player-badge';
@@ -137,6 +139,7 @@ export function PlayerResultCard({ player }: { player: PlayerLookupEntry }) {
           <p className="text-muted">
             {player.groupName ?? 'No Group'}
             {player.rating ? ` · Rating ${player.rating}` : ''}
+            {player.withdrawn ? <Badge className="ml-2">{WITHDRAWN_TAG}</Badge> : null}
           </p>
         </div>
         <dl className="flex gap-6 text-right">

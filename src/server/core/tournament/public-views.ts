@@ -371,6 +371,7 @@ export class PublicViews {
       rating: player.rating,
       // A hidden leaderboard hides ranks here too; a pupil taken off before playing has none.
       rank: this.leaderboardVisible ? (row?.rank ?? null) : null,
+      withdrawn: !player.active,
       halfPoints: this.scores().get(player.id)?.halfPoints ?? 0,
       current: rounds.find((round) => round.roundNumber === this.displayedRoundNumber) ?? null,
       history: rounds.filter((round) => round.roundNumber !== this.displayedRoundNumber),
