@@ -2,6 +2,7 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderAt, stubFetch } from '../../../../tests/support/client/test-utils';
+import { WITHDRAWN_TAG } from '../../../contracts/leaderboard';
 import type { PlayerLookupResponse } from '../../../contracts/player-lookup';
 import { PlayerLookupPage } from './player-lookup-page';
 
@@ -62,6 +63,21 @@ describe('PlayerLookupPage', () => {
     );
     expect(screen.getByText('Draw')).toBeTruthy();
     expect(screen.getByText('½')).toBeTruthy();
+  });
+
+  it('tags a withdrawn player as the leaderboard does, and nobody else', async () => {
+    const [entry] = response.players;
+    stubFetch({
+      '/api/public/players?name=Aronian': { ...response, players: [{ ...entry!, withdrawn: true }] },
+      '/api/public/players?name=Levon': response,
+    });
+    renderAt(<PlayerLookupPage />, { path: '/player-lookup', url: '/player-lookup?name=Aronian' });
+    expect(await screen.findByRole('heading', { name: 'Levon Aronian' })).toBeTruthy();
+    expect(screen.getByText(WITHDRAWN_TAG)).toBeTruthy();
+    cleanup();
+    renderAt(<PlayerLookupPage />, { path: '/player-lookup', url: '/player-lookup?name=Levon' });
+    expect(await screen.findByRole('heading', { name: 'Levon Aronian' })).toBeTruthy();
+    expect(screen.queryByText(WITHDRAWN_TAG)).toBeNull();
   });
 
   it('asks for at least 2 letters before searching', () => {
