@@ -22,12 +22,14 @@ export const ROSTER_RULES_LIMITS = {
   lateEntryUntilRound: 20,
 } as const;
 
-const wholeNumber = (what: string, max: number, min = 0) =>
-  z
+const wholeNumber = (what: string, max: number, min = 0) => {
+  const What = `${what[0]?.toUpperCase()}${what.slice(1)}`;
+  return z
     .number({ error: `Enter ${what}` })
     .int(`Enter a whole number for ${what}`)
-    .min(min, `${what[0]?.toUpperCase()}${what.slice(1)} cannot be below ${min}`)
-    .max(max, `${what[0]?.toUpperCase()}${what.slice(1)} can be at most ${max}`);
+    .min(min, `${What} cannot be below ${min}`)
+    .max(max, `${What} can be at most ${max}`);
+};
 
 export const rosterRulesSchema = z
   .object({
@@ -107,12 +109,8 @@ export const rosterChangesSchema = z.object({
   tournamentName: z.string().nullable(),
   /** Why there is nothing to change yet (the teams are not in the tournament), or null. */
   notice: z.string().nullable(),
-  rules: z.object({
-    halfPointByesPerPlayer: z.number().int(),
-    finalRoundByeAfterStart: z.boolean(),
-    /** The roster rules in words (rosterRulesSentences), as the public "how the day works" page states them. */
-    sentences: z.array(z.string()),
-  }),
+  /** The roster rules in words (rosterRulesSentences), as the public "how the day works" page states them. */
+  ruleSentences: z.array(z.string()),
   rounds: z.array(
     z.object({
       number: z.number().int(),

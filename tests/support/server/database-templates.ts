@@ -13,7 +13,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../../src/server/db/client';
 import { applyMigrations } from '../../../src/server/db/migrate';
-import { databaseUrlNamed, silentLogger } from './test-database';
+import { databaseUrlNamed, onServer, silentLogger } from './test-database';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -33,16 +33,6 @@ async function pgliteTemplate(folder: string): Promise<string> {
   const file = join(folder, 'migrated.tar');
   await writeFile(file, Buffer.from(await dump.arrayBuffer()));
   return file;
-}
-
-async function onServer<T>(serverUrl: string, work: (admin: pg.Client) => Promise<T>): Promise<T> {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    return await work(admin);
-  } finally {
-    await admin.end();
-  }
 }
 
 async function postgresTemplate(serverUrl: string): Promise<string> {

@@ -24,6 +24,17 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
+/** Runs `work` on one connection to the server's maintenance database (creating and dropping databases). */
+export async function onServer<T>(serverUrl: string, work: (admin: pg.Client) => Promise<T>): Promise<T> {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    return await work(admin);
+  } finally {
+    await admin.end();
+  }
+}
+
 export function databaseUrlNamed(url: string, name: string): string {
   const parsed = new URL(url);
   parsed.pathname = `/${name}`;
@@ -52,13 +63,9 @@ const migratedPglite = (file: string) => {
 export async function createTestDatabase(target: DatabaseTarget): Promise<TestDatabase> {
   const template = templates();
   if (target === 'pglite') {
-    const database = template.pglite
-      ? await openDatabase(
-          { dataDir: 'memory://', startFrom: await migratedPglite(template.pglite) },
-          silentLogger,
-        )
-      : await openDatabase({ dataDir: 'memory://' }, silentLogger);
-    if (!template.pglite) await applyMigrations(database);
+    const startFrom = template.pglite ? await migratedPglite(template.pglite) : undefined;
+    const database = await openDatabase({ dataDir: 'memory://', startFrom }, silentLogger);
+    if (!startFrom) await applyMigrations(database);
     return {
       database,
       url: null,
@@ -69,14 +76,8 @@ export async function createTestDatabase(target: DatabaseTarget): Promise<TestDa
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `chess_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(
-    template.postgres
-      ? `CREATE DATABASE ${pg.escapeIdentifier(name)} TEMPLATE ${pg.escapeIdentifier(template.postgres)}`
-      : `CREATE DATABASE ${pg.escapeIdentifier(name)}`,
-  );
-  await admin.end();
+  const copied = template.postgres ? ` TEMPLATE ${pg.escapeIdentifier(template.postgres)}` : '';
+  await onServer(serverUrl, (admin) => admin.query(`CREATE DATABASE ${pg.escapeIdentifier(name)}${copied}`));
   const url = databaseUrlNamed(serverUrl, name);
   const opened: Database[] = [];
   const open = async () => {
@@ -92,10 +93,9 @@ export async function createTestDatabase(target: DatabaseTarget): Promise<TestDa
     openAnother: open,
     drop: async () => {
       await Promise.all(opened.map((db) => db.close()));
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(name)} WITH (FORCE)`);
-      await cleanup.end();
+      await onServer(serverUrl, (admin) =>
+        admin.query(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(name)} WITH (FORCE)`),
+      );
     },
   };
 }

@@ -3,12 +3,11 @@ import { Clock, Flag, Hourglass, type LucideIcon, Trophy, UserRoundCog } from 'l
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { BYE_LABELS } from '../../../contracts/byes';
-import { LoadError } from '../../components/load-error';
+import { QueryView } from '../../components/query-view';
 import { Card } from '../../components/ui/card';
 import { Container } from '../../components/ui/container';
 import { PageHeader } from '../../components/ui/page-header';
 import { Prose } from '../../components/ui/prose';
-import { Spinner } from '../../components/ui/spinner';
 import { useTournament } from '../tournament/queries';
 import { RoundScheduleTable } from '../tournament/round-schedule-table';
 import { dayRulesQuery } from './queries';
@@ -28,19 +27,16 @@ function Section({ icon: Icon, title, children }: { icon: LucideIcon; title: str
 
 /** The tournament's roster rules, in the sentences the server words from the `roster_rules` setting. */
 function RosterRules() {
-  const rules = useQuery(dayRulesQuery);
-  if (rules.isPending) return <Spinner label="Loading the rules..." />;
-  if (rules.error) {
-    return (
-      <LoadError error={rules.error} onRetry={() => void rules.refetch()} isRetrying={rules.isFetching} />
-    );
-  }
   return (
-    <ul>
-      {rules.data.sentences.map((sentence) => (
-        <li key={sentence}>{sentence}</li>
-      ))}
-    </ul>
+    <QueryView query={useQuery(dayRulesQuery)}>
+      {(rules) => (
+        <ul>
+          {rules.sentences.map((sentence) => (
+            <li key={sentence}>{sentence}</li>
+          ))}
+        </ul>
+      )}
+    </QueryView>
   );
 }
 

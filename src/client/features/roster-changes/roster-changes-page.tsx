@@ -152,7 +152,7 @@ function RulesNote({ roster }: { roster: RosterChanges }) {
       <details className="rounded-xl border border-line px-4 py-3">
         <summary className="cursor-pointer font-semibold text-fg">The tournament's rules</summary>
         <ul className="mt-2 flex list-disc flex-col gap-1.5 pl-5 text-sm">
-          {roster.rules.sentences.map((sentence) => (
+          {roster.ruleSentences.map((sentence) => (
             <li key={sentence}>{sentence}</li>
           ))}
         </ul>

@@ -22,7 +22,7 @@ import { routesFeature } from '../../feature-context';
 import { perAddressLimit, RateCounter } from '../../http/rate-counter';
 import { apiErrors } from '../../http/route-helpers';
 import * as service from './roster-changes.service';
-import { readRosterRules, resetRosterRules, saveRosterRules } from './roster-rules.service';
+import { resetRosterRules, rosterRulesView, saveRosterRules } from './roster-rules.service';
 
 const errors = apiErrors(400, 401, 403, 404, 409, 429);
 const tags = ['roster-changes'];
@@ -165,6 +165,7 @@ export const rosterChangesFeature = routesFeature(
 
     // The rules those changes follow: arbiters set them for the tournament (/admin/roster-rules).
     const RULES = '/api/admin/roster-rules';
+    const arbiter = async (request: FastifyRequest) => actorContext((await request.actor())!, request.ip);
     typed.get(
       RULES,
       {
@@ -175,7 +176,7 @@ export const rosterChangesFeature = routesFeature(
           response: { 200: rosterRulesResponseSchema, ...apiErrors(401, 403) },
         },
       },
-      async () => readRosterRules(db),
+      async () => rosterRulesView(db),
     );
     typed.put(
       RULES,
@@ -188,8 +189,7 @@ export const rosterChangesFeature = routesFeature(
           response: { 200: rosterRulesChangeResponseSchema, ...apiErrors(400, 401, 403) },
         },
       },
-      async (request) =>
-        saveRosterRules({ db, audit }, actorContext((await request.actor())!, request.ip), request.body),
+      async (request) => saveRosterRules({ db, audit }, await arbiter(request), request.body),
     );
     typed.delete(
       RULES,
@@ -201,7 +201,7 @@ export const rosterChangesFeature = routesFeature(
           response: { 200: rosterRulesChangeResponseSchema, ...apiErrors(401, 403) },
         },
       },
-      async (request) => resetRosterRules({ db, audit }, actorContext((await request.actor())!, request.ip)),
+      async (request) => resetRosterRules({ db, audit }, await arbiter(request)),
     );
   },
 );

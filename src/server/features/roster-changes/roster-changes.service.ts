@@ -172,11 +172,7 @@ async function buildRoster(
     schoolName: registration.schoolName,
     tournamentName: tournament?.name ?? null,
     notice,
-    rules: {
-      halfPointByesPerPlayer: rules.halfPointByesPerPlayer,
-      finalRoundByeAfterStart: rules.finalRoundByeAfterStart,
-      sentences: rosterRulesSentences(rules, tournament?.totalRounds ?? null),
-    },
+    ruleSentences: rosterRulesSentences(rules, tournament?.totalRounds ?? null),
     rounds: [],
     nextRound: null,
     teams: [],

@@ -7,11 +7,11 @@ import {
   ROSTER_RULES_SETTING_KEY,
   type RosterRulesChangeResponse,
   type RosterRulesResponse,
+  readRosterRules,
 } from '../../../contracts/roster-changes';
-import type { RosterRules } from '../../../domain/roster-changes';
+import { DEFAULT_ROSTER_RULES, type RosterRules } from '../../../domain/roster-changes';
 import type { AuditContext } from '../../audit/audit';
 import {
-  readSettingValue,
   readStoredSettings,
   resetSettingIn,
   saveRegisteredSetting,
@@ -20,18 +20,15 @@ import { findActiveTournament } from '../../core/tournament/active-tournament';
 import type { Db } from '../../db/client';
 import type { AuditedDb } from '../../feature-context';
 
-export async function readRosterRules(db: Db): Promise<RosterRulesResponse> {
-  const [rules, stored, tournament] = await Promise.all([
-    readSettingValue(db, ROSTER_RULES_SETTING_KEY),
-    readStoredSettings(db, [ROSTER_RULES_SETTING_KEY]),
-    findActiveTournament(db),
-  ]);
-  return {
-    rules,
-    stored: stored.has(ROSTER_RULES_SETTING_KEY),
-    totalRounds: tournament?.totalRounds ?? null,
-    sentences: rosterRulesSentences(rules, tournament?.totalRounds ?? null),
-  };
+/** The rules as the form shows them, with the sentences worded for the active tournament's rounds. */
+async function viewOf(db: Db, rules: RosterRules, stored: boolean): Promise<RosterRulesResponse> {
+  const totalRounds = (await findActiveTournament(db))?.totalRounds ?? null;
+  return { rules, stored, totalRounds, sentences: rosterRulesSentences(rules, totalRounds) };
+}
+
+export async function rosterRulesView(db: Db): Promise<RosterRulesResponse> {
+  const stored = (await readStoredSettings(db, [ROSTER_RULES_SETTING_KEY])).get(ROSTER_RULES_SETTING_KEY);
+  return viewOf(db, readRosterRules(stored), stored !== undefined);
 }
 
 export async function saveRosterRules(
@@ -43,7 +40,7 @@ export async function saveRosterRules(
     action: 'update_setting',
     description: 'Roster rules changed',
   });
-  return { ...(await readRosterRules(context.db)), message: ROSTER_CHANGE_MESSAGES.rulesSaved };
+  return { ...(await viewOf(context.db, rules, true)), message: ROSTER_CHANGE_MESSAGES.rulesSaved };
 }
 
 export async function resetRosterRules(
@@ -56,5 +53,8 @@ export async function resetRosterRules(
       description: 'Roster rules reset to the defaults',
     }),
   );
-  return { ...(await readRosterRules(context.db)), message: ROSTER_CHANGE_MESSAGES.rulesReset };
+  return {
+    ...(await viewOf(context.db, DEFAULT_ROSTER_RULES, false)),
+    message: ROSTER_CHANGE_MESSAGES.rulesReset,
+  };
 }
