@@ -54,7 +54,8 @@ export function rosterRulesSentences(rules: RosterRules, totalRounds: number | n
     'A requested bye can be taken back until its round is paired. The standings show it as a requested bye, never as an absence.',
     'A pupil who has to leave is withdrawn from the next round to be paired: the games already played count, and the pupil is not paired again. The teacher can undo it until that round is paired; after that, ask an arbiter.',
     `Late entries are taken until ${lateUntil} is paired; each round missed scores ${rules.lateEntryMissedRound === 'half' ? '½ point' : '0 points'}.`,
-    `Names lock ${countOf(rules.namesLockHours, 'hour')} before the event; on the day a substitute can be named until ${countOf(rules.roundLockMinutes, 'minute')} before the next round is paired. After a lock, ask an arbiter.`,
+    `Names lock ${countOf(rules.namesLockHours, 'hour')} before the event; on the day a substitute can be named until ${countOf(rules.roundLockMinutes, 'minute')} before the next round's start time (until it is paired, when it has none). After a lock, the teacher's page sends the change to an arbiter, who decides; the teacher is told by e-mail.`,
+    'A substitute needs the same details and guardian consent as at registration, and plays once the parent or guardian has confirmed by e-mail. The pupil replaced keeps the games already played.',
   ];
 }
 
@@ -70,6 +71,24 @@ export const ROSTER_CHANGE_MESSAGES = {
   withdrawn: (name: string, round: number | null) =>
     round === null ? `${name} is withdrawn.` : `${name} is withdrawn from round ${round} on.`,
   returned: (name: string) => `${name} is back in the tournament and will be paired in the next round.`,
+  substituted: (incoming: string, leaving: string, round: number, waitsForConsent: boolean) =>
+    `${incoming} takes the place of ${leaving} from round ${round}.` +
+    (waitsForConsent
+      ? ` ${incoming} plays once their parent or guardian confirms by the link we e-mailed them.`
+      : ''),
+  substitutionAsked: (incoming: string, leaving: string) => `${incoming} to take the place of ${leaving}`,
+  returnAsked: (name: string) => `${name} to come back into the tournament`,
+  requestSent: (summary: string) =>
+    `Names are locked, so your request (${summary}) waits for an arbiter. We will e-mail you the answer.`,
+  reasonNeeded: 'Names are locked now: say why the change is needed, so the arbiter can decide.',
+  requestPending: 'A request about this pupil already waits for an arbiter.',
+  returnStillYours: 'You can still undo this withdrawal yourself: use "Undo withdrawal".',
+  unknownRequest: 'This request does not exist.',
+  requestDecided: 'This request has already been decided.',
+  requestOtherTournament: 'This request was for a tournament that is no longer running.',
+  refusalNoteNeeded: 'Say why the request is refused: the teacher is told by e-mail.',
+  requestAccepted: (summary: string) => `Accepted: ${summary}. The teacher is told by e-mail.`,
+  requestRefused: (summary: string) => `Refused: ${summary}. The teacher is told by e-mail.`,
   rulesSaved: 'Roster rules saved.',
   rulesReset: 'Roster rules reset to the defaults.',
 } as const;

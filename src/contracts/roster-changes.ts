@@ -100,6 +100,12 @@ export const rosterPupilSchema = z.object({
   byes: z.array(z.object({ roundNumber: z.number().int(), kind: z.string(), canTakeBack: z.boolean() })),
   /** For each open round without a bye: the kinds of bye the rules allow the pupil to request. */
   byeOptions: z.array(z.object({ roundNumber: z.number().int(), kinds: z.array(z.enum(TEACHER_BYE_KINDS)) })),
+  /** Whether a substitute may take this pupil's place (now, or as a request when names are locked). */
+  canSubstitute: z.boolean(),
+  /** Withdrawn and past the teacher's own undo: an arbiter may be asked to bring the pupil back. */
+  canAskReturn: z.boolean(),
+  /** A request about this pupil waiting for an arbiter, in words; null when none. */
+  pendingRequest: z.string().nullable(),
 });
 export type RosterPupil = z.infer<typeof rosterPupilSchema>;
 
@@ -121,7 +127,34 @@ export const rosterChangesSchema = z.object({
   ),
   /** The next round to be paired, the one a withdrawal starts from; null when every round is paired. */
   nextRound: z.number().int().nullable(),
-  teams: z.array(z.object({ name: z.string(), pupils: z.array(rosterPupilSchema) })),
+  /**
+   * Whether names may be changed now (substitutes) or a change becomes a request for an arbiter: open until
+   * `until` (null: until the next round is paired), or locked since `since` (rosterLock in the domain).
+   */
+  namesLock: z.object({ open: z.boolean(), until: isoDateTime.nullable(), since: isoDateTime.nullable() }),
+  /** The day ages are counted on (YYYY-MM-DD): a substitute's form asks for consent as the server will. */
+  tournamentDay: z.string(),
+  teams: z.array(
+    z.object({
+      name: z.string(),
+      pupils: z.array(rosterPupilSchema),
+      /** Substitutes named but not yet playing: their parent or guardian has not confirmed yet. */
+      waiting: z.array(z.object({ name: z.string(), replaces: z.string().nullable() })),
+      /** Pupils a substitute replaced: their games stay in the standings. */
+      replaced: z.array(z.object({ name: z.string() })),
+    }),
+  ),
+  /** The changes this school asked an arbiter for, newest first, with the answer once given. */
+  requests: z.array(
+    z.object({
+      id: z.uuid(),
+      summary: z.string(),
+      reason: z.string(),
+      status: z.enum(['pending', 'accepted', 'refused']),
+      decisionNote: z.string().nullable(),
+      createdAt: isoDateTime,
+    }),
+  ),
 });
 export type RosterChanges = z.infer<typeof rosterChangesSchema>;
 
@@ -144,3 +177,35 @@ export const rosterByeBodySchema = z
 export type RosterByeBody = z.infer<typeof rosterByeBodySchema>;
 
 export const rosterWithdrawalBodySchema = z.object({ playerId: z.uuid('Unknown pupil') }).strict();
+
+export const ROSTER_REQUEST_STATUSES = ['pending', 'accepted', 'refused'] as const;
+
+/** A teacher's change waiting for (or decided by) an arbiter, as the queue on /admin/roster-requests shows it. */
+export const rosterRequestSchema = z.object({
+  id: z.uuid(),
+  kind: z.enum(['substitution', 'return']),
+  schoolName: z.string(),
+  reference: z.string(),
+  registrationId: z.uuid(),
+  summary: z.string(),
+  reason: z.string(),
+  status: z.enum(ROSTER_REQUEST_STATUSES),
+  /** For a substitute: how old, and whether their guardian must still confirm once accepted. */
+  pupilDetails: z.string().nullable(),
+  createdAt: isoDateTime,
+  decidedAt: isoDateTime.nullable(),
+  decisionNote: z.string().nullable(),
+});
+export type RosterRequest = z.infer<typeof rosterRequestSchema>;
+
+export const rosterRequestsResponseSchema = z.object({
+  pending: z.array(rosterRequestSchema),
+  /** The last decided requests, newest first. */
+  decided: z.array(rosterRequestSchema),
+});
+export type RosterRequests = z.infer<typeof rosterRequestsResponseSchema>;
+
+export const rosterRequestParamsSchema = z.object({ requestId: z.uuid('Unknown request') });
+export const rosterRequestDecisionResponseSchema = rosterRequestsResponseSchema.extend({
+  message: z.string(),
+});

@@ -7,10 +7,12 @@ import {
   decideJoinTeam,
   decideLateEntry,
   decideReturn,
+  decideSubstitution,
   decideWithdrawal,
   lateEntryLastRound,
   type RosterRound,
   rosterLock,
+  rosterLockNow,
   rosterRoundsOf,
 } from './roster-changes';
 import type { TournamentState } from './tournament/state';
@@ -173,6 +175,106 @@ describe('locks', () => {
     expect(
       rosterLock(rules, { now: new Date('2026-12-05T10:50:00Z'), eventStart, hasStarted: true, nextRoundAt }),
     ).toEqual({ open: false, since: new Date('2026-12-05T10:45:00Z') });
+    // A next round without a start time takes changes until it is paired.
+    expect(
+      rosterLock(rules, {
+        now: new Date('2026-12-05T10:50:00Z'),
+        eventStart,
+        hasStarted: true,
+        nextRoundAt: null,
+      }),
+    ).toEqual({ open: true, until: null });
+  });
+
+  it('read from the rounds: round 1’s start time, else the first day; then the next open round’s', () => {
+    const timed = (paired: number, times: (string | null)[]) =>
+      rounds(paired).map((round, index) => ({
+        ...round,
+        startTime: times[index] ? new Date(times[index]!) : null,
+      }));
+    const now = new Date('2026-12-04T12:00:00Z');
+    expect(rosterLockNow(rules, { now, rounds: timed(0, []), startDate: '2026-12-05' })).toEqual({
+      open: false,
+      since: new Date('2026-12-03T00:00:00Z'),
+    });
+    expect(rosterLockNow(rules, { now, rounds: timed(0, []), startDate: '2026-12-07' })).toEqual({
+      open: true,
+      until: new Date('2026-12-05T00:00:00Z'),
+    });
+    expect(
+      rosterLockNow(rules, { now, rounds: timed(0, ['2026-12-06T14:00:00Z']), startDate: '2026-12-05' }),
+    ).toEqual({ open: true, until: new Date('2026-12-04T14:00:00Z') });
+    const day = timed(2, ['2026-12-05T09:00:00Z', '2026-12-05T10:30:00Z', '2026-12-05T12:00:00Z']);
+    expect(
+      rosterLockNow(rules, { now: new Date('2026-12-05T11:40:00Z'), rounds: day, startDate: null }),
+    ).toEqual({
+      open: true,
+      until: new Date('2026-12-05T11:45:00Z'),
+    });
+    expect(
+      rosterLockNow(rules, { now: new Date('2026-12-05T11:50:00Z'), rounds: day, startDate: null }),
+    ).toEqual({
+      open: false,
+      since: new Date('2026-12-05T11:45:00Z'),
+    });
+  });
+});
+
+describe('substitutions', () => {
+  const open = { open: true as const, until: null };
+  const closed = { open: false as const, since: new Date('2026-12-05T11:45:00Z') };
+  const substitute = (input: Partial<Parameters<typeof decideSubstitution>[1]>) =>
+    decideSubstitution(rules, {
+      rounds: rounds(0),
+      lock: open,
+      replacedIsActive: true,
+      teamActive: 4,
+      playsForSchoolId: null,
+      isInTeam: false,
+      schoolId: 'school-a',
+      ...input,
+    });
+
+  it('before round 1: the substitute plays every round and the pupil leaving none', () => {
+    expect(substitute({})).toEqual({
+      ok: true,
+      mode: 'now',
+      leftOutOf: [1, 2, 3, 4, 5],
+      joinsRound: 1,
+      missedRounds: [],
+      missedRoundBye: 'zero',
+    });
+  });
+
+  it('on the day: joins at the next round with a bye per round missed; fills a withdrawn pupil’s place', () => {
+    expect(substitute({ rounds: rounds(2) })).toMatchObject({ leftOutOf: [3, 4, 5], missedRounds: [1, 2] });
+    expect(substitute({ rounds: rounds(2), replacedIsActive: false, teamActive: 3 })).toMatchObject({
+      ok: true,
+      leftOutOf: [],
+      joinsRound: 3,
+    });
+  });
+
+  it('after the lock waits for an arbiter, who decides without the lock; other rules refuse outright', () => {
+    expect(substitute({ lock: closed })).toMatchObject({ ok: true, mode: 'request' });
+    expect(substitute({ lock: null })).toMatchObject({ ok: true, mode: 'now' });
+    // Replacing a pupil who plays is open until the last round is paired; filling a withdrawn pupil's
+    // place is a late entry, refused after the late-entry round.
+    expect(substitute({ lock: closed, rounds: rounds(3) })).toMatchObject({ ok: true, joinsRound: 4 });
+    expect(substitute({ rounds: rounds(5) })).toEqual({ ok: false, refusal: 'round-paired' });
+    expect(substitute({ rounds: rounds(3), replacedIsActive: false, teamActive: 3 })).toEqual({
+      ok: false,
+      refusal: 'late-entry-closed',
+    });
+    expect(substitute({ replacedIsActive: false, teamActive: 4 })).toEqual({
+      ok: false,
+      refusal: 'team-full',
+    });
+    expect(substitute({ playsForSchoolId: 'school-b' })).toEqual({
+      ok: false,
+      refusal: 'plays-for-another-school',
+    });
+    expect(substitute({ isInTeam: true })).toEqual({ ok: false, refusal: 'already-in-team' });
   });
 });
 

@@ -15,6 +15,7 @@
  * - names lock 48 h before the event; on the day a substitution is open until 15 minutes before the next
  *   round is paired. A change after its lock becomes a request for an arbiter.
  */
+import { normalizeName } from './names';
 import { PLAYERS_PER_TEAM } from './registration';
 import { acceptsByeRequest, isStarted } from './tournament/rounds';
 import type { TournamentState } from './tournament/state';
@@ -192,12 +193,9 @@ export function decideLateEntry(
   rounds: readonly RosterRound[],
 ): Decision<{ joinsRound: number; missedRounds: number[]; missedRoundBye: 'zero' | 'half' }> {
   const { last } = frame(rounds);
-  const [joinsRound] = openRoundsFrom(rounds, 1);
-  if (joinsRound === undefined || joinsRound > lateEntryLastRound(rules, last)) {
-    return refuse('late-entry-closed');
-  }
-  const missedRounds = Array.from({ length: joinsRound - 1 }, (_, index) => index + 1);
-  return { ok: true, joinsRound, missedRounds, missedRoundBye: rules.lateEntryMissedRound };
+  const joins = joinNextRound(rules, rounds);
+  if (!joins.ok || joins.joinsRound > lateEntryLastRound(rules, last)) return refuse('late-entry-closed');
+  return joins;
 }
 
 export type LockState = { open: true; until: Date | null } | { open: false; since: Date };
@@ -205,7 +203,8 @@ export type LockState = { open: true; until: Date | null } | { open: false; sinc
 /**
  * Whether a teacher may still change names themselves, or the change becomes a request for an arbiter:
  * open until `namesLockHours` before the first round; on the day (once round 1 has started) open again
- * between rounds, until `roundLockMinutes` before the next round is paired (its scheduled start).
+ * between rounds, until `roundLockMinutes` before the next round is paired (its scheduled start; a round
+ * without a start time takes changes until it is paired).
  */
 export function rosterLock(
   rules: RosterRules,
@@ -226,7 +225,8 @@ export function rosterLock(
       ? { open: true, until: new Date(namesLock) }
       : { open: false, since: new Date(namesLock) };
   }
-  if (input.nextRoundAt === null) return { open: false, since: input.now };
+  // No start time for the next round: nothing to lock against, so changes are taken until it is paired.
+  if (input.nextRoundAt === null) return { open: true, until: null };
   const roundLock = input.nextRoundAt.getTime() - rules.roundLockMinutes * MINUTE;
   return now < roundLock
     ? { open: true, until: new Date(roundLock) }
@@ -250,4 +250,110 @@ export function decideJoinTeam(input: {
   }
   if (!input.replacesOne && input.teamSize >= PLAYERS_PER_TEAM) return refuse('team-full');
   return { ok: true };
+}
+
+/** Joining at the first round not paired yet, with the configured bye for each round before it. */
+function joinNextRound(rules: RosterRules, rounds: readonly RosterRound[]) {
+  const [joinsRound] = openRoundsFrom(rounds, 1);
+  if (joinsRound === undefined) return refuse('round-paired');
+  const missedRounds = Array.from({ length: joinsRound - 1 }, (_, index) => index + 1);
+  return { ok: true as const, joinsRound, missedRounds, missedRoundBye: rules.lateEntryMissedRound };
+}
+
+/**
+ * A substitute (a new pupil) taking the place of one of the team's pupils: the pupil leaving is playing
+ * (`replacedIsActive`: they are withdrawn from the next round to be paired) or has already withdrawn (the
+ * substitute fills the place). The substitute joins at the first round not paired yet, with the configured bye
+ * for each round missed; filling a withdrawn pupil's place adds a player, so it is a late entry and after the
+ * late-entry round it is refused outright. The team's rules come first; then the lock decides whether it is made now or waits for an arbiter (`request`).
+ * An arbiter deciding a request passes `lock: null`: the lock no longer applies, every other rule still does.
+ */
+export function decideSubstitution(
+  rules: RosterRules,
+  input: {
+    rounds: readonly RosterRound[];
+    lock: LockState | null;
+    replacedIsActive: boolean;
+    /** The team's pupils playing now (not withdrawn), the one leaving included. */
+    teamActive: number;
+    playsForSchoolId: string | null;
+    isInTeam: boolean;
+    schoolId: string;
+  },
+): Decision<{
+  mode: 'now' | 'request';
+  /** Rounds the pupil leaving is left out of (empty when they had already withdrawn). */
+  leftOutOf: number[];
+  joinsRound: number;
+  missedRounds: number[];
+  missedRoundBye: 'zero' | 'half';
+}> {
+  const join = decideJoinTeam({
+    teamSize: input.teamActive,
+    playsForSchoolId: input.playsForSchoolId,
+    isInTeam: input.isInTeam,
+    schoolId: input.schoolId,
+    replacesOne: input.replacedIsActive,
+  });
+  if (!join.ok) return join;
+  // Filling a withdrawn pupil's place adds a player to the event: a late entry, with its limit.
+  const entry = input.replacedIsActive
+    ? joinNextRound(rules, input.rounds)
+    : decideLateEntry(rules, input.rounds);
+  if (!entry.ok) return entry;
+  const leftOutOf = input.replacedIsActive ? openRoundsFrom(input.rounds, entry.joinsRound) : [];
+  const mode = input.lock === null || input.lock.open ? 'now' : 'request';
+  return {
+    ok: true,
+    mode,
+    leftOutOf,
+    joinsRound: entry.joinsRound,
+    missedRounds: entry.missedRounds,
+    missedRoundBye: entry.missedRoundBye,
+  };
+}
+
+/**
+ * The lock of the teacher's name changes at this moment, from the rounds as they stand: before round 1 starts
+ * the names lock counts from round 1's start time (or the event's first day, when round 1 has none); on the
+ * day, the round lock counts from the next round to be paired's start time.
+ */
+export function rosterLockNow(
+  rules: RosterRules,
+  input: {
+    now: Date;
+    rounds: readonly (RosterRound & { startTime: Date | null })[];
+    /** The event's first day (YYYY-MM-DD), or null. */
+    startDate: string | null;
+  },
+): LockState {
+  const first = input.rounds.find((round) => round.number === 1);
+  const next = [...input.rounds].sort((a, b) => a.number - b.number).find((round) => round.isOpen);
+  const dayStart = input.startDate ? new Date(`${input.startDate}T00:00:00Z`) : null;
+  return rosterLock(rules, {
+    now: input.now,
+    eventStart: first?.startTime ?? dayStart,
+    hasStarted: first?.isStarted ?? false,
+    nextRoundAt: next?.startTime ?? null,
+  });
+}
+
+/** A pupil as entered: their name, and the date of birth or school year that tells two namesakes apart. */
+export interface EnteredPupil {
+  name: string;
+  dateOfBirth?: string | null | undefined;
+  schoolYear?: string | null | undefined;
+}
+
+/**
+ * Whether two entries are the same pupil: the same name (case, accents and spacing aside) and, where both
+ * give one, the same date of birth — or else the same school year. Two namesakes of different ages are two
+ * pupils; a namesake with nothing to compare counts as the same pupil, so a substitute is never entered for
+ * a second school on a guess (an arbiter can still add a player by hand).
+ */
+export function isSamePupil(a: EnteredPupil, b: EnteredPupil): boolean {
+  if (normalizeName(a.name) !== normalizeName(b.name)) return false;
+  if (a.dateOfBirth && b.dateOfBirth) return a.dateOfBirth === b.dateOfBirth;
+  if (a.schoolYear && b.schoolYear) return a.schoolYear === b.schoolYear;
+  return true;
 }

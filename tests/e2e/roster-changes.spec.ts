@@ -2,7 +2,7 @@ import { seriousAxeViolations } from './support/axe';
 import { dismissCookieBanner, expect, test } from './support/fixtures';
 import { registerSchool } from './support/registration';
 import { shootBothWidths } from './support/screenshots';
-import { staffApi, toast } from './support/session';
+import { signInAndWait, staffApi, toast } from './support/session';
 
 const SHOTS = '/tmp/shots/roster-changes';
 
@@ -35,7 +35,9 @@ test.describe("the teacher's roster page (issue #30)", () => {
 
     await page.goto(`/registration/roster/${school.registration.id}#token=${school.accessToken}`);
     await dismissCookieBanner(page);
-    await expect(page.getByRole('heading', { name: 'Byes and withdrawals', level: 1 })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: 'Byes, withdrawals and substitutes', level: 1 }),
+    ).toBeVisible();
     await expect(
       page.getByText('Byes and withdrawals for round 4 are taken until it is paired.'),
     ).toBeVisible();
@@ -75,5 +77,129 @@ test.describe("the teacher's roster page (issue #30)", () => {
     await first.getByRole('button', { name: 'Take back' }).click();
     await expect(toast(page, 'The bye of Riverside A Board 1 in round 4 is taken back.')).toBeVisible();
     await expect(first.getByText('Round 4: Requested bye (½ point)', { exact: true })).toHaveCount(0);
+  });
+
+  test('a substitute before the lock plays from the next round; after the lock an arbiter decides', async ({
+    page,
+    request,
+    baseURL,
+    browser,
+    consoleErrors,
+  }) => {
+    const school = await registerSchool(request, 'Harbour School', ['Harbour A']);
+    const staff = await staffApi(baseURL!, 'superadmin@demo.test');
+    const admin = (path: string, data: unknown) => staff.post(`/api/admin/registrations${path}`, { data });
+    expect((await admin(`/${school.registration.id}/mark-paid`, { via: 'cash', note: 'Desk' })).ok()).toBe(
+      true,
+    );
+    expect((await admin('/promote', { registrationIds: [school.registration.id] })).ok()).toBe(true);
+
+    await page.goto(`/registration/roster/${school.registration.id}#token=${school.accessToken}`);
+    await dismissCookieBanner(page);
+    await expect(page.getByText('You can name a substitute until the next round is paired.')).toBeVisible();
+    const team = page.getByRole('group', { name: 'Harbour A' });
+    const second = team.getByRole('listitem', { name: 'Harbour A Board 2' });
+
+    // Before the lock: a pupil under 18 with the same details and guardian consent as at registration.
+    await second.getByRole('button', { name: 'Substitute' }).click();
+    const form = page.getByRole('dialog', { name: 'Substitute for Harbour A Board 2' });
+    await form.getByLabel('Substitute name', { exact: true }).fill('Nora Newcomer');
+    await form.getByText('School year', { exact: true }).click();
+    await form.getByLabel('Substitute school year').selectOption('3rd Year');
+    await form.getByLabel('Substitute parent or guardian name').fill('Parent of Nora');
+    await form.getByLabel('Substitute parent or guardian e-mail').fill('parent.nora@family.example');
+    await form.getByRole('button', { name: 'Name the substitute' }).click();
+    await expect(form.getByRole('alert')).toContainText('consent');
+    await form.getByLabel('The parent or guardian named above has given their consent').check();
+    await shootBothWidths(page, SHOTS, 'substitute-form');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await form.getByRole('button', { name: 'Name the substitute' }).click();
+    await expect(
+      toast(page, 'Nora Newcomer takes the place of Harbour A Board 2 from round 4.'),
+    ).toBeVisible();
+    await expect(
+      team.getByText('Nora Newcomer (for Harbour A Board 2) plays once their parent'),
+    ).toBeVisible();
+
+    // The guardian confirms by the mailed link: the substitute is in the tournament.
+    const mail = await (await request.get('/__e2e/outbox?to=parent.nora%40family.example')).json();
+    const link = String(mail.text).match(/http:\/\/\S+\/registration\/consent\/[\w-]+#token=[\w-]+/)?.[0];
+    const guardian = await browser.newPage({ baseURL: baseURL! });
+    await guardian.goto(link as string);
+    await guardian.getByRole('button', { name: 'I consent' }).click();
+    await expect(toast(guardian, 'Thank you: your consent is confirmed')).toBeVisible();
+    await guardian.close();
+    await page.reload();
+    await expect(team.getByRole('listitem', { name: 'Nora Newcomer' })).toBeVisible();
+    await expect(team.getByText('Replaced: Harbour A Board 2 (their games still count).')).toBeVisible();
+
+    // The badges, the check-in list and the school standings follow.
+    const badges = await (await staff.get('/api/admin/badges')).text();
+    expect(badges).toContain('Nora Newcomer');
+    expect(badges).not.toContain('Harbour A Board 2');
+    const desk = await (await staff.get('/api/admin/checkin/players?search=Harbour')).text();
+    expect(desk).toContain('Nora Newcomer');
+    await expect
+      .poll(async () => {
+        const board = await (await request.get('/api/public/leaderboard')).json();
+        const row = board.teams.find((entry: { team: string }) => entry.team === 'Harbour A');
+        return row?.members.map((member: { name: string }) => member.name) ?? [];
+      })
+      .toContain('Nora Newcomer');
+
+    // Round 4 is due in ten minutes: names locked 15 minutes before it. The same change waits for an arbiter.
+    await request.post('/__e2e/sql', {
+      data: {
+        statement: `update rounds set start_time = now() + interval '10 minutes' where number = 4 and tournament_id = (select id from tournaments where active)`,
+      },
+    });
+    await page.reload();
+    await expect(
+      page.getByText('Names are locked: a substitute you name now goes to an arbiter'),
+    ).toBeVisible();
+    const third = team.getByRole('listitem', { name: 'Harbour A Board 3' });
+    await third.getByRole('button', { name: 'Substitute' }).click();
+    const late = page.getByRole('dialog', { name: 'Substitute for Harbour A Board 3' });
+    await late.getByLabel('Substitute name', { exact: true }).fill('Owen Older');
+    await late.getByLabel('Substitute date of birth').fill('2000-03-03');
+    await late.getByLabel('Why is the change needed?').fill('Board 3 is ill this morning');
+    await late.getByRole('button', { name: 'Ask an arbiter' }).click();
+    await expect(
+      toast(page, 'your request (Owen Older to take the place of Harbour A Board 3) waits'),
+    ).toBeVisible();
+    await expect(third.getByText('Waiting for an arbiter: Owen Older to take the place')).toBeVisible();
+    await expect(team.getByRole('listitem', { name: 'Owen Older' })).toHaveCount(0);
+
+    // The arbiter accepts it from the queue; the teacher is e-mailed and sees the substitute.
+    const arbiterContext = await browser.newContext({ baseURL: baseURL! });
+    const arbiter = await arbiterContext.newPage();
+    await signInAndWait(arbiter, 'superadmin@demo.test');
+    await arbiter.goto('/admin/roster-requests');
+    const waiting = arbiter.getByRole('group', { name: 'Owen Older to take the place of Harbour A Board 3' });
+    await expect(waiting).toContainText('Reason: Board 3 is ill this morning');
+    await shootBothWidths(arbiter, SHOTS, 'roster-requests');
+    expect(await seriousAxeViolations(arbiter)).toEqual([]);
+    await waiting.getByRole('button', { name: 'Accept' }).click();
+    await expect(
+      toast(arbiter, 'Accepted: Owen Older to take the place of Harbour A Board 3.'),
+    ).toBeVisible();
+    await expect(arbiter.getByText('No request is waiting.')).toBeVisible();
+    await arbiterContext.close();
+    const answer = await (await request.get('/__e2e/outbox?to=office%40harbour-school.example')).json();
+    expect(answer.subject).toBe('Your roster request for Harbour School was accepted');
+    await page.reload();
+    await expect(team.getByRole('listitem', { name: 'Owen Older' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Requests to an arbiter' })).toContainText('Accepted');
+    await shootBothWidths(page, SHOTS, 'roster-after-substitutes');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await staff.dispose();
+    // The browser logged the refused substitute (400) itself: that one is expected, nothing else may be.
+    const expected = consoleErrors.filter((text) => /status of 400/.test(text));
+    expect(expected).toHaveLength(1);
+    consoleErrors.splice(
+      0,
+      consoleErrors.length,
+      ...consoleErrors.filter((text) => !expected.includes(text)),
+    );
   });
 });

@@ -47,6 +47,7 @@ export const queryKeys = {
   /** A school's roster on the day (access token or owner): public-page data, not tied to who is signed in. */
   rosterChanges: (id: string) => ['registrations', id, 'roster'] as const,
   rosterRules: ['admin', 'roster-rules'] as const,
+  rosterRequests: ['admin', 'roster-requests'] as const,
   /** A guardian's consent link (token in the URL): public-page data, not tied to who is signed in. */
   guardianConsent: (playerId: string) => ['guardian-consent', playerId] as const,
   /** The signed-in user's registrations: user-scoped, dropped at sign-out. */

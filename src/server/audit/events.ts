@@ -99,6 +99,11 @@ export const SYSTEM_LOG_ACTIONS = {
   withdraw_player: { area: 'player_management', kind: 'change' },
   reactivate_player: { area: 'player_management', kind: 'change' },
   request_bye: { area: 'player_management', kind: 'change' },
+  // A teacher's substitute on the day (issue #30), a change after its lock waiting for an arbiter, the decision.
+  substitute_pupil: { area: 'player_management', kind: 'change' },
+  substitute_entered: { area: 'player_management', kind: 'change' },
+  roster_request_made: { area: 'player_management', kind: 'change' },
+  roster_request_decided: { area: 'player_management', kind: 'change' },
   remove_bye: { area: 'player_management', kind: 'change' },
   import_players_csv: { area: 'player_management', kind: 'change' },
   export_players_csv: { area: 'player_management', kind: 'attempt' },

@@ -22,6 +22,7 @@ const PAGE_APIS: Record<string, { prefixes: readonly string[]; actions?: readonl
   },
   'round-management': { prefixes: ['/api/admin/rounds'] },
   'roster-rules': { prefixes: ['/api/admin/roster-rules'] },
+  'roster-requests': { prefixes: ['/api/admin/roster-requests'] },
   'player-management': { prefixes: ['/api/admin/player-management'] },
   'admin-player-lookup': { prefixes: ['/api/admin/player-lookup'] },
   'checkin-desk': { prefixes: ['/api/admin/checkin/players', '/api/admin/checkin/schools'] },

@@ -1,6 +1,6 @@
 import type { MailMessage } from './mailer';
 
-const SIGNATURE = '\n\n— The tournament organisers';
+export const SIGNATURE = '\n\n— The tournament organisers';
 
 export function passwordResetMail(input: { to: string; name: string; url: string }): MailMessage {
   return {

@@ -131,6 +131,12 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   'GET /api/admin/roster-rules': { allowed: ['superadmin', 'custom-role'] },
   'PUT /api/admin/roster-rules': { allowed: ['superadmin', 'custom-role'] },
   'DELETE /api/admin/roster-rules': { allowed: ['superadmin', 'custom-role'] },
+  // The arbiter's queue of changes asked after their lock: round management's too.
+  'GET /api/admin/roster-requests': { allowed: ['superadmin', 'custom-role'] },
+  'POST /api/admin/roster-requests/:requestId/decision': {
+    allowed: ['superadmin', 'custom-role'],
+    path: '/api/admin/roster-requests/00000000-0000-4000-8000-000000000000/decision',
+  },
   'POST /api/admin/users': { allowed: ['superadmin'] },
   'PUT /api/admin/users/:id/role': { allowed: ['superadmin'], path: '/api/admin/users/no-such-user/role' },
   'POST /api/admin/users/:id/freeze': {
@@ -327,6 +333,14 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   'DELETE /api/roster-changes/:id/withdrawals/:playerId': {
     allowed: EVERYONE,
     path: '/api/roster-changes/00000000-0000-4000-8000-000000000000/withdrawals/00000000-0000-4000-8000-000000000000',
+  },
+  'POST /api/roster-changes/:id/substitutions': {
+    allowed: EVERYONE,
+    path: '/api/roster-changes/00000000-0000-4000-8000-000000000000/substitutions',
+  },
+  'POST /api/roster-changes/:id/returns': {
+    allowed: EVERYONE,
+    path: '/api/roster-changes/00000000-0000-4000-8000-000000000000/returns',
   },
   // Guardian consent (T25): the link's token is the credential; a wrong one is a 404 for everyone.
   'GET /api/registrations/consent/:playerId': {

@@ -68,6 +68,14 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     parentPath: 'round-management',
   },
   {
+    path: 'roster-requests',
+    label: 'Roster Requests',
+    purpose: 'Teachers’ changes asked after their lock: accept or refuse',
+    rule: 'manageRounds',
+    isAvailable: true,
+    parentPath: 'round-management',
+  },
+  {
     path: 'player-management',
     label: 'Player Management',
     purpose: 'Players, ratings and groups',

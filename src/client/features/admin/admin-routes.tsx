@@ -36,6 +36,7 @@ const importantInformationSettings = lazyPage(
 const matchResults = lazyPage(() => import('../match-results/match-results-page'), 'MatchResultsPage');
 const resultReports = lazyPage(() => import('../result-reports/result-reports-page'), 'ResultReportsPage');
 const rosterRules = lazyPage(() => import('../roster-changes/roster-rules-page'), 'RosterRulesPage');
+const rosterRequests = lazyPage(() => import('../roster-changes/roster-requests-page'), 'RosterRequestsPage');
 const adminDashboard = lazyPage(() => import('../match-results/dashboard-page'), 'DashboardPage');
 const roundManagement = lazyPage(
   () => import('../round-management/round-management-page'),
@@ -107,6 +108,7 @@ export function AdminRoutes() {
         {adminRoute('checkin-badges', checkinBadges)}
         {adminRoute('round-management', roundManagement)}
         {adminRoute('roster-rules', rosterRules)}
+        {adminRoute('roster-requests', rosterRequests)}
         {adminRoute('settings', settings)}
         {adminRoute('recaptcha-settings', recaptchaSettings)}
         {adminRoute('important-information-settings', importantInformationSettings)}

@@ -62,7 +62,8 @@ export function PrivacyPage() {
             <ul>
               <li>
                 Registration details (contact name, e-mail, school, team and player names) to run the
-                tournament.
+                tournament, including substitutes a school names on the day and the reasons it gives an
+                arbiter for a late change.
               </li>
               <li>
                 Payment records, to confirm entries. Card details are handled by the payment provider, never
@@ -102,9 +103,10 @@ export function PrivacyPage() {
               </li>
               <li>
                 Registrations, payments and guardian consents:{' '}
-                <strong>{registrationPeriodText(periods)}</strong>. Then pupils' details and guardian consents
-                are deleted, and contact names, e-mail addresses and phone numbers are removed; only what the
-                accounts need stays (amount, currency, dates and the payment provider's reference).
+                <strong>{registrationPeriodText(periods)}</strong>. Then pupils' details, guardian consents
+                and a school's requests to an arbiter are deleted, and contact names, e-mail addresses and
+                phone numbers are removed; only what the accounts need stays (amount, currency, dates and the
+                payment provider's reference).
               </li>
               <li>
                 Copies of the e-mails we send (confirmations, guardian-consent requests, reminders, messages

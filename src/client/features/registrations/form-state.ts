@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import { type CreateRegistrationBody, createRegistrationBodySchema } from '../../../contracts/registrations';
+import {
+  type CreateRegistrationBody,
+  createRegistrationBodySchema,
+  type RegistrationPlayerInput,
+} from '../../../contracts/registrations';
 import { PUBLIC_NAME_DISPLAYS } from '../../../domain/public-names';
 import {
   ELIGIBILITY_MESSAGES,
@@ -119,21 +123,26 @@ export function toBody(
     schoolName: draft.schoolName,
     teams: draft.teams.map((team) => ({
       name: team.name,
-      players: team.players.map((player) => ({
-        name: player.name,
-        ...agePart(player),
-        guardianConsent: needsGuardianConsent(player, tournamentDay)
-          ? {
-              by: player.guardianName,
-              // Left out when empty: checkDraft then asks for it with the server's own message.
-              ...(player.guardianEmail.trim() ? { email: player.guardianEmail.trim() } : {}),
-              confirmed: player.guardianConfirmed as true,
-            }
-          : null,
-        // Sent only when chosen: absent means "as the tournament shows names".
-        ...namePermissionOf(player),
-      })),
+      players: team.players.map((player) => toPlayerInput(player, tournamentDay)),
     })),
+  };
+}
+
+/** One pupil as the server takes them: at registration, and as a substitute on the teacher's roster page. */
+export function toPlayerInput(player: PlayerDraft, tournamentDay: string): RegistrationPlayerInput {
+  return {
+    name: player.name,
+    ...agePart(player),
+    guardianConsent: needsGuardianConsent(player, tournamentDay)
+      ? {
+          by: player.guardianName,
+          // Left out when empty: checkDraft then asks for it with the server's own message.
+          ...(player.guardianEmail.trim() ? { email: player.guardianEmail.trim() } : {}),
+          confirmed: player.guardianConfirmed as true,
+        }
+      : null,
+    // Sent only when chosen: absent means "as the tournament shows names".
+    ...namePermissionOf(player),
   };
 }
 

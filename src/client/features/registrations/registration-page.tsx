@@ -528,3 +528,11 @@ export function RegistrationPage() {
     </>
   );
 }
+
+/**
+ * The pupil's fields and their draft, for the teacher's roster page's substitute form (loaded only when it opens).
+ * Taken from this page rather than from team-fields and form-state themselves, so they stay in this page's own
+ * chunk: a chunk of their own would cost every registration visit about 0.8 kB more (scripts/report-bundle.mjs).
+ */
+export { emptyPlayer, type PlayerDraft, toPlayerInput } from './form-state';
+export { PlayerFields } from './team-fields';

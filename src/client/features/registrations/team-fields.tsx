@@ -56,10 +56,16 @@ function AgeChoice({
   );
 }
 
-function PlayerFields({
+/**
+ * One pupil's fields, as at registration: name, age (date of birth or school year), the name permission, and
+ * the guardian's consent when under 18. `title` names the fields ("Player 2", or "Substitute" on the teacher's
+ * roster page).
+ */
+export function PlayerFields({
   player,
   path,
   index,
+  title = `Player ${index + 1}`,
   tournamentDay,
   issues,
   onChange,
@@ -67,6 +73,7 @@ function PlayerFields({
   player: PlayerDraft;
   path: string;
   index: number;
+  title?: string;
   tournamentDay: string;
   issues: FormIssues;
   onChange: (change: PlayerChange, paths: string[]) => void;
@@ -76,13 +83,13 @@ function PlayerFields({
   const consentIssue = issues[`${path}.guardianConsent`];
   return (
     <fieldset className="flex flex-col gap-3 border-t border-line pt-4 first-of-type:border-t-0 first-of-type:pt-0">
-      <legend className="sr-only">Player {index + 1}</legend>
+      <legend className="sr-only">{title}</legend>
       <p aria-hidden="true" className="text-sm font-semibold uppercase tracking-wider text-muted">
-        Player {index + 1}
+        {title}
       </p>
       <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-[minmax(0,1.2fr)_auto_minmax(0,1fr)]">
         <TextField
-          label={`Player ${index + 1} name`}
+          label={`${title} name`}
           className="sm:col-span-2 xl:col-span-1"
           name={`${path}.name`}
           autoComplete="off"
@@ -97,7 +104,7 @@ function PlayerFields({
         />
         {player.ageBy === 'dateOfBirth' ? (
           <TextField
-            label={`Player ${index + 1} date of birth`}
+            label={`${title} date of birth`}
             name={`${path}.dateOfBirth`}
             type="date"
             max={tournamentDay}
@@ -107,7 +114,7 @@ function PlayerFields({
           />
         ) : (
           <SelectField
-            label={`Player ${index + 1} school year`}
+            label={`${title} school year`}
             name={`${path}.schoolYear`}
             value={player.schoolYear}
             error={ageIssue}
@@ -123,7 +130,7 @@ function PlayerFields({
         )}
       </div>
       <SelectField
-        label={`Player ${index + 1} name on public pages`}
+        label={`${title} name on public pages`}
         name={`${path}.publicNameDisplay`}
         value={player.publicNameDisplay}
         hint="Public pages never show more than the tournament allows."
@@ -143,14 +150,14 @@ function PlayerFields({
             consentIssue ? 'border-loss' : 'border-line',
           )}
         >
-          <legend className="sr-only">Player {index + 1} guardian consent</legend>
+          <legend className="sr-only">{title} guardian consent</legend>
           <p className="flex items-start gap-2 text-sm text-fg">
             <ShieldCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
             Under 18 on the tournament day: a parent or guardian must agree to this player taking part.
           </p>
           <div className="grid gap-3 sm:grid-cols-2">
             <TextField
-              label={`Player ${index + 1} parent or guardian name`}
+              label={`${title} parent or guardian name`}
               name={`${path}.guardianConsent.by`}
               autoComplete="off"
               value={player.guardianName}
@@ -160,7 +167,7 @@ function PlayerFields({
               }
             />
             <TextField
-              label={`Player ${index + 1} parent or guardian e-mail`}
+              label={`${title} parent or guardian e-mail`}
               name={`${path}.guardianConsent.email`}
               type="email"
               inputMode="email"

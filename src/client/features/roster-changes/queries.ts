@@ -5,9 +5,15 @@ import {
   type RosterByeBody,
   rosterChangeResponseSchema,
   rosterChangesSchema,
+  rosterRequestDecisionResponseSchema,
+  rosterRequestsResponseSchema,
   rosterRulesChangeResponseSchema,
   rosterRulesResponseSchema,
 } from '../../../contracts/roster-changes';
+import type {
+  RosterRequestDecisionBody,
+  RosterSubstitutionBody,
+} from '../../../contracts/roster-substitutions';
 import type { RosterRules } from '../../../domain/roster-changes';
 import { getJson, sendJson } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
@@ -28,7 +34,9 @@ export type RosterChangeRequest =
   | ({ type: 'bye' } & RosterByeBody)
   | { type: 'take-back'; playerId: string; roundNumber: number }
   | { type: 'withdraw'; playerId: string }
-  | { type: 'return'; playerId: string };
+  | { type: 'return'; playerId: string }
+  | ({ type: 'substitute' } & RosterSubstitutionBody)
+  | { type: 'ask-return'; playerId: string; reason: string };
 
 function send(id: string, token: string | undefined, change: RosterChangeRequest) {
   const headers = tokenHeader(token);
@@ -56,6 +64,14 @@ function send(id: string, token: string | undefined, change: RosterChangeRequest
       );
     case 'return':
       return sendJson('DELETE', `${base(id)}/withdrawals/${pupil}`, {}, rosterChangeResponseSchema, headers);
+    case 'substitute': {
+      const { type: _type, ...body } = change;
+      return sendJson('POST', `${base(id)}/substitutions`, body, rosterChangeResponseSchema, headers);
+    }
+    case 'ask-return': {
+      const { type: _type, ...body } = change;
+      return sendJson('POST', `${base(id)}/returns`, body, rosterChangeResponseSchema, headers);
+    }
   }
 }
 
@@ -87,5 +103,25 @@ export function useSaveRosterRules() {
         ? sendJson('DELETE', '/api/admin/roster-rules', {}, rosterRulesChangeResponseSchema)
         : sendJson('PUT', '/api/admin/roster-rules', rules, rosterRulesChangeResponseSchema),
     onSuccess: ({ message: _message, ...answer }) => queryClient.setQueryData(queryKeys.rosterRules, answer),
+  });
+}
+
+/** The arbiter's queue of teachers' changes asked after their lock (/admin/roster-requests). */
+export const rosterRequestsQuery = queryOptions({
+  queryKey: queryKeys.rosterRequests,
+  queryFn: ({ signal }) => getJson('/api/admin/roster-requests', rosterRequestsResponseSchema, signal),
+});
+
+export function useDecideRosterRequest() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ requestId, ...body }: RosterRequestDecisionBody & { requestId: string }) =>
+      sendJson(
+        'POST',
+        `/api/admin/roster-requests/${encodeURIComponent(requestId)}/decision`,
+        body,
+        rosterRequestDecisionResponseSchema,
+      ),
+    onSuccess: ({ message: _message, ...queue }) => queryClient.setQueryData(queryKeys.rosterRequests, queue),
   });
 }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { CalendarX, CircleAlert, LogOut, Undo2 } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { CalendarX, CircleAlert, Hourglass, LogOut, MessageSquare, Undo2, UserRoundPlus } from 'lucide-react';
+import { type FormEvent, lazy, Suspense, useId, useState } from 'react';
 import { useParams } from 'react-router';
 import { BYE_LABELS } from '../../../contracts/byes';
 import type { RosterChanges, RosterPupil, TeacherByeKind } from '../../../contracts/roster-changes';
@@ -13,6 +13,7 @@ import { Notice } from '../../components/ui/notice';
 import { PageHeader } from '../../components/ui/page-header';
 import { Spinner } from '../../components/ui/spinner';
 import { serverMessage } from '../../lib/api-client';
+import { formatDateTime, formatTime } from '../../lib/format';
 import { useLinkToken } from '../../lib/link-token';
 import { notify } from '../../lib/notify';
 import { accessTokenFor } from '../registrations/access-tokens';
@@ -20,6 +21,13 @@ import { RegistrationLoadError } from '../registrations/registration-load-error'
 import { type RosterChangeRequest, rosterChangesQuery, useRosterChange } from './queries';
 
 const FAILED = 'The change could not be saved. Check your connection and try again.';
+// The forms behind "Substitute" and "Ask to bring back" load when one opens: most visits only read the page.
+const SubstituteDialog = lazy(() =>
+  import('./request-dialogs').then((dialogs) => ({ default: dialogs.SubstituteDialog })),
+);
+const AskReturnDialog = lazy(() =>
+  import('./request-dialogs').then((dialogs) => ({ default: dialogs.AskReturnDialog })),
+);
 
 type Change = (request: RosterChangeRequest) => void;
 
@@ -68,16 +76,19 @@ function ByeRequest({ pupil, change, isBusy }: { pupil: RosterPupil; change: Cha
   );
 }
 
+/** What a pupil's row can open: a confirmation, the substitute's form, or a request to an arbiter. */
+type Opened = { kind: 'withdraw' | 'substitute' | 'ask-return'; pupil: RosterPupil };
+
 function PupilRow({
   pupil,
   change,
   isBusy,
-  onWithdraw,
+  onOpen,
 }: {
   pupil: RosterPupil;
   change: Change;
   isBusy: boolean;
-  onWithdraw: (pupil: RosterPupil) => void;
+  onOpen: (opened: Opened) => void;
 }) {
   return (
     <li className="flex flex-col gap-2 rounded-xl bg-surface-muted p-3" aria-label={pupil.name}>
@@ -119,7 +130,12 @@ function PupilRow({
       <div className="flex flex-wrap items-center gap-2">
         <ByeRequest pupil={pupil} change={change} isBusy={isBusy} />
         {pupil.canWithdraw ? (
-          <Button size="sm" variant="danger" disabled={isBusy} onClick={() => onWithdraw(pupil)}>
+          <Button
+            size="sm"
+            variant="danger"
+            disabled={isBusy}
+            onClick={() => onOpen({ kind: 'withdraw', pupil })}
+          >
             <LogOut aria-hidden="true" className="size-4" />
             Withdraw
           </Button>
@@ -135,9 +151,47 @@ function PupilRow({
             Undo withdrawal
           </Button>
         ) : null}
+        {pupil.canSubstitute ? (
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled={isBusy}
+            onClick={() => onOpen({ kind: 'substitute', pupil })}
+          >
+            <UserRoundPlus aria-hidden="true" className="size-4" />
+            {pupil.active ? 'Substitute' : 'Fill the place'}
+          </Button>
+        ) : null}
+        {pupil.canAskReturn ? (
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled={isBusy}
+            onClick={() => onOpen({ kind: 'ask-return', pupil })}
+          >
+            <MessageSquare aria-hidden="true" className="size-4" />
+            Ask to bring back
+          </Button>
+        ) : null}
       </div>
+      {pupil.pendingRequest ? (
+        <p className="flex items-center gap-2 text-sm text-muted">
+          <Hourglass aria-hidden="true" className="size-4 shrink-0" />
+          Waiting for an arbiter: {pupil.pendingRequest}
+        </p>
+      ) : null}
     </li>
   );
+}
+
+/** Until when a substitute can be named here, or why a substitute now goes to an arbiter. */
+function namesLockSentence(roster: RosterChanges): string {
+  const { namesLock } = roster;
+  if (!namesLock.open) {
+    return 'Names are locked: a substitute you name now goes to an arbiter with your reason, and you get the answer by e-mail.';
+  }
+  if (namesLock.until === null) return 'You can name a substitute until the next round is paired.';
+  return `You can name a substitute until ${formatDateTime(namesLock.until)}.`;
 }
 
 /** Until when changes are taken, and the tournament's roster rules in the words the public page uses. */
@@ -149,6 +203,7 @@ function RulesNote({ roster }: { roster: RosterChanges }) {
           ? 'Every round is paired: for any change now, ask an arbiter at the desk.'
           : `Byes and withdrawals for round ${roster.nextRound} are taken until it is paired. After that, ask an arbiter at the desk.`}
       </p>
+      <p>{namesLockSentence(roster)}</p>
       <details className="rounded-xl border border-line px-4 py-3">
         <summary className="cursor-pointer font-semibold text-fg">The tournament's rules</summary>
         <ul className="mt-2 flex list-disc flex-col gap-1.5 pl-5 text-sm">
@@ -171,12 +226,17 @@ function Roster({
   token?: string;
 }) {
   const mutation = useRosterChange(registrationId, token);
-  const [withdrawing, setWithdrawing] = useState<RosterPupil | null>(null);
+  const [opened, setOpened] = useState<Opened | null>(null);
+  const withdrawing = opened?.kind === 'withdraw' ? opened.pupil : null;
+  const close = () => {
+    setOpened(null);
+    mutation.reset();
+  };
   const change: Change = (request) =>
     mutation.mutate(request, {
       onSuccess: (answer) => {
         notify('success', answer.message);
-        setWithdrawing(null);
+        setOpened(null);
       },
       onError: (error) => notify('error', serverMessage(error, FAILED)),
     });
@@ -201,13 +261,31 @@ function Roster({
                 pupil={pupil}
                 change={change}
                 isBusy={mutation.isPending}
-                onWithdraw={setWithdrawing}
+                onOpen={setOpened}
               />
             ))}
           </ol>
+          {team.waiting.length > 0 ? (
+            <ul className="flex flex-col gap-1 text-sm text-muted">
+              {team.waiting.map((entry) => (
+                <li key={entry.name} className="flex items-center gap-2">
+                  <Hourglass aria-hidden="true" className="size-4 shrink-0" />
+                  {entry.name}
+                  {entry.replaces ? ` (for ${entry.replaces})` : ''} plays once their parent or guardian
+                  confirms by the link we e-mailed them.
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {team.replaced.length > 0 ? (
+            <p className="text-sm text-muted">
+              Replaced: {team.replaced.map((entry) => entry.name).join(', ')} (their games still count).
+            </p>
+          ) : null}
         </Card>
       ))}
-      {mutation.isError ? (
+      {roster.requests.length > 0 ? <Requests requests={roster.requests} /> : null}
+      {mutation.isError && opened === null ? (
         <p role="alert" className="flex items-center gap-2 text-sm font-medium text-loss">
           <CircleAlert aria-hidden="true" className="size-4" />
           {serverMessage(mutation.error, FAILED)}
@@ -215,12 +293,12 @@ function Roster({
       ) : null}
       <Dialog
         isOpen={withdrawing !== null}
-        onClose={() => setWithdrawing(null)}
+        onClose={close}
         title={`Withdraw ${withdrawing?.name ?? ''}?`}
         description={`${withdrawing?.name ?? 'The pupil'} keeps their results and is not paired from round ${roster.nextRound ?? ''} on. You can undo it until that round is paired.`}
       >
         <DialogConfirmActions
-          onCancel={() => setWithdrawing(null)}
+          onCancel={close}
           onConfirm={() => withdrawing && change({ type: 'withdraw', playerId: withdrawing.id })}
           isPending={mutation.isPending}
           pendingLabel="Withdrawing…"
@@ -230,11 +308,69 @@ function Roster({
           Withdraw
         </DialogConfirmActions>
       </Dialog>
+      {opened?.kind === 'substitute' ? (
+        <Suspense fallback={null}>
+          <SubstituteDialog
+            key={opened.pupil.id}
+            roster={roster}
+            pupil={opened.pupil}
+            onClose={close}
+            change={change}
+            isPending={mutation.isPending}
+            error={mutation.isError ? mutation.error : null}
+            failed={FAILED}
+          />
+        </Suspense>
+      ) : null}
+      {opened?.kind === 'ask-return' ? (
+        <Suspense fallback={null}>
+          <AskReturnDialog
+            key={opened.pupil.id}
+            pupil={opened.pupil}
+            onClose={close}
+            change={change}
+            isPending={mutation.isPending}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 }
 
-/** /registration/roster/:registrationId — the teacher's page for the day: requested byes and withdrawals. */
+const REQUEST_STATUS: Record<
+  RosterChanges['requests'][number]['status'],
+  { label: string; tone: 'draw' | 'win' | 'loss' }
+> = {
+  pending: { label: 'Waiting for an arbiter', tone: 'draw' },
+  accepted: { label: 'Accepted', tone: 'win' },
+  refused: { label: 'Refused', tone: 'loss' },
+};
+
+/** What this school asked an arbiter, and the answers. */
+function Requests({ requests }: { requests: RosterChanges['requests'] }) {
+  return (
+    <Card className="flex flex-col gap-3" role="region" aria-label="Requests to an arbiter">
+      <h2 className="font-display text-xl font-bold text-fg">Requests to an arbiter</h2>
+      <ul className="flex flex-col gap-2">
+        {requests.map((request) => (
+          <li key={request.id} className="flex flex-col gap-1 rounded-xl bg-surface-muted p-3 text-sm">
+            <div className="flex flex-wrap items-center gap-2">
+              <Badge tone={REQUEST_STATUS[request.status].tone}>{REQUEST_STATUS[request.status].label}</Badge>
+              <span className="font-semibold text-fg">{request.summary}</span>
+              <span className="text-muted">asked at {formatTime(request.createdAt)}</span>
+            </div>
+            <p className="text-muted">Your reason: {request.reason}</p>
+            {request.decisionNote ? (
+              <p className="text-fg">The arbiter's note: {request.decisionNote}</p>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}
+
+/** /registration/roster/:registrationId — the teacher's page for the day: byes, withdrawals and substitutes. */
 export function RosterChangesPage() {
   const { registrationId = '' } = useParams();
   const token = useLinkToken() ?? accessTokenFor(registrationId);
@@ -250,7 +386,7 @@ export function RosterChangesPage() {
   }
   return (
     <>
-      <PageHeader eyebrow={query.data?.schoolName ?? 'Your school'} title="Byes and withdrawals">
+      <PageHeader eyebrow={query.data?.schoolName ?? 'Your school'} title="Byes, withdrawals and substitutes">
         {query.data?.tournamentName ? (
           <p className="mt-2 text-on-band/80">{query.data.tournamentName}</p>
         ) : null}

@@ -283,6 +283,13 @@ export function RoundManagementPage() {
         <Link to="/admin/roster-rules" className="font-semibold text-link underline-offset-2 hover:underline">
           roster rules
         </Link>
+        ; changes asked after their lock wait in the{' '}
+        <Link
+          to="/admin/roster-requests"
+          className="font-semibold text-link underline-offset-2 hover:underline"
+        >
+          roster requests
+        </Link>
         .
       </AdminPageHeading>
       {body}

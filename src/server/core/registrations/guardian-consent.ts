@@ -1,11 +1,13 @@
 import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import { GUARDIAN_CONSENT_MESSAGES, type GuardianConsentView } from '../../../contracts/guardian-consent';
+import { eventDayOf } from '../../../domain/event-day';
 import { countOf } from '../../../domain/plural';
 import { GUARDIAN_CONSENT_POLICY_VERSION } from '../../../domain/registration';
 import { registrationPeriodText } from '../../../domain/retention';
 import type { Db } from '../../db/client';
 import { registrations, registrationTeamPlayers, registrationTeams } from '../../db/schema/registrations';
 import { HttpError } from '../../http/errors';
+import { enterConfirmedSubstitute } from '../players/roster-entry';
 import { readPeriods } from '../retention/retention.service';
 import { guardianConsentMail } from './guardian-consent.mails';
 import type { RegistrationDeps } from './registration-records';
@@ -209,6 +211,17 @@ export async function confirmGuardianConsent(
         by: 'guardian_link',
       },
     );
+    // A substitute named on the day plays from the next round to be paired once their guardian confirms.
+    const entered = await enterConfirmedSubstitute(tx, playerId, eventDayOf(now));
+    if (entered) {
+      await deps.audit.logChange(
+        tx,
+        { actorId: null, ip: null },
+        'substitute_entered',
+        `A substitute of ${entry.teamName} entered the tournament after their guardian confirmed`,
+        { registrationId: entry.registrationId, entryId: playerId, playerId: entered },
+      );
+    }
   });
   return toView((await loadEntry(db, playerId))!, eventName);
 }

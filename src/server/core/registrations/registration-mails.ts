@@ -1,7 +1,6 @@
 import { formatEuro } from '../../../domain/registration';
 import type { MailMessage } from '../../mail/mailer';
-
-const SIGNATURE = '\n\n— The tournament organisers';
+import { SIGNATURE } from '../../mail/templates';
 
 export interface MailRegistration {
   reference: string;

@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { registrations, registrationTeamPlayers, registrationTeams } from '../../db/schema/registrations';
 
@@ -12,7 +12,10 @@ export async function findRegistration(db: Db, id: string): Promise<Registration
   return row;
 }
 
-/** Registrations with their teams and players in board order, in the order of `rows`. */
+/**
+ * Registrations with their teams and players in board order, in the order of `rows`. A team's players are its
+ * four current pupils: an entry a substitute replaced (issue #30) is left out (`replacedEntriesOf` reads them).
+ */
 export async function withTeams(db: Db, rows: RegistrationRow[]): Promise<RegistrationWithTeams[]> {
   if (rows.length === 0) return [];
   const teams = await db
@@ -32,9 +35,12 @@ export async function withTeams(db: Db, rows: RegistrationRow[]): Promise<Regist
           .select()
           .from(registrationTeamPlayers)
           .where(
-            inArray(
-              registrationTeamPlayers.teamId,
-              teams.map((team) => team.id),
+            and(
+              inArray(
+                registrationTeamPlayers.teamId,
+                teams.map((team) => team.id),
+              ),
+              isNull(registrationTeamPlayers.replacedAt),
             ),
           )
           .orderBy(asc(registrationTeamPlayers.position));

@@ -15,6 +15,7 @@ import {
   registrations,
   registrationTeamPlayers,
   registrationTeams,
+  rosterRequests,
 } from '../../db/schema/registrations';
 import { players, tournaments } from '../../db/schema/tournaments';
 import { visitorLocations } from '../../db/schema/tracking';
@@ -129,7 +130,7 @@ async function inBatches<T>(ids: readonly T[], run: (batch: T[]) => Promise<unkn
  * Deletes and anonymises exactly `due` (read by findDueRows in the same transaction). Registrations keep what
  * the accounts need — amount, currency, team count, dates, payment state, the provider's ids — and lose the
  * registrant's name, e-mail, phone, account link and staff note; their pupils (names, dates of birth, guardian
- * consent) are deleted; their payments lose the checkout link. Mails past the mail period lose recipient, subject
+ * consent) and the teacher's roster requests (a substitute's details, the reason) are deleted; their payments lose the checkout link. Mails past the mail period lose recipient, subject
  * and text but keep their state and message ids, so a broadcast's or CRM message's delivery count stays true.
  */
 export async function applyRetention(db: Db, due: DueRows, now: Date): Promise<void> {
@@ -144,6 +145,10 @@ export async function applyRetention(db: Db, due: DueRows, now: Date): Promise<v
     db.delete(registrationTeamPlayers).where(inArray(registrationTeamPlayers.id, batch)),
   );
   const registrationIds = due.registrations.map((row) => row.id);
+  // A teacher's requests to an arbiter hold a substitute's details and the teacher's reason: they go with the pupils.
+  await inBatches(registrationIds, (batch) =>
+    db.delete(rosterRequests).where(inArray(rosterRequests.registrationId, batch)),
+  );
   await inBatches(registrationIds, (batch) =>
     db
       .update(registrations)

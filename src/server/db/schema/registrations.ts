@@ -4,6 +4,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -13,6 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { PUBLIC_NAME_DISPLAYS } from '../../../domain/public-names';
 import { schools } from './schools';
+import { tournaments } from './tournaments';
 
 /** A school's entry: one registrant, one payment, one or more teams of exactly 4 (docs/requirements.md §5). */
 export const registrations = pgTable(
@@ -109,6 +111,13 @@ export const registrationTeamPlayers = pgTable(
     publicNameDisplay: text('public_name_display', { enum: PUBLIC_NAME_DISPLAYS }),
     /** The tournament player created from this entry by a promotion; null until promoted. */
     playerId: uuid('player_id'),
+    /**
+     * When a substitute took this pupil's place in the team (issue #30): the entry stays as the record of who
+     * played and of their consent, but is no longer one of the team's four (`withTeams` leaves it out).
+     */
+    replacedAt: timestamp('replaced_at', { withTimezone: true }),
+    /** For a substitute: the entry whose place it took (whose pupil left or had withdrawn). */
+    replacesEntryId: uuid('replaces_entry_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -166,4 +175,47 @@ export const paymentEvents = pgTable(
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
+);
+
+/**
+ * A teacher's roster change made after its lock (issue #30): it waits here, with the teacher's reason, until an
+ * arbiter accepts it (the change is then made as the teacher asked) or refuses it; the teacher is e-mailed
+ * either way. `pupil` holds the substitute's details as entered, so the change can be made later exactly.
+ */
+export const rosterRequests = pgTable(
+  'roster_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    registrationId: uuid('registration_id')
+      .notNull()
+      .references(() => registrations.id, { onDelete: 'cascade' }),
+    tournamentId: uuid('tournament_id')
+      .notNull()
+      .references(() => tournaments.id, { onDelete: 'cascade' }),
+    /** 'substitution' (a new pupil takes a place) or 'return' (a withdrawn pupil comes back). */
+    kind: text('kind', { enum: ['substitution', 'return'] }).notNull(),
+    /** The tournament player the change is about: the pupil replaced, or the pupil to bring back. */
+    playerId: uuid('player_id').notNull(),
+    /** The substitute's details (the registration form's fields); null for a return. */
+    pupil: jsonb('pupil'),
+    /** What is asked, in one sentence, as the arbiter's queue and the e-mail say it. */
+    summary: text('summary').notNull(),
+    reason: text('reason').notNull(),
+    status: text('status', { enum: ['pending', 'accepted', 'refused'] })
+      .notNull()
+      .default('pending'),
+    decidedBy: text('decided_by'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /** The arbiter's word to the teacher (required when refusing). */
+    decisionNote: text('decision_note'),
+    /** The account that asked, or null for the registration's mailed link. */
+    requestedBy: text('requested_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('roster_requests_status').on(t.status, t.createdAt),
+    index('roster_requests_registration').on(t.registrationId),
+    check('roster_requests_kind', sql`${t.kind} in ('substitution', 'return')`),
+    check('roster_requests_status', sql`${t.status} in ('pending', 'accepted', 'refused')`),
+  ],
 );

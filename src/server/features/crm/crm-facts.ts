@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, ne } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, ne } from 'drizzle-orm';
 import { CRM_KIND_DEFAULTS, CRM_TASK_KINDS, type CrmTaskKind, type SchoolFacts } from '../../../domain/crm';
 import { eventDayOf } from '../../../domain/event-day';
 import { isConsentPending, isRegistrationOpen, playerEligibility } from '../../../domain/registration';
@@ -158,9 +158,13 @@ export async function loadSchoolData(
           .select()
           .from(registrationTeamPlayers)
           .where(
-            inArray(
-              registrationTeamPlayers.teamId,
-              teamRows.map((row) => row.id),
+            and(
+              inArray(
+                registrationTeamPlayers.teamId,
+                teamRows.map((row) => row.id),
+              ),
+              // A pupil a substitute replaced is no longer one of the team's four (issue #30).
+              isNull(registrationTeamPlayers.replacedAt),
             ),
           )
           .orderBy(registrationTeamPlayers.position);

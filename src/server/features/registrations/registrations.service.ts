@@ -15,11 +15,8 @@ import {
 } from '../../../contracts/settings';
 import { countOf } from '../../../domain/plural';
 import {
-  ELIGIBILITY_MESSAGES,
   formatReference,
-  GUARDIAN_CONSENT_POLICY_VERSION,
   normaliseReference,
-  playerEligibility,
   REFERENCE_ALPHABET,
   registrationAmountCents,
   registrationClosedBy,
@@ -32,6 +29,7 @@ import {
   requestConsentAgain,
   requestGuardianConsent,
 } from '../../core/registrations/guardian-consent';
+import { checkPlayerEntry, playerEntryValues } from '../../core/registrations/player-entry';
 import { registrationConfirmationMail } from '../../core/registrations/registration-mails';
 import {
   authorisedRegistration,
@@ -90,33 +88,9 @@ function checkPlayers(body: CreateRegistrationBody, day: string) {
   const issues: { path: string; message: string }[] = [];
   const consent: (null | { by: string; email: string })[][] = body.teams.map((team, t) =>
     team.players.map((player, p) => {
-      const path = `teams.${t}.players.${p}`;
-      const eligibility = playerEligibility(player, day);
-      if (!eligibility.eligible) {
-        issues.push({
-          path: `${path}.${player.dateOfBirth ? 'dateOfBirth' : 'schoolYear'}`,
-          message: eligibility.reason,
-        });
-        return null;
-      }
-      if (!eligibility.needsGuardianConsent) return null;
-      const declared = player.guardianConsent?.confirmed === true;
-      if (!declared) {
-        issues.push({
-          path: `${path}.guardianConsent`,
-          message: ELIGIBILITY_MESSAGES.consentNeeded,
-        });
-      }
-      // The guardian confirms by the e-mailed link (T25), so their address is needed too.
-      const email = player.guardianConsent?.email?.trim().toLowerCase();
-      if (!email) {
-        issues.push({
-          path: `${path}.guardianConsent.email`,
-          message: ELIGIBILITY_MESSAGES.guardianEmailNeeded,
-        });
-      }
-      if (!declared || !email || !player.guardianConsent) return null;
-      return { by: player.guardianConsent.by, email };
+      const checked = checkPlayerEntry(player, day, `teams.${t}.players.${p}`);
+      issues.push(...checked.issues);
+      return checked.consent;
     }),
   );
   const names = body.teams.map((team) => team.name.trim().toLowerCase());
@@ -236,21 +210,11 @@ export async function createRegistration(
         .values({ registrationId, name: team.name, position: t + 1 })
         .returning({ id: registrationTeams.id });
       await tx.insert(registrationTeamPlayers).values(
-        team.players.map((player, p) => {
-          const given = consent[t]?.[p] ?? null;
-          return {
-            teamId: teamRow!.id,
-            position: p + 1,
-            name: player.name,
-            dateOfBirth: player.dateOfBirth ?? null,
-            schoolYear: player.dateOfBirth ? null : (player.schoolYear ?? null),
-            guardianConsentBy: given?.by ?? null,
-            guardianConsentAt: given ? now : null,
-            consentPolicyVersion: given ? GUARDIAN_CONSENT_POLICY_VERSION : null,
-            guardianEmail: given?.email ?? null,
-            publicNameDisplay: player.publicNameDisplay ?? null,
-          };
-        }),
+        team.players.map((player, p) => ({
+          teamId: teamRow!.id,
+          position: p + 1,
+          ...playerEntryValues(player, consent[t]?.[p] ?? null, now),
+        })),
       );
     }
     await deps.audit.logChange(

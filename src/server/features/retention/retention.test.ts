@@ -14,6 +14,7 @@ import {
   registrations,
   registrationTeamPlayers,
   registrationTeams,
+  rosterRequests,
 } from '../../db/schema/registrations';
 import { schools } from '../../db/schema/schools';
 import { players, tournaments } from '../../db/schema/tournaments';
@@ -202,6 +203,18 @@ describe.each(databaseTargets)('the retention job on %s (ADR 035)', (target) => 
       ['REG-UNPROMOTED', '2025-02-01'],
     ]);
     expect(plan.counts).toMatchObject({ registrations: 2, payments: 2, pupilRecords: 8, visitorRecords: 1 });
+    // A teacher's request to an arbiter holds a substitute's details: it goes with the registration's pupils.
+    const [tournament] = await db.select({ id: tournaments.id }).from(tournaments).limit(1);
+    const request = (reference: string) => ({
+      registrationId: ids.registrations[reference]!,
+      tournamentId: tournament!.id,
+      kind: 'substitution' as const,
+      playerId: crypto.randomUUID(),
+      pupil: { name: `Substitute of ${reference}`, dateOfBirth: '2010-01-01' },
+      summary: `Substitute of ${reference} to take a place`,
+      reason: 'Ill',
+    });
+    await db.insert(rosterRequests).values([request('REG-OLD'), request('REG-LATER')]);
     const run = await runRetention(deps(), now);
     expect(run.counts).toEqual(plan.counts);
     const [anonymised] = await db
@@ -226,6 +239,8 @@ describe.each(databaseTargets)('the retention job on %s (ADR 035)', (target) => 
     });
     const pupils = await db.select({ name: registrationTeamPlayers.name }).from(registrationTeamPlayers);
     expect(pupils.map((row) => row.name).sort()).toEqual([1, 2, 3, 4].map((n) => `REG-LATER pupil ${n}`));
+    const requests = await db.select({ summary: rosterRequests.summary }).from(rosterRequests);
+    expect(requests).toEqual([{ summary: 'Substitute of REG-LATER to take a place' }]);
     const [kept] = await db
       .select()
       .from(registrations)

@@ -11,18 +11,28 @@ import {
   rosterChangesSchema,
   rosterParamsSchema,
   rosterPupilParamsSchema,
+  rosterRequestDecisionResponseSchema,
+  rosterRequestParamsSchema,
+  rosterRequestsResponseSchema,
   rosterRulesChangeResponseSchema,
   rosterRulesResponseSchema,
   rosterRulesSchema,
   rosterWithdrawalBodySchema,
 } from '../../../contracts/roster-changes';
+import {
+  rosterRequestDecisionBodySchema,
+  rosterReturnRequestBodySchema,
+  rosterSubstitutionBodySchema,
+} from '../../../contracts/roster-substitutions';
 import { actorContext } from '../../audit/audit';
 import { activeActor } from '../../auth/actor';
 import { routesFeature } from '../../feature-context';
 import { perAddressLimit, RateCounter } from '../../http/rate-counter';
 import { apiErrors } from '../../http/route-helpers';
 import * as service from './roster-changes.service';
+import { decideRosterRequest, listRosterRequests } from './roster-requests.service';
 import { resetRosterRules, rosterRulesView, saveRosterRules } from './roster-rules.service';
+import { askReturn, substitute } from './substitutions.service';
 
 const errors = apiErrors(400, 401, 403, 404, 409, 429);
 const tags = ['roster-changes'];
@@ -37,8 +47,8 @@ const who = `the registration's access token in ${REGISTRATION_TOKEN_HEADER}, or
  */
 export const rosterChangesFeature = routesFeature(
   'roster-changes',
-  (typed, { db, audit, registrationKeys, clock }) => {
-    const deps = { db, audit, keys: registrationKeys };
+  (typed, { db, audit, registrationKeys, clock, mailer, publicUrl }) => {
+    const deps = { db, audit, keys: registrationKeys, mailer, publicUrl, now: clock.now };
     const counter = new RateCounter(db, clock.millis);
     // A school shares one address: generous, but a token cannot be guessed at speed.
     const limit = perAddressLimit(
@@ -163,9 +173,89 @@ export const rosterChangesFeature = routesFeature(
       },
     );
 
+    typed.post(
+      `${BASE}/substitutions`,
+      {
+        config: { access: 'public' },
+        schema: {
+          summary: `A substitute takes a pupil's place: made now before the names lock, else asked of an arbiter (${who})`,
+          tags,
+          params: rosterParamsSchema,
+          headers: registrationTokenHeadersSchema,
+          body: rosterSubstitutionBodySchema,
+          response: { 201: rosterChangeResponseSchema, 202: rosterChangeResponseSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        await limit(request, reply);
+        const { waitsForArbiter, ...answer } = await substitute(
+          deps,
+          await callerOf(request),
+          request.params.id,
+          request.body,
+        );
+        return reply.code(waitsForArbiter ? 202 : 201).send(answer);
+      },
+    );
+
+    typed.post(
+      `${BASE}/returns`,
+      {
+        config: { access: 'public' },
+        schema: {
+          summary: `Ask an arbiter to bring back a withdrawn pupil after the teacher's own undo has passed (${who})`,
+          tags,
+          params: rosterParamsSchema,
+          headers: registrationTokenHeadersSchema,
+          body: rosterReturnRequestBodySchema,
+          response: { 202: rosterChangeResponseSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        await limit(request, reply);
+        const answer = await askReturn(deps, await callerOf(request), request.params.id, request.body);
+        return reply.code(202).send(answer);
+      },
+    );
+
+    const arbiter = async (request: FastifyRequest) => actorContext((await request.actor())!, request.ip);
+
+    // The arbiter's queue of changes asked after their lock (/admin/roster-requests).
+    const REQUESTS = '/api/admin/roster-requests';
+    typed.get(
+      REQUESTS,
+      {
+        config: { access: 'manageRounds' },
+        schema: {
+          summary: 'Teachers’ roster changes waiting for an arbiter, and the last decided',
+          tags,
+          response: { 200: rosterRequestsResponseSchema, ...apiErrors(401, 403) },
+        },
+      },
+      async (_request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return listRosterRequests(deps);
+      },
+    );
+    typed.post(
+      `${REQUESTS}/:requestId/decision`,
+      {
+        config: { access: 'manageRounds' },
+        schema: {
+          summary:
+            'Accept (the change is made) or refuse (with a note) a teacher’s request; the teacher is e-mailed',
+          tags,
+          params: rosterRequestParamsSchema,
+          body: rosterRequestDecisionBodySchema,
+          response: { 200: rosterRequestDecisionResponseSchema, ...apiErrors(400, 401, 403, 404, 409) },
+        },
+      },
+      async (request) =>
+        decideRosterRequest(deps, await arbiter(request), request.params.requestId, request.body),
+    );
+
     // The rules those changes follow: arbiters set them for the tournament (/admin/roster-rules).
     const RULES = '/api/admin/roster-rules';
-    const arbiter = async (request: FastifyRequest) => actorContext((await request.actor())!, request.ip);
     typed.get(
       RULES,
       {

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import {
   ROSTER_CHANGE_MESSAGES,
   rosterRefusalMessage,
@@ -11,14 +11,18 @@ import type {
   RosterPupil,
 } from '../../../contracts/roster-changes';
 import { ROSTER_RULES_SETTING_KEY, TEACHER_BYE_KINDS } from '../../../contracts/roster-changes';
+import { eventDayOf } from '../../../domain/event-day';
 import {
   decideByeRequest,
   decideByeWithdrawal,
   decideReturn,
+  decideSubstitution,
   decideWithdrawal,
+  type LockState,
   type RosterRefusal,
   type RosterRound,
   type RosterRules,
+  rosterLockNow,
   rosterRoundsOf,
 } from '../../../domain/roster-changes';
 import type { TournamentState } from '../../../domain/tournament';
@@ -34,18 +38,23 @@ import {
 } from '../../core/players/roster-writes';
 import { authorisedRegistration, isAddedTo } from '../../core/registrations/registration-records';
 import type { RegistrationKeys } from '../../core/registrations/registration-security';
-import type { RegistrationWithTeams } from '../../core/registrations/registrations.repo';
+import { loadRegistration, type RegistrationWithTeams } from '../../core/registrations/registrations.repo';
 import { recordRosterChange } from '../../core/schools/school-activity';
 import { readSettingValue } from '../../core/settings/settings.service';
 import { findActiveTournament, type TournamentRow } from '../../core/tournament/active-tournament';
 import { loadTournamentState } from '../../core/tournament/tournament-state.loader';
 import type { Db } from '../../db/client';
+import { registrationTeamPlayers, rosterRequests } from '../../db/schema/registrations';
 import { players } from '../../db/schema/tournaments';
 import type { AuditedDb } from '../../feature-context';
 import { HttpError } from '../../http/errors';
+import type { Mailer } from '../../mail/mailer';
 
 export interface RosterChangesDeps extends AuditedDb {
   keys: RegistrationKeys;
+  mailer: Mailer;
+  publicUrl: string;
+  now: () => Date;
 }
 
 /** Who asks: the signed-in owner, or whoever holds the registration's mailed link (its access token). */
@@ -59,7 +68,7 @@ export interface RosterCaller {
  * The registration behind the page, the tournament it was added to (or why there is none), and the rules a
  * teacher's changes follow: the `roster_rules` setting, which arbiters set on /admin/roster-rules.
  */
-async function context(deps: RosterChangesDeps, caller: RosterCaller, registrationId: string) {
+export async function context(deps: RosterChangesDeps, caller: RosterCaller, registrationId: string) {
   const registration = await authorisedRegistration(deps, caller.actor, registrationId, caller.token);
   const tournament = await findActiveTournament(deps.db);
   const rules = await readSettingValue(deps.db, ROSTER_RULES_SETTING_KEY);
@@ -71,7 +80,7 @@ async function context(deps: RosterChangesDeps, caller: RosterCaller, registrati
 }
 
 /** The tournament players entered through this registration, by their registration entry. */
-async function pupilsOf(db: Db | Tx, registration: RegistrationWithTeams, tournamentId: string) {
+export async function pupilsOf(db: Db | Tx, registration: RegistrationWithTeams, tournamentId: string) {
   const ids = registration.teams.flatMap((team) =>
     team.players.flatMap((entry) => (entry.playerId ? [entry.playerId] : [])),
   );
@@ -94,7 +103,7 @@ function lockRound(tx: Tx, rules: RosterRules, tournament: TournamentRow, roundN
   });
 }
 
-function refuse(
+export function refuse(
   rules: RosterRules,
   refusal: RosterRefusal,
   state: TournamentState,
@@ -115,13 +124,19 @@ const requestedByesOf = (state: TournamentState, playerId: string) =>
     .filter((bye) => bye.playerId === playerId && bye.kind !== 'pairing')
     .map((bye) => ({ roundNumber: bye.roundNumber, kind: bye.kind as 'half' | 'zero' | 'full' }));
 
-function toPupil(
-  rules: RosterRules,
-  player: PlayerRow,
-  board: number,
-  state: TournamentState,
-  rounds: readonly RosterRound[],
-): RosterPupil {
+/** What the page needs besides the pupil: the names lock, the team's pupils playing, requests waiting. */
+interface PupilFrame {
+  rules: RosterRules;
+  state: TournamentState;
+  rounds: readonly RosterRound[];
+  lock: LockState;
+  teamActive: number;
+  schoolId: string;
+  pending: Map<string, string>;
+}
+
+function toPupil(player: PlayerRow, board: number, frame: PupilFrame): RosterPupil {
+  const { rules, state, rounds } = frame;
   const requested = requestedByesOf(state, player.id);
   const open = rounds.filter((round) => round.isOpen);
   const decideReturnNow = () =>
@@ -134,6 +149,23 @@ function toPupil(
     active: player.active,
     withdrawnFromRound: player.active ? null : player.withdrawnFromRound,
     canReturn: !player.active && decideReturnNow(),
+    canAskReturn:
+      !player.active &&
+      !decideReturnNow() &&
+      !frame.pending.has(player.id) &&
+      decideReturn({ rounds, fromRound: player.withdrawnFromRound ?? 1, isActive: false, by: 'arbiter' }).ok,
+    canSubstitute:
+      !frame.pending.has(player.id) &&
+      decideSubstitution(rules, {
+        rounds,
+        lock: frame.lock,
+        replacedIsActive: player.active,
+        teamActive: frame.teamActive,
+        playsForSchoolId: null,
+        isInTeam: false,
+        schoolId: frame.schoolId,
+      }).ok,
+    pendingRequest: frame.pending.get(player.id) ?? null,
     canWithdraw:
       open[0] !== undefined &&
       decideWithdrawal({ rounds, fromRound: open[0].number, isActive: player.active }).ok,
@@ -160,13 +192,42 @@ function toPupil(
   };
 }
 
+/** The names lock now, from the rounds as they stand (rosterLockNow in the domain). */
+export function namesLockOf(
+  rules: RosterRules,
+  state: TournamentState,
+  tournament: TournamentRow,
+  now: Date,
+) {
+  const rounds = rosterRoundsOf(state);
+  return rosterLockNow(rules, {
+    now,
+    rounds: rounds.map((round) => ({
+      ...round,
+      startTime: state.rounds.find((row) => row.number === round.number)?.startTime ?? null,
+    })),
+    startDate: tournament.startDate,
+  });
+}
+
+/** The team's pupils who play: entries whose pupil is active, and substitutes still waiting for consent. */
+export function teamActiveCount(
+  team: RegistrationWithTeams['teams'][number],
+  pupils: ReadonlyMap<string, PlayerRow>,
+): number {
+  return team.players.filter(
+    (entry) => entry.playerId === null || pupils.get(entry.playerId)?.active === true,
+  ).length;
+}
+
 async function buildRoster(
-  db: Db | Tx,
+  deps: RosterChangesDeps,
   rules: RosterRules,
   registration: RegistrationWithTeams,
   tournament: TournamentRow | null,
   notice: string | null,
 ): Promise<RosterChanges> {
+  const { db } = deps;
   const empty: RosterChanges = {
     registrationId: registration.id,
     schoolName: registration.schoolName,
@@ -175,12 +236,23 @@ async function buildRoster(
     ruleSentences: rosterRulesSentences(rules, tournament?.totalRounds ?? null),
     rounds: [],
     nextRound: null,
+    namesLock: { open: false, until: null, since: null },
+    tournamentDay: tournament?.startDate ?? eventDayOf(deps.now()),
     teams: [],
+    requests: [],
   };
   if (!tournament) return empty;
-  const state = await loadTournamentState(db as Db, tournament);
+  const state = await loadTournamentState(db, tournament);
   const rounds = rosterRoundsOf(state);
   const pupils = await pupilsOf(db, registration, tournament.id);
+  const requests = await requestsOf(db, registration.id, tournament.id);
+  const pending = new Map(
+    requests
+      .filter((request) => request.status === 'pending')
+      .map((request) => [request.playerId, request.summary]),
+  );
+  const lock = namesLockOf(rules, state, tournament, deps.now());
+  const replaced = await replacedEntriesOf(db, registration);
   return {
     ...empty,
     rounds: state.rounds.map((round) => ({
@@ -189,14 +261,68 @@ async function buildRoster(
       startTime: round.startTime?.toISOString() ?? null,
     })),
     nextRound: rounds.find((round) => round.isOpen)?.number ?? null,
-    teams: registration.teams.map((team) => ({
-      name: team.name,
-      pupils: team.players.flatMap((entry) => {
-        const player = entry.playerId ? pupils.get(entry.playerId) : undefined;
-        return player ? [toPupil(rules, player, entry.position, state, rounds)] : [];
-      }),
+    namesLock: lock.open
+      ? { open: true, until: lock.until?.toISOString() ?? null, since: null }
+      : { open: false, until: null, since: lock.since.toISOString() },
+    teams: registration.teams.map((team) => {
+      const frame: PupilFrame = {
+        rules,
+        state,
+        rounds,
+        lock,
+        teamActive: teamActiveCount(team, pupils),
+        schoolId: registration.schoolId,
+        pending,
+      };
+      const earlier = replaced.filter((entry) => entry.teamId === team.id);
+      return {
+        name: team.name,
+        pupils: team.players.flatMap((entry) => {
+          const player = entry.playerId ? pupils.get(entry.playerId) : undefined;
+          return player ? [toPupil(player, entry.position, frame)] : [];
+        }),
+        waiting: team.players
+          .filter((entry) => entry.playerId === null)
+          .map((entry) => ({
+            name: entry.name,
+            replaces: earlier.find((old) => old.id === entry.replacesEntryId)?.name ?? null,
+          })),
+        replaced: earlier.filter((entry) => entry.playerId !== null).map((entry) => ({ name: entry.name })),
+      };
+    }),
+    requests: requests.map((request) => ({
+      id: request.id,
+      summary: request.summary,
+      reason: request.reason,
+      status: request.status,
+      decisionNote: request.decisionNote,
+      createdAt: request.createdAt.toISOString(),
     })),
   };
+}
+
+/** The entries of this registration a substitute replaced, oldest first. */
+async function replacedEntriesOf(db: Db, registration: RegistrationWithTeams) {
+  const teamIds = registration.teams.map((team) => team.id);
+  if (teamIds.length === 0) return [];
+  return db
+    .select()
+    .from(registrationTeamPlayers)
+    .where(
+      and(inArray(registrationTeamPlayers.teamId, teamIds), isNotNull(registrationTeamPlayers.replacedAt)),
+    )
+    .orderBy(asc(registrationTeamPlayers.replacedAt));
+}
+
+/** The school's requests to an arbiter in this tournament, newest first. */
+export function requestsOf(db: Db | Tx, registrationId: string, tournamentId: string) {
+  return db
+    .select()
+    .from(rosterRequests)
+    .where(
+      and(eq(rosterRequests.registrationId, registrationId), eq(rosterRequests.tournamentId, tournamentId)),
+    )
+    .orderBy(desc(rosterRequests.createdAt));
 }
 
 export async function readRoster(
@@ -205,11 +331,12 @@ export async function readRoster(
   registrationId: string,
 ): Promise<RosterChanges> {
   const { registration, tournament, notice, rules } = await context(deps, caller, registrationId);
-  return buildRoster(deps.db, rules, registration, tournament, notice);
+  return buildRoster(deps, rules, registration, tournament, notice);
 }
 
-interface ChangeStep {
+export interface ChangeStep {
   tx: Tx;
+  registration: RegistrationWithTeams;
   player: PlayerRow;
   tournament: TournamentRow;
   rules: RosterRules;
@@ -222,7 +349,7 @@ interface ChangeStep {
  * One change for one pupil of the registration, in one transaction with its audit row: the pupil must be the
  * registration's, in the tournament it was added to. `change` decides with the roster rules and writes.
  */
-async function changePupil(
+export async function changePupil(
   deps: RosterChangesDeps,
   caller: RosterCaller,
   { registrationId, playerId }: { registrationId: string; playerId: string },
@@ -242,11 +369,13 @@ async function changePupil(
       registrationId: registration.id,
       schoolId: registration.schoolId,
     };
-    const sentence = await change({ tx, player, tournament, rules, who, details });
+    const sentence = await change({ tx, registration, player, tournament, rules, who, details });
     await recordRosterChange(tx, { schoolId: registration.schoolId, actorId: who.actorId, sentence });
     return sentence;
   });
-  return { message, roster: await buildRoster(deps.db, rules, registration, tournament, null) };
+  // Read again: a substitution changes the registration's entries.
+  const changed = (await loadRegistration(deps.db, registration.id)) ?? registration;
+  return { message, roster: await buildRoster(deps, rules, changed, tournament, null) };
 }
 
 export function requestBye(
@@ -306,7 +435,11 @@ export function takeBackBye(
 }
 
 /** The state read under the lock of the next open round, so a withdrawal never races that round's pairing. */
-async function lockedState(tx: Tx, rules: RosterRules, tournament: TournamentRow): Promise<TournamentState> {
+export async function lockedState(
+  tx: Tx,
+  rules: RosterRules,
+  tournament: TournamentRow,
+): Promise<TournamentState> {
   const state = await loadTournamentState(tx as Db, tournament);
   const next = rosterRoundsOf(state).find((round) => round.isOpen);
   return next ? (await lockRound(tx, rules, tournament, next.number)).state : state;

@@ -1,0 +1,103 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { ROSTER_RULES_SETTING_KEY } from '../../../contracts/roster-changes';
+import type { PublicNameDisplay } from '../../../domain/public-names';
+import { isConsentPending } from '../../../domain/registration';
+import { rosterRoundsOf } from '../../../domain/roster-changes';
+import type { TournamentState } from '../../../domain/tournament';
+import type { Tx } from '../../audit/audit';
+import type { Db } from '../../db/client';
+import { registrations, registrationTeamPlayers, registrationTeams } from '../../db/schema/registrations';
+import { players, roundByes } from '../../db/schema/tournaments';
+import { isAddedTo } from '../registrations/registration-records';
+import { findOrCreateTeam } from '../schools/school-records';
+import { readSettingValue } from '../settings/settings.service';
+import { findActiveTournament, type TournamentRow } from '../tournament/active-tournament';
+import { loadTournamentState } from '../tournament/tournament-state.loader';
+import { lockOpenRound } from './roster-writes';
+
+/**
+ * A pupil entering the tournament on the day (issue #30): a teacher's substitute, once their guardian has
+ * confirmed (or at once when no consent is needed). They join the team's record at the first round not paired
+ * yet, which is locked for the transaction so its pairing either has them or was made before; each round
+ * already paired scores the roster rules' points for a missed round (`missedRoundBye`: 0, or a ½-point bye).
+ * Returns the new player's id, or null when every round is paired (nothing left to join: the entry waits).
+ */
+export async function enterPupil(
+  tx: Tx,
+  input: {
+    tournament: TournamentRow;
+    schoolId: string;
+    teamName: string;
+    entry: { id: string; name: string; publicNameDisplay: PublicNameDisplay | null };
+    missedRoundBye: 'zero' | 'half';
+  },
+): Promise<string | null> {
+  const { tournament } = input;
+  const state = await loadTournamentState(tx as Db, tournament);
+  const joins = rosterRoundsOf(state)
+    .filter((round) => round.isOpen)
+    .sort((a, b) => a.number - b.number)[0];
+  if (!joins) return null;
+  const { state: locked } = await lockOpenRound(tx, tournament.id, joins.number);
+  const team = await findOrCreateTeam(tx as Db, tournament.id, input.schoolId, input.teamName);
+  const [inserted] = await tx
+    .insert(players)
+    .values({
+      tournamentId: tournament.id,
+      name: input.entry.name,
+      groupName: input.teamName,
+      teamId: team?.id ?? null,
+      schoolId: input.schoolId,
+      publicNameDisplay: input.entry.publicNameDisplay,
+    })
+    .returning({ id: players.id });
+  const playerId = inserted!.id;
+  // A missed round scoring 0 needs no row: the pupil was simply not in it (as for a team added late). One
+  // scoring ½ is a half-point bye, which the standings, the lookup and the TRF count.
+  const missed = input.missedRoundBye === 'half' ? missedRoundsOf(locked, joins.number) : [];
+  if (missed.length > 0) {
+    await tx.insert(roundByes).values(
+      missed.map((round) => ({
+        tournamentId: tournament.id,
+        roundId: round.id,
+        roundNumber: round.number,
+        playerId,
+        kind: input.missedRoundBye,
+      })),
+    );
+  }
+  await tx
+    .update(registrationTeamPlayers)
+    .set({ playerId })
+    .where(eq(registrationTeamPlayers.id, input.entry.id));
+  return playerId;
+}
+
+const missedRoundsOf = (state: TournamentState, joinsRound: number) =>
+  state.rounds.filter((round) => round.number < joinsRound);
+
+/**
+ * After a guardian confirms: a substitute's entry (one that took a place on the day) of a registration added to
+ * the active tournament enters it now, with the roster rules' bye for each round missed. Any other entry waits
+ * for staff to add it, as before (promotion). Returns the new player's id, or null when nothing was entered.
+ */
+export async function enterConfirmedSubstitute(tx: Tx, entryId: string, day: string): Promise<string | null> {
+  const [row] = await tx
+    .select({ entry: registrationTeamPlayers, teamName: registrationTeams.name, registration: registrations })
+    .from(registrationTeamPlayers)
+    .innerJoin(registrationTeams, eq(registrationTeams.id, registrationTeamPlayers.teamId))
+    .innerJoin(registrations, eq(registrations.id, registrationTeams.registrationId))
+    .where(and(eq(registrationTeamPlayers.id, entryId), isNull(registrationTeamPlayers.replacedAt)));
+  if (!row || row.entry.replacesEntryId === null || row.entry.playerId !== null) return null;
+  if (isConsentPending(row.entry, day)) return null;
+  const tournament = await findActiveTournament(tx as Db);
+  if (!tournament || !isAddedTo(row.registration, tournament)) return null;
+  const rules = await readSettingValue(tx as Db, ROSTER_RULES_SETTING_KEY);
+  return enterPupil(tx, {
+    tournament,
+    schoolId: row.registration.schoolId,
+    teamName: row.teamName,
+    entry: row.entry,
+    missedRoundBye: rules.lateEntryMissedRound,
+  });
+}
