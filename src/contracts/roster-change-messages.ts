@@ -80,6 +80,9 @@ export const ROSTER_CHANGE_MESSAGES = {
   returnAsked: (name: string) => `${name} to come back into the tournament`,
   requestSent: (summary: string) =>
     `Names are locked, so your request (${summary}) waits for an arbiter. We will e-mail you the answer.`,
+  /** On the school's CRM card and in the audit trail: what was asked of an arbiter, and why. */
+  requestActivity: (summary: string, reason: string) => `Asked an arbiter: ${summary} (reason: ${reason})`,
+  refusalActivity: (summary: string, note: string) => `An arbiter refused: ${summary} (note: ${note})`,
   reasonNeeded: 'Names are locked now: say why the change is needed, so the arbiter can decide.',
   requestPending: 'A request about this pupil already waits for an arbiter.',
   returnStillYours: 'You can still undo this withdrawal yourself: use "Undo withdrawal".',

@@ -345,6 +345,12 @@ export interface ChangeStep {
   details: Record<string, unknown>;
 }
 
+/** What a change says to the teacher, and (when it differs) what the school's CRM card records. */
+export interface ChangeSaid {
+  message: string;
+  activity: string;
+}
+
 /**
  * One change for one pupil of the registration, in one transaction with its audit row: the pupil must be the
  * registration's, in the tournament it was added to. `change` decides with the roster rules and writes.
@@ -353,7 +359,7 @@ export async function changePupil(
   deps: RosterChangesDeps,
   caller: RosterCaller,
   { registrationId, playerId }: { registrationId: string; playerId: string },
-  change: (step: ChangeStep) => Promise<string>,
+  change: (step: ChangeStep) => Promise<string | ChangeSaid>,
 ): Promise<RosterChangeResponse> {
   const { registration, tournament, notice, rules } = await context(deps, caller, registrationId);
   if (!tournament) throw new HttpError(409, notice);
@@ -369,9 +375,14 @@ export async function changePupil(
       registrationId: registration.id,
       schoolId: registration.schoolId,
     };
-    const sentence = await change({ tx, registration, player, tournament, rules, who, details });
-    await recordRosterChange(tx, { schoolId: registration.schoolId, actorId: who.actorId, sentence });
-    return sentence;
+    const said = await change({ tx, registration, player, tournament, rules, who, details });
+    const { message, activity } = typeof said === 'string' ? { message: said, activity: said } : said;
+    await recordRosterChange(tx, {
+      schoolId: registration.schoolId,
+      actorId: who.actorId,
+      sentence: activity,
+    });
+    return message;
   });
   // Read again: a substitution changes the registration's entries.
   const changed = (await loadRegistration(deps.db, registration.id)) ?? registration;

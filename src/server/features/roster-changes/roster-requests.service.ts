@@ -167,6 +167,13 @@ export async function decideRosterRequest(
           sentence: done,
         });
       }
+    } else {
+      // The school's CRM card shows the refusal as well as the request, so organisers see the whole exchange.
+      await recordRosterChange(tx, {
+        schoolId: registration.schoolId,
+        actorId: who.actorId,
+        sentence: ROSTER_CHANGE_MESSAGES.refusalActivity(row.summary, note ?? ''),
+      });
     }
     const status = body.decision === 'accept' ? 'accepted' : 'refused';
     await tx

@@ -30,6 +30,7 @@ import {
 } from '../../db/schema/registrations';
 import { HttpError } from '../../http/errors';
 import {
+  type ChangeSaid,
   type ChangeStep,
   changePupil,
   lockedState,
@@ -248,7 +249,7 @@ async function queueRequest(
     summary: string;
     reason: string;
   },
-): Promise<string> {
+): Promise<ChangeSaid> {
   const { tx, player, tournament, who, details } = step;
   const [pending] = await tx
     .select({ id: rosterRequests.id })
@@ -268,13 +269,13 @@ async function queueRequest(
       requestedBy: who.actorId,
     })
     .returning({ id: rosterRequests.id });
-  const message = ROSTER_CHANGE_MESSAGES.requestSent(request.summary);
-  await deps.audit.logChange(tx, who, 'roster_request_made', `Asked an arbiter: ${request.summary}`, {
+  const activity = ROSTER_CHANGE_MESSAGES.requestActivity(request.summary, request.reason);
+  await deps.audit.logChange(tx, who, 'roster_request_made', activity, {
     ...details,
     requestId: stored!.id,
     kind: request.kind,
   });
-  return message;
+  return { message: ROSTER_CHANGE_MESSAGES.requestSent(request.summary), activity };
 }
 
 export async function substitute(

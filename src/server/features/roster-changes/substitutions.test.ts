@@ -263,6 +263,9 @@ describe("a school's teacher names a substitute; after the lock an arbiter decid
       pendingRequest: summary,
     });
     expect(await db().select().from(players).where(eq(players.name, 'Late Lou'))).toEqual([]);
+    // The school's CRM card records what was asked and why, not the teacher's own confirmation.
+    const asking = ROSTER_CHANGE_MESSAGES.requestActivity(summary, 'Sick this morning');
+    expect(await db().select().from(crmActivity).where(eq(crmActivity.toValue, asking))).toHaveLength(1);
     const again = await call('POST', '/substitutions', { ...body, reason: 'Still sick' });
     expect(again.statusCode).toBe(409);
     expect(again.json().error).toBe(ROSTER_CHANGE_MESSAGES.requestPending);
@@ -309,6 +312,11 @@ describe("a school's teacher names a substitute; after the lock an arbiter decid
     const refused = await decide(request!.id, { decision: 'refuse', note: 'Round 4 is about to be paired.' });
     expect(refused.statusCode).toBe(200);
     expect(await db().select().from(players).where(eq(players.name, 'Refused Rory'))).toEqual([]);
+    const refusal = ROSTER_CHANGE_MESSAGES.refusalActivity(
+      request!.summary,
+      'Round 4 is about to be paired.',
+    );
+    expect(await db().select().from(crmActivity).where(eq(crmActivity.toValue, refusal))).toHaveLength(1);
     expect(pupil(await roster(), 1, 1)).toMatchObject({
       active: true,
       canSubstitute: true,
