@@ -27,6 +27,7 @@ export function rosterRefusalMessage(
     'team-full': `A team has ${PLAYERS_PER_TEAM} players: replace one instead.`,
     'plays-for-another-school': 'This pupil already plays for another school.',
     'already-in-team': 'This pupil is already in the team.',
+    'already-entered': 'This pupil is already entered for your school.',
   };
   return messages[refusal];
 }
@@ -78,6 +79,12 @@ export const ROSTER_CHANGE_MESSAGES = {
       : ''),
   substitutionAsked: (incoming: string, leaving: string) => `${incoming} to take the place of ${leaving}`,
   returnAsked: (name: string) => `${name} to come back into the tournament`,
+  lateTeamAsked: (team: string) => `late team ${team} to join the tournament`,
+  lateTeamEntered: (team: string, round: number, reference: string, price: string, waiting: number) =>
+    `${team} joins the tournament from round ${round} (registration ${reference}, ${price} to pay now or later).` +
+    (waiting > 0
+      ? ` ${waiting === 1 ? 'One pupil plays' : `${waiting} pupils play`} once their parent or guardian confirms by the link we e-mailed them.`
+      : ''),
   requestSent: (summary: string) =>
     `Names are locked, so your request (${summary}) waits for an arbiter. We will e-mail you the answer.`,
   /** On the school's CRM card and in the audit trail: what was asked of an arbiter, and why. */

@@ -144,6 +144,15 @@ export const rosterChangesSchema = z.object({
       replaced: z.array(z.object({ name: z.string() })),
     }),
   ),
+  /**
+   * Whether a late team may still be entered (the late-entry round is not paired yet), from which round, and
+   * what it costs (one team at the registration's team price).
+   */
+  lateTeam: z.object({
+    open: z.boolean(),
+    joinsRound: z.number().int().nullable(),
+    priceCents: z.number().int(),
+  }),
   /** The changes this school asked an arbiter for, newest first, with the answer once given. */
   requests: z.array(
     z.object({
@@ -158,7 +167,15 @@ export const rosterChangesSchema = z.object({
 });
 export type RosterChanges = z.infer<typeof rosterChangesSchema>;
 
-export const rosterChangeResponseSchema = z.object({ message: z.string(), roster: rosterChangesSchema });
+export const rosterChangeResponseSchema = z.object({
+  message: z.string(),
+  roster: rosterChangesSchema,
+  /** A late team entered now: its own registration, to pay (now or later) and to manage on its own page. */
+  lateTeam: z
+    .object({ registrationId: z.uuid(), reference: z.string(), accessToken: z.string() })
+    .nullable()
+    .optional(),
+});
 export type RosterChangeResponse = z.infer<typeof rosterChangeResponseSchema>;
 
 export const rosterParamsSchema = z.object({ id: z.uuid('Unknown registration') });
@@ -183,7 +200,7 @@ export const ROSTER_REQUEST_STATUSES = ['pending', 'accepted', 'refused'] as con
 /** A teacher's change waiting for (or decided by) an arbiter, as the queue on /admin/roster-requests shows it. */
 export const rosterRequestSchema = z.object({
   id: z.uuid(),
-  kind: z.enum(['substitution', 'return']),
+  kind: z.enum(['substitution', 'return', 'team']),
   schoolName: z.string(),
   reference: z.string(),
   registrationId: z.uuid(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { registrationPlayerInputSchema } from './registrations';
+import { registrationPlayerInputSchema, registrationTeamInputSchema } from './registrations';
 
 /**
  * The bodies of a teacher's substitute and of a request to an arbiter (issue #30), apart from
@@ -38,3 +38,13 @@ export const rosterRequestDecisionBodySchema = z
   })
   .strict();
 export type RosterRequestDecisionBody = z.infer<typeof rosterRequestDecisionBodySchema>;
+
+/**
+ * POST /api/roster-changes/:id/late-teams: a late team of four from the school, with the same details and
+ * consent as at registration. It becomes a registration of its own (one team, unpaid: paid now or later) added
+ * to the tournament at once; after the names lock it waits for an arbiter, with `reason`.
+ */
+export const rosterLateTeamBodySchema = z
+  .object({ team: registrationTeamInputSchema, reason: reasonSchema.optional() })
+  .strict();
+export type RosterLateTeamBody = z.infer<typeof rosterLateTeamBodySchema>;

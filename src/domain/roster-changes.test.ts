@@ -6,6 +6,7 @@ import {
   decideByeWithdrawal,
   decideJoinTeam,
   decideLateEntry,
+  decideLateTeam,
   decideReturn,
   decideSubstitution,
   decideWithdrawal,
@@ -322,5 +323,27 @@ describe('the rounds as the roster rules read them', () => {
       { number: 2, isOpen: false, isStarted: false },
       { number: 3, isOpen: true, isStarted: false },
     ]);
+  });
+});
+
+describe('late teams', () => {
+  it('join like late entrants, wait for an arbiter after the lock, and are refused after the late-entry round', () => {
+    const closed = { open: false as const, since: new Date('2026-12-05T11:45:00Z') };
+    expect(decideLateTeam(rules, { rounds: rounds(2), lock: { open: true, until: null } })).toEqual({
+      ok: true,
+      mode: 'now',
+      joinsRound: 3,
+      missedRounds: [1, 2],
+      missedRoundBye: 'zero',
+    });
+    expect(decideLateTeam(rules, { rounds: rounds(2), lock: closed })).toMatchObject({
+      ok: true,
+      mode: 'request',
+    });
+    expect(decideLateTeam(rules, { rounds: rounds(2), lock: null })).toMatchObject({ ok: true, mode: 'now' });
+    expect(decideLateTeam(rules, { rounds: rounds(3), lock: null })).toEqual({
+      ok: false,
+      refusal: 'late-entry-closed',
+    });
   });
 });

@@ -77,7 +77,8 @@ export type RosterRefusal =
   | 'late-entry-closed'
   | 'team-full'
   | 'plays-for-another-school'
-  | 'already-in-team';
+  | 'already-in-team'
+  | 'already-entered';
 
 export type Decision<T> = ({ ok: true } & T) | { ok: false; refusal: RosterRefusal };
 
@@ -356,4 +357,23 @@ export function isSamePupil(a: EnteredPupil, b: EnteredPupil): boolean {
   if (a.dateOfBirth && b.dateOfBirth) return a.dateOfBirth === b.dateOfBirth;
   if (a.schoolYear && b.schoolYear) return a.schoolYear === b.schoolYear;
   return true;
+}
+
+/**
+ * A late team of four from a school already in the tournament: a late entry for each pupil (until the late-entry
+ * round is paired, the configured points for each round missed); after the names lock it waits for an arbiter,
+ * who decides without the lock (`lock: null`).
+ */
+export function decideLateTeam(
+  rules: RosterRules,
+  input: { rounds: readonly RosterRound[]; lock: LockState | null },
+): Decision<{
+  mode: 'now' | 'request';
+  joinsRound: number;
+  missedRounds: number[];
+  missedRoundBye: 'zero' | 'half';
+}> {
+  const entry = decideLateEntry(rules, input.rounds);
+  if (!entry.ok) return entry;
+  return { ...entry, mode: input.lock === null || input.lock.open ? 'now' : 'request' };
 }

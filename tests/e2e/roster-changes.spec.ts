@@ -202,4 +202,47 @@ test.describe("the teacher's roster page (issue #30)", () => {
       ...consoleErrors.filter((text) => !expected.includes(text)),
     );
   });
+
+  test('a late team is entered from the roster page and paid from its own registration', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const school = await registerSchool(request, 'Meadow School', ['Meadow A']);
+    const staff = await staffApi(baseURL!, 'superadmin@demo.test');
+    const admin = (path: string, data: unknown) => staff.post(`/api/admin/registrations${path}`, { data });
+    expect((await admin(`/${school.registration.id}/mark-paid`, { via: 'cash', note: 'Desk' })).ok()).toBe(
+      true,
+    );
+    expect((await admin('/promote', { registrationIds: [school.registration.id] })).ok()).toBe(true);
+    // The arbiters take late entries until round 4 is paired (the default is the middle round, 3).
+    const rules = await (await staff.get('/api/admin/roster-rules')).json();
+    expect(
+      (await staff.put('/api/admin/roster-rules', { data: { ...rules.rules, lateEntryUntilRound: 4 } })).ok(),
+    ).toBe(true);
+    await staff.dispose();
+
+    await page.goto(`/registration/roster/${school.registration.id}#token=${school.accessToken}`);
+    await dismissCookieBanner(page);
+    const offer = page.getByRole('region', { name: 'A late team' });
+    await expect(offer).toContainText('until round 4 is paired. It plays from that round and costs €60.00');
+    await offer.getByRole('button', { name: 'Enter a late team' }).click();
+    const form = page.getByRole('dialog', { name: 'Enter a late team' });
+    await form.getByLabel('Team name').fill('Meadow B');
+    for (const n of [1, 2, 3, 4]) {
+      await form.getByLabel(`Pupil ${n} name`, { exact: true }).fill(`Meadow B Pupil ${n}`);
+      await form.getByLabel(`Pupil ${n} date of birth`).fill('2001-04-04');
+    }
+    await shootBothWidths(page, SHOTS, 'late-team-form');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await form.getByRole('button', { name: 'Enter the team' }).click();
+    await expect(toast(page, 'Meadow B joins the tournament from round 4')).toBeVisible();
+    const entered = page.getByRole('status').filter({ hasText: 'Meadow B is entered' });
+    await expect(entered).toBeVisible();
+    await shootBothWidths(page, SHOTS, 'late-team-entered');
+
+    // Its own registration: unpaid, paid from its page like any team.
+    await entered.getByRole('link', { name: 'Pay for Meadow B' }).click();
+    await expect(page.getByRole('button', { name: 'Pay now €60.00' })).toBeVisible();
+  });
 });

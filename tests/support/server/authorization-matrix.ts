@@ -338,6 +338,10 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
     allowed: EVERYONE,
     path: '/api/roster-changes/00000000-0000-4000-8000-000000000000/substitutions',
   },
+  'POST /api/roster-changes/:id/late-teams': {
+    allowed: EVERYONE,
+    path: '/api/roster-changes/00000000-0000-4000-8000-000000000000/late-teams',
+  },
   'POST /api/roster-changes/:id/returns': {
     allowed: EVERYONE,
     path: '/api/roster-changes/00000000-0000-4000-8000-000000000000/returns',

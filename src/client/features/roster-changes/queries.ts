@@ -11,6 +11,7 @@ import {
   rosterRulesResponseSchema,
 } from '../../../contracts/roster-changes';
 import type {
+  RosterLateTeamBody,
   RosterRequestDecisionBody,
   RosterSubstitutionBody,
 } from '../../../contracts/roster-substitutions';
@@ -36,11 +37,12 @@ export type RosterChangeRequest =
   | { type: 'withdraw'; playerId: string }
   | { type: 'return'; playerId: string }
   | ({ type: 'substitute' } & RosterSubstitutionBody)
-  | { type: 'ask-return'; playerId: string; reason: string };
+  | { type: 'ask-return'; playerId: string; reason: string }
+  | ({ type: 'late-team' } & RosterLateTeamBody);
 
 function send(id: string, token: string | undefined, change: RosterChangeRequest) {
   const headers = tokenHeader(token);
-  const pupil = encodeURIComponent(change.playerId);
+  const pupil = 'playerId' in change ? encodeURIComponent(change.playerId) : '';
   switch (change.type) {
     case 'bye': {
       const { type: _type, ...body } = change;
@@ -67,6 +69,10 @@ function send(id: string, token: string | undefined, change: RosterChangeRequest
     case 'substitute': {
       const { type: _type, ...body } = change;
       return sendJson('POST', `${base(id)}/substitutions`, body, rosterChangeResponseSchema, headers);
+    }
+    case 'late-team': {
+      const { type: _type, ...body } = change;
+      return sendJson('POST', `${base(id)}/late-teams`, body, rosterChangeResponseSchema, headers);
     }
     case 'ask-return': {
       const { type: _type, ...body } = change;

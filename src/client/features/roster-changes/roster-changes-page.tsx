@@ -1,5 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { CalendarX, CircleAlert, Hourglass, LogOut, MessageSquare, Undo2, UserRoundPlus } from 'lucide-react';
+import {
+  CalendarX,
+  CircleAlert,
+  Hourglass,
+  LogOut,
+  MessageSquare,
+  Undo2,
+  UserRoundPlus,
+  UsersRound,
+} from 'lucide-react';
 import { type FormEvent, lazy, Suspense, useId, useState } from 'react';
 import { useParams } from 'react-router';
 import { BYE_LABELS } from '../../../contracts/byes';
@@ -13,7 +22,8 @@ import { Notice } from '../../components/ui/notice';
 import { PageHeader } from '../../components/ui/page-header';
 import { Spinner } from '../../components/ui/spinner';
 import { serverMessage } from '../../lib/api-client';
-import { formatDateTime, formatTime } from '../../lib/format';
+import { formatDateTime } from '../../lib/format';
+import { formatEuroCents } from '../../lib/format-money';
 import { useLinkToken } from '../../lib/link-token';
 import { notify } from '../../lib/notify';
 import { accessTokenFor } from '../registrations/access-tokens';
@@ -24,6 +34,15 @@ const FAILED = 'The change could not be saved. Check your connection and try aga
 // The forms behind "Substitute" and "Ask to bring back" load when one opens: most visits only read the page.
 const SubstituteDialog = lazy(() =>
   import('./request-dialogs').then((dialogs) => ({ default: dialogs.SubstituteDialog })),
+);
+const LateTeamDialog = lazy(() =>
+  import('./request-dialogs').then((dialogs) => ({ default: dialogs.LateTeamDialog })),
+);
+// What the school asked an arbiter: shown only to the few schools that did.
+const Requests = lazy(() => import('./request-dialogs').then((dialogs) => ({ default: dialogs.Requests })));
+// Shown once a late team is entered, when the late team's form has loaded this module already.
+const LateTeamEntered = lazy(() =>
+  import('./request-dialogs').then((dialogs) => ({ default: dialogs.LateTeamEntered })),
 );
 const AskReturnDialog = lazy(() =>
   import('./request-dialogs').then((dialogs) => ({ default: dialogs.AskReturnDialog })),
@@ -77,7 +96,7 @@ function ByeRequest({ pupil, change, isBusy }: { pupil: RosterPupil; change: Cha
 }
 
 /** What a pupil's row can open: a confirmation, the substitute's form, or a request to an arbiter. */
-type Opened = { kind: 'withdraw' | 'substitute' | 'ask-return'; pupil: RosterPupil };
+type Opened = { kind: 'withdraw' | 'substitute' | 'ask-return'; pupil: RosterPupil } | { kind: 'late-team' };
 
 function PupilRow({
   pupil,
@@ -227,6 +246,11 @@ function Roster({
 }) {
   const mutation = useRosterChange(registrationId, token);
   const [opened, setOpened] = useState<Opened | null>(null);
+  const [entered, setEntered] = useState<{
+    team: string;
+    registrationId: string;
+    accessToken: string;
+  } | null>(null);
   const withdrawing = opened?.kind === 'withdraw' ? opened.pupil : null;
   const close = () => {
     setOpened(null);
@@ -237,6 +261,9 @@ function Roster({
       onSuccess: (answer) => {
         notify('success', answer.message);
         setOpened(null);
+        if (answer.lateTeam && request.type === 'late-team') {
+          setEntered({ team: request.team.name.trim(), ...answer.lateTeam });
+        }
       },
       onError: (error) => notify('error', serverMessage(error, FAILED)),
     });
@@ -284,7 +311,36 @@ function Roster({
           ) : null}
         </Card>
       ))}
-      {roster.requests.length > 0 ? <Requests requests={roster.requests} /> : null}
+      {entered ? (
+        <Suspense fallback={null}>
+          <LateTeamEntered entered={entered} />
+        </Suspense>
+      ) : null}
+      {roster.lateTeam.open ? (
+        <Card className="flex flex-col gap-3" role="region" aria-label="A late team">
+          <h2 className="font-display text-xl font-bold text-fg">A late team</h2>
+          <p className="text-muted">
+            A school that brings more pupils can enter another team of four until round{' '}
+            {roster.lateTeam.joinsRound} is paired. It plays from that round and costs{' '}
+            {formatEuroCents(roster.lateTeam.priceCents)}, paid now or later.
+          </p>
+          <div>
+            <Button
+              variant="secondary"
+              disabled={mutation.isPending}
+              onClick={() => setOpened({ kind: 'late-team' })}
+            >
+              <UsersRound aria-hidden="true" className="size-4" />
+              Enter a late team
+            </Button>
+          </div>
+        </Card>
+      ) : null}
+      {roster.requests.length > 0 ? (
+        <Suspense fallback={null}>
+          <Requests requests={roster.requests} />
+        </Suspense>
+      ) : null}
       {mutation.isError && opened === null ? (
         <p role="alert" className="flex items-center gap-2 text-sm font-medium text-loss">
           <CircleAlert aria-hidden="true" className="size-4" />
@@ -322,6 +378,18 @@ function Roster({
           />
         </Suspense>
       ) : null}
+      {opened?.kind === 'late-team' ? (
+        <Suspense fallback={null}>
+          <LateTeamDialog
+            roster={roster}
+            onClose={close}
+            change={change}
+            isPending={mutation.isPending}
+            error={mutation.isError ? mutation.error : null}
+            failed={FAILED}
+          />
+        </Suspense>
+      ) : null}
       {opened?.kind === 'ask-return' ? (
         <Suspense fallback={null}>
           <AskReturnDialog
@@ -334,39 +402,6 @@ function Roster({
         </Suspense>
       ) : null}
     </div>
-  );
-}
-
-const REQUEST_STATUS: Record<
-  RosterChanges['requests'][number]['status'],
-  { label: string; tone: 'draw' | 'win' | 'loss' }
-> = {
-  pending: { label: 'Waiting for an arbiter', tone: 'draw' },
-  accepted: { label: 'Accepted', tone: 'win' },
-  refused: { label: 'Refused', tone: 'loss' },
-};
-
-/** What this school asked an arbiter, and the answers. */
-function Requests({ requests }: { requests: RosterChanges['requests'] }) {
-  return (
-    <Card className="flex flex-col gap-3" role="region" aria-label="Requests to an arbiter">
-      <h2 className="font-display text-xl font-bold text-fg">Requests to an arbiter</h2>
-      <ul className="flex flex-col gap-2">
-        {requests.map((request) => (
-          <li key={request.id} className="flex flex-col gap-1 rounded-xl bg-surface-muted p-3 text-sm">
-            <div className="flex flex-wrap items-center gap-2">
-              <Badge tone={REQUEST_STATUS[request.status].tone}>{REQUEST_STATUS[request.status].label}</Badge>
-              <span className="font-semibold text-fg">{request.summary}</span>
-              <span className="text-muted">asked at {formatTime(request.createdAt)}</span>
-            </div>
-            <p className="text-muted">Your reason: {request.reason}</p>
-            {request.decisionNote ? (
-              <p className="text-fg">The arbiter's note: {request.decisionNote}</p>
-            ) : null}
-          </li>
-        ))}
-      </ul>
-    </Card>
   );
 }
 

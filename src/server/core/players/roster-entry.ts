@@ -77,18 +77,19 @@ const missedRoundsOf = (state: TournamentState, joinsRound: number) =>
   state.rounds.filter((round) => round.number < joinsRound);
 
 /**
- * After a guardian confirms: a substitute's entry (one that took a place on the day) of a registration added to
- * the active tournament enters it now, with the roster rules' bye for each round missed. Any other entry waits
- * for staff to add it, as before (promotion). Returns the new player's id, or null when nothing was entered.
+ * After a guardian confirms: an entry the school's teacher made on the day (a substitute, or a pupil of a late
+ * team) of a registration added to the active tournament enters it now, with the roster rules' points for each
+ * round missed. Any other entry waits for staff to add it, as before (promotion). Returns the new player's id,
+ * or null when nothing was entered.
  */
-export async function enterConfirmedSubstitute(tx: Tx, entryId: string, day: string): Promise<string | null> {
+export async function enterConfirmedDayEntry(tx: Tx, entryId: string, day: string): Promise<string | null> {
   const [row] = await tx
     .select({ entry: registrationTeamPlayers, teamName: registrationTeams.name, registration: registrations })
     .from(registrationTeamPlayers)
     .innerJoin(registrationTeams, eq(registrationTeams.id, registrationTeamPlayers.teamId))
     .innerJoin(registrations, eq(registrations.id, registrationTeams.registrationId))
     .where(and(eq(registrationTeamPlayers.id, entryId), isNull(registrationTeamPlayers.replacedAt)));
-  if (!row || row.entry.replacesEntryId === null || row.entry.playerId !== null) return null;
+  if (!row || !row.entry.enteredOnTheDay || row.entry.playerId !== null) return null;
   if (isConsentPending(row.entry, day)) return null;
   const tournament = await findActiveTournament(tx as Db);
   if (!tournament || !isAddedTo(row.registration, tournament)) return null;

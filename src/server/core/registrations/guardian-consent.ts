@@ -7,7 +7,7 @@ import { registrationPeriodText } from '../../../domain/retention';
 import type { Db } from '../../db/client';
 import { registrations, registrationTeamPlayers, registrationTeams } from '../../db/schema/registrations';
 import { HttpError } from '../../http/errors';
-import { enterConfirmedSubstitute } from '../players/roster-entry';
+import { enterConfirmedDayEntry } from '../players/roster-entry';
 import { readPeriods } from '../retention/retention.service';
 import { guardianConsentMail } from './guardian-consent.mails';
 import type { RegistrationDeps } from './registration-records';
@@ -211,14 +211,14 @@ export async function confirmGuardianConsent(
         by: 'guardian_link',
       },
     );
-    // A substitute named on the day plays from the next round to be paired once their guardian confirms.
-    const entered = await enterConfirmedSubstitute(tx, playerId, eventDayOf(now));
+    // A pupil named on the day (a substitute, a late team) plays from the next round once their guardian confirms.
+    const entered = await enterConfirmedDayEntry(tx, playerId, eventDayOf(now));
     if (entered) {
       await deps.audit.logChange(
         tx,
         { actorId: null, ip: null },
         'substitute_entered',
-        `A substitute of ${entry.teamName} entered the tournament after their guardian confirmed`,
+        `A pupil of ${entry.teamName} named on the day entered the tournament after their guardian confirmed`,
         { registrationId: entry.registrationId, entryId: playerId, playerId: entered },
       );
     }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   date,
   index,
@@ -118,6 +119,11 @@ export const registrationTeamPlayers = pgTable(
     replacedAt: timestamp('replaced_at', { withTimezone: true }),
     /** For a substitute: the entry whose place it took (whose pupil left or had withdrawn). */
     replacesEntryId: uuid('replaces_entry_id'),
+    /**
+     * Entered by the school's teacher on the day (a substitute, or a pupil of a late team): enters the tournament
+     * as soon as the guardian confirms, instead of waiting for staff to add the registration's players.
+     */
+    enteredOnTheDay: boolean('entered_on_the_day').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -192,11 +198,14 @@ export const rosterRequests = pgTable(
     tournamentId: uuid('tournament_id')
       .notNull()
       .references(() => tournaments.id, { onDelete: 'cascade' }),
-    /** 'substitution' (a new pupil takes a place) or 'return' (a withdrawn pupil comes back). */
-    kind: text('kind', { enum: ['substitution', 'return'] }).notNull(),
-    /** The tournament player the change is about: the pupil replaced, or the pupil to bring back. */
-    playerId: uuid('player_id').notNull(),
-    /** The substitute's details (the registration form's fields); null for a return. */
+    /**
+     * 'substitution' (a new pupil takes a place), 'return' (a withdrawn pupil comes back) or 'team' (a late team
+     * of four).
+     */
+    kind: text('kind', { enum: ['substitution', 'return', 'team'] }).notNull(),
+    /** The tournament player the change is about: the pupil replaced, or the pupil to bring back; null for a team. */
+    playerId: uuid('player_id'),
+    /** The substitute's details, or the late team (the registration form's fields); null for a return. */
     pupil: jsonb('pupil'),
     /** What is asked, in one sentence, as the arbiter's queue and the e-mail say it. */
     summary: text('summary').notNull(),
@@ -215,7 +224,7 @@ export const rosterRequests = pgTable(
   (t) => [
     index('roster_requests_status').on(t.status, t.createdAt),
     index('roster_requests_registration').on(t.registrationId),
-    check('roster_requests_kind', sql`${t.kind} in ('substitution', 'return')`),
+    check('roster_requests_kind', sql`${t.kind} in ('substitution', 'return', 'team')`),
     check('roster_requests_status', sql`${t.status} in ('pending', 'accepted', 'refused')`),
   ],
 );

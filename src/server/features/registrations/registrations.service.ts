@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import { eq, ne, sql } from 'drizzle-orm';
 import {
   type CreateRegistrationBody,
@@ -15,9 +14,7 @@ import {
 } from '../../../contracts/settings';
 import { countOf } from '../../../domain/plural';
 import {
-  formatReference,
   normaliseReference,
-  REFERENCE_ALPHABET,
   registrationAmountCents,
   registrationClosedBy,
 } from '../../../domain/registration';
@@ -29,7 +26,7 @@ import {
   requestConsentAgain,
   requestGuardianConsent,
 } from '../../core/registrations/guardian-consent';
-import { checkPlayerEntry, playerEntryValues } from '../../core/registrations/player-entry';
+import { checkPlayerEntry } from '../../core/registrations/player-entry';
 import { registrationConfirmationMail } from '../../core/registrations/registration-mails';
 import {
   authorisedRegistration,
@@ -41,6 +38,7 @@ import {
   tournamentDay,
 } from '../../core/registrations/registration-records';
 import { constantTimeEquals } from '../../core/registrations/registration-security';
+import { insertRegistration, REGISTRATION_LOCK } from '../../core/registrations/registration-writes';
 import { loadRegistration, withTeams } from '../../core/registrations/registrations.repo';
 import {
   findOrCreateSchool,
@@ -61,9 +59,6 @@ export class RegistrationInputError extends Error {
   }
 }
 
-/** Serialises registrations so the team total limit and unique references hold under concurrency. */
-const REGISTRATION_LOCK = 6_060_606;
-
 export async function updateRegistrationSettings(
   deps: AuditedDb,
   context: AuditContext,
@@ -77,10 +72,6 @@ export async function updateRegistrationSettings(
     details: beforeAndAfter,
   });
   return resolveRegistrationSettings(input);
-}
-
-function newReference(): string {
-  return formatReference(Array.from({ length: 6 }, () => randomInt(REFERENCE_ALPHABET.length)));
 }
 
 /** Every eligibility and consent problem of the form at once, so the registrant can fix them in one go. */
@@ -177,52 +168,22 @@ export async function createRegistration(
       teacherPhone: body.registrantPhone || null,
     });
     await refuseTeamNamesOfOtherSchools(tx, school, body.teams);
-    let reference = newReference();
-    for (let attempt = 0; attempt < 10; attempt += 1) {
-      const [taken] = await tx
-        .select({ id: registrations.id })
-        .from(registrations)
-        .where(eq(registrations.reference, reference));
-      if (!taken) break;
-      reference = newReference();
-    }
-    const [created] = await tx
-      .insert(registrations)
-      .values({
-        reference,
+    const { id: registrationId } = await insertRegistration(
+      tx,
+      deps.audit,
+      { actorId: actor?.userId ?? null, ip: null },
+      {
         userId: actor?.userId ?? null,
         registrantName: body.registrantName,
         registrantEmail: email,
         registrantPhone: body.registrantPhone || null,
         schoolName: body.schoolName,
         schoolId: school.id,
-        teamCount: body.teams.length,
+        teams: body.teams,
+        consent,
         amountCents,
-        currency: 'eur',
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning({ id: registrations.id });
-    const registrationId = created!.id;
-    for (const [t, team] of body.teams.entries()) {
-      const [teamRow] = await tx
-        .insert(registrationTeams)
-        .values({ registrationId, name: team.name, position: t + 1 })
-        .returning({ id: registrationTeams.id });
-      await tx.insert(registrationTeamPlayers).values(
-        team.players.map((player, p) => ({
-          teamId: teamRow!.id,
-          position: p + 1,
-          ...playerEntryValues(player, consent[t]?.[p] ?? null, now),
-        })),
-      );
-    }
-    await deps.audit.logChange(
-      tx,
-      { actorId: actor?.userId ?? null, ip: null },
-      'registration_created',
-      `Registration ${reference} created: ${countOf(body.teams.length, 'team')}`,
-      { registrationId, reference, teamCount: body.teams.length, amountCents },
+        now,
+      },
     );
     return registrationId;
   });

@@ -20,6 +20,7 @@ import {
   rosterWithdrawalBodySchema,
 } from '../../../contracts/roster-changes';
 import {
+  rosterLateTeamBodySchema,
   rosterRequestDecisionBodySchema,
   rosterReturnRequestBodySchema,
   rosterSubstitutionBodySchema,
@@ -29,6 +30,7 @@ import { activeActor } from '../../auth/actor';
 import { routesFeature } from '../../feature-context';
 import { perAddressLimit, RateCounter } from '../../http/rate-counter';
 import { apiErrors } from '../../http/route-helpers';
+import { enterLateTeam } from './late-teams.service';
 import * as service from './roster-changes.service';
 import { decideRosterRequest, listRosterRequests } from './roster-requests.service';
 import { resetRosterRules, rosterRulesView, saveRosterRules } from './roster-rules.service';
@@ -189,6 +191,31 @@ export const rosterChangesFeature = routesFeature(
       async (request, reply) => {
         await limit(request, reply);
         const { waitsForArbiter, ...answer } = await substitute(
+          deps,
+          await callerOf(request),
+          request.params.id,
+          request.body,
+        );
+        return reply.code(waitsForArbiter ? 202 : 201).send(answer);
+      },
+    );
+
+    typed.post(
+      `${BASE}/late-teams`,
+      {
+        config: { access: 'public' },
+        schema: {
+          summary: `A late team of four: its own registration (pay now or later), in the tournament from the next round; after the names lock, asked of an arbiter (${who})`,
+          tags,
+          params: rosterParamsSchema,
+          headers: registrationTokenHeadersSchema,
+          body: rosterLateTeamBodySchema,
+          response: { 201: rosterChangeResponseSchema, 202: rosterChangeResponseSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        await limit(request, reply);
+        const { waitsForArbiter, ...answer } = await enterLateTeam(
           deps,
           await callerOf(request),
           request.params.id,

@@ -15,6 +15,7 @@ import { eventDayOf } from '../../../domain/event-day';
 import {
   decideByeRequest,
   decideByeWithdrawal,
+  decideLateEntry,
   decideReturn,
   decideSubstitution,
   decideWithdrawal,
@@ -36,7 +37,11 @@ import {
   writeReturn,
   writeWithdrawal,
 } from '../../core/players/roster-writes';
-import { authorisedRegistration, isAddedTo } from '../../core/registrations/registration-records';
+import {
+  authorisedRegistration,
+  isAddedTo,
+  readRegistrationSettings,
+} from '../../core/registrations/registration-records';
 import type { RegistrationKeys } from '../../core/registrations/registration-security';
 import { loadRegistration, type RegistrationWithTeams } from '../../core/registrations/registrations.repo';
 import { recordRosterChange } from '../../core/schools/school-activity';
@@ -220,7 +225,7 @@ export function teamActiveCount(
   ).length;
 }
 
-async function buildRoster(
+export async function buildRoster(
   deps: RosterChangesDeps,
   rules: RosterRules,
   registration: RegistrationWithTeams,
@@ -237,6 +242,7 @@ async function buildRoster(
     rounds: [],
     nextRound: null,
     namesLock: { open: false, until: null, since: null },
+    lateTeam: { open: false, joinsRound: null, priceCents: 0 },
     tournamentDay: tournament?.startDate ?? eventDayOf(deps.now()),
     teams: [],
     requests: [],
@@ -247,9 +253,11 @@ async function buildRoster(
   const pupils = await pupilsOf(db, registration, tournament.id);
   const requests = await requestsOf(db, registration.id, tournament.id);
   const pending = new Map(
-    requests
-      .filter((request) => request.status === 'pending')
-      .map((request) => [request.playerId, request.summary]),
+    requests.flatMap((request) =>
+      request.status === 'pending' && request.playerId !== null
+        ? [[request.playerId, request.summary] as const]
+        : [],
+    ),
   );
   const lock = namesLockOf(rules, state, tournament, deps.now());
   const replaced = await replacedEntriesOf(db, registration);
@@ -264,6 +272,7 @@ async function buildRoster(
     namesLock: lock.open
       ? { open: true, until: lock.until?.toISOString() ?? null, since: null }
       : { open: false, until: null, since: lock.since.toISOString() },
+    lateTeam: await lateTeamOffer(db, rules, rounds),
     teams: registration.teams.map((team) => {
       const frame: PupilFrame = {
         rules,
@@ -299,6 +308,13 @@ async function buildRoster(
       createdAt: request.createdAt.toISOString(),
     })),
   };
+}
+
+/** Whether a late team is still taken, from which round, at the registration's team price. */
+async function lateTeamOffer(db: Db, rules: RosterRules, rounds: readonly RosterRound[]) {
+  const entry = decideLateEntry(rules, rounds);
+  const { team_price: priceCents } = await readRegistrationSettings(db);
+  return { open: entry.ok, joinsRound: entry.ok ? entry.joinsRound : null, priceCents };
 }
 
 /** The entries of this registration a substitute replaced, oldest first. */

@@ -4,9 +4,9 @@ import { ROSTER_CHANGE_MESSAGES } from '../../../contracts/roster-change-message
 import type { RosterRequest, RosterRequests } from '../../../contracts/roster-changes';
 import { ROSTER_RULES_SETTING_KEY } from '../../../contracts/roster-changes';
 import type { RosterRequestDecisionBody } from '../../../contracts/roster-substitutions';
+import { rosterLateTeamBodySchema } from '../../../contracts/roster-substitutions';
 import { playerEligibility } from '../../../domain/registration';
 import type { AuditContext } from '../../audit/audit';
-import type { PlayerRow } from '../../core/players/player-records';
 import { tournamentDay } from '../../core/registrations/registration-records';
 import { loadRegistration } from '../../core/registrations/registrations.repo';
 import { recordRosterChange } from '../../core/schools/school-activity';
@@ -16,6 +16,7 @@ import type { Db } from '../../db/client';
 import { registrations, rosterRequests } from '../../db/schema/registrations';
 import { players } from '../../db/schema/tournaments';
 import { HttpError } from '../../http/errors';
+import { lateTeamForArbiter } from './late-teams.service';
 import { rosterRequestDecisionMail } from './roster-changes.mails';
 import type { RosterChangesDeps } from './roster-changes.service';
 import { returnForArbiter, substituteForArbiter } from './substitutions.service';
@@ -27,6 +28,9 @@ import { returnForArbiter, substituteForArbiter } from './substitutions.service'
  */
 
 const DECIDED_SHOWN = 50;
+
+/** A late team's request keeps the team as the teacher entered it. */
+const lateTeamRequestSchema = rosterLateTeamBodySchema.pick({ team: true });
 
 type RequestRow = typeof rosterRequests.$inferSelect;
 
@@ -46,6 +50,12 @@ function pupilDetails(row: RequestRow, day: string): string | null {
       ? `guardian ${pupil.guardianConsent?.by ?? ''} confirms by e-mail once accepted`
       : 'no guardian consent needed';
   return [age, consent].filter(Boolean).join('; ');
+}
+
+/** For a late team: its four pupils, as entered. */
+function teamDetails(row: RequestRow): string | null {
+  const parsed = lateTeamRequestSchema.safeParse(row.pupil);
+  return parsed.success ? parsed.data.team.players.map((player) => player.name).join(', ') : null;
 }
 
 async function toViews(db: Db, rows: RequestRow[], day: string): Promise<RosterRequest[]> {
@@ -71,7 +81,8 @@ async function toViews(db: Db, rows: RequestRow[], day: string): Promise<RosterR
     summary: row.summary,
     reason: row.reason,
     status: row.status,
-    pupilDetails: row.kind === 'substitution' ? pupilDetails(row, day) : null,
+    pupilDetails:
+      row.kind === 'substitution' ? pupilDetails(row, day) : row.kind === 'team' ? teamDetails(row) : null,
     createdAt: row.createdAt.toISOString(),
     decidedAt: row.decidedAt?.toISOString() ?? null,
     decisionNote: row.decisionNote,
@@ -127,8 +138,7 @@ export async function decideRosterRequest(
       throw new HttpError(409, ROSTER_CHANGE_MESSAGES.requestOtherTournament);
     }
     const registration = await loadRegistration(tx as Db, row.registrationId);
-    const [leaving] = await tx.select().from(players).where(eq(players.id, row.playerId));
-    if (!registration || !leaving) throw new HttpError(409, ROSTER_CHANGE_MESSAGES.unknownPupil);
+    if (!registration) throw new HttpError(409, ROSTER_CHANGE_MESSAGES.unknownRequest);
     const details = {
       requestId: row.id,
       playerId: row.playerId,
@@ -137,43 +147,38 @@ export async function decideRosterRequest(
       registrationId: registration.id,
       schoolId: registration.schoolId,
     };
+    const onCard = (line: string) =>
+      recordRosterChange(tx, { schoolId: registration.schoolId, actorId: who.actorId, sentence: line });
     let sentence = ROSTER_CHANGE_MESSAGES.requestRefused(row.summary);
     if (body.decision === 'accept') {
       sentence = ROSTER_CHANGE_MESSAGES.requestAccepted(row.summary);
-      if (row.kind === 'substitution') {
-        const pupil = registrationPlayerInputSchema.parse(row.pupil);
-        const done = await substituteForArbiter(
-          deps,
-          { tx, rules, tournament, registration, leaving: leaving as PlayerRow, pupil },
-          who,
-          details,
-        );
+      // The change is made by the code the teacher's own change runs, every rule but the lock applying again.
+      if (row.kind === 'team') {
+        const { team } = lateTeamRequestSchema.parse(row.pupil);
+        const done = await lateTeamForArbiter(deps, { tx, rules, tournament, registration, team, who });
         afterCommit = done.afterCommit;
-        await recordRosterChange(tx, {
-          schoolId: registration.schoolId,
-          actorId: who.actorId,
-          sentence: done.sentence,
-        });
       } else {
-        const done = await returnForArbiter(
-          deps,
-          { tx, rules, tournament, leaving: leaving as PlayerRow },
-          who,
-          details,
-        );
-        await recordRosterChange(tx, {
-          schoolId: registration.schoolId,
-          actorId: who.actorId,
-          sentence: done,
-        });
+        const [leaving] = row.playerId
+          ? await tx.select().from(players).where(eq(players.id, row.playerId))
+          : [];
+        if (!leaving) throw new HttpError(409, ROSTER_CHANGE_MESSAGES.unknownPupil);
+        if (row.kind === 'substitution') {
+          const pupil = registrationPlayerInputSchema.parse(row.pupil);
+          const done = await substituteForArbiter(
+            deps,
+            { tx, rules, tournament, registration, leaving, pupil },
+            who,
+            details,
+          );
+          afterCommit = done.afterCommit;
+          await onCard(done.sentence);
+        } else {
+          await onCard(await returnForArbiter(deps, { tx, rules, tournament, leaving }, who, details));
+        }
       }
     } else {
       // The school's CRM card shows the refusal as well as the request, so organisers see the whole exchange.
-      await recordRosterChange(tx, {
-        schoolId: registration.schoolId,
-        actorId: who.actorId,
-        sentence: ROSTER_CHANGE_MESSAGES.refusalActivity(row.summary, note ?? ''),
-      });
+      await onCard(ROSTER_CHANGE_MESSAGES.refusalActivity(row.summary, note ?? ''));
     }
     const status = body.decision === 'accept' ? 'accepted' : 'refused';
     await tx

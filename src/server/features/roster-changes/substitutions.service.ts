@@ -59,7 +59,11 @@ function seatOf(registration: RegistrationWithTeams, playerId: string) {
 }
 
 /** The school another entry of this pupil plays for in the tournament's registrations, if any but this one. */
-async function schoolPlayedFor(tx: Tx, registration: RegistrationWithTeams, pupil: RegistrationPlayerInput) {
+export async function schoolPlayedFor(
+  tx: Tx,
+  registration: RegistrationWithTeams,
+  pupil: RegistrationPlayerInput,
+) {
   const others = await tx
     .select({
       name: registrationTeamPlayers.name,
@@ -141,6 +145,7 @@ async function applySubstitution(
       teamId: team.id,
       position: entry.position,
       replacesEntryId: entry.id,
+      enteredOnTheDay: true,
       ...playerEntryValues(pupil, consent, now),
     })
     .returning();
@@ -240,29 +245,33 @@ export async function returnForArbiter(
 }
 
 /** Stores a change for the arbiter's queue: the teacher's reason, and a sentence saying what is asked. */
-async function queueRequest(
-  deps: RosterChangesDeps,
-  step: ChangeStep,
+export async function queueRequest(
+  deps: Pick<RosterChangesDeps, 'audit'>,
+  at: Pick<ChangeStep, 'tx' | 'registration' | 'tournament' | 'who' | 'details'> & {
+    playerId: string | null;
+  },
   request: {
-    kind: 'substitution' | 'return';
-    pupil: RegistrationPlayerInput | null;
+    kind: 'substitution' | 'return' | 'team';
+    pupil: unknown;
     summary: string;
     reason: string;
   },
 ): Promise<ChangeSaid> {
-  const { tx, player, tournament, who, details } = step;
-  const [pending] = await tx
-    .select({ id: rosterRequests.id })
-    .from(rosterRequests)
-    .where(and(eq(rosterRequests.playerId, player.id), eq(rosterRequests.status, 'pending')));
-  if (pending) throw new HttpError(409, ROSTER_CHANGE_MESSAGES.requestPending);
+  const { tx, playerId, tournament, who, details } = at;
+  if (playerId !== null) {
+    const [pending] = await tx
+      .select({ id: rosterRequests.id })
+      .from(rosterRequests)
+      .where(and(eq(rosterRequests.playerId, playerId), eq(rosterRequests.status, 'pending')));
+    if (pending) throw new HttpError(409, ROSTER_CHANGE_MESSAGES.requestPending);
+  }
   const [stored] = await tx
     .insert(rosterRequests)
     .values({
-      registrationId: step.registration.id,
+      registrationId: at.registration.id,
       tournamentId: tournament.id,
       kind: request.kind,
-      playerId: player.id,
+      playerId,
       pupil: request.pupil,
       summary: request.summary,
       reason: request.reason,
@@ -310,12 +319,16 @@ export async function substitute(
         const reason = body.reason?.trim() ?? '';
         if (reason === '') throw new HttpError(400, ROSTER_CHANGE_MESSAGES.reasonNeeded);
         waitsForArbiter = true;
-        return queueRequest(deps, step, {
-          kind: 'substitution',
-          pupil: body.pupil,
-          summary: ROSTER_CHANGE_MESSAGES.substitutionAsked(body.pupil.name, player.name),
-          reason,
-        });
+        return queueRequest(
+          deps,
+          { ...step, playerId: step.player.id },
+          {
+            kind: 'substitution',
+            pupil: body.pupil,
+            summary: ROSTER_CHANGE_MESSAGES.substitutionAsked(body.pupil.name, player.name),
+            reason,
+          },
+        );
       }
       const done = await applySubstitution(input, decided, day);
       await deps.audit.logChange(tx, who, 'substitute_pupil', done.sentence, {
@@ -351,11 +364,15 @@ export function askReturn(
     if (own.ok) throw new HttpError(409, ROSTER_CHANGE_MESSAGES.returnStillYours);
     const byArbiter = decideReturn({ rounds, fromRound, isActive: player.active, by: 'arbiter' });
     if (!byArbiter.ok) refuse(rules, byArbiter.refusal, state);
-    return queueRequest(deps, step, {
-      kind: 'return',
-      pupil: null,
-      summary: ROSTER_CHANGE_MESSAGES.returnAsked(player.name),
-      reason: body.reason.trim(),
-    });
+    return queueRequest(
+      deps,
+      { ...step, playerId: step.player.id },
+      {
+        kind: 'return',
+        pupil: null,
+        summary: ROSTER_CHANGE_MESSAGES.returnAsked(player.name),
+        reason: body.reason.trim(),
+      },
+    );
   });
 }

@@ -1,23 +1,10 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  mailsTo,
-  openRegistration,
-  register,
-  send,
-  teamOf,
-} from '../../../../tests/support/server/registration-fixtures';
-import {
-  createTestAuth,
-  eventually,
-  signIn,
-  startTestApp,
-  TEST_PUBLIC_URL,
-  type TestApp,
-} from '../../../../tests/support/server/test-app';
+import { mailsTo, send } from '../../../../tests/support/server/registration-fixtures';
+import { type RosterTest, startRosterTest } from '../../../../tests/support/server/roster-fixtures';
+import { eventually, TEST_PUBLIC_URL, type TestApp } from '../../../../tests/support/server/test-app';
 import { CRM_ROSTER_CHANGE_ACTION } from '../../../contracts/crm';
 import type { LeaderboardResponse } from '../../../contracts/leaderboard';
-import { REGISTRATION_TOKEN_HEADER } from '../../../contracts/registrations';
 import { ROSTER_CHANGE_MESSAGES } from '../../../contracts/roster-change-messages';
 import type { RosterChanges, RosterPupil, RosterRequests } from '../../../contracts/roster-changes';
 import { ELIGIBILITY_MESSAGES } from '../../../domain/registration';
@@ -26,7 +13,6 @@ import { crmActivity } from '../../db/schema/crm';
 import { registrationTeamPlayers, rosterRequests } from '../../db/schema/registrations';
 import { systemLogs } from '../../db/schema/settings';
 import { matches, players, roundByes, rounds } from '../../db/schema/tournaments';
-import { DEMO_PASSWORD, seedDemoAccounts } from '../../db/seed/demo-accounts';
 
 /**
  * Substitutes and the arbiter's queue (issue #30), on the demo tournament: rounds 1–2 complete, round 3 in
@@ -36,18 +22,11 @@ describe("a school's teacher names a substitute; after the lock an arbiter decid
   let t: TestApp;
   let staff: string;
   let registrationId: string;
-  let token: string;
+  let call: RosterTest['call'];
+  let roster: RosterTest['roster'];
   const db = () => t.database.db;
   const GUARDIAN = 'guardian.sub@family.example';
 
-  const call = (method: 'GET' | 'POST', path: string, body?: unknown) =>
-    t.app.inject({
-      method,
-      url: `/api/roster-changes/${registrationId}${path}`,
-      headers: { origin: TEST_PUBLIC_URL, [REGISTRATION_TOKEN_HEADER]: token },
-      ...(body === undefined ? {} : { payload: body as object }),
-    });
-  const roster = async (): Promise<RosterChanges> => (await call('GET', '')).json();
   const pupil = (view: RosterChanges, team: number, board: number): RosterPupil =>
     view.teams[team]!.pupils.find((entry) => entry.board === board)!;
   const staffGet = (url: string) => t.app.inject({ url, headers: { cookie: staff } });
@@ -68,27 +47,10 @@ describe("a school's teacher names a substitute; after the lock an arbiter decid
     ]);
 
   beforeAll(async () => {
-    t = await startTestApp('pglite', { registrationPowBits: 4 });
-    await seedDemoAccounts(db(), createTestAuth(t.database));
-    staff = (await signIn(t.app, 'superadmin@demo.test', DEMO_PASSWORD)).cookie;
-    await openRegistration(db());
-    const created = await register(t.app, {
-      schoolName: 'Substitute School',
-      teams: [teamOf('Subs A'), teamOf('Subs B')],
-    });
-    const other = await register(t.app, {
-      schoolName: 'Neighbour School',
-      registrantEmail: 'office@neighbour.example',
-      teams: [teamOf('Neighbour A')],
-    });
-    registrationId = created.registration.id;
-    token = created.accessToken;
-    for (const id of [registrationId, other.registration.id]) {
-      const admin = (path: string, body: unknown) =>
-        send(t.app, 'POST', `/api/admin/registrations${path}`, body, staff);
-      expect((await admin(`/${id}/mark-paid`, { via: 'cash', note: 'Desk' })).statusCode).toBe(200);
-      expect((await admin('/promote', { registrationIds: [id] })).statusCode).toBe(200);
-    }
+    ({ t, staff, registrationId, call, roster } = await startRosterTest(
+      { name: 'Substitute School', teams: ['Subs A', 'Subs B'] },
+      { name: 'Neighbour School', team: 'Neighbour A' },
+    ));
   });
   afterAll(async () => t?.close());
 
