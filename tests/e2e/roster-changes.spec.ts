@@ -245,4 +245,60 @@ test.describe("the teacher's roster page (issue #30)", () => {
     await entered.getByRole('link', { name: 'Pay for Meadow B' }).click();
     await expect(page.getByRole('button', { name: 'Pay now €60.00' })).toBeVisible();
   });
+
+  test("round 4's pairing follows the teacher: a requested ½ bye and a withdrawn pupil get no board", async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const school = await registerSchool(request, 'Orchard School', ['Orchard A']);
+    const staff = await staffApi(baseURL!, 'superadmin@demo.test');
+    const admin = (path: string, data: unknown) => staff.post(`/api/admin/registrations${path}`, { data });
+    expect((await admin(`/${school.registration.id}/mark-paid`, { via: 'cash', note: 'Desk' })).ok()).toBe(
+      true,
+    );
+    expect((await admin('/promote', { registrationIds: [school.registration.id] })).ok()).toBe(true);
+
+    await page.goto(`/registration/roster/${school.registration.id}#token=${school.accessToken}`);
+    await dismissCookieBanner(page);
+    const team = page.getByRole('group', { name: 'Orchard A' });
+    const first = team.getByRole('listitem', { name: 'Orchard A Board 1' });
+    await first.getByRole('button', { name: 'Request bye' }).click();
+    await expect(toast(page, 'Half-point bye requested for Orchard A Board 1 in round 4.')).toBeVisible();
+    // One half-point bye per pupil: round 5 offers only a zero-point bye now.
+    await expect(first.getByLabel('Bye for Orchard A Board 1').locator('option')).toHaveText([
+      'Round 5: requested bye (0 points)',
+    ]);
+    const fourth = team.getByRole('listitem', { name: 'Orchard A Board 4' });
+    await fourth.getByRole('button', { name: 'Withdraw' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Withdraw' }).click();
+    await expect(fourth.getByText('Withdrawn from round 4')).toBeVisible();
+
+    // Round 3 ends (its open games drawn) and the arbiter pairs round 4.
+    await request.post('/__e2e/sql', {
+      data: { statement: "update matches set result = 'draw' where round_number = 3 and result is null" },
+    });
+    expect((await staff.post('/api/admin/rounds/3/complete', { data: {} })).ok()).toBe(true);
+    expect((await staff.post('/api/admin/rounds/4/pairings', { data: {} })).ok()).toBe(true);
+    await staff.dispose();
+
+    const lookup = async (name: string) => {
+      const answer = await (await request.get(`/api/public/players?name=${encodeURIComponent(name)}`)).json();
+      return answer.players.find((player: { name: string }) => player.name === name);
+    };
+    const onBye = await lookup('Orchard A Board 1');
+    expect(onBye.current).toMatchObject({ roundNumber: 4, board: null, bye: 'half' });
+    const seated = await lookup('Orchard A Board 2');
+    expect(seated.current).toMatchObject({ roundNumber: 4, bye: null });
+    expect(seated.current.board).toBeGreaterThan(0);
+    // Withdrawn: found by the lookup, tagged, with no board in round 4.
+    expect(await lookup('Orchard A Board 4')).toMatchObject({ withdrawn: true, current: null, history: [] });
+
+    // Round 4 is paired: the teacher can no longer take the bye back or undo the withdrawal.
+    await page.reload();
+    await expect(first.getByText('Round 4: Requested bye (½ point)', { exact: true })).toBeVisible();
+    await expect(first.getByRole('button', { name: 'Take back' })).toHaveCount(0);
+    await expect(fourth.getByRole('button', { name: 'Undo withdrawal' })).toHaveCount(0);
+    await expect(fourth.getByRole('button', { name: 'Ask to bring back' })).toBeVisible();
+  });
 });
