@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../tests/support/server/free-port';
 
 const serverEntry = new URL('./main.ts', import.meta.url).pathname;
 
@@ -41,10 +42,11 @@ async function waitForOutput(started: Started, pattern: RegExp, timeoutMs = 90_0
 
 describe('the server process (npm start)', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'main-test-'));
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  let port: number;
   let server: Started;
 
   beforeAll(async () => {
+    port = await freePort();
     // HOST asks for every interface, but a demo must stay on loopback.
     server = startServer({ PORT: String(port), DATA_DIR: dataDir, HOST: '0.0.0.0' });
     await waitForOutput(server, /Server listening/);
@@ -71,7 +73,7 @@ describe('the server process (npm start)', () => {
   });
 
   it('refuses a second server on the same DATA_DIR', async () => {
-    const second = startServer({ PORT: String(port + 1), DATA_DIR: dataDir });
+    const second = startServer({ PORT: String(await freePort()), DATA_DIR: dataDir });
     expect(await second.exited).toBe(1);
     expect(second.output()).toMatch(/Another server \(pid \d+\) is using/);
   });
@@ -87,7 +89,7 @@ describe('the server process (npm start)', () => {
   });
 
   it('restarts on the same data without seeding again', async () => {
-    const again = startServer({ PORT: String(port + 2), DATA_DIR: dataDir });
+    const again = startServer({ PORT: String(await freePort()), DATA_DIR: dataDir });
     await waitForOutput(again, /Server listening/);
     expect(again.output()).not.toContain('seeding');
     again.process.kill('SIGTERM');

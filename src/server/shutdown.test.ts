@@ -4,6 +4,7 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../tests/support/server/free-port';
 import { SseClient } from '../../tests/support/server/sse-client';
 import { LIVE_RECONNECT_EVENT_NAME } from '../contracts/live';
 import { DRAINING_MESSAGE } from './http/drain';
@@ -74,12 +75,13 @@ async function read(port: number, answers: Answer[]) {
 
 describe('stopping the server process (SIGTERM) under load', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'shutdown-test-'));
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  let port: number;
   let child: ChildProcess;
   let output = '';
   let exited: Promise<number | null>;
 
   beforeAll(async () => {
+    port = await freePort();
     child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
       env: {
         ...process.env,

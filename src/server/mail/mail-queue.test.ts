@@ -69,14 +69,18 @@ describe.each(databaseTargets)('the mail queue on %s', (target) => {
       },
     };
     const queue = queueWith(flaky);
+    // Queuing starts a delivery run of its own: the first attempt. Wait for it, or a run started here could find
+    // the mail claimed by it and return before it has failed (as it did once on a busy machine).
     await queue.enqueue([mail('a@example.org')]);
+    await queue.tick();
     for (let attempt = 1; attempt <= MAIL_MAX_ATTEMPTS; attempt++) {
-      expect(await queue.deliverDue()).toBe(0);
       expect(failures).toBe(attempt);
       // Not due again until its wait has passed.
       expect(await queue.deliverDue()).toBe(0);
       expect(failures).toBe(attempt);
       now += 60 * 60_000;
+      // The next attempt, failing again (none after the last).
+      expect(await queue.deliverDue()).toBe(0);
     }
     const [row] = await test.database.db
       .select()
