@@ -135,7 +135,8 @@ export function keepForOffline(queryClient: QueryClient): void {
   onlineManager.setOnline(navigator.onLine);
   if (!navigator.onLine || isUnreachable(queryClient.getQueryState(queryKeys.session)))
     restoreCopy(queryClient);
-  void registerWaitingSenders(queryClient);
+  // In the background: if the outbox cannot be read now, each staff page registers its own sender when it opens.
+  registerWaitingSenders(queryClient).catch(() => undefined);
   let timer: ReturnType<typeof setTimeout> | undefined;
   queryClient.getQueryCache().subscribe(({ query }) => {
     if (isSession(query.queryKey) && isUnreachable(query.state)) {
