@@ -89,7 +89,7 @@ export async function enterConfirmedDayEntry(tx: Tx, entryId: string, day: strin
     .innerJoin(registrationTeams, eq(registrationTeams.id, registrationTeamPlayers.teamId))
     .innerJoin(registrations, eq(registrations.id, registrationTeams.registrationId))
     .where(and(eq(registrationTeamPlayers.id, entryId), isNull(registrationTeamPlayers.replacedAt)));
-  if (!row || !row.entry.enteredOnTheDay || row.entry.playerId !== null) return null;
+  if (!row?.entry.enteredOnTheDay || row.entry.playerId !== null) return null;
   if (isConsentPending(row.entry, day)) return null;
   const tournament = await findActiveTournament(tx as Db);
   if (!tournament || !isAddedTo(row.registration, tournament)) return null;

@@ -394,12 +394,16 @@ export class SafeControl implements Maintenance {
    * before the live stream tells the browsers, so a page refetching at once already gets the new state.
    */
   reload(): Promise<void> {
-    const loading = this.load().catch((error: unknown) => {
-      this.logger.warn(
-        { err: error },
-        'reading the safe-control switches failed; keeping the last known state',
-      );
-    });
+    // One read at a time, in the order asked: two reads in flight at once (a change feed's and a switch's own)
+    // could finish out of order and leave the older state in place until the next change.
+    const loading = this.pending
+      .then(() => this.load())
+      .catch((error: unknown) => {
+        this.logger.warn(
+          { err: error },
+          'reading the safe-control switches failed; keeping the last known state',
+        );
+      });
     this.pending = loading;
     return loading;
   }
