@@ -286,6 +286,8 @@ test.describe("the teacher's roster page (issue #30)", () => {
       const answer = await (await request.get(`/api/public/players?name=${encodeURIComponent(name)}`)).json();
       return answer.players.find((player: { name: string }) => player.name === name);
     };
+    // The public pages follow the pairing once their snapshot is rebuilt (within a second or so).
+    await expect.poll(async () => (await lookup('Orchard A Board 2'))?.current?.roundNumber ?? null).toBe(4);
     const onBye = await lookup('Orchard A Board 1');
     expect(onBye.current).toMatchObject({ roundNumber: 4, board: null, bye: 'half' });
     const seated = await lookup('Orchard A Board 2');
