@@ -2,7 +2,6 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { ROSTER_RULES_SETTING_KEY } from '../../../contracts/roster-changes';
 import type { PublicNameDisplay } from '../../../domain/public-names';
 import { isConsentPending } from '../../../domain/registration';
-import { rosterRoundsOf } from '../../../domain/roster-changes';
 import type { TournamentState } from '../../../domain/tournament';
 import type { Tx } from '../../audit/audit';
 import type { Db } from '../../db/client';
@@ -12,13 +11,12 @@ import { isAddedTo } from '../registrations/registration-records';
 import { findOrCreateTeam } from '../schools/school-records';
 import { readSettingValue } from '../settings/settings.service';
 import { findActiveTournament, type TournamentRow } from '../tournament/active-tournament';
-import { loadTournamentState } from '../tournament/tournament-state.loader';
-import { lockOpenRound } from './roster-writes';
+import { lockNextOpenRound, openRounds } from './roster-writes';
 
 /**
  * A pupil entering the tournament on the day (issue #30): a teacher's substitute, once their guardian has
  * confirmed (or at once when no consent is needed). They join the team's record at the first round not paired
- * yet, which is locked for the transaction so its pairing either has them or was made before; each round
+ * yet — the caller holds that round's lock, so its pairing either has them or was made before; each round
  * already paired scores the roster rules' points for a missed round (`missedRoundBye`: 0, or a ½-point bye).
  * Returns the new player's id, or null when every round is paired (nothing left to join: the entry waits).
  */
@@ -26,19 +24,17 @@ export async function enterPupil(
   tx: Tx,
   input: {
     tournament: TournamentRow;
+    /** The state as read under the lock of its first round not paired yet (`lockNextOpenRound`). */
+    state: TournamentState;
     schoolId: string;
     teamName: string;
     entry: { id: string; name: string; publicNameDisplay: PublicNameDisplay | null };
     missedRoundBye: 'zero' | 'half';
   },
 ): Promise<string | null> {
-  const { tournament } = input;
-  const state = await loadTournamentState(tx as Db, tournament);
-  const joins = rosterRoundsOf(state)
-    .filter((round) => round.isOpen)
-    .sort((a, b) => a.number - b.number)[0];
+  const { tournament, state } = input;
+  const joins = openRounds(state)[0];
   if (!joins) return null;
-  const { state: locked } = await lockOpenRound(tx, tournament.id, joins.number);
   const team = await findOrCreateTeam(tx as Db, tournament.id, input.schoolId, input.teamName);
   const [inserted] = await tx
     .insert(players)
@@ -54,7 +50,7 @@ export async function enterPupil(
   const playerId = inserted!.id;
   // A missed round scoring 0 needs no row: the pupil was simply not in it (as for a team added late). One
   // scoring ½ is a half-point bye, which the standings, the lookup and the TRF count.
-  const missed = input.missedRoundBye === 'half' ? missedRoundsOf(locked, joins.number) : [];
+  const missed = input.missedRoundBye === 'half' ? missedRoundsOf(state, joins.number) : [];
   if (missed.length > 0) {
     await tx.insert(roundByes).values(
       missed.map((round) => ({
@@ -96,6 +92,7 @@ export async function enterConfirmedDayEntry(tx: Tx, entryId: string, day: strin
   const rules = await readSettingValue(tx as Db, ROSTER_RULES_SETTING_KEY);
   return enterPupil(tx, {
     tournament,
+    state: await lockNextOpenRound(tx, tournament),
     schoolId: row.registration.schoolId,
     teamName: row.teamName,
     entry: row.entry,

@@ -5,6 +5,7 @@ import type { Tx } from '../../audit/audit';
 import type { Db } from '../../db/client';
 import { players, roundByes, rounds } from '../../db/schema/tournaments';
 import { HttpError } from '../../http/errors';
+import type { TournamentRow } from '../tournament/active-tournament';
 import { loadTournamentState } from '../tournament/tournament-state.loader';
 import { type PlayerRow, type RoundRow, resolveTournament } from './player-records';
 
@@ -51,6 +52,20 @@ export async function lockOpenRound(
   const state = await loadTournamentState(tx as Db, await resolveTournament(tx as Db, tournamentId));
   if (isPaired(state, round.id)) throw new HttpError(409, refusals.paired(roundNumber));
   return { round, state };
+}
+
+/**
+ * The state read under the lock of the first round not paired yet (when there is one), so that round's pairing
+ * never races a change made in the caller's transaction.
+ */
+export async function lockNextOpenRound(
+  tx: Db | Tx,
+  tournament: TournamentRow,
+  refusals: OpenRoundRefusals = STAFF_REFUSALS,
+): Promise<TournamentState> {
+  const state = await loadTournamentState(tx as Db, tournament);
+  const next = openRounds(state)[0];
+  return next ? (await lockOpenRound(tx, tournament.id, next.number, refusals)).state : state;
 }
 
 /** Records (or changes the kind of) a requested bye in a round `lockOpenRound` returned. */

@@ -90,16 +90,23 @@ export async function findOrCreateTeam(
 }
 
 /**
- * The team name keys used by schools other than `schoolId` where a new registration's teams would meet
- * them: the active tournament's teams, and the teams of registrations not cancelled and not yet promoted.
+ * The team name keys a new team would meet in the active tournament: its teams, and the teams of registrations
+ * not cancelled and not yet promoted — those of schools other than `schoolId` ('others'), or of that school
+ * itself ('own', so a school never has two teams of one name). Registrations of earlier years are not counted.
  */
-export async function teamNamesOfOtherSchools(db: Db, schoolId: string | null): Promise<Set<string>> {
+export async function teamNamesInUse(
+  db: Db,
+  schoolId: string | null,
+  whose: 'others' | 'own' = 'others',
+): Promise<Set<string>> {
+  const ofSchool = (column: typeof teams.schoolId | typeof registrations.schoolId) =>
+    schoolId === null ? sql`true` : whose === 'own' ? eq(column, schoolId) : ne(column, schoolId);
   const active = await findActiveTournament(db);
   const fromTeams = active
     ? await db
         .select({ name: teams.name })
         .from(teams)
-        .where(and(eq(teams.tournamentId, active.id), schoolId ? ne(teams.schoolId, schoolId) : sql`true`))
+        .where(and(eq(teams.tournamentId, active.id), ofSchool(teams.schoolId)))
     : [];
   const fromRegistrations = await db
     .select({ name: registrationTeams.name })
@@ -109,11 +116,15 @@ export async function teamNamesOfOtherSchools(db: Db, schoolId: string | null): 
       and(
         ne(registrations.paymentStatus, 'cancelled'),
         isNull(registrations.promotedAt),
-        schoolId ? ne(registrations.schoolId, schoolId) : sql`true`,
+        ofSchool(registrations.schoolId),
       ),
     );
   return new Set([...fromTeams, ...fromRegistrations].map((row) => teamNameKey(row.name)));
 }
+
+/** The team name keys schools other than `schoolId` use where a new registration's teams would meet them. */
+export const teamNamesOfOtherSchools = (db: Db, schoolId: string | null) =>
+  teamNamesInUse(db, schoolId, 'others');
 
 /** A player's team and school. */
 export interface Membership {

@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { REGISTRATION_MESSAGES } from '../../../contracts/registrations';
 import { ROSTER_CHANGE_MESSAGES, rosterRefusalMessage } from '../../../contracts/roster-change-messages';
 import type { RosterChangeResponse } from '../../../contracts/roster-changes';
@@ -22,17 +22,11 @@ import {
   tournamentDay,
 } from '../../core/registrations/registration-records';
 import { insertRegistration, REGISTRATION_LOCK } from '../../core/registrations/registration-writes';
-import {
-  loadRegistration,
-  type RegistrationWithTeams,
-  withTeams,
-} from '../../core/registrations/registrations.repo';
+import { loadRegistration, type RegistrationWithTeams } from '../../core/registrations/registrations.repo';
 import { recordRosterChange } from '../../core/schools/school-activity';
-import { teamNamesOfOtherSchools } from '../../core/schools/school-records';
+import { teamNamesInUse } from '../../core/schools/school-records';
 import type { TournamentRow } from '../../core/tournament/active-tournament';
 import type { Db } from '../../db/client';
-import { registrations, registrationTeams } from '../../db/schema/registrations';
-import { teams } from '../../db/schema/tournaments';
 import { HttpError } from '../../http/errors';
 import {
   buildRoster,
@@ -43,7 +37,7 @@ import {
   type RosterChangesDeps,
   refuse,
 } from './roster-changes.service';
-import { queueRequest, schoolPlayedFor } from './substitutions.service';
+import { otherSchoolOf, pupilsEntered, queueRequest } from './substitutions.service';
 
 /**
  * A late team (issue #30): a school already in the tournament enters one more team of four on the day. It becomes
@@ -79,20 +73,6 @@ function checkTeam(team: RosterLateTeamBody['team'], day: string) {
   return consent;
 }
 
-/** The team names this school already has, in the tournament and in its registrations not cancelled. */
-async function ownTeamNames(tx: Tx, tournamentId: string, schoolId: string): Promise<Set<string>> {
-  const inTournament = await tx
-    .select({ name: teams.name })
-    .from(teams)
-    .where(and(eq(teams.tournamentId, tournamentId), eq(teams.schoolId, schoolId)));
-  const registered = await tx
-    .select({ name: registrationTeams.name })
-    .from(registrationTeams)
-    .innerJoin(registrations, eq(registrations.id, registrationTeams.registrationId))
-    .where(and(eq(registrations.schoolId, schoolId), ne(registrations.paymentStatus, 'cancelled')));
-  return new Set([...inTournament, ...registered].map((row) => teamNameKey(row.name)));
-}
-
 /** Decides under the lock of the next round to be paired: the late-entry round, the lock, names and pupils. */
 async function decide(step: LateTeamStep, day: string) {
   const { tx, rules, tournament, registration, team } = step;
@@ -104,9 +84,9 @@ async function decide(step: LateTeamStep, day: string) {
     lock: step.byArbiter ? null : namesLockOf(rules, state, tournament, step.now),
   });
   if (!decision.ok) refuse(rules, decision.refusal, state);
-  const own = await ownTeamNames(tx, tournament.id, registration.schoolId);
+  const own = await teamNamesInUse(tx as Db, registration.schoolId, 'own');
   if (own.has(teamNameKey(team.name))) throw new HttpError(409, REGISTRATION_MESSAGES.duplicateTeamName);
-  const taken = await teamNamesOfOtherSchools(tx as Db, registration.schoolId);
+  const taken = await teamNamesInUse(tx as Db, registration.schoolId, 'others');
   if (taken.has(teamNameKey(team.name))) {
     const school = { name: registration.schoolName };
     const isTaken = (name: string) => taken.has(teamNameKey(name)) || own.has(teamNameKey(name));
@@ -115,14 +95,13 @@ async function decide(step: LateTeamStep, day: string) {
       REGISTRATION_MESSAGES.teamNameTaken(team.name.trim(), suggestTeamName(team.name, school, isTaken)),
     );
   }
-  const schoolEntries = (await schoolRegistrations(tx, registration.schoolId)).flatMap((row) =>
-    row.teams.flatMap((entry) => entry.players),
-  );
+  // One read of the tournament's pupils for the four: another school's, or already entered for this one.
+  const entered = await pupilsEntered(tx, tournament);
   for (const player of team.players) {
     const refusal =
-      (await schoolPlayedFor(tx, registration, player)) !== null
+      otherSchoolOf(entered, registration.schoolId, player) !== null
         ? ('plays-for-another-school' as const)
-        : schoolEntries.some((entry) => isSamePupil(entry, player))
+        : entered.some((other) => other.schoolId === registration.schoolId && isSamePupil(other, player))
           ? ('already-entered' as const)
           : null;
     if (refusal) {
@@ -132,16 +111,7 @@ async function decide(step: LateTeamStep, day: string) {
       );
     }
   }
-  return { decision, consent };
-}
-
-/** The school's registrations not cancelled, with their current pupils. */
-async function schoolRegistrations(tx: Tx, schoolId: string) {
-  const rows = await tx
-    .select()
-    .from(registrations)
-    .where(and(eq(registrations.schoolId, schoolId), ne(registrations.paymentStatus, 'cancelled')));
-  return withTeams(tx as Db, rows);
+  return { decision, consent, state };
 }
 
 /**
@@ -179,6 +149,7 @@ async function applyLateTeam(
     }
     await enterPupil(tx, {
       tournament,
+      state: decided.state,
       schoolId: registration.schoolId,
       teamName: team.name.trim(),
       entry,

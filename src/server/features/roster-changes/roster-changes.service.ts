@@ -32,7 +32,9 @@ import type { Actor } from '../../auth/actor';
 import type { PlayerRow } from '../../core/players/player-records';
 import {
   deleteBye,
+  lockNextOpenRound,
   lockOpenRound,
+  type OpenRoundRefusals,
   putBye,
   writeReturn,
   writeWithdrawal,
@@ -97,15 +99,16 @@ export async function pupilsOf(db: Db | Tx, registration: RegistrationWithTeams,
   return new Map(rows.map((row) => [row.id, row]));
 }
 
-/** The lock of a round not paired yet, refused in the roster rules' words (whom to ask, not what staff do). */
-function lockRound(tx: Tx, rules: RosterRules, tournament: TournamentRow, roundNumber: number) {
+/** A refused round in the roster rules' words (whom to ask, not what staff do). */
+function rosterRefusals(rules: RosterRules, tournament: TournamentRow): OpenRoundRefusals {
   const say = (refusal: RosterRefusal) => (round: number) =>
     rosterRefusalMessage(refusal, rules, { totalRounds: tournament.totalRounds, roundNumber: round });
-  return lockOpenRound(tx, tournament.id, roundNumber, {
-    notFound: say('no-such-round'),
-    started: say('round-paired'),
-    paired: say('round-paired'),
-  });
+  return { notFound: say('no-such-round'), started: say('round-paired'), paired: say('round-paired') };
+}
+
+/** The lock of a round not paired yet, refused in the roster rules' words. */
+function lockRound(tx: Tx, rules: RosterRules, tournament: TournamentRow, roundNumber: number) {
+  return lockOpenRound(tx, tournament.id, roundNumber, rosterRefusals(rules, tournament));
 }
 
 export function refuse(
@@ -462,14 +465,8 @@ export function takeBackBye(
 }
 
 /** The state read under the lock of the next open round, so a withdrawal never races that round's pairing. */
-export async function lockedState(
-  tx: Tx,
-  rules: RosterRules,
-  tournament: TournamentRow,
-): Promise<TournamentState> {
-  const state = await loadTournamentState(tx as Db, tournament);
-  const next = rosterRoundsOf(state).find((round) => round.isOpen);
-  return next ? (await lockRound(tx, rules, tournament, next.number)).state : state;
+export function lockedState(tx: Tx, rules: RosterRules, tournament: TournamentRow): Promise<TournamentState> {
+  return lockNextOpenRound(tx, tournament, rosterRefusals(rules, tournament));
 }
 
 export function withdraw(

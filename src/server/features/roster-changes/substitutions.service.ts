@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, gte, isNull, ne, or } from 'drizzle-orm';
 import type { RegistrationPlayerInput } from '../../../contracts/registrations';
 import { ROSTER_CHANGE_MESSAGES } from '../../../contracts/roster-change-messages';
 import type { RosterChangeResponse } from '../../../contracts/roster-changes';
@@ -58,13 +58,13 @@ function seatOf(registration: RegistrationWithTeams, playerId: string) {
   throw new HttpError(404, ROSTER_CHANGE_MESSAGES.unknownPupil);
 }
 
-/** The school another entry of this pupil plays for in the tournament's registrations, if any but this one. */
-export async function schoolPlayedFor(
-  tx: Tx,
-  registration: RegistrationWithTeams,
-  pupil: RegistrationPlayerInput,
-) {
-  const others = await tx
+/**
+ * Every school's pupils entered for this tournament: the current entries of registrations added to it, or
+ * waiting to be (not cancelled, not anonymised). Earlier years' registrations do not count: a pupil may change
+ * school from one year to the next.
+ */
+export function pupilsEntered(tx: Tx, tournament: TournamentRow) {
+  return tx
     .select({
       name: registrationTeamPlayers.name,
       dateOfBirth: registrationTeamPlayers.dateOfBirth,
@@ -76,13 +76,20 @@ export async function schoolPlayedFor(
     .innerJoin(registrations, eq(registrations.id, registrationTeams.registrationId))
     .where(
       and(
-        ne(registrations.schoolId, registration.schoolId),
         ne(registrations.paymentStatus, 'cancelled'),
+        isNull(registrations.anonymisedAt),
         isNull(registrationTeamPlayers.replacedAt),
+        or(isNull(registrations.promotedAt), gte(registrations.promotedAt, tournament.createdAt)),
       ),
     );
-  return others.find((other) => isSamePupil(other, pupil))?.schoolId ?? null;
 }
+
+/** The school, other than `schoolId`, this pupil is already entered for, or null. */
+export const otherSchoolOf = (
+  entered: Awaited<ReturnType<typeof pupilsEntered>>,
+  schoolId: string,
+  pupil: RegistrationPlayerInput,
+) => entered.find((other) => other.schoolId !== schoolId && isSamePupil(other, pupil))?.schoolId ?? null;
 
 interface Substitution {
   tx: Tx;
@@ -113,7 +120,7 @@ async function decide(input: Substitution, day: string) {
     lock: input.byArbiter ? null : namesLockOf(rules, state, tournament, input.now),
     replacedIsActive: leaving.active,
     teamActive: teamActiveCount(team, pupils),
-    playsForSchoolId: await schoolPlayedFor(tx, registration, pupil),
+    playsForSchoolId: otherSchoolOf(await pupilsEntered(tx, tournament), registration.schoolId, pupil),
     isInTeam: team.players.some((other) => other.id !== entry.id && isSamePupil(other, pupil)),
     schoolId: registration.schoolId,
   });
@@ -153,6 +160,7 @@ async function applySubstitution(
   if (!waitsForConsent) {
     await enterPupil(tx, {
       tournament,
+      state,
       schoolId: registration.schoolId,
       teamName: team.name,
       entry: created!,
@@ -293,8 +301,11 @@ export async function substitute(
   registrationId: string,
   body: RosterSubstitutionBody,
 ): Promise<RosterChangeResponse & { waitsForArbiter: boolean }> {
-  let afterCommit: (() => Promise<void>) | null = null;
-  let waitsForArbiter = false;
+  // What to do once the change has committed (mail the substitute's guardian), and whether it was queued.
+  const after: { mail: () => Promise<void>; waitsForArbiter: boolean } = {
+    mail: async () => {},
+    waitsForArbiter: false,
+  };
   const answer = await changePupil(
     deps,
     caller,
@@ -318,7 +329,7 @@ export async function substitute(
       if (decided.decision.mode === 'request') {
         const reason = body.reason?.trim() ?? '';
         if (reason === '') throw new HttpError(400, ROSTER_CHANGE_MESSAGES.reasonNeeded);
-        waitsForArbiter = true;
+        after.waitsForArbiter = true;
         return queueRequest(
           deps,
           { ...step, playerId: step.player.id },
@@ -337,15 +348,15 @@ export async function substitute(
         joinsRound: decided.decision.joinsRound,
       });
       if (done.waitsForConsent) {
-        afterCommit = () =>
+        after.mail = () =>
           askConsent(deps, registration, done.entryId, { actorId: who.actorId, eventName: tournament.name });
       }
       return done.sentence;
     },
   );
   // The mail goes after the commit: a mail server that is down never undoes the substitution.
-  if (afterCommit) await (afterCommit as () => Promise<void>)().catch(() => undefined);
-  return { ...answer, waitsForArbiter };
+  await after.mail().catch(() => undefined);
+  return { ...answer, waitsForArbiter: after.waitsForArbiter };
 }
 
 /** Asks an arbiter to bring back a withdrawn pupil, once the teacher's own undo has passed. */
