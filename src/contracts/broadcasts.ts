@@ -27,6 +27,9 @@ export const BROADCAST_STYLE_LABELS: Record<BroadcastStyle, string> = {
   urgent: 'Urgent',
 };
 
+/** The broadcasts on now for whoever asks (public): the site notices and the hall's screens read it. */
+export const CURRENT_BROADCASTS_PATH = '/api/broadcasts/current';
+
 export const BROADCAST_MESSAGE_MAX = 500;
 /** The longest a broadcast may run: a message for the day, not a standing notice. */
 export const BROADCAST_MAX_DAYS = 14;

@@ -13,6 +13,8 @@ export const liveTopicSchema = z.enum([
   'broadcasts',
   'crm',
   'registrations',
+  /** The hall's screens: a programme, the switch or a code (ADR 042). */
+  'screens',
 ]);
 export type LiveTopic = z.infer<typeof liveTopicSchema>;
 

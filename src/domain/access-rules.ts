@@ -13,6 +13,8 @@ export const ACCESS_RULES = {
   enterResults: { permission: 'view_admin_result_input' },
   manageTournaments: { permission: 'view_tournament_management' },
   manageRounds: { permission: 'view_round_management' },
+  /** The hall's screens and their switch (ADR 042): whoever runs the rounds runs what the hall sees. */
+  manageScreens: { permission: 'view_round_management' },
   managePlayers: { permission: 'view_player_management' },
   lookUpPlayers: { permission: 'view_admin_player_lookup' },
   manageRegistrations: { permission: 'view_registration_management' },

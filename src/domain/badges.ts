@@ -39,11 +39,22 @@ export function badgeTokenFrom(bytes: Uint8Array): string {
   return out;
 }
 
-/** A code from 8 random bytes: each byte's low 5 bits pick a character (32 characters, so no bias). */
-export function badgeCodeFrom(bytes: Uint8Array): string {
-  if (bytes.length !== BADGE_CODE_LENGTH)
-    throw new RangeError(`A badge code needs ${BADGE_CODE_LENGTH} bytes`);
+/** A code of one character per random byte: each byte's low 5 bits pick it (32 characters, so no bias). */
+export function crockfordCodeFrom(bytes: Uint8Array, length: number): string {
+  if (bytes.length !== length) throw new RangeError(`This code needs ${length} bytes`);
   return Array.from(bytes, (byte) => CODE_ALPHABET[byte & 31]).join('');
+}
+
+/** A typed code of `length` characters in its stored form, or null when it cannot be one. */
+export function normalizeCrockfordCode(typed: string, length: number): string | null {
+  const code = typed.toUpperCase().replace(/[\s-]/g, '').replace(/O/g, '0').replace(/[IL]/g, '1');
+  if (code.length !== length) return null;
+  return [...code].every((char) => CODE_ALPHABET.includes(char)) ? code : null;
+}
+
+/** A badge code from 8 random bytes. */
+export function badgeCodeFrom(bytes: Uint8Array): string {
+  return crockfordCodeFrom(bytes, BADGE_CODE_LENGTH);
 }
 
 /** The code as printed: `ABCD-EFGH`. */
@@ -57,9 +68,7 @@ export function isBadgeToken(text: string): boolean {
 
 /** A typed code in its stored form, or null when it cannot be one (wrong length or a character not used). */
 export function normalizeBadgeCode(typed: string): string | null {
-  const code = typed.toUpperCase().replace(/[\s-]/g, '').replace(/O/g, '0').replace(/[IL]/g, '1');
-  if (code.length !== BADGE_CODE_LENGTH) return null;
-  return [...code].every((char) => CODE_ALPHABET.includes(char)) ? code : null;
+  return normalizeCrockfordCode(typed, BADGE_CODE_LENGTH);
 }
 
 export type BadgeScan = { token: string } | { code: string };

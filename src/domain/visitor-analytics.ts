@@ -103,6 +103,14 @@ export function referrerDomain(referrer: string | undefined, ownHost: string): s
   return bare(host) === bare(ownHost.toLowerCase().replace(/:\d+$/, '')) ? '' : bare(host).slice(0, 253);
 }
 
+/**
+ * Whether a page served counts as a page view: not a hall screen's display (`/screen/<code>`, ADR 042), which is
+ * a TV rather than a visitor, and whose code stays out of the figures.
+ */
+export function isCountedPage(path: string): boolean {
+  return path !== '/screen' && !path.startsWith('/screen/');
+}
+
 /** The path of a page address without its query string or fragment, at most 200 characters. */
 export function pagePath(url: string): string {
   const end = url.search(/[?#]/);

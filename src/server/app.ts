@@ -58,6 +58,7 @@ import { systemStatusFeature } from './features/system-status/system-status.rout
 import { tournamentFeature } from './features/tournament/tournament.routes';
 import { tournamentManagementFeature } from './features/tournament-management/tournament-management.routes';
 import { userManagementFeature } from './features/user-management/user-management.routes';
+import { venueScreensFeature } from './features/venue-screens/venue-screens.routes';
 import { visitorAnalyticsFeature } from './features/visitor-analytics/visitor-analytics.routes';
 import { registerClientApp } from './http/client-app';
 import { DatabaseProbe } from './http/database-unavailable';
@@ -294,6 +295,7 @@ const FEATURES: readonly Feature[] = [
   backupsFeature,
   safeControlFeature,
   broadcastsFeature,
+  venueScreensFeature,
   tournamentFeature,
   publicPagesFeature,
   playerDashboardFeature,

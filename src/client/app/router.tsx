@@ -68,6 +68,11 @@ const printBadges = lazyPage(() => import('../features/print/print-badges-page')
 const report = lazyPage(() => import('../features/result-reports/report-page'), 'ReportPage');
 // The door kiosk (ADR 031): full screen, without the site header and navigation; its scanner is a chunk of its own.
 const kiosk = lazyPage(() => import('../features/checkin/kiosk-page'), 'KioskPage');
+// The hall's screens (ADR 042): full screen, opened by a screen code, without the site's header or notices.
+const screenDisplay = lazyPage(
+  () => import('../features/venue-screens/screen-display-page'),
+  'ScreenDisplayPage',
+);
 // The admin area's route table is its own chunk: staff download it, the public never does.
 const adminRoutes = lazyPage(() => import('../features/admin/admin-routes'), 'AdminRoutes');
 const notFound = lazyPage(() => import('../features/errors/not-found-page'), 'NotFoundPage');
@@ -88,6 +93,8 @@ export function AppRoutes() {
         <Route path="*" element={notFound} />
       </Route>
       <Route path="mss-nfc-access" element={<Suspense fallback={null}>{kiosk}</Suspense>} />
+      <Route path="screen" element={<Suspense fallback={null}>{screenDisplay}</Suspense>} />
+      <Route path="screen/:code" element={<Suspense fallback={null}>{screenDisplay}</Suspense>} />
       <Route element={<RootLayout />}>
         <Route index element={home} />
         <Route

@@ -55,6 +55,26 @@ describe('queryKeysForEvent', () => {
     expect(keys).not.toContainEqual(queryKeys.leaderboard);
   });
 
+  it("refreshes the hall's screens for a pairing, a result, a hidden leaderboard and their own switch", () => {
+    for (const topics of [['rounds'], ['matches'], ['players'], ['tournament'], ['screens']] as const) {
+      expect(queryKeysForEvent({ topics: [...topics], settingsKeys: [] })).toContainEqual(queryKeys.screens);
+    }
+    expect(queryKeysForEvent({ topics: ['screens'], settingsKeys: [] })).toEqual([
+      queryKeys.screens,
+      queryKeys.adminScreens,
+    ]);
+    expect(queryKeysForEvent({ topics: ['settings'], settingsKeys: ['leaderboard_visible'] })).toContainEqual(
+      queryKeys.screens,
+    );
+    expect(
+      queryKeysForEvent({ topics: ['settings'], settingsKeys: ['home_page_settings'] }),
+    ).not.toContainEqual(queryKeys.screens);
+    // A phone's report changes no screen: screens show no "reported" boards.
+    expect(queryKeysForEvent({ topics: ['reports'], settingsKeys: [] })).not.toContainEqual(
+      queryKeys.screens,
+    );
+  });
+
   it('refreshes only the home page and announcements for a new announcement', () => {
     expect(queryKeysForEvent({ topics: ['announcements'], settingsKeys: [] })).toEqual([
       queryKeys.home,

@@ -27,8 +27,16 @@ const topicKeys: Record<LiveTopic, readonly QueryKey[]> = {
     queryKeys.rounds,
     queryKeys.matches,
     queryKeys.players,
+    queryKeys.screens,
   ],
-  rounds: [queryKeys.home, queryKeys.tournament, queryKeys.rounds, queryKeys.players, queryKeys.leaderboard],
+  rounds: [
+    queryKeys.home,
+    queryKeys.tournament,
+    queryKeys.rounds,
+    queryKeys.players,
+    queryKeys.leaderboard,
+    queryKeys.screens,
+  ],
   matches: [
     queryKeys.home,
     queryKeys.tournament,
@@ -40,6 +48,7 @@ const topicKeys: Record<LiveTopic, readonly QueryKey[]> = {
     queryKeys.reportBoardsAll,
     queryKeys.resultReportQueue,
     queryKeys.resultReportPaper,
+    queryKeys.screens,
   ],
   // A report shows its board "Reported" wherever boards are shown, and changes the phones' and arbiter's views.
   reports: [
@@ -50,13 +59,22 @@ const topicKeys: Record<LiveTopic, readonly QueryKey[]> = {
     queryKeys.resultReportQueue,
     queryKeys.resultReportPaper,
   ],
-  players: [queryKeys.home, queryKeys.tournament, queryKeys.leaderboard, queryKeys.rounds, queryKeys.players],
+  players: [
+    queryKeys.home,
+    queryKeys.tournament,
+    queryKeys.leaderboard,
+    queryKeys.rounds,
+    queryKeys.players,
+    queryKeys.screens,
+  ],
   announcements: [queryKeys.home, queryKeys.announcements],
   broadcasts: [queryKeys.broadcasts, queryKeys.adminBroadcasts],
   // Team tasks: a move, a checklist tick or a comment; a registration or payment ticks tasks and changes the
   // overview's money and the school page, so both refetch every CRM view.
   crm: [queryKeys.crm],
   registrations: [queryKeys.crm],
+  // The hall's screens: a programme, the switch or a revoked code (ADR 042).
+  screens: [queryKeys.screens, queryKeys.adminScreens],
 };
 
 /** Settings keys whose change alters the leaderboard (its visibility, or the safe-control switch hiding it). */
@@ -76,7 +94,11 @@ export function queryKeysForEvent(event: LiveEvent): QueryKey[] {
   for (const topic of event.topics) {
     for (const key of topicKeys[topic]) add(key);
     if (topic !== 'settings') continue;
-    if (namesSetting(event, (key) => LEADERBOARD_SETTINGS_KEYS.has(key))) add(queryKeys.leaderboard);
+    if (namesSetting(event, (key) => LEADERBOARD_SETTINGS_KEYS.has(key))) {
+      add(queryKeys.leaderboard);
+      // The hall's screens show the standings too, hidden with the leaderboard (ADR 042).
+      add(queryKeys.screens);
+    }
     // The safe-control switches are one settings row: the banners, paused buttons and the admin page follow it.
     if (namesSetting(event, (key) => key === SETTING_KEYS.safeControl)) {
       add(queryKeys.siteStatus);

@@ -110,6 +110,11 @@ export const queryKeys = {
   siteStatus: ['site-status'] as const,
   /** The safe-control switches as staff see them (superadmin): under 'admin', so dropped at sign-out. */
   adminSafeControl: ['admin', 'safe-control'] as const,
+  /** A venue screen's display (ADR 042), keyed by its code; live with the tournament's topics and 'screens'. */
+  screens: ['screens'] as const,
+  screenDisplay: (code: string) => ['screens', code] as const,
+  /** The screens as staff manage them: under 'admin', so dropped at sign-out. */
+  adminScreens: ['admin', 'venue-screens'] as const,
   /** The broadcasts on now: the answer depends on who asks (their audience), so it is keyed by the viewer. */
   broadcasts: ['broadcasts'] as const,
   currentBroadcasts: (viewer: string) => ['broadcasts', 'current', viewer] as const,

@@ -87,6 +87,13 @@ export const SYSTEM_LOG_ACTIONS = {
   change_pairings: { area: 'round_management', kind: 'change' },
   start_round: { area: 'round_management', kind: 'change' },
   complete_round: { area: 'round_management', kind: 'change' },
+  /** The hall's screens (ADR 042). */
+  create_screen: { area: 'round_management', kind: 'change' },
+  update_screen: { area: 'round_management', kind: 'change' },
+  delete_screen: { area: 'round_management', kind: 'change' },
+  issue_screen_code: { area: 'round_management', kind: 'change' },
+  revoke_screen_code: { area: 'round_management', kind: 'change' },
+  switch_screens: { area: 'round_management', kind: 'change' },
   change_round_count: { area: 'round_management', kind: 'change' },
 
   update_match_result: { area: 'match_results', kind: 'change' },

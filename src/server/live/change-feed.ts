@@ -22,6 +22,7 @@ const TOPIC_BY_TABLE: Record<string, LiveTopic> = {
   registration_teams: 'registrations',
   registration_team_players: 'registrations',
   payments: 'registrations',
+  venue_screens: 'screens',
 };
 const ALL_TOPICS = [...new Set(Object.values(TOPIC_BY_TABLE))];
 

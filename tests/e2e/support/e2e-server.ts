@@ -25,14 +25,15 @@ const logger = pino({ level: process.env.LOG_LEVEL ?? 'warn' });
 const database = await openDatabase({ dataDir: 'memory://' }, logger);
 await applyMigrations(database);
 
-async function reset(variant: 'demo' | 'empty'): Promise<void> {
+/** 'event': the event-sized demo, 352 players in 44 schools (the venue screens' spec). */
+async function reset(variant: 'demo' | 'event' | 'empty'): Promise<void> {
   // Each table that outlives its creator is named (broadcasts keep created_by without a foreign key): a message
   // one spec sends must not show on the next spec's pages.
   await database.db.execute(
-    sql`truncate tournaments, system_settings, "user", user_roles, user_status, user_preferences, custom_roles, profiles, mail_outbox, rate_limit, rate_counters, security_audit_log, system_logs, session_store, protected_passwords, invites, registrations, payment_events, tournament_templates, broadcasts cascade`,
+    sql`truncate tournaments, system_settings, "user", user_roles, user_status, user_preferences, custom_roles, profiles, mail_outbox, rate_limit, rate_counters, security_audit_log, system_logs, session_store, protected_passwords, invites, registrations, payment_events, tournament_templates, broadcasts, venue_screens cascade`,
   );
-  if (variant === 'demo') {
-    await seedDemoTournament(database.db, new Date());
+  if (variant !== 'empty') {
+    await seedDemoTournament(database.db, new Date(), { scale: variant });
     await seedDemoAccounts(database.db, auth);
   }
 }
@@ -79,7 +80,7 @@ const app = await buildApp({
 
 await reset('demo');
 
-const resetBody = z.object({ variant: z.enum(['demo', 'empty']) });
+const resetBody = z.object({ variant: z.enum(['demo', 'event', 'empty']) });
 const settingBody = z.object({ key: z.string().min(1), value: z.unknown() });
 
 app.post('/__e2e/reset', async (request) => {

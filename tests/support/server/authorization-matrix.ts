@@ -418,6 +418,28 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   'DELETE /api/admin/safe-control/unfinished-restore': { allowed: ['superadmin'] },
   'GET /api/site-status': { allowed: EVERYONE },
   'GET /api/broadcasts/current': { allowed: EVERYONE },
+  // Venue screens (ADR 042): a display reads by its code (unknown here: 404 for everyone, never 401/403); staff who
+  // run the rounds define and switch them.
+  'GET /api/screens/:code': { allowed: EVERYONE, path: '/api/screens/ABCD-EFGH-JKMN' },
+  'GET /api/admin/venue-screens': { allowed: ['superadmin', 'custom-role'] },
+  'POST /api/admin/venue-screens': { allowed: ['superadmin', 'custom-role'] },
+  'PUT /api/admin/venue-screens/:id': {
+    allowed: ['superadmin', 'custom-role'],
+    path: '/api/admin/venue-screens/00000000-0000-4000-8000-000000000000',
+  },
+  'DELETE /api/admin/venue-screens/:id': {
+    allowed: ['superadmin', 'custom-role'],
+    path: '/api/admin/venue-screens/00000000-0000-4000-8000-000000000000',
+  },
+  'POST /api/admin/venue-screens/:id/code': {
+    allowed: ['superadmin', 'custom-role'],
+    path: '/api/admin/venue-screens/00000000-0000-4000-8000-000000000000/code',
+  },
+  'DELETE /api/admin/venue-screens/:id/code': {
+    allowed: ['superadmin', 'custom-role'],
+    path: '/api/admin/venue-screens/00000000-0000-4000-8000-000000000000/code',
+  },
+  'POST /api/admin/venue-screens/switch': { allowed: ['superadmin', 'custom-role'] },
   'GET /api/admin/broadcasts': { allowed: ['superadmin'] },
   'POST /api/admin/broadcasts': { allowed: ['superadmin'] },
   'POST /api/admin/broadcasts/:id/end': { allowed: ['superadmin'], path: '/api/admin/broadcasts/1/end' },

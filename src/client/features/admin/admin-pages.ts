@@ -76,6 +76,13 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     parentPath: 'round-management',
   },
   {
+    path: 'screens',
+    label: 'Venue Screens',
+    purpose: 'The hall’s TVs: pairings by name, standings, the QR code; one switch for all',
+    rule: 'manageScreens',
+    isAvailable: true,
+  },
+  {
     path: 'player-management',
     label: 'Player Management',
     purpose: 'Players, ratings and groups',

@@ -76,6 +76,7 @@ const visitorAnalytics = lazyPage(
   'VisitorAnalyticsPage',
 );
 const broadcasts = lazyPage(() => import('../broadcasts/broadcasts-page'), 'BroadcastsPage');
+const venueScreens = lazyPage(() => import('../venue-screens/venue-screens-page'), 'VenueScreensPage');
 const safeControl = lazyPage(() => import('../safe-control/safe-control-page'), 'SafeControlPage');
 const backups = lazyPage(() => import('../backups/backups-page'), 'BackupsPage');
 const notFound = lazyPage(() => import('../errors/not-found-page'), 'NotFoundPage');
@@ -101,6 +102,7 @@ export function AdminRoutes() {
         {adminRoute('analytics', visitorAnalytics)}
         {adminRoute('backups', backups)}
         {adminRoute('broadcasts', broadcasts)}
+        {adminRoute('screens', venueScreens)}
         {adminRoute('safe-control', safeControl)}
         {adminRoute('checkin-desk', checkinDesk)}
         {adminRoute('checkin-overview', checkinOverview)}

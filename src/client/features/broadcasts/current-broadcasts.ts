@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { currentBroadcastsSchema } from '../../../contracts/broadcasts';
+import { CURRENT_BROADCASTS_PATH, currentBroadcastsSchema } from '../../../contracts/broadcasts';
 import { getJson } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
 import { useHydrated } from '../../lib/use-hydrated';
 import { useSession } from '../auth/queries';
 
-export const CURRENT_BROADCASTS_URL = '/api/broadcasts/current';
+export const CURRENT_BROADCASTS_URL = CURRENT_BROADCASTS_PATH;
 
 /**
  * The broadcasts on now for whoever is looking (the server answers per audience), so the query is keyed by the

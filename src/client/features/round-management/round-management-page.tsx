@@ -290,6 +290,10 @@ export function RoundManagementPage() {
         >
           roster requests
         </Link>
+        . What the hall's TVs show is set on{' '}
+        <Link to="/admin/screens" className="font-semibold text-link underline-offset-2 hover:underline">
+          venue screens
+        </Link>
         .
       </AdminPageHeading>
       {body}

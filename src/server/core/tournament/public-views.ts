@@ -30,6 +30,7 @@ import type {
   RoundSummary,
   TournamentResponse,
 } from '../../../contracts/tournament';
+import type { NameLine } from '../../../contracts/venue-screens';
 import {
   GEOLOCATION_URL_SETTING_KEY,
   geolocationServiceHost,
@@ -57,6 +58,7 @@ import {
   type TournamentState,
   teamStandings,
 } from '../../../domain/tournament';
+import { type NamedLine, sortByName } from '../../../domain/venue-screens';
 import type { MatchRow, PlayerRow, PublicTournamentData } from '../../core/tournament/tournament.repo';
 import { toTournamentState } from '../../core/tournament/tournament-state.loader';
 
@@ -76,6 +78,7 @@ export class PublicViews {
   private teamsMemo: TeamStandingRow[] | undefined;
   private scoresMemo: Map<string, PlayerScore> | undefined;
   private displayedRoundMemo: Round | null | undefined;
+  private pairedNamesMemo: PairedName[] | undefined;
   /** Boards without a result that players have reported (ADR 040): shown "Reported". */
   private reported: ReadonlySet<string>;
 
@@ -217,6 +220,37 @@ export class PublicViews {
         }),
       pairingNotes: [...round.pairingNotes],
     };
+  }
+
+  /**
+   * Everyone in the round shown as this round, one line each, sorted by the name as shown (ADR 042): their board
+   * and colour, or their bye. The id stays on the server; it only orders namesakes the same way on every screen.
+   */
+  pairedNames(): PairedName[] {
+    if (this.pairedNamesMemo) return this.pairedNamesMemo;
+    const round = this.currentRoundRow;
+    const lines: PairedName[] = [];
+    const add = (playerId: string | null, line: Omit<NameLine, 'name' | 'team'>) => {
+      const player = playerId ? this.playersById.get(playerId) : undefined;
+      if (!player) return;
+      lines.push({
+        id: player.id,
+        name: player.name,
+        line: { name: player.name, team: player.groupName, ...line },
+      });
+    };
+    if (round) {
+      for (const match of this.data.matches) {
+        if (match.roundId !== round.id) continue;
+        add(match.whitePlayerId, { board: match.boardNumber, colour: 'white', bye: null });
+        add(match.blackPlayerId, { board: match.boardNumber, colour: 'black', bye: null });
+      }
+      for (const bye of this.data.byes) {
+        if (bye.roundId === round.id) add(bye.playerId, { board: null, colour: null, bye: bye.kind });
+      }
+    }
+    this.pairedNamesMemo = sortByName(lines);
+    return this.pairedNamesMemo;
   }
 
   /** `count` finished games picked at random (`random` returns [0, 1)). */
@@ -502,6 +536,11 @@ export class PublicViews {
       isReported: match.result === null && this.reported.has(match.id),
     };
   }
+}
+
+/** A line of pairings by name with the player it belongs to (ids never leave the server). */
+export interface PairedName extends NamedLine {
+  line: NameLine;
 }
 
 /** The values of the tournament's tie-break keys only (the columns the leaderboard shows). */

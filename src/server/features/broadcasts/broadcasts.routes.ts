@@ -2,6 +2,7 @@ import {
   broadcastCreateSchema,
   broadcastHistorySchema,
   broadcastParamsSchema,
+  CURRENT_BROADCASTS_PATH,
   currentBroadcastsSchema,
 } from '../../../contracts/broadcasts';
 import { messageResponseSchema } from '../../../contracts/common';
@@ -29,7 +30,7 @@ export const broadcastsFeature = routesFeature('broadcasts', async (typed, conte
   typed.addHook('onClose', async () => unsubscribe());
 
   typed.get(
-    '/api/broadcasts/current',
+    CURRENT_BROADCASTS_PATH,
     {
       config: { access: 'public' },
       schema: {

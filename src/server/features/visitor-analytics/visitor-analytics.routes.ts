@@ -11,6 +11,7 @@ import {
 } from '../../../contracts/visitor-analytics';
 import {
   deviceClass,
+  isCountedPage,
   NEW_VISIT_SESSIONS_PER_ADDRESS,
   pagePath,
   referrerDomain,
@@ -80,6 +81,7 @@ export const visitorAnalyticsFeature = routesFeature('visitor-analytics', (typed
   typed.addHook('onResponse', async (request, reply) => {
     if (request.method !== 'GET' || request.path.startsWith('/api/') || request.path.startsWith('/__'))
       return;
+    if (!isCountedPage(request.path)) return;
     if (reply.statusCode !== 200 && reply.statusCode !== 304) return;
     const type = reply.getHeader('content-type');
     if (typeof type !== 'string' || !type.startsWith('text/html')) return;
