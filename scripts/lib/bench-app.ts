@@ -11,13 +11,15 @@ import { createOutboxMailer } from '../../src/server/mail/mailer';
 
 /**
  * The real app in this process, as benchmarks that look inside it need it: migrations, the demo tournament at the
- * given scale, production settings, no web client. PGlite in a temporary folder, or the PostgreSQL server of
+ * given scale, production settings, the web client only when asked for. PGlite in a temporary folder, or the PostgreSQL server of
  * DATABASE_URL when `usePostgres` is set. `close()` stops the app and removes the folder.
  */
 export async function startBenchApp(options: {
   base: string;
   scale: 'demo' | 'event';
   usePostgres?: boolean;
+  /** The built web client to serve (dist/client), for benchmarks that open pages in a browser. */
+  clientDir?: string | null;
 }): Promise<{ app: App; database: Database; close(): Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-app-'));
   const logger = pino({ level: 'warn' });
@@ -46,7 +48,7 @@ export async function startBenchApp(options: {
     mailer,
     publicUrl: options.base,
     logger,
-    clientDir: null,
+    clientDir: options.clientDir ?? null,
   });
   return {
     app,

@@ -20,6 +20,7 @@ import {
   teams as teamTable,
   tournaments,
 } from '../schema/tournaments';
+import { venueScreens } from '../schema/venue-screens';
 import { seedDemoAccounts } from './demo-accounts';
 import { DEMO_ANNOUNCEMENTS, DEMO_PLAYER_NAMES, DEMO_SCHOOLS } from './demo-data';
 
@@ -241,6 +242,34 @@ export async function seedDemoTournament(db: Db, now: Date, options: DemoSeedOpt
   });
 }
 
+/**
+ * The demo's hall screens (ADR 042), with codes fixed so the README can give their addresses: two screens sharing
+ * pairings by name and one at the entrance. Demo data only: a real event's codes are random.
+ */
+export const DEMO_SCREENS = [
+  { name: 'Hall left', groupName: 'Hall', programme: ['pairings-by-name'], code: 'DEM0HA11AAAA' },
+  { name: 'Hall right', groupName: 'Hall', programme: ['pairings-by-name'], code: 'DEM0HA11BBBB' },
+  {
+    name: 'Entrance',
+    groupName: 'Entrance',
+    programme: ['find-your-board', 'pairings-by-board', 'school-standings', 'broadcast', 'clock'],
+    code: 'DEM0ENTRANCE',
+  },
+] as const;
+
+async function seedDemoScreens(db: Db): Promise<void> {
+  await db
+    .insert(venueScreens)
+    .values(
+      DEMO_SCREENS.map((screen) => ({
+        ...screen,
+        programme: [...screen.programme],
+        codeIssuedAt: new Date(),
+      })),
+    )
+    .onConflictDoNothing();
+}
+
 export async function isDatabaseEmpty(db: Db): Promise<boolean> {
   const [tournamentCount] = await db.select({ n: count() }).from(tournaments);
   return (tournamentCount?.n ?? 0) === 0 && !(await hasStoredSettings(db));
@@ -265,6 +294,7 @@ export async function prepareDemoData(
     logger.info('the database is empty: seeding the demo tournament');
     await seedDemoTournament(db, options.now, { scale: options.scale });
     await seedDemoAccounts(db, auth);
+    await seedDemoScreens(db);
   }
   return isDemoDatabase(db);
 }
