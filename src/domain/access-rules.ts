@@ -12,6 +12,8 @@ export const ACCESS_RULES = {
   // Admin area pages and the reads behind them.
   enterResults: { permission: 'view_admin_result_input' },
   manageTournaments: { permission: 'view_tournament_management' },
+  /** The prizes and their embargo (ADR 043): set up with the tournament. */
+  managePrizes: { permission: 'view_tournament_management' },
   manageRounds: { permission: 'view_round_management' },
   /** The hall's screens and their switch (ADR 042): whoever runs the rounds runs what the hall sees. */
   manageScreens: { permission: 'view_round_management' },

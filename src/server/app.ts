@@ -42,6 +42,7 @@ import { matchResultsFeature } from './features/match-results/match-results.rout
 import { paymentsFeature } from './features/payments/payments.routes';
 import { playerDashboardFeature } from './features/player-dashboard/player-dashboard.routes';
 import { playerManagementFeature } from './features/player-management/player-management.routes';
+import { prizesFeature } from './features/prizes/prizes.routes';
 import { publicPagesFeature } from './features/public-pages/public-pages.routes';
 import { registrationsFeature } from './features/registrations/registrations.routes';
 import { resultReportsFeature } from './features/result-reports/result-reports.routes';
@@ -296,6 +297,7 @@ const FEATURES: readonly Feature[] = [
   safeControlFeature,
   broadcastsFeature,
   venueScreensFeature,
+  prizesFeature,
   tournamentFeature,
   publicPagesFeature,
   playerDashboardFeature,

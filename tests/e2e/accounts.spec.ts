@@ -333,13 +333,14 @@ test('the custom-role user sees only their pages', async ({ page }) => {
   await page.getByRole('link', { name: /Admin Area/ }).click();
   await expect(page).toHaveURL(/\/admin\/welcome$/);
   const adminNav = page.getByRole('navigation', { name: 'Admin' });
-  // Exactly the pages the Arbiter role's four permissions open, in navigation order.
+  // Exactly the pages the Arbiter role's four permissions open, in navigation order (Venue Screens with rounds).
   await expect(adminNav.getByRole('link')).toHaveText([
     'Welcome',
     'Dashboard',
     'Match Results',
     'Reported Results',
     'Round Management',
+    'Venue Screens',
     'Player Lookup',
     'Check-in Desk',
   ]);

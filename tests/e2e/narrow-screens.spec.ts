@@ -22,6 +22,10 @@ const PUBLIC_ROUTES: Record<string, string> = {
   badges: '/print/badges',
   'mss-nfc-access': '/mss-nfc-access',
   report: '/report',
+  screen: '/screen',
+  // A code not in use: the display says so, and only that.
+  'screen/:code': '/screen/ABCD-EFGH-JKMN',
+  prizes: '/prizes',
   home: '/home',
   leaderboard: '/leaderboard',
   'player-lookup': '/player-lookup?name=polgar',

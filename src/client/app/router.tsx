@@ -66,6 +66,8 @@ const printBoardCards = lazyPage(
 const printBadges = lazyPage(() => import('../features/print/print-badges-page'), 'PrintBadgesPage');
 // Reporting a result from a phone with a badge (ADR 040): public, the badge is the credential.
 const report = lazyPage(() => import('../features/result-reports/report-page'), 'ReportPage');
+// The prize list (ADR 043): public, live with the standings.
+const prizes = lazyPage(() => import('../features/prizes/prizes-page'), 'PrizesPage');
 // The door kiosk (ADR 031): full screen, without the site header and navigation; its scanner is a chunk of its own.
 const kiosk = lazyPage(() => import('../features/checkin/kiosk-page'), 'KioskPage');
 // The hall's screens (ADR 042): full screen, opened by a screen code, without the site's header or notices.
@@ -114,6 +116,7 @@ export function AppRoutes() {
         <Route path="site-navigation" element={page('/site-navigation')} />
         <Route path="privacy" element={page('/privacy')} />
         <Route path="report" element={report} />
+        <Route path="prizes" element={prizes} />
         <Route path="registration" element={registration} />
         <Route path="registration/offline-checkout/:sessionId" element={offlineCheckout} />
         <Route path="registration/success" element={registrationSuccess} />

@@ -28,6 +28,8 @@ const topicKeys: Record<LiveTopic, readonly QueryKey[]> = {
     queryKeys.matches,
     queryKeys.players,
     queryKeys.screens,
+    queryKeys.prizes,
+    queryKeys.adminPrizes,
   ],
   rounds: [
     queryKeys.home,
@@ -36,6 +38,8 @@ const topicKeys: Record<LiveTopic, readonly QueryKey[]> = {
     queryKeys.players,
     queryKeys.leaderboard,
     queryKeys.screens,
+    queryKeys.prizes,
+    queryKeys.adminPrizes,
   ],
   matches: [
     queryKeys.home,
@@ -49,6 +53,8 @@ const topicKeys: Record<LiveTopic, readonly QueryKey[]> = {
     queryKeys.resultReportQueue,
     queryKeys.resultReportPaper,
     queryKeys.screens,
+    queryKeys.prizes,
+    queryKeys.adminPrizes,
   ],
   // A report shows its board "Reported" wherever boards are shown, and changes the phones' and arbiter's views.
   reports: [
@@ -66,6 +72,8 @@ const topicKeys: Record<LiveTopic, readonly QueryKey[]> = {
     queryKeys.rounds,
     queryKeys.players,
     queryKeys.screens,
+    queryKeys.prizes,
+    queryKeys.adminPrizes,
   ],
   announcements: [queryKeys.home, queryKeys.announcements],
   broadcasts: [queryKeys.broadcasts, queryKeys.adminBroadcasts],
@@ -96,8 +104,9 @@ export function queryKeysForEvent(event: LiveEvent): QueryKey[] {
     if (topic !== 'settings') continue;
     if (namesSetting(event, (key) => LEADERBOARD_SETTINGS_KEYS.has(key))) {
       add(queryKeys.leaderboard);
-      // The hall's screens show the standings too, hidden with the leaderboard (ADR 042).
+      // The hall's screens and the prizes show the standings too, hidden with the leaderboard (ADRs 042, 043).
       add(queryKeys.screens);
+      add(queryKeys.prizes);
     }
     // The safe-control switches are one settings row: the banners, paused buttons and the admin page follow it.
     if (namesSetting(event, (key) => key === SETTING_KEYS.safeControl)) {

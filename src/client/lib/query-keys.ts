@@ -7,6 +7,10 @@ export const queryKeys = {
   home: ['home'] as const,
   tournament: ['tournament'] as const,
   leaderboard: ['leaderboard'] as const,
+  /** The public prize list (ADR 043): live with the standings. */
+  prizes: ['prizes'] as const,
+  /** The prizes as staff set them: under 'admin', so dropped at sign-out. */
+  adminPrizes: ['admin', 'prizes'] as const,
   currentRound: ['rounds', 'current'] as const,
   rounds: ['rounds'] as const,
   recentMatches: ['matches', 'recent'] as const,

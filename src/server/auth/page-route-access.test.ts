@@ -42,6 +42,7 @@ const PAGE_APIS: Record<string, { prefixes: readonly string[]; actions?: readonl
   'safe-control': { prefixes: ['/api/admin/safe-control'] },
   broadcasts: { prefixes: ['/api/admin/broadcasts'] },
   screens: { prefixes: ['/api/admin/venue-screens'] },
+  prizes: { prefixes: ['/api/admin/prizes'] },
   // Admins read the logs; only superadmins set how long they are kept.
   'system-logs': { prefixes: ['/api/admin/system-logs'], actions: ['superadminDashboard'] },
   // The settings page is behind the settings password: its gate is a settings section of its own.

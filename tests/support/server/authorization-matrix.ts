@@ -51,6 +51,7 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   'GET /api/public/players': { allowed: EVERYONE, path: '/api/public/players?name=polgar' },
   'GET /api/public/roster': { allowed: EVERYONE },
   'GET /api/public/day-rules': { allowed: EVERYONE },
+  'GET /api/public/prizes': { allowed: EVERYONE },
   // A visit is sent only after cookie consent (the browser's choice); anyone may send one.
   'POST /api/visits': { allowed: EVERYONE },
   // better-auth's own routes decide for themselves; the matrix checks that reading a session is open to all.
@@ -271,6 +272,10 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   // Tournament management needs view_tournament_management: superadmins only (docs/requirements.md §6; not admins, not the
   // demo custom role).
   'GET /api/admin/tournaments': { allowed: ['superadmin'] },
+  // Prizes (ADR 043): set up with the tournament (view_tournament_management).
+  'GET /api/admin/prizes': { allowed: ['superadmin'] },
+  'PUT /api/admin/prizes': { allowed: ['superadmin'] },
+  'PUT /api/admin/prizes/embargo': { allowed: ['superadmin'] },
   'POST /api/admin/tournaments': { allowed: ['superadmin'] },
   'PUT /api/admin/tournaments/:id': {
     allowed: ['superadmin'],

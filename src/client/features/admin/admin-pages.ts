@@ -53,6 +53,13 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     isAvailable: true,
   },
   {
+    path: 'prizes',
+    label: 'Prizes',
+    purpose: 'Prize lists, shared cash, the best school, and the embargo until the ceremony',
+    rule: 'managePrizes',
+    isAvailable: true,
+  },
+  {
     path: 'round-management',
     label: 'Round Management',
     purpose: 'Pairings, starting and completing rounds',

@@ -76,6 +76,7 @@ const visitorAnalytics = lazyPage(
   'VisitorAnalyticsPage',
 );
 const broadcasts = lazyPage(() => import('../broadcasts/broadcasts-page'), 'BroadcastsPage');
+const prizes = lazyPage(() => import('../prizes/prizes-admin-page'), 'PrizesAdminPage');
 const venueScreens = lazyPage(() => import('../venue-screens/venue-screens-page'), 'VenueScreensPage');
 const safeControl = lazyPage(() => import('../safe-control/safe-control-page'), 'SafeControlPage');
 const backups = lazyPage(() => import('../backups/backups-page'), 'BackupsPage');
@@ -103,6 +104,7 @@ export function AdminRoutes() {
         {adminRoute('backups', backups)}
         {adminRoute('broadcasts', broadcasts)}
         {adminRoute('screens', venueScreens)}
+        {adminRoute('prizes', prizes)}
         {adminRoute('safe-control', safeControl)}
         {adminRoute('checkin-desk', checkinDesk)}
         {adminRoute('checkin-overview', checkinOverview)}

@@ -22,6 +22,11 @@ const groups = [
         label: 'Player Lookup',
         text: "Find a player's board, colour, opponent and results.",
       },
+      {
+        to: '/prizes',
+        label: 'Prizes',
+        text: 'Every prize on offer and who is winning it, with how ties are shared.',
+      },
     ],
   },
   {

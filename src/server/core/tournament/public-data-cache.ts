@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { CachedJson } from '../../http/cached-json';
 import { isDatabaseUnavailable } from '../../http/database-unavailable';
 import { reportedMatchIds } from '../results/results.repo';
+import { prizesView } from './prize-views';
 import { PublicViews } from './public-views';
 import { loadPublicTournamentData } from './tournament.repo';
 
@@ -24,6 +25,7 @@ const SNAPSHOT_VIEWS = {
   'current-round': (snapshot: PublicSnapshot) => snapshot.views.currentRound(),
   roster: (snapshot: PublicSnapshot) => snapshot.views.roster(),
   'day-rules': (snapshot: PublicSnapshot) => snapshot.views.dayRules(),
+  prizes: (snapshot: PublicSnapshot) => prizesView(snapshot.views, false),
   recent: (snapshot: PublicSnapshot) => ({ matches: snapshot.recentMatches() }),
   announcements: (snapshot: PublicSnapshot) => ({ announcements: snapshot.views.announcements() }),
   'settings-home': (snapshot: PublicSnapshot) => snapshot.views.homeSettings(),

@@ -120,6 +120,30 @@ export class PublicViews {
     return this.data.tournament?.id ?? null;
   }
 
+  /** The active tournament's row (its prizes and their embargo, ADR 043), or null. */
+  get tournamentRow(): PublicTournamentData['tournament'] {
+    return this.data.tournament;
+  }
+
+  /** The schools of the tournament's teams and players, by name. */
+  schools(): { id: string; name: string }[] {
+    return [...(this.data.schoolRows?.schools ?? [])]
+      .map((school) => ({ id: school.id, name: school.name }))
+      .sort((a, b) => a.name.localeCompare(b.name, 'en'));
+  }
+
+  /** A player as the public sees them (their public name), by id, withdrawn players included. */
+  playerRow(playerId: string): PlayerRow | undefined {
+    return this.playersById.get(playerId);
+  }
+
+  /** Whether every round of the tournament is complete: results, standings and prizes are final. */
+  get isComplete(): boolean {
+    const total = this.data.tournament?.totalRounds ?? 0;
+    const done = (this.state?.rounds ?? []).filter((round) => round.status === 'completed').length;
+    return total > 0 && done >= total;
+  }
+
   get currentRoundNumber(): number {
     return this.data.tournament?.currentRound ?? 0;
   }

@@ -62,6 +62,13 @@ export const tournaments = pgTable(
       .default([...DEFAULT_TIEBREAK_ORDER]),
     /** How pupils' names show on public pages (domain/public-names.ts, ADR 036). */
     publicNameDisplay: text('public_name_display', { enum: PUBLIC_NAME_DISPLAYS }).notNull().default('full'),
+    /**
+     * The prizes (issue 32, ADR 043): brackets of categories of places, and the best-school places; null for none.
+     * Checked by the contract's schema and the domain's `bracketProblems` before it is stored.
+     */
+    prizes: jsonb('prizes').$type<unknown>(),
+    /** While on, the public prize page shows no names: the ceremony has not been held. */
+    prizesEmbargoed: boolean('prizes_embargoed').notNull().default(false),
     ...timestamps,
   },
   (t) => [

@@ -4,6 +4,7 @@ import { apiErrorSchema } from '../../../contracts/common';
 import { homeResponseSchema } from '../../../contracts/home';
 import { leaderboardResponseSchema } from '../../../contracts/leaderboard';
 import { playerLookupQuerySchema, playerLookupResponseSchema } from '../../../contracts/player-lookup';
+import { prizesViewSchema } from '../../../contracts/prizes';
 import { NOINDEX_HEADER } from '../../../contracts/public-pages';
 import { rosterResponseSchema } from '../../../contracts/roster';
 import { dayRulesResponseSchema } from '../../../contracts/roster-changes';
@@ -55,6 +56,12 @@ const CACHED_ROUTES: CachedRoute[] = [
     view: 'roster',
     summary: 'Every active player by name, with team and rating (name badges, alphabetical lists)',
     response: rosterResponseSchema,
+  },
+  {
+    url: '/api/public/prizes',
+    view: 'prizes',
+    summary: 'The prize list so far (issue 32): winners, shares and why; no winners while embargoed',
+    response: prizesViewSchema,
   },
   {
     url: '/api/public/day-rules',

@@ -1,0 +1,480 @@
+import { CircleAlert, Plus, Save, Trash2 } from 'lucide-react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import {
+  type AdminPrizesResponse,
+  CASH_SHARING,
+  CASH_SHARING_LABELS,
+  CRITERION_LABELS,
+  PRIZE_KIND_LABELS,
+  PRIZE_KINDS,
+  PRIZE_MESSAGES,
+  PRIZE_PRIORITIES,
+  PRIZE_PRIORITY_LABELS,
+  type PrizeConfig,
+  type PrizeCriterion,
+  type PrizeKind,
+} from '../../../contracts/prizes';
+import { AdminPageHeading } from '../../components/admin-page-heading';
+import { QueryView } from '../../components/query-view';
+import { Button, SubmitButton } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { CheckboxField, SelectField, SwitchField, TextField } from '../../components/ui/field';
+import { Notice } from '../../components/ui/notice';
+import { serverMessage } from '../../lib/api-client';
+import { notify } from '../../lib/notify';
+import { PrizeList } from './prize-list';
+import { useAdminPrizes, useEmbargoPrizes, useSavePrizes } from './queries';
+
+/** The criteria the page offers: those the tournament's data can decide (named players are set through the API). */
+const OFFERED_CRITERIA = ['overall', 'rating', 'unrated', 'school'] as const;
+type OfferedCriterion = (typeof OFFERED_CRITERIA)[number];
+
+interface CategoryDraft {
+  id: string;
+  name: string;
+  criterion: OfferedCriterion;
+  min: string;
+  max: string;
+  schoolId: string;
+  kind: PrizeKind;
+  /** Values, first place first, comma-separated: euros for cash, a ranking value otherwise. */
+  values: string;
+  /** A criterion the page does not edit (named players), kept as it is. */
+  kept: PrizeCriterion | null;
+}
+interface BracketDraft {
+  id: string;
+  name: string;
+  priority: PrizeConfig['brackets'][number]['priority'];
+  sharing: PrizeConfig['brackets'][number]['sharing'];
+  categories: CategoryDraft[];
+}
+interface Draft {
+  brackets: BracketDraft[];
+  hasBestSchool: boolean;
+  schoolName: string;
+  schoolKind: PrizeKind;
+  schoolValues: string;
+}
+
+const newId = (prefix: string) =>
+  `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+const valuesText = (places: readonly { kind: PrizeKind; value: number }[]) =>
+  places.map((place) => (place.kind === 'cash' ? String(place.value / 100) : String(place.value))).join(', ');
+
+function draftOf(config: PrizeConfig): Draft {
+  return {
+    brackets: config.brackets.map((bracket) => ({
+      ...bracket,
+      categories: bracket.categories.map((category) => {
+        const { criterion } = category;
+        return {
+          id: category.id,
+          name: category.name,
+          criterion: criterion.kind === 'custom' ? 'overall' : criterion.kind,
+          min: criterion.kind === 'rating' && criterion.min !== null ? String(criterion.min) : '',
+          max: criterion.kind === 'rating' && criterion.max !== null ? String(criterion.max) : '',
+          schoolId: criterion.kind === 'school' ? criterion.schoolId : '',
+          kind: category.places[0]?.kind ?? 'cash',
+          values: valuesText(category.places),
+          kept: criterion.kind === 'custom' ? criterion : null,
+        };
+      }),
+    })),
+    hasBestSchool: config.bestSchool !== null,
+    schoolName: config.bestSchool?.name ?? 'Best school',
+    schoolKind: config.bestSchool?.places[0]?.kind ?? 'trophy',
+    schoolValues: config.bestSchool ? valuesText(config.bestSchool.places) : '1',
+  };
+}
+
+const places = (kind: PrizeKind, text: string) =>
+  text
+    .split(/[,\s]+/)
+    .filter(Boolean)
+    .map((value) => ({ kind, value: Math.round(Number(value) * (kind === 'cash' ? 100 : 1)) }));
+const bound = (text: string) => (text.trim() === '' ? null : Math.round(Number(text)));
+
+function criterionOf(category: CategoryDraft): PrizeCriterion {
+  if (category.kept) return category.kept;
+  switch (category.criterion) {
+    case 'rating':
+      return { kind: 'rating', min: bound(category.min), max: bound(category.max) };
+    case 'school':
+      return { kind: 'school', schoolId: category.schoolId };
+    default:
+      return { kind: category.criterion };
+  }
+}
+
+function configOf(draft: Draft): PrizeConfig {
+  return {
+    brackets: draft.brackets.map((bracket) => ({
+      id: bracket.id,
+      name: bracket.name,
+      priority: bracket.priority,
+      sharing: bracket.sharing,
+      categories: bracket.categories.map((category) => ({
+        id: category.id,
+        name: category.name,
+        criterion: criterionOf(category),
+        places: places(category.kind, category.values),
+      })),
+    })),
+    bestSchool: draft.hasBestSchool
+      ? { name: draft.schoolName, places: places(draft.schoolKind, draft.schoolValues) }
+      : null,
+  };
+}
+
+const emptyCategory = (name: string): CategoryDraft => ({
+  id: newId('c'),
+  name,
+  criterion: 'overall',
+  min: '',
+  max: '',
+  schoolId: '',
+  kind: 'cash',
+  values: '',
+  kept: null,
+});
+
+function CategoryFields({
+  category,
+  schools,
+  onChange,
+  onRemove,
+}: {
+  category: CategoryDraft;
+  schools: AdminPrizesResponse['schools'];
+  onChange: (category: CategoryDraft) => void;
+  onRemove: () => void;
+}) {
+  const set = (patch: Partial<CategoryDraft>) => onChange({ ...category, ...patch });
+  return (
+    <fieldset
+      className="grid gap-3 rounded-xl border border-line p-4 sm:grid-cols-2"
+      data-testid="prize-category-form"
+    >
+      <legend className="px-1 font-semibold text-fg">{category.name || 'New category'}</legend>
+      <TextField
+        label="Category name"
+        value={category.name}
+        onChange={(event) => set({ name: event.target.value })}
+      />
+      {category.kept ? (
+        <p className="text-sm text-muted">
+          Criterion: {category.kept.kind === 'custom' ? category.kept.name : ''}
+        </p>
+      ) : (
+        <SelectField
+          label="Who can win it"
+          value={category.criterion}
+          onChange={(event) => set({ criterion: event.target.value as OfferedCriterion })}
+        >
+          {OFFERED_CRITERIA.map((kind) => (
+            <option key={kind} value={kind}>
+              {CRITERION_LABELS[kind]}
+            </option>
+          ))}
+        </SelectField>
+      )}
+      {category.criterion === 'rating' && !category.kept ? (
+        <>
+          <TextField
+            label="Lowest rating (empty: none)"
+            inputMode="numeric"
+            value={category.min}
+            onChange={(event) => set({ min: event.target.value })}
+          />
+          <TextField
+            label="Highest rating (empty: none)"
+            inputMode="numeric"
+            value={category.max}
+            onChange={(event) => set({ max: event.target.value })}
+          />
+        </>
+      ) : null}
+      {category.criterion === 'school' && !category.kept ? (
+        <SelectField
+          label="School"
+          value={category.schoolId}
+          onChange={(event) => set({ schoolId: event.target.value })}
+        >
+          <option value="">Choose a school</option>
+          {schools.map((school) => (
+            <option key={school.id} value={school.id}>
+              {school.name}
+            </option>
+          ))}
+        </SelectField>
+      ) : null}
+      <SelectField
+        label="Prize"
+        value={category.kind}
+        onChange={(event) => set({ kind: event.target.value as PrizeKind })}
+      >
+        {PRIZE_KINDS.map((kind) => (
+          <option key={kind} value={kind}>
+            {PRIZE_KIND_LABELS[kind]}
+          </option>
+        ))}
+      </SelectField>
+      <TextField
+        label={
+          category.kind === 'cash'
+            ? 'Amounts in €, first place first'
+            : 'Values to rank them, first place first'
+        }
+        hint={
+          category.kind === 'cash' ? 'e.g. 100, 60, 40' : 'e.g. 3, 2, 1 (a value of 60 ranks above €50 cash)'
+        }
+        value={category.values}
+        onChange={(event) => set({ values: event.target.value })}
+      />
+      <div className="sm:col-span-2">
+        <Button variant="ghost" size="sm" onClick={onRemove}>
+          <Trash2 aria-hidden="true" className="size-4" /> Remove category
+        </Button>
+      </div>
+    </fieldset>
+  );
+}
+
+function PrizeForm({ data }: { data: AdminPrizesResponse }) {
+  const save = useSavePrizes();
+  const [draft, setDraft] = useState<Draft>(() => draftOf(data.config));
+  const [error, setError] = useState<string | null>(null);
+  const headingId = useId();
+  const setBracket = (index: number, bracket: BracketDraft) =>
+    setDraft((current) => ({
+      ...current,
+      brackets: current.brackets.map((old, i) => (i === index ? bracket : old)),
+    }));
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    save.mutate(configOf(draft), {
+      onSuccess: (answer) => notify('success', answer.message, { id: 'prizes-saved' }),
+      onError: (failure) => {
+        const message = serverMessage(failure, PRIZE_MESSAGES.saveFailed);
+        setError(message);
+        notify('error', PRIZE_MESSAGES.saveFailed, { id: 'prizes-saved', description: message });
+      },
+    });
+  };
+  return (
+    <form noValidate onSubmit={onSubmit} aria-labelledby={headingId} className="flex flex-col gap-4">
+      <h2 id={headingId} className="font-display text-2xl font-bold text-fg">
+        Prizes on offer
+      </h2>
+      {draft.brackets.map((bracket, index) => (
+        <Card key={bracket.id} className="flex flex-col gap-4" data-testid="prize-bracket-form">
+          <div className="grid gap-3 sm:grid-cols-3">
+            <TextField
+              label="List name"
+              hint="A player wins at most one prize in each list"
+              value={bracket.name}
+              onChange={(event) => setBracket(index, { ...bracket, name: event.target.value })}
+            />
+            <SelectField
+              label="At equal value"
+              value={bracket.priority}
+              onChange={(event) =>
+                setBracket(index, { ...bracket, priority: event.target.value as BracketDraft['priority'] })
+              }
+            >
+              {PRIZE_PRIORITIES.map((priority) => (
+                <option key={priority} value={priority}>
+                  {PRIZE_PRIORITY_LABELS[priority]}
+                </option>
+              ))}
+            </SelectField>
+            <SelectField
+              label="Cash ties (first category)"
+              value={bracket.sharing}
+              onChange={(event) =>
+                setBracket(index, { ...bracket, sharing: event.target.value as BracketDraft['sharing'] })
+              }
+            >
+              {CASH_SHARING.map((sharing) => (
+                <option key={sharing} value={sharing}>
+                  {CASH_SHARING_LABELS[sharing]}
+                </option>
+              ))}
+            </SelectField>
+          </div>
+          {bracket.categories.map((category, categoryIndex) => (
+            <CategoryFields
+              key={category.id}
+              category={category}
+              schools={data.schools}
+              onChange={(changed) =>
+                setBracket(index, {
+                  ...bracket,
+                  categories: bracket.categories.map((old, i) => (i === categoryIndex ? changed : old)),
+                })
+              }
+              onRemove={() =>
+                setBracket(index, {
+                  ...bracket,
+                  categories: bracket.categories.filter((_, i) => i !== categoryIndex),
+                })
+              }
+            />
+          ))}
+          <div className="flex flex-wrap gap-2">
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() =>
+                setBracket(index, {
+                  ...bracket,
+                  categories: [
+                    ...bracket.categories,
+                    emptyCategory(bracket.categories.length === 0 ? 'Overall' : ''),
+                  ],
+                })
+              }
+            >
+              <Plus aria-hidden="true" className="size-4" /> Add a category
+            </Button>
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() =>
+                setDraft((current) => ({
+                  ...current,
+                  brackets: current.brackets.filter((_, i) => i !== index),
+                }))
+              }
+            >
+              <Trash2 aria-hidden="true" className="size-4" /> Remove this list
+            </Button>
+          </div>
+        </Card>
+      ))}
+      <div>
+        <Button
+          variant="secondary"
+          onClick={() =>
+            setDraft((current) => ({
+              ...current,
+              brackets: [
+                ...current.brackets,
+                {
+                  id: newId('b'),
+                  name: current.brackets.length === 0 ? 'Prizes' : '',
+                  priority: 'place-first',
+                  sharing: 'none',
+                  categories: [emptyCategory('Overall')],
+                },
+              ],
+            }))
+          }
+        >
+          <Plus aria-hidden="true" className="size-4" /> Add a prize list
+        </Button>
+      </div>
+      <Card className="flex flex-col gap-3">
+        <CheckboxField
+          label="A prize for the best school (the school standings: each team's best four pupils)"
+          checked={draft.hasBestSchool}
+          onChange={(event) => setDraft({ ...draft, hasBestSchool: event.target.checked })}
+        />
+        {draft.hasBestSchool ? (
+          <div className="grid gap-3 sm:grid-cols-3">
+            <TextField
+              label="Name"
+              value={draft.schoolName}
+              onChange={(event) => setDraft({ ...draft, schoolName: event.target.value })}
+            />
+            <SelectField
+              label="Prize"
+              value={draft.schoolKind}
+              onChange={(event) => setDraft({ ...draft, schoolKind: event.target.value as PrizeKind })}
+            >
+              {PRIZE_KINDS.map((kind) => (
+                <option key={kind} value={kind}>
+                  {PRIZE_KIND_LABELS[kind]}
+                </option>
+              ))}
+            </SelectField>
+            <TextField
+              label="Values, first place first"
+              value={draft.schoolValues}
+              onChange={(event) => setDraft({ ...draft, schoolValues: event.target.value })}
+            />
+          </div>
+        ) : null}
+      </Card>
+      {error ? (
+        <Notice tone="error" icon={CircleAlert} title={PRIZE_MESSAGES.saveFailed}>
+          {error}
+        </Notice>
+      ) : null}
+      <div>
+        <SubmitButton isPending={save.isPending} pendingLabel="Saving…">
+          <Save aria-hidden="true" className="size-4" /> Save prizes
+        </SubmitButton>
+      </div>
+    </form>
+  );
+}
+
+function EmbargoSwitch({ embargoed }: { embargoed: boolean }) {
+  const embargo = useEmbargoPrizes();
+  return (
+    <Card>
+      <SwitchField
+        label="Hide the winners until the ceremony"
+        description="The public prize page then lists the prizes without names; staff still see them here."
+        checked={embargoed}
+        disabled={embargo.isPending}
+        onChange={(event) =>
+          embargo.mutate(event.target.checked, {
+            onSuccess: (answer) => notify('success', answer.message, { id: 'prizes-embargo' }),
+            onError: (failure) =>
+              notify('error', serverMessage(failure, PRIZE_MESSAGES.saveFailed), { id: 'prizes-embargo' }),
+          })
+        }
+      />
+    </Card>
+  );
+}
+
+/**
+ * /admin/prizes (`managePrizes`; issue 32, ADR 043): the prize lists of the active tournament, the best-school
+ * prize and the embargo; below, the list they give so far, with the winners even during the embargo.
+ */
+export function PrizesAdminPage() {
+  const prizes = useAdminPrizes();
+  const listId = useId();
+  const [formKey, setFormKey] = useState(0);
+  // A save elsewhere (another organiser) resets the form to what was stored.
+  const stored = JSON.stringify(prizes.data?.config ?? null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the stored configuration is the reason to draw it again
+  useEffect(() => setFormKey((key) => key + 1), [stored]);
+  return (
+    <div className="flex flex-col gap-8">
+      <AdminPageHeading title="Prizes">
+        Prize lists with their categories and places, how ties share cash, and the best school. The list below
+        follows the results as they are confirmed and is final when the last round is complete.
+      </AdminPageHeading>
+      <QueryView query={prizes} errorTitle={PRIZE_MESSAGES.loadFailed} keepDataOnError>
+        {(data) => (
+          <>
+            <EmbargoSwitch embargoed={data.embargoed} />
+            <PrizeForm key={formKey} data={data} />
+            <section aria-labelledby={listId} className="flex flex-col gap-3">
+              <h2 id={listId} className="font-display text-2xl font-bold text-fg">
+                The list so far
+              </h2>
+              <PrizeList view={data.view} forStaff />
+            </section>
+          </>
+        )}
+      </QueryView>
+    </div>
+  );
+}

@@ -1,0 +1,164 @@
+import { z } from 'zod';
+import {
+  CASH_SHARING,
+  type CashSharing,
+  PRIZE_KINDS,
+  PRIZE_PRIORITIES,
+  type PrizeKind,
+  type PrizePriority,
+} from '../domain/prizes';
+
+/**
+ * Prizes (issue 32, ADR 043): what staff set at `/admin/prizes` (rule `managePrizes`) and what the public prize
+ * page `/prizes` shows. The rules are `src/domain/prizes.ts`.
+ */
+export { CASH_SHARING, type CashSharing, PRIZE_KINDS, PRIZE_PRIORITIES, type PrizeKind, type PrizePriority };
+
+export const PRIZE_KIND_LABELS: Record<PrizeKind, string> = {
+  cash: 'Cash',
+  trophy: 'Trophy',
+  medal: 'Medal',
+  certificate: 'Certificate only',
+};
+export const CASH_SHARING_LABELS: Record<CashSharing, string> = {
+  none: 'Not shared: ties go by the tie-breaks',
+  equal: 'Shared equally among tied players (US Chess 32B)',
+  hort: 'Hort system: half kept by place, half shared equally',
+};
+export const PRIZE_PRIORITY_LABELS: Record<PrizePriority, string> = {
+  'place-first': 'Place first: at equal value, overall places before categories',
+  'category-first': 'Category first: at equal value, categories before overall places',
+};
+
+export const PRIZE_MESSAGES = {
+  loadFailed: 'Failed to load the prizes',
+  saveFailed: 'Failed to save the prizes',
+  saved: 'Prizes saved',
+  embargoOn: 'Prizes hidden from the public until the ceremony',
+  embargoOff: 'Prizes shown to the public',
+  noTournament: 'No active tournament',
+  embargoed: 'The prizes are announced at the ceremony.',
+  noPrizes: 'No prizes have been announced for this tournament.',
+  noEligible: 'No player can win this prize yet.',
+  provisional: 'Provisional: the prizes follow the results as they are confirmed.',
+  final: 'Final: every round is complete.',
+  tiedWithLast: 'Level on points with the last winner',
+} as const;
+
+const MAX_AMOUNT = 10_000_000;
+export const prizeSchema = z
+  .object({ kind: z.enum(PRIZE_KINDS), value: z.number().int().min(0).max(MAX_AMOUNT) })
+  .strict();
+
+const bound = z.number().int().min(0).max(4000).nullable();
+export const criterionSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('overall') }).strict(),
+  z.object({ kind: z.literal('rating'), min: bound, max: bound }).strict(),
+  z.object({ kind: z.literal('unrated') }).strict(),
+  z.object({ kind: z.literal('school'), schoolId: z.uuid() }).strict(),
+  z
+    .object({
+      kind: z.literal('custom'),
+      name: z.string().trim().min(1).max(60),
+      playerIds: z.array(z.uuid()).max(500),
+    })
+    .strict(),
+]);
+export type PrizeCriterion = z.infer<typeof criterionSchema>;
+
+export const CRITERION_LABELS: Record<PrizeCriterion['kind'], string> = {
+  overall: 'Everyone (overall)',
+  rating: 'Rating band',
+  unrated: 'Unrated players',
+  school: 'Pupils of one school',
+  custom: 'Named players (a criterion of your own)',
+};
+
+const id = z.string().trim().min(1).max(40);
+export const prizeCategorySchema = z
+  .object({
+    id,
+    name: z.string().trim().min(1, 'Name the category').max(60),
+    criterion: criterionSchema,
+    places: z.array(prizeSchema).min(1, 'Give the category at least one prize').max(30),
+  })
+  .strict();
+
+export const prizeBracketSchema = z
+  .object({
+    id,
+    name: z.string().trim().min(1, 'Name the bracket').max(60),
+    priority: z.enum(PRIZE_PRIORITIES),
+    sharing: z.enum(CASH_SHARING),
+    categories: z.array(prizeCategorySchema).min(1, 'Add at least one category').max(20),
+  })
+  .strict();
+export type PrizeBracketInput = z.infer<typeof prizeBracketSchema>;
+
+/** PUT /api/admin/prizes: every bracket and the best-school places (null: no school prize). */
+export const prizeConfigSchema = z
+  .object({
+    brackets: z.array(prizeBracketSchema).max(10),
+    bestSchool: z
+      .object({ name: z.string().trim().min(1).max(60), places: z.array(prizeSchema).min(1).max(30) })
+      .strict()
+      .nullable(),
+  })
+  .strict();
+export type PrizeConfig = z.infer<typeof prizeConfigSchema>;
+export const EMPTY_PRIZE_CONFIG: PrizeConfig = { brackets: [], bestSchool: null };
+
+/** The stored record read tolerantly: anything that no longer parses counts as no prizes. */
+export function readPrizeConfig(stored: unknown): PrizeConfig {
+  const parsed = prizeConfigSchema.safeParse(stored);
+  return parsed.success ? parsed.data : EMPTY_PRIZE_CONFIG;
+}
+
+export const prizeEmbargoSchema = z.object({ embargoed: z.boolean() }).strict();
+
+const awardSchema = z.object({
+  place: z.number().int(),
+  /** A pupil's public name or a school team's name. */
+  name: z.string(),
+  team: z.string().nullable(),
+  prize: prizeSchema,
+  /** What is received: a cash share, or the prize's value. */
+  amount: z.number().int(),
+  sharedWith: z.array(z.string()),
+  explanation: z.string(),
+});
+export type PrizeAwardView = z.infer<typeof awardSchema>;
+
+export const prizeCategoryViewSchema = z.object({
+  name: z.string(),
+  awards: z.array(awardSchema),
+  tiedWithLast: z.array(z.string()),
+  hasNoEligible: z.boolean(),
+});
+
+/** GET /api/public/prizes and the list on the admin page. */
+export const prizesViewSchema = z.object({
+  /** While embargoed the public gets the prizes offered but no winners. */
+  embargoed: z.boolean(),
+  /** Every round complete: the list no longer changes. */
+  isFinal: z.boolean(),
+  brackets: z.array(
+    z.object({
+      name: z.string(),
+      sharing: z.enum(CASH_SHARING),
+      priority: z.enum(PRIZE_PRIORITIES),
+      categories: z.array(prizeCategoryViewSchema.extend({ places: z.array(prizeSchema) })),
+    }),
+  ),
+  bestSchool: prizeCategoryViewSchema.extend({ places: z.array(prizeSchema) }).nullable(),
+});
+export type PrizesView = z.infer<typeof prizesViewSchema>;
+
+export const adminPrizesResponseSchema = z.object({
+  config: prizeConfigSchema,
+  embargoed: z.boolean(),
+  view: prizesViewSchema,
+  /** The schools of the tournament, for the school criterion. */
+  schools: z.array(z.object({ id: z.string(), name: z.string() })),
+});
+export type AdminPrizesResponse = z.infer<typeof adminPrizesResponseSchema>;

@@ -1,0 +1,124 @@
+import { eq } from 'drizzle-orm';
+import { messageResponseSchema } from '../../../contracts/common';
+import {
+  adminPrizesResponseSchema,
+  PRIZE_MESSAGES,
+  prizeConfigSchema,
+  prizeEmbargoSchema,
+} from '../../../contracts/prizes';
+import { bracketProblems } from '../../../domain/prizes';
+import { findActiveTournament } from '../../core/tournament/active-tournament';
+import { prizeConfigOf, prizesView } from '../../core/tournament/prize-views';
+import { tournaments } from '../../db/schema/tournaments';
+import { routesFeature } from '../../feature-context';
+import { HttpError } from '../../http/errors';
+import { apiErrors, auditContextOf } from '../../http/route-helpers';
+
+const tags = ['prizes'];
+const BASE = '/api/admin/prizes';
+
+/**
+ * /api/admin/prizes (`managePrizes`, issue 32, ADR 043): the active tournament's prize brackets and best-school
+ * places, the list they give so far (winners shown to staff during the embargo), and the embargo switch. The
+ * public list is `GET /api/public/prizes`, from the same snapshot.
+ */
+export const prizesFeature = routesFeature('prizes', (typed, context) => {
+  const { db, cache, audit } = context;
+
+  const activeId = async () => {
+    const tournament = await findActiveTournament(db);
+    if (!tournament) throw new HttpError(404, PRIZE_MESSAGES.noTournament);
+    return tournament.id;
+  };
+
+  typed.get(
+    BASE,
+    {
+      config: { access: 'managePrizes' },
+      schema: {
+        summary: 'The prizes as set, the list they give so far, and the schools to choose from',
+        tags,
+        response: { 200: adminPrizesResponseSchema, ...apiErrors(401, 403, 404) },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      await activeId();
+      const { views } = await cache.snapshot();
+      return {
+        config: prizeConfigOf(views),
+        embargoed: views.tournamentRow?.prizesEmbargoed ?? false,
+        view: prizesView(views, true),
+        schools: views.schools(),
+      };
+    },
+  );
+
+  typed.put(
+    BASE,
+    {
+      config: { access: 'managePrizes' },
+      schema: {
+        summary: 'Replace the prizes: brackets of categories of places, and the best-school places',
+        tags,
+        body: prizeConfigSchema,
+        response: { 200: messageResponseSchema, ...apiErrors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const problems = request.body.brackets.flatMap(bracketProblems);
+      if (problems.length > 0) throw new HttpError(400, problems.join('. '));
+      const id = await activeId();
+      const who = await auditContextOf(request);
+      await db.transaction(async (tx) => {
+        await tx
+          .update(tournaments)
+          .set({ prizes: request.body, updatedAt: new Date() })
+          .where(eq(tournaments.id, id));
+        const categories = request.body.brackets.reduce((sum, bracket) => sum + bracket.categories.length, 0);
+        await audit.logChange(
+          tx,
+          who,
+          'update_prizes',
+          `Prizes set: ${request.body.brackets.length} brackets, ${categories} categories${request.body.bestSchool ? ', best school' : ''}`,
+          { tournamentId: id, prizes: request.body },
+        );
+      });
+      cache.invalidate();
+      return { message: PRIZE_MESSAGES.saved };
+    },
+  );
+
+  typed.put(
+    `${BASE}/embargo`,
+    {
+      config: { access: 'managePrizes' },
+      schema: {
+        summary: 'Hide the winners from the public until the ceremony, or show them',
+        tags,
+        body: prizeEmbargoSchema,
+        response: { 200: messageResponseSchema, ...apiErrors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const id = await activeId();
+      const who = await auditContextOf(request);
+      const { embargoed } = request.body;
+      await db.transaction(async (tx) => {
+        await tx
+          .update(tournaments)
+          .set({ prizesEmbargoed: embargoed, updatedAt: new Date() })
+          .where(eq(tournaments.id, id));
+        await audit.logChange(
+          tx,
+          who,
+          'embargo_prizes',
+          embargoed ? 'Prizes hidden until the ceremony' : 'Prizes shown',
+          { tournamentId: id, embargoed },
+        );
+      });
+      cache.invalidate();
+      return { message: embargoed ? PRIZE_MESSAGES.embargoOn : PRIZE_MESSAGES.embargoOff };
+    },
+  );
+});

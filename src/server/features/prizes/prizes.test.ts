@@ -1,0 +1,135 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createTestAuth,
+  signIn,
+  startTestApp,
+  TEST_PUBLIC_URL,
+  type TestApp,
+} from '../../../../tests/support/server/test-app';
+import { databaseTargets } from '../../../../tests/support/server/test-database';
+import { leaderboardResponseSchema } from '../../../contracts/leaderboard';
+import {
+  adminPrizesResponseSchema,
+  PRIZE_MESSAGES,
+  type PrizeConfig,
+  prizesViewSchema,
+} from '../../../contracts/prizes';
+import { tournaments } from '../../db/schema/tournaments';
+import { DEMO_PASSWORD, seedDemoAccounts } from '../../db/seed/demo-accounts';
+
+const cash = (...euros: number[]) => euros.map((value) => ({ kind: 'cash' as const, value: value * 100 }));
+
+describe.each(databaseTargets)('prizes on %s', (target) => {
+  let t: TestApp;
+  let superadmin: string;
+
+  beforeAll(async () => {
+    t = await startTestApp(target);
+    await seedDemoAccounts(t.database.db, createTestAuth(t.database));
+    superadmin = (await signIn(t.app, 'superadmin@demo.test', DEMO_PASSWORD)).cookie;
+  });
+  afterAll(async () => t?.close());
+
+  const call = (method: 'GET' | 'PUT', url: string, payload?: object) =>
+    t.app.inject({
+      method,
+      url,
+      headers: { origin: TEST_PUBLIC_URL, cookie: superadmin },
+      ...(payload === undefined ? {} : { payload }),
+    });
+  const publicList = async () =>
+    prizesViewSchema.parse((await t.app.inject({ method: 'GET', url: '/api/public/prizes' })).json());
+
+  const config: PrizeConfig = {
+    brackets: [
+      {
+        id: 'cash',
+        name: 'Cash',
+        priority: 'place-first',
+        sharing: 'hort',
+        categories: [
+          { id: 'overall', name: 'Overall', criterion: { kind: 'overall' }, places: cash(100, 60, 40) },
+          {
+            id: 'u1200',
+            name: 'Under 1200',
+            criterion: { kind: 'rating', min: null, max: 1199 },
+            places: cash(30),
+          },
+          { id: 'unrated', name: 'Best unrated', criterion: { kind: 'unrated' }, places: cash(20) },
+        ],
+      },
+    ],
+    bestSchool: { name: 'Best school', places: [{ kind: 'trophy', value: 5000 }] },
+  };
+
+  it('lists the winners the leaderboard gives, and the best school from the school standings', async () => {
+    expect((await call('PUT', '/api/admin/prizes', config)).json()).toEqual({
+      message: PRIZE_MESSAGES.saved,
+    });
+    const list = await publicList();
+    const leaderboard = leaderboardResponseSchema.parse(
+      (await t.app.inject({ method: 'GET', url: '/api/public/leaderboard' })).json(),
+    );
+    const [overall, u1200, unrated] = list.brackets[0]!.categories;
+    // Overall goes down the leaderboard (a player taking the richer overall prize is not also under 1200).
+    const top = leaderboard.players.slice(0, 3).map((player) => player.name);
+    expect(overall!.awards.map((award) => award.name)).toEqual(
+      expect.arrayContaining(top.filter((name) => overall!.awards.some((award) => award.name === name))),
+    );
+    expect(overall!.awards[0]!.name).toBe(leaderboard.players[0]!.name);
+    const winners = list.brackets[0]!.categories.flatMap((category) =>
+      category.awards.map((award) => award.name),
+    );
+    expect(new Set(winners).size).toBe(winners.length);
+    // The demo rates every pupil: nobody can win "best unrated", and the list says so.
+    expect(unrated).toMatchObject({ awards: [], hasNoEligible: true });
+    const rated = new Map(leaderboard.players.map((player) => [player.name, player.rating]));
+    for (const award of u1200!.awards) expect(rated.get(award.name)!).toBeLessThan(1200);
+    expect(list.bestSchool?.awards[0]?.name).toBe(leaderboard.teams[0]!.team);
+    expect(list.isFinal).toBe(false);
+  });
+
+  it('hides the winners from the public during the embargo, not from staff', async () => {
+    const shown = (await publicList()).brackets[0]!.categories[0]!.awards;
+    expect(shown.length).toBeGreaterThanOrEqual(3);
+    expect((await call('PUT', '/api/admin/prizes/embargo', { embargoed: true })).json()).toEqual({
+      message: PRIZE_MESSAGES.embargoOn,
+    });
+    const hidden = await publicList();
+    expect(hidden.embargoed).toBe(true);
+    expect(hidden.brackets[0]!.categories.every((category) => category.awards.length === 0)).toBe(true);
+    expect(hidden.brackets[0]!.categories[0]!.places).toEqual(cash(100, 60, 40));
+    const staff = adminPrizesResponseSchema.parse((await call('GET', '/api/admin/prizes')).json());
+    expect(staff.embargoed).toBe(true);
+    expect(staff.view.brackets[0]!.categories[0]!.awards).toEqual(shown);
+    await call('PUT', '/api/admin/prizes/embargo', { embargoed: false });
+    expect((await publicList()).brackets[0]!.categories[0]!.awards).toEqual(shown);
+  });
+
+  it('refuses overlapping bands and bad prizes with the reason, and keeps what was saved', async () => {
+    const before = (await t.database.db.select().from(tournaments).where(eq(tournaments.active, true)))[0]!
+      .prizes;
+    const overlapping = structuredClone(config);
+    overlapping.brackets[0]!.categories.push({
+      id: 'u1400',
+      name: 'Under 1400',
+      criterion: { kind: 'rating', min: 1000, max: 1399 },
+      places: cash(10),
+    });
+    const refused = await call('PUT', '/api/admin/prizes', overlapping);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toBe('Rating bands Under 1200 and Under 1400 overlap');
+    const empty = await call('PUT', '/api/admin/prizes', {
+      ...config,
+      brackets: [
+        { ...config.brackets[0], categories: [{ ...config.brackets[0]!.categories[0], places: [] }] },
+      ],
+    });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error).toMatch('Give the category at least one prize');
+    const after = (await t.database.db.select().from(tournaments).where(eq(tournaments.active, true)))[0]!
+      .prizes;
+    expect(after).toEqual(before);
+  });
+});
