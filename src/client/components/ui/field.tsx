@@ -120,6 +120,31 @@ export function SelectField({
   );
 }
 
+/** A select of a closed list of choices, each shown by its label (e.g. a contract's `*_LABELS`). */
+export function ChoiceField<T extends string>({
+  choices,
+  labels,
+  value,
+  onChange,
+  ...field
+}: FieldProps & {
+  name?: string;
+  value: T;
+  choices: readonly T[];
+  labels: Record<T, string>;
+  onChange: (value: T) => void;
+}) {
+  return (
+    <SelectField {...field} value={value} onChange={(event) => onChange(event.target.value as T)}>
+      {choices.map((choice) => (
+        <option key={choice} value={choice}>
+          {labels[choice]}
+        </option>
+      ))}
+    </SelectField>
+  );
+}
+
 /** A checkbox drawn as a switch, with its label and an optional description beside it. */
 export function SwitchField({
   label,

@@ -15,7 +15,7 @@ import { Badge, type BadgeTone } from '../../components/ui/badge';
 import { Button, SubmitButton } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Dialog, DialogConfirmActions } from '../../components/ui/dialog';
-import { CheckboxField, SelectField, TextareaField, TextField } from '../../components/ui/field';
+import { CheckboxField, ChoiceField, TextareaField, TextField } from '../../components/ui/field';
 import { Notice } from '../../components/ui/notice';
 import { ApiRequestError, serverMessage } from '../../lib/api-client';
 import { type FieldErrors, focusFirstInvalid } from '../../lib/form';
@@ -359,31 +359,6 @@ function EndDialog({ item, onClose }: { item: BroadcastHistoryItem | null; onClo
  * second and optionally e-mailed, and the history with each one's e-mail delivery.
  */
 /** A select over a closed list of choices, each shown by its label. */
-function ChoiceField<T extends string>(props: {
-  label: string;
-  name: string;
-  value: T;
-  choices: readonly T[];
-  labels: Record<T, string>;
-  onChange: (value: T) => void;
-  error: string | undefined;
-}) {
-  return (
-    <SelectField
-      label={props.label}
-      name={props.name}
-      value={props.value}
-      onChange={(event) => props.onChange(event.target.value as T)}
-      error={props.error}
-    >
-      {props.choices.map((choice) => (
-        <option key={choice} value={choice}>
-          {props.labels[choice]}
-        </option>
-      ))}
-    </SelectField>
-  );
-}
 
 export function BroadcastsPage() {
   const history = useBroadcastHistory();

@@ -18,7 +18,7 @@ import { AdminPageHeading } from '../../components/admin-page-heading';
 import { QueryView } from '../../components/query-view';
 import { Button, SubmitButton } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { CheckboxField, SelectField, SwitchField, TextField } from '../../components/ui/field';
+import { CheckboxField, ChoiceField, SelectField, SwitchField, TextField } from '../../components/ui/field';
 import { Notice } from '../../components/ui/notice';
 import { serverMessage } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
@@ -167,17 +167,13 @@ function CategoryFields({
           Criterion: {category.kept.kind === 'custom' ? category.kept.name : ''}
         </p>
       ) : (
-        <SelectField
+        <ChoiceField
           label="Who can win it"
           value={category.criterion}
-          onChange={(event) => set({ criterion: event.target.value as OfferedCriterion })}
-        >
-          {OFFERED_CRITERIA.map((kind) => (
-            <option key={kind} value={kind}>
-              {CRITERION_LABELS[kind]}
-            </option>
-          ))}
-        </SelectField>
+          choices={OFFERED_CRITERIA}
+          labels={CRITERION_LABELS}
+          onChange={(criterion) => set({ criterion })}
+        />
       )}
       {category.criterion === 'rating' && !category.kept ? (
         <>
@@ -209,17 +205,13 @@ function CategoryFields({
           ))}
         </SelectField>
       ) : null}
-      <SelectField
+      <ChoiceField
         label="Prize"
         value={category.kind}
-        onChange={(event) => set({ kind: event.target.value as PrizeKind })}
-      >
-        {PRIZE_KINDS.map((kind) => (
-          <option key={kind} value={kind}>
-            {PRIZE_KIND_LABELS[kind]}
-          </option>
-        ))}
-      </SelectField>
+        choices={PRIZE_KINDS}
+        labels={PRIZE_KIND_LABELS}
+        onChange={(kind) => set({ kind })}
+      />
       <TextField
         label={
           category.kind === 'cash'
@@ -277,32 +269,20 @@ function PrizeForm({ data }: { data: AdminPrizesResponse }) {
               value={bracket.name}
               onChange={(event) => setBracket(index, { ...bracket, name: event.target.value })}
             />
-            <SelectField
+            <ChoiceField
               label="At equal value"
               value={bracket.priority}
-              onChange={(event) =>
-                setBracket(index, { ...bracket, priority: event.target.value as BracketDraft['priority'] })
-              }
-            >
-              {PRIZE_PRIORITIES.map((priority) => (
-                <option key={priority} value={priority}>
-                  {PRIZE_PRIORITY_LABELS[priority]}
-                </option>
-              ))}
-            </SelectField>
-            <SelectField
+              choices={PRIZE_PRIORITIES}
+              labels={PRIZE_PRIORITY_LABELS}
+              onChange={(priority) => setBracket(index, { ...bracket, priority })}
+            />
+            <ChoiceField
               label="Cash ties (first category)"
               value={bracket.sharing}
-              onChange={(event) =>
-                setBracket(index, { ...bracket, sharing: event.target.value as BracketDraft['sharing'] })
-              }
-            >
-              {CASH_SHARING.map((sharing) => (
-                <option key={sharing} value={sharing}>
-                  {CASH_SHARING_LABELS[sharing]}
-                </option>
-              ))}
-            </SelectField>
+              choices={CASH_SHARING}
+              labels={CASH_SHARING_LABELS}
+              onChange={(sharing) => setBracket(index, { ...bracket, sharing })}
+            />
           </div>
           {bracket.categories.map((category, categoryIndex) => (
             <CategoryFields
@@ -389,17 +369,13 @@ function PrizeForm({ data }: { data: AdminPrizesResponse }) {
               value={draft.schoolName}
               onChange={(event) => setDraft({ ...draft, schoolName: event.target.value })}
             />
-            <SelectField
+            <ChoiceField
               label="Prize"
               value={draft.schoolKind}
-              onChange={(event) => setDraft({ ...draft, schoolKind: event.target.value as PrizeKind })}
-            >
-              {PRIZE_KINDS.map((kind) => (
-                <option key={kind} value={kind}>
-                  {PRIZE_KIND_LABELS[kind]}
-                </option>
-              ))}
-            </SelectField>
+              choices={PRIZE_KINDS}
+              labels={PRIZE_KIND_LABELS}
+              onChange={(schoolKind) => setDraft({ ...draft, schoolKind })}
+            />
             <TextField
               label="Values, first place first"
               value={draft.schoolValues}
