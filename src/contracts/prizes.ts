@@ -162,3 +162,13 @@ export const adminPrizesResponseSchema = z.object({
   schools: z.array(z.object({ id: z.string(), name: z.string() })),
 });
 export type AdminPrizesResponse = z.infer<typeof adminPrizesResponseSchema>;
+
+/** GET /api/admin/prizes/certificates: one PDF page per winner, per participant, or both (winners first). */
+export const CERTIFICATE_SCOPES = ['winners', 'participants', 'all'] as const;
+export const certificateQuerySchema = z.object({ scope: z.enum(CERTIFICATE_SCOPES).default('all') }).strict();
+export type CertificateScope = (typeof CERTIFICATE_SCOPES)[number];
+export const CERTIFICATE_SCOPE_LABELS: Record<CertificateScope, string> = {
+  winners: 'Winners’ certificates',
+  participants: 'Participation certificates',
+  all: 'Every certificate',
+};

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { CASH_SHARING_LABELS, PRIZE_MESSAGES } from '../../src/contracts/prizes';
 import { seriousAxeViolations } from './support/axe';
 import { dismissCookieBanner, expect, test } from './support/fixtures';
@@ -52,6 +53,22 @@ test('staff set an overall top 3 shared by Hort, an under-1200 medal and the bes
   await expect(categories.last()).toContainText(leaderboard.teams[0]!.team);
   expect(await seriousAxeViolations(visitor)).toEqual([]);
   await shootWhenAsked(visitor, 'prizes-public');
+
+  // Certificates: one PDF page per winner, and one per participant.
+  const winners = await page.getByTestId('prize-category').locator('li').filter({ hasText: /·/ }).count();
+  const pagesOf = async (name: RegExp) => {
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name }).click(),
+    ]);
+    const body = readFileSync((await download.path())!);
+    return body.toString('latin1').match(/\/Type \/Page\b/g)?.length ?? 0;
+  };
+  expect(winners).toBeGreaterThanOrEqual(5); // 3 overall (or more with a Hort share), 1 medal, 1 school
+  const participants = leaderboard.players.length;
+  expect(await pagesOf(/Participation certificates/)).toBe(participants);
+  expect(await pagesOf(/Winners’ certificates/)).toBe(winners);
+  expect(await pagesOf(/Every certificate/)).toBe(winners + participants);
 
   // The embargo hides the names from the public page, live; staff still see them.
   const embargo = page.getByRole('switch', { name: 'Hide the winners until the ceremony' });

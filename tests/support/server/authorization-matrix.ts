@@ -276,6 +276,7 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   'GET /api/admin/prizes': { allowed: ['superadmin'] },
   'PUT /api/admin/prizes': { allowed: ['superadmin'] },
   'PUT /api/admin/prizes/embargo': { allowed: ['superadmin'] },
+  'GET /api/admin/prizes/certificates': { allowed: ['superadmin'] },
   'POST /api/admin/tournaments': { allowed: ['superadmin'] },
   'PUT /api/admin/tournaments/:id': {
     allowed: ['superadmin'],

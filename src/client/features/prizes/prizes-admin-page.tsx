@@ -1,9 +1,11 @@
-import { CircleAlert, Plus, Save, Trash2 } from 'lucide-react';
+import { CircleAlert, FileDown, Plus, Save, Trash2 } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import {
   type AdminPrizesResponse,
   CASH_SHARING,
   CASH_SHARING_LABELS,
+  CERTIFICATE_SCOPE_LABELS,
+  CERTIFICATE_SCOPES,
   CRITERION_LABELS,
   PRIZE_KIND_LABELS,
   PRIZE_KINDS,
@@ -16,14 +18,14 @@ import {
 } from '../../../contracts/prizes';
 import { AdminPageHeading } from '../../components/admin-page-heading';
 import { QueryView } from '../../components/query-view';
-import { Button, SubmitButton } from '../../components/ui/button';
+import { Button, buttonClasses, SubmitButton } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { CheckboxField, ChoiceField, SelectField, SwitchField, TextField } from '../../components/ui/field';
 import { Notice } from '../../components/ui/notice';
 import { serverMessage } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
 import { PrizeList } from './prize-list';
-import { useAdminPrizes, useEmbargoPrizes, useSavePrizes } from './queries';
+import { PRIZES_BASE, useAdminPrizes, useEmbargoPrizes, useSavePrizes } from './queries';
 
 /** The criteria the page offers: those the tournament's data can decide (named players are set through the API). */
 const OFFERED_CRITERIA = ['overall', 'rating', 'unrated', 'school'] as const;
@@ -398,6 +400,35 @@ function PrizeForm({ data }: { data: AdminPrizesResponse }) {
   );
 }
 
+/** One PDF per click: a page per winner, per participant, or both (ADR 043). */
+function CertificateLinks() {
+  const headingId = useId();
+  return (
+    <Card className="flex flex-col gap-3" role="region" aria-labelledby={headingId}>
+      <h2 id={headingId} className="font-display text-xl font-bold text-fg">
+        Certificates
+      </h2>
+      <p className="text-sm text-muted">
+        A PDF to print, one A4 page each, with full names: the winners of the list below as it stands, and
+        every pupil who played.
+      </p>
+      <div className="flex flex-wrap gap-2">
+        {CERTIFICATE_SCOPES.map((scope) => (
+          <a
+            key={scope}
+            href={`${PRIZES_BASE}/certificates?scope=${scope}`}
+            download
+            className={buttonClasses('secondary', 'sm')}
+          >
+            <FileDown aria-hidden="true" className="size-4" />
+            {CERTIFICATE_SCOPE_LABELS[scope]} (PDF)
+          </a>
+        ))}
+      </div>
+    </Card>
+  );
+}
+
 function EmbargoSwitch({ embargoed }: { embargoed: boolean }) {
   const embargo = useEmbargoPrizes();
   return (
@@ -441,6 +472,7 @@ export function PrizesAdminPage() {
         {(data) => (
           <>
             <EmbargoSwitch embargoed={data.embargoed} />
+            <CertificateLinks />
             <PrizeForm key={formKey} data={data} />
             <section aria-labelledby={listId} className="flex flex-col gap-3">
               <h2 id={listId} className="font-display text-2xl font-bold text-fg">

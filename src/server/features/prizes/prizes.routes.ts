@@ -1,7 +1,10 @@
 import { eq } from 'drizzle-orm';
+import { z } from 'zod';
 import { messageResponseSchema } from '../../../contracts/common';
 import {
   adminPrizesResponseSchema,
+  CERTIFICATE_SCOPE_LABELS,
+  certificateQuerySchema,
   PRIZE_MESSAGES,
   prizeConfigSchema,
   prizeEmbargoSchema,
@@ -9,10 +12,12 @@ import {
 import { bracketProblems } from '../../../domain/prizes';
 import { findActiveTournament } from '../../core/tournament/active-tournament';
 import { prizeConfigOf, prizesView } from '../../core/tournament/prize-views';
+import { loadPublicTournamentData } from '../../core/tournament/tournament.repo';
 import { tournaments } from '../../db/schema/tournaments';
 import { routesFeature } from '../../feature-context';
 import { HttpError } from '../../http/errors';
 import { apiErrors, auditContextOf } from '../../http/route-helpers';
+import { certificatesOf, certificatesPdf } from './certificates';
 
 const tags = ['prizes'];
 const BASE = '/api/admin/prizes';
@@ -119,6 +124,36 @@ export const prizesFeature = routesFeature('prizes', (typed, context) => {
       });
       cache.invalidate();
       return { message: embargoed ? PRIZE_MESSAGES.embargoOn : PRIZE_MESSAGES.embargoOff };
+    },
+  );
+
+  typed.get(
+    `${BASE}/certificates`,
+    {
+      config: { access: 'managePrizes' },
+      schema: {
+        summary:
+          'Certificates as one PDF, a page each: every winner, every participant, or both (winners first)',
+        tags,
+        querystring: certificateQuerySchema,
+        produces: ['application/pdf'],
+        response: { 200: z.any().describe('application/pdf'), ...apiErrors(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      await activeId();
+      const data = await loadPublicTournamentData(db);
+      const title = CERTIFICATE_SCOPE_LABELS[request.query.scope];
+      const pdf = await certificatesPdf(certificatesOf(data, request.query.scope), title);
+      const stamp = new Date().toISOString().slice(0, 10);
+      return reply
+        .header('cache-control', 'no-store')
+        .header(
+          'content-disposition',
+          `attachment; filename="certificates-${request.query.scope}-${stamp}.pdf"`,
+        )
+        .type('application/pdf')
+        .send(pdf);
     },
   );
 });

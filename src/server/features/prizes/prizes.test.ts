@@ -132,4 +132,30 @@ describe.each(databaseTargets)('prizes on %s', (target) => {
       .prizes;
     expect(after).toEqual(before);
   });
+
+  it('prints a certificate page per winner and per participant, with full names', async () => {
+    const list = adminPrizesResponseSchema.parse((await call('GET', '/api/admin/prizes')).json()).view;
+    const winners =
+      list.brackets
+        .flatMap((bracket) => bracket.categories)
+        .reduce((sum, category) => sum + category.awards.length, 0) + (list.bestSchool?.awards.length ?? 0);
+    const participants = leaderboardResponseSchema.parse(
+      (await t.app.inject({ method: 'GET', url: '/api/public/leaderboard' })).json(),
+    ).players.length;
+    const pages = (body: Buffer) => body.toString('latin1').match(/\/Type \/Page\b/g)?.length ?? 0;
+    for (const [scope, expected] of [
+      ['winners', winners],
+      ['participants', participants],
+      ['all', winners + participants],
+    ] as const) {
+      const response = await call('GET', `/api/admin/prizes/certificates?scope=${scope}`);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('application/pdf');
+      expect(response.headers['content-disposition']).toMatch(new RegExp(`certificates-${scope}-`));
+      expect(pages(response.rawPayload)).toBe(expected);
+    }
+    expect((await call('GET', '/api/admin/prizes/certificates?scope=everyone')).statusCode).toBe(400);
+    const anonymous = await t.app.inject({ method: 'GET', url: '/api/admin/prizes/certificates' });
+    expect(anonymous.statusCode).toBe(401);
+  });
 });
