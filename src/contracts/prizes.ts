@@ -7,6 +7,8 @@ import {
   type PrizeKind,
   type PrizePriority,
 } from '../domain/prizes';
+import { SCHOOL_YEAR_VALUES } from '../domain/registration';
+import { isoDate } from './common';
 
 /**
  * Prizes (issue 32, ADR 043): what staff set at `/admin/prizes` (rule `managePrizes`) and what the public prize
@@ -55,6 +57,16 @@ export const criterionSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('overall') }).strict(),
   z.object({ kind: z.literal('rating'), min: bound, max: bound }).strict(),
   z.object({ kind: z.literal('unrated') }).strict(),
+  /** Age on the list's cut-off day, from the date of birth the registration gave. */
+  z
+    .object({
+      kind: z.literal('age'),
+      min: z.number().int().min(0).max(30).nullable(),
+      max: z.number().int().min(0).max(30).nullable(),
+    })
+    .strict(),
+  /** School year, as the registration gave it. */
+  z.object({ kind: z.literal('class'), classes: z.array(z.enum(SCHOOL_YEAR_VALUES)).min(1).max(6) }).strict(),
   z.object({ kind: z.literal('school'), schoolId: z.uuid() }).strict(),
   z
     .object({
@@ -70,6 +82,8 @@ export const CRITERION_LABELS: Record<PrizeCriterion['kind'], string> = {
   overall: 'Everyone (overall)',
   rating: 'Rating band',
   unrated: 'Unrated players',
+  age: 'Age on the cut-off day',
+  class: 'School year',
   school: 'Pupils of one school',
   custom: 'Named players (a criterion of your own)',
 };
@@ -103,10 +117,22 @@ export const prizeConfigSchema = z
       .object({ name: z.string().trim().min(1).max(60), places: z.array(prizeSchema).min(1).max(30) })
       .strict()
       .nullable(),
+    /** The day ages are counted on for age categories; null: the tournament's first day. */
+    ageCutOff: isoDate.nullable().default(null),
   })
   .strict();
 export type PrizeConfig = z.infer<typeof prizeConfigSchema>;
-export const EMPTY_PRIZE_CONFIG: PrizeConfig = { brackets: [], bestSchool: null };
+export type PrizeConfigInput = z.input<typeof prizeConfigSchema>;
+export const EMPTY_PRIZE_CONFIG: PrizeConfig = { brackets: [], bestSchool: null, ageCutOff: null };
+
+/** Whether the prizes need pupils' dates of birth or school years (age or school-year categories). */
+export function needsPupilDetails(config: PrizeConfig): boolean {
+  return config.brackets.some((bracket) =>
+    bracket.categories.some(
+      (category) => category.criterion.kind === 'age' || category.criterion.kind === 'class',
+    ),
+  );
+}
 
 /** The stored record read tolerantly: anything that no longer parses counts as no prizes. */
 export function readPrizeConfig(stored: unknown): PrizeConfig {

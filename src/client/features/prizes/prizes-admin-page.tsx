@@ -16,6 +16,7 @@ import {
   type PrizeCriterion,
   type PrizeKind,
 } from '../../../contracts/prizes';
+import { SCHOOL_YEAR_VALUES, type SchoolYear } from '../../../domain/registration';
 import { AdminPageHeading } from '../../components/admin-page-heading';
 import { QueryView } from '../../components/query-view';
 import { Button, buttonClasses, SubmitButton } from '../../components/ui/button';
@@ -27,8 +28,8 @@ import { notify } from '../../lib/notify';
 import { PrizeList } from './prize-list';
 import { PRIZES_BASE, useAdminPrizes, useEmbargoPrizes, useSavePrizes } from './queries';
 
-/** The criteria the page offers: those the tournament's data can decide (named players are set through the API). */
-const OFFERED_CRITERIA = ['overall', 'rating', 'unrated', 'school'] as const;
+/** The criteria the page offers (named players are set through the API and kept as they are). */
+const OFFERED_CRITERIA = ['overall', 'rating', 'unrated', 'age', 'class', 'school'] as const;
 type OfferedCriterion = (typeof OFFERED_CRITERIA)[number];
 
 interface CategoryDraft {
@@ -38,6 +39,7 @@ interface CategoryDraft {
   min: string;
   max: string;
   schoolId: string;
+  classes: SchoolYear[];
   kind: PrizeKind;
   /** Values, first place first, comma-separated: euros for cash, a ranking value otherwise. */
   values: string;
@@ -53,6 +55,7 @@ interface BracketDraft {
 }
 interface Draft {
   brackets: BracketDraft[];
+  ageCutOff: string;
   hasBestSchool: boolean;
   schoolName: string;
   schoolKind: PrizeKind;
@@ -74,15 +77,23 @@ function draftOf(config: PrizeConfig): Draft {
           id: category.id,
           name: category.name,
           criterion: criterion.kind === 'custom' ? 'overall' : criterion.kind,
-          min: criterion.kind === 'rating' && criterion.min !== null ? String(criterion.min) : '',
-          max: criterion.kind === 'rating' && criterion.max !== null ? String(criterion.max) : '',
+          min:
+            (criterion.kind === 'rating' || criterion.kind === 'age') && criterion.min !== null
+              ? String(criterion.min)
+              : '',
+          max:
+            (criterion.kind === 'rating' || criterion.kind === 'age') && criterion.max !== null
+              ? String(criterion.max)
+              : '',
           schoolId: criterion.kind === 'school' ? criterion.schoolId : '',
+          classes: criterion.kind === 'class' ? [...criterion.classes] : [],
           kind: category.places[0]?.kind ?? 'cash',
           values: valuesText(category.places),
           kept: criterion.kind === 'custom' ? criterion : null,
         };
       }),
     })),
+    ageCutOff: config.ageCutOff ?? '',
     hasBestSchool: config.bestSchool !== null,
     schoolName: config.bestSchool?.name ?? 'Best school',
     schoolKind: config.bestSchool?.places[0]?.kind ?? 'trophy',
@@ -101,7 +112,10 @@ function criterionOf(category: CategoryDraft): PrizeCriterion {
   if (category.kept) return category.kept;
   switch (category.criterion) {
     case 'rating':
-      return { kind: 'rating', min: bound(category.min), max: bound(category.max) };
+    case 'age':
+      return { kind: category.criterion, min: bound(category.min), max: bound(category.max) };
+    case 'class':
+      return { kind: 'class', classes: category.classes };
     case 'school':
       return { kind: 'school', schoolId: category.schoolId };
     default:
@@ -126,6 +140,7 @@ function configOf(draft: Draft): PrizeConfig {
     bestSchool: draft.hasBestSchool
       ? { name: draft.schoolName, places: places(draft.schoolKind, draft.schoolValues) }
       : null,
+    ageCutOff: draft.ageCutOff.trim() === '' ? null : draft.ageCutOff,
   };
 }
 
@@ -136,6 +151,7 @@ const emptyCategory = (name: string): CategoryDraft => ({
   min: '',
   max: '',
   schoolId: '',
+  classes: [],
   kind: 'cash',
   values: '',
   kept: null,
@@ -177,21 +193,42 @@ function CategoryFields({
           onChange={(criterion) => set({ criterion })}
         />
       )}
-      {category.criterion === 'rating' && !category.kept ? (
-        <>
-          <TextField
-            label="Lowest rating (empty: none)"
-            inputMode="numeric"
-            value={category.min}
-            onChange={(event) => set({ min: event.target.value })}
-          />
-          <TextField
-            label="Highest rating (empty: none)"
-            inputMode="numeric"
-            value={category.max}
-            onChange={(event) => set({ max: event.target.value })}
-          />
-        </>
+      {(category.criterion === 'rating' || category.criterion === 'age') && !category.kept
+        ? (
+            [
+              ['min', category.criterion === 'rating' ? 'Lowest rating' : 'Youngest age'],
+              ['max', category.criterion === 'rating' ? 'Highest rating' : 'Oldest age'],
+            ] as const
+          ).map(([key, label]) => (
+            <TextField
+              key={key}
+              label={`${label} (empty: none)`}
+              inputMode="numeric"
+              value={category[key]}
+              onChange={(event) => set({ [key]: event.target.value })}
+            />
+          ))
+        : null}
+      {category.criterion === 'class' && !category.kept ? (
+        <fieldset className="sm:col-span-2">
+          <legend className="text-sm font-semibold text-fg">School years</legend>
+          <div className="grid gap-x-4 sm:grid-cols-3">
+            {SCHOOL_YEAR_VALUES.map((year) => (
+              <CheckboxField
+                key={year}
+                label={year}
+                checked={category.classes.includes(year)}
+                onChange={(event) =>
+                  set({
+                    classes: SCHOOL_YEAR_VALUES.filter((value) =>
+                      value === year ? event.target.checked : category.classes.includes(value),
+                    ),
+                  })
+                }
+              />
+            ))}
+          </div>
+        </fieldset>
       ) : null}
       {category.criterion === 'school' && !category.kept ? (
         <SelectField
@@ -358,6 +395,15 @@ function PrizeForm({ data }: { data: AdminPrizesResponse }) {
           <Plus aria-hidden="true" className="size-4" /> Add a prize list
         </Button>
       </div>
+      <Card>
+        <TextField
+          label="Ages are counted on"
+          type="date"
+          value={draft.ageCutOff}
+          onChange={(event) => setDraft({ ...draft, ageCutOff: event.target.value })}
+          hint="Left empty: the tournament's first day. Ages come from the dates of birth in the registrations."
+        />
+      </Card>
       <Card className="flex flex-col gap-3">
         <CheckboxField
           label="A prize for the best school (the school standings: each team's best four pupils)"

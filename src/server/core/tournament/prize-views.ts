@@ -3,8 +3,10 @@ import {
   allocateBracket,
   allocateSchoolPlaces,
   type PrizePlayer,
+  type RankedPlayer,
   type RankedTeam,
 } from '../../../domain/prizes';
+import { ageOn } from '../../../domain/registration';
 import type { PublicViews } from './public-views';
 
 const memo = new WeakMap<PublicViews, { public: PrizesView; staff: PrizesView }>();
@@ -27,32 +29,50 @@ export function prizesView(views: PublicViews, forStaff: boolean): PrizesView {
   return forStaff ? cached.staff : cached.public;
 }
 
-function build(views: PublicViews, forStaff: boolean): PrizesView {
+/**
+ * What the prize rules decide from: every ranked player with what the criteria read (rating, school; age on the
+ * cut-off day and school year from their registration, when the prizes need them), and the standings' order.
+ */
+export function prizeInputs(views: PublicViews): {
+  config: PrizeConfig;
+  players: Map<string, PrizePlayer>;
+  ranked: RankedPlayer[];
+} {
   const config = prizeConfigOf(views);
-  // A hidden leaderboard (its setting or the safe-control switch) hides the winners too: they give the standings away.
-  const embargoed =
-    (views.tournamentRow?.prizesEmbargoed ?? false) || (!forStaff && !views.leaderboardVisible);
-  const hidden = embargoed && !forStaff;
+  const cutOff = config.ageCutOff ?? views.tournamentRow?.startDate ?? null;
   const rows = views.standings();
   const players = new Map<string, PrizePlayer>(
     rows.map((row) => {
-      const stored = views.playerRow(row.player.id);
+      const details = views.pupilDetails(row.player.id);
       return [
         row.player.id,
         {
           id: row.player.id,
           name: row.player.name,
           rating: row.player.rating,
-          age: null,
-          class: null,
+          age: details?.dateOfBirth && cutOff ? ageOn(details.dateOfBirth, cutOff) : null,
+          class: details?.schoolYear ?? null,
           isGirl: false,
           isFirstEvent: false,
-          schoolId: stored?.schoolId ?? null,
+          schoolId: views.playerRow(row.player.id)?.schoolId ?? null,
         },
       ];
     }),
   );
-  const ranked = rows.map((row) => ({ playerId: row.player.id, halfPoints: row.halfPoints }));
+  return {
+    config,
+    players,
+    ranked: rows.map((row) => ({ playerId: row.player.id, halfPoints: row.halfPoints })),
+  };
+}
+
+function build(views: PublicViews, forStaff: boolean): PrizesView {
+  const { config, players, ranked } = prizeInputs(views);
+  // A hidden leaderboard (its setting or the safe-control switch) hides the winners too: they give the standings away.
+  const embargoed =
+    (views.tournamentRow?.prizesEmbargoed ?? false) || (!forStaff && !views.leaderboardVisible);
+  const hidden = embargoed && !forStaff;
+  const rows = views.standings();
   const nameOf = (playerId: string) => players.get(playerId)?.name ?? '';
   const teamOf = (playerId: string) =>
     rows.find((row) => row.player.id === playerId)?.player.groupName ?? null;

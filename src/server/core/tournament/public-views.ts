@@ -59,7 +59,12 @@ import {
   teamStandings,
 } from '../../../domain/tournament';
 import { type NamedLine, sortByName } from '../../../domain/venue-screens';
-import type { MatchRow, PlayerRow, PublicTournamentData } from '../../core/tournament/tournament.repo';
+import type {
+  MatchRow,
+  PlayerRow,
+  PublicTournamentData,
+  PupilDetails,
+} from '../../core/tournament/tournament.repo';
 import { toTournamentState } from '../../core/tournament/tournament-state.loader';
 
 export const RECENT_MATCHES_SHOWN = 3;
@@ -130,6 +135,11 @@ export class PublicViews {
     return [...(this.data.schoolRows?.schools ?? [])]
       .map((school) => ({ id: school.id, name: school.name }))
       .sort((a, b) => a.name.localeCompare(b.name, 'en'));
+  }
+
+  /** A pupil's date of birth and school year from their registration, when the prizes need them (ADR 043). */
+  pupilDetails(playerId: string): PupilDetails | undefined {
+    return this.data.pupilDetails?.get(playerId);
   }
 
   /** A player as the public sees them (their public name), by id, withdrawn players included. */

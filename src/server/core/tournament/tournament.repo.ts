@@ -1,10 +1,12 @@
 import { desc, eq } from 'drizzle-orm';
+import { needsPupilDetails, readPrizeConfig } from '../../../contracts/prizes';
 import { PUBLIC_SETTING_KEYS } from '../../../contracts/settings-registry';
 import type { Db } from '../../db/client';
+import { registrationTeamPlayers } from '../../db/schema/registrations';
 import {
   announcements,
   type matches,
-  type players,
+  players as playerTable,
   type roundByes,
   type rounds,
   type tournaments,
@@ -15,7 +17,7 @@ import { findActiveTournament } from './active-tournament';
 import { loadTournamentRows, type SchoolRows } from './tournament-state.loader';
 
 export type TournamentRow = typeof tournaments.$inferSelect;
-export type PlayerRow = typeof players.$inferSelect;
+export type PlayerRow = typeof playerTable.$inferSelect;
 export type RoundRow = typeof rounds.$inferSelect;
 export type MatchRow = typeof matches.$inferSelect;
 export type ByeRow = typeof roundByes.$inferSelect;
@@ -34,6 +36,36 @@ export interface PublicTournamentData {
   schoolRows?: SchoolRows;
   /** Games players have reported from their phones (ADR 040): shown "Reported" while they have no result. */
   reportedMatchIds?: ReadonlySet<string>;
+  /**
+   * Pupils' dates of birth and school years as their registrations gave them, by player id: read only when the
+   * prizes have age or school-year categories (ADR 043), never shown.
+   */
+  pupilDetails?: ReadonlyMap<string, PupilDetails>;
+}
+
+export interface PupilDetails {
+  dateOfBirth: string | null;
+  schoolYear: string | null;
+}
+
+/** The registrations' details of the tournament's pupils (a substitute's entry included), by player id. */
+export async function loadPupilDetails(db: Db, tournamentId: string): Promise<Map<string, PupilDetails>> {
+  const rows = await db
+    .select({
+      playerId: registrationTeamPlayers.playerId,
+      dateOfBirth: registrationTeamPlayers.dateOfBirth,
+      schoolYear: registrationTeamPlayers.schoolYear,
+    })
+    .from(registrationTeamPlayers)
+    .innerJoin(playerTable, eq(playerTable.id, registrationTeamPlayers.playerId))
+    .where(eq(playerTable.tournamentId, tournamentId));
+  return new Map(
+    rows.flatMap((row) =>
+      row.playerId
+        ? [[row.playerId, { dateOfBirth: row.dateOfBirth, schoolYear: row.schoolYear }] as const]
+        : [],
+    ),
+  );
 }
 
 export const ANNOUNCEMENTS_SHOWN = 5;
@@ -46,7 +78,7 @@ export async function loadPublicTournamentData(db: Db): Promise<PublicTournament
   }
   // The tournament's rows come from the one loader of the tournament state (ADR 011); the public snapshot adds
   // only what it shows besides: the latest announcements and the public settings.
-  const [rows, announcementRows, reported] = await Promise.all([
+  const [rows, announcementRows, reported, pupilDetails] = await Promise.all([
     loadTournamentRows(db, tournament),
     db
       .select()
@@ -55,11 +87,13 @@ export async function loadPublicTournamentData(db: Db): Promise<PublicTournament
       .orderBy(desc(announcements.createdAt))
       .limit(ANNOUNCEMENTS_SHOWN),
     reportedMatchIds(db, tournament.id),
+    needsPupilDetails(readPrizeConfig(tournament.prizes)) ? loadPupilDetails(db, tournament.id) : undefined,
   ]);
   return {
     ...rows,
     announcements: announcementRows,
     settings,
     reportedMatchIds: reported,
+    ...(pupilDetails ? { pupilDetails } : {}),
   };
 }

@@ -1,14 +1,8 @@
 import PDFDocument from 'pdfkit';
 import type { CertificateScope } from '../../../contracts/prizes';
-import { readPrizeConfig } from '../../../contracts/prizes';
-import {
-  allocateBracket,
-  allocateSchoolPlaces,
-  formatPrize,
-  ordinal,
-  type PrizePlayer,
-} from '../../../domain/prizes';
+import { allocateBracket, allocateSchoolPlaces, formatPrize, ordinal } from '../../../domain/prizes';
 import { formatPoints } from '../../../domain/scoring/results';
+import { prizeInputs } from '../../core/tournament/prize-views';
 import { PublicViews } from '../../core/tournament/public-views';
 import type { PublicTournamentData } from '../../core/tournament/tournament.repo';
 
@@ -45,23 +39,7 @@ export function certificatesOf(data: PublicTournamentData, scope: CertificateSco
   const certificates: Certificate[] = [];
 
   if (scope !== 'participants') {
-    const config = readPrizeConfig(tournament.prizes);
-    const players = new Map<string, PrizePlayer>(
-      rows.map((row) => [
-        row.player.id,
-        {
-          id: row.player.id,
-          name: row.player.name,
-          rating: row.player.rating,
-          age: null,
-          class: null,
-          isGirl: false,
-          isFirstEvent: false,
-          schoolId: views.playerRow(row.player.id)?.schoolId ?? null,
-        },
-      ]),
-    );
-    const ranked = rows.map((row) => ({ playerId: row.player.id, halfPoints: row.halfPoints }));
+    const { config, players, ranked } = prizeInputs(views);
     for (const bracket of config.brackets) {
       const outcome = allocateBracket(bracket, ranked, players);
       bracket.categories.forEach((category, index) => {

@@ -1,5 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  openRegistration,
+  register,
+  send,
+  teamOf,
+} from '../../../../tests/support/server/registration-fixtures';
 import {
   createTestAuth,
   signIn,
@@ -61,6 +67,7 @@ describe.each(databaseTargets)('prizes on %s', (target) => {
       },
     ],
     bestSchool: { name: 'Best school', places: [{ kind: 'trophy', value: 5000 }] },
+    ageCutOff: null,
   };
 
   it('lists the winners the leaderboard gives, and the best school from the school standings', async () => {
@@ -157,5 +164,64 @@ describe.each(databaseTargets)('prizes on %s', (target) => {
     expect((await call('GET', '/api/admin/prizes/certificates?scope=everyone')).statusCode).toBe(400);
     const anonymous = await t.app.inject({ method: 'GET', url: '/api/admin/prizes/certificates' });
     expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('decides age and school-year categories from the registrations, on the cut-off day', async () => {
+    await openRegistration(t.database.db);
+    const registered = await register(t.app, {
+      schoolName: 'Prize Test College',
+      teams: [teamOf('Prize Test College A')],
+    });
+    for (const path of [`/${registered.registration.id}/mark-paid`, '/promote']) {
+      const body =
+        path === '/promote'
+          ? { registrationIds: [registered.registration.id] }
+          : { via: 'cash', note: 'Desk' };
+      expect(
+        (await send(t.app, 'POST', `/api/admin/registrations${path}`, body, superadmin)).statusCode,
+      ).toBe(200);
+    }
+    // The details as a registration holds them (the fixture's pupils are adults): one born on 2 September 2012,
+    // one in 3rd Year born in June 2011.
+    const entry = (position: number) =>
+      sql`(select id from registration_team_players where name = ${`Player One Prize Test College A ${position}`})`;
+    await t.database.db.execute(
+      sql`update registration_team_players set date_of_birth = '2012-09-02' where id = ${entry(1)}`,
+    );
+    await t.database.db.execute(
+      sql`update registration_team_players set date_of_birth = '2011-06-01', school_year = '3rd Year' where id = ${entry(2)}`,
+    );
+    const withAges: PrizeConfig = {
+      brackets: [
+        {
+          id: 'young',
+          name: 'Young players',
+          priority: 'place-first',
+          sharing: 'none',
+          categories: [
+            { id: 'u14', name: 'Under 14', criterion: { kind: 'age', min: null, max: 13 }, places: cash(10) },
+            {
+              id: 'y3',
+              name: 'Best 3rd Year',
+              criterion: { kind: 'class', classes: ['3rd Year'] },
+              places: cash(5),
+            },
+          ],
+        },
+      ],
+      bestSchool: null,
+      ageCutOff: '2026-09-01',
+    };
+    expect((await call('PUT', '/api/admin/prizes', withAges)).statusCode).toBe(200);
+    const [u14, y3] = (await publicList()).brackets[0]!.categories;
+    // Born 2 September 2012: 13 on 1 September 2026; born June 2011: 15, but in 3rd Year.
+    expect(u14!.awards.map((award) => award.name)).toEqual(['Player One Prize Test College A 1']);
+    expect(y3!.awards.map((award) => award.name)).toEqual(['Player One Prize Test College A 2']);
+    // A day later the first pupil is 14 and no longer under 14: nobody is.
+    await call('PUT', '/api/admin/prizes', { ...withAges, ageCutOff: '2026-09-02' });
+    expect((await publicList()).brackets[0]!.categories[0]).toMatchObject({
+      awards: [],
+      hasNoEligible: true,
+    });
   });
 });
