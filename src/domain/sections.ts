@@ -1,0 +1,149 @@
+/**
+ * Sections inside one event (issue 32): Irish school events run sections by school year (1st–2nd, 3rd–4th,
+ * 5th–6th), by age on a cut-off day, or by rating band, each paired, ranked and awarded on its own. This module is
+ * the placement rule: which section a pupil plays in, and what is wrong with a set of sections. Pure: ages are
+ * counted by the caller on the event's cut-off day.
+ *
+ * - A pupil placed by staff stays where staff put them (an override wins over every rule).
+ * - Otherwise the first section, in the order staff listed them, whose rule the pupil meets.
+ * - A section whose rule is `all` takes everyone no other section takes; without one, a pupil no rule takes is
+ *   left for staff to place (never silently put somewhere).
+ * - An event with one `all` section is the event as it has always been.
+ */
+
+export type SectionRule =
+  | { kind: 'all' }
+  | { kind: 'school-years'; years: readonly string[] }
+  /** Age on the event's cut-off day, from `min` to `max`, both included; null for no bound. */
+  | { kind: 'age'; min: number | null; max: number | null }
+  /** Rating from `min` to `max`, both included; `unrated` says whether unrated pupils belong here. */
+  | { kind: 'rating'; min: number | null; max: number | null; unrated: boolean };
+
+export interface Section {
+  id: string;
+  name: string;
+  rule: SectionRule;
+}
+
+export interface SectionPupil {
+  id: string;
+  schoolYear: string | null;
+  age: number | null;
+  rating: number | null;
+  /** The section staff placed the pupil in by hand, or null. */
+  placedIn: string | null;
+}
+
+const within = (value: number | null, min: number | null, max: number | null) =>
+  value !== null && (min === null || value >= min) && (max === null || value <= max);
+
+/** Whether a pupil meets a section's rule (`all` takes everyone). */
+export function meetsRule(pupil: SectionPupil, rule: SectionRule): boolean {
+  switch (rule.kind) {
+    case 'all':
+      return true;
+    case 'school-years':
+      return pupil.schoolYear !== null && rule.years.includes(pupil.schoolYear);
+    case 'age':
+      return within(pupil.age, rule.min, rule.max);
+    case 'rating':
+      return pupil.rating === null ? rule.unrated : within(pupil.rating, rule.min, rule.max);
+  }
+}
+
+export interface Placement {
+  /** Each placed pupil's section. */
+  sectionOf: Map<string, string>;
+  /** Pupils no section takes: staff place them by hand. */
+  unplaced: string[];
+}
+
+/** Where each pupil plays (see the module comment for the order of the rules). */
+export function placeInSections(sections: readonly Section[], pupils: readonly SectionPupil[]): Placement {
+  const ids = new Set(sections.map((section) => section.id));
+  const catchAll = sections.find((section) => section.rule.kind === 'all');
+  const sectionOf = new Map<string, string>();
+  const unplaced: string[] = [];
+  for (const pupil of pupils) {
+    if (pupil.placedIn && ids.has(pupil.placedIn)) {
+      sectionOf.set(pupil.id, pupil.placedIn);
+      continue;
+    }
+    const match =
+      sections.find((section) => section.rule.kind !== 'all' && meetsRule(pupil, section.rule)) ?? catchAll;
+    if (match) sectionOf.set(pupil.id, match.id);
+    else unplaced.push(pupil.id);
+  }
+  return { sectionOf, unplaced };
+}
+
+const overlaps = (
+  a: { min: number | null; max: number | null },
+  b: { min: number | null; max: number | null },
+) => (a.min ?? -Infinity) <= (b.max ?? Infinity) && (b.min ?? -Infinity) <= (a.max ?? Infinity);
+
+/**
+ * What is wrong with a set of sections, one sentence each (empty when nothing is): no section, names used twice,
+ * more than one section for everyone else, a school year in two sections, overlapping age or rating bands, a band
+ * upside down, unrated pupils in two sections; and, given a placement, a section with fewer than two pupils (it
+ * cannot be paired) and pupils no section takes.
+ */
+export function sectionProblems(sections: readonly Section[], placement?: Placement): string[] {
+  const problems: string[] = [];
+  if (sections.length === 0) return ['Add at least one section'];
+  const names = new Set<string>();
+  for (const section of sections) {
+    const key = section.name.trim().toLocaleLowerCase('en');
+    if (names.has(key)) problems.push(`Two sections are called ${section.name}`);
+    names.add(key);
+    const { rule } = section;
+    if (
+      (rule.kind === 'age' || rule.kind === 'rating') &&
+      rule.min !== null &&
+      rule.max !== null &&
+      rule.min > rule.max
+    ) {
+      problems.push(`${section.name}: the lower bound is above the upper one`);
+    }
+    if (rule.kind === 'school-years' && rule.years.length === 0)
+      problems.push(`${section.name}: choose its school years`);
+  }
+  if (sections.filter((section) => section.rule.kind === 'all').length > 1) {
+    problems.push('Only one section can take everyone the others do not');
+  }
+  for (let i = 0; i < sections.length; i += 1) {
+    for (let j = i + 1; j < sections.length; j += 1) {
+      const a = sections[i]!;
+      const b = sections[j]!;
+      const pair = `${a.name} and ${b.name}`;
+      if (a.rule.kind === 'school-years' && b.rule.kind === 'school-years') {
+        const shared = a.rule.years.filter((year) =>
+          (b.rule as { years: readonly string[] }).years.includes(year),
+        );
+        if (shared.length > 0) problems.push(`${pair} both take ${shared.join(', ')}`);
+      }
+      if (a.rule.kind === 'age' && b.rule.kind === 'age' && overlaps(a.rule, b.rule)) {
+        problems.push(`The ages of ${pair} overlap`);
+      }
+      if (a.rule.kind === 'rating' && b.rule.kind === 'rating') {
+        if (overlaps(a.rule, b.rule)) problems.push(`The rating bands of ${pair} overlap`);
+        if (a.rule.unrated && b.rule.unrated) problems.push(`${pair} both take unrated pupils`);
+      }
+    }
+  }
+  if (placement) {
+    for (const section of sections) {
+      const count = [...placement.sectionOf.values()].filter((id) => id === section.id).length;
+      if (count < 2) {
+        problems.push(
+          `${section.name} has ${count === 0 ? 'no players' : 'one player'}: a section needs two to be paired`,
+        );
+      }
+    }
+    if (placement.unplaced.length > 0) {
+      const count = placement.unplaced.length;
+      problems.push(`${count} ${count === 1 ? 'pupil is' : 'pupils are'} in no section: place them by hand`);
+    }
+  }
+  return problems;
+}
