@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { seriousAxeViolations } from './support/axe';
 import { dismissCookieBanner, expect, test } from './support/fixtures';
 import { registerSchool } from './support/registration';
@@ -67,6 +68,16 @@ test.describe("the teacher's roster page (issue #30)", () => {
 
     await shootBothWidths(page, SHOTS, 'roster-changes');
     expect(await seriousAxeViolations(page)).toEqual([]);
+
+    // The school's pack: the results sheet, then a participation certificate per pupil.
+    const [pack] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download the PDF' }).click(),
+    ]);
+    expect(pack.suggestedFilename()).toBe('results-and-certificates.pdf');
+    const pdf = readFileSync((await pack.path())!).toString('latin1');
+    // One team of four, the withdrawn pupil included: they took part.
+    expect(pdf.match(/\/Type \/Page\b/g)?.length).toBe(1 + 4);
 
     await fourth.getByRole('button', { name: 'Undo withdrawal' }).click();
     await expect(toast(page, 'Riverside A Board 4 is back in the tournament')).toBeVisible();

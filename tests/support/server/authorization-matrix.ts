@@ -324,6 +324,10 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
     allowed: EVERYONE,
     path: '/api/roster-changes/00000000-0000-4000-8000-000000000000',
   },
+  'GET /api/roster-changes/:id/pack': {
+    allowed: EVERYONE,
+    path: '/api/roster-changes/00000000-0000-4000-8000-000000000000/pack',
+  },
   'POST /api/roster-changes/:id/byes': {
     allowed: EVERYONE,
     path: '/api/roster-changes/00000000-0000-4000-8000-000000000000/byes',

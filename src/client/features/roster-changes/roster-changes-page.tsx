@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import {
   CalendarX,
   CircleAlert,
+  FileDown,
   Hourglass,
   LogOut,
   MessageSquare,
@@ -17,7 +18,6 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Container } from '../../components/ui/container';
-import { Dialog, DialogConfirmActions } from '../../components/ui/dialog';
 import { Notice } from '../../components/ui/notice';
 import { PageHeader } from '../../components/ui/page-header';
 import { Spinner } from '../../components/ui/spinner';
@@ -31,6 +31,9 @@ import { RegistrationLoadError } from '../registrations/registration-load-error'
 import { type RosterChangeRequest, rosterChangesQuery, useRosterChange } from './queries';
 
 const FAILED = 'The change could not be saved. Check your connection and try again.';
+/** The school's pack (ADR 043): its download code loads when asked for. */
+const downloadPack = (registrationId: string, token: string | undefined) =>
+  import('./school-pack').then((pack) => pack.downloadSchoolPack(registrationId, token));
 // The forms behind "Substitute" and "Ask to bring back" load when one opens: most visits only read the page.
 const SubstituteDialog = lazy(() =>
   import('./request-dialogs').then((dialogs) => ({ default: dialogs.SubstituteDialog })),
@@ -43,6 +46,9 @@ const Requests = lazy(() => import('./request-dialogs').then((dialogs) => ({ def
 // Shown once a late team is entered, when the late team's form has loaded this module already.
 const LateTeamEntered = lazy(() =>
   import('./request-dialogs').then((dialogs) => ({ default: dialogs.LateTeamEntered })),
+);
+const WithdrawDialog = lazy(() =>
+  import('./withdraw-dialog').then((dialog) => ({ default: dialog.WithdrawDialog })),
 );
 const AskReturnDialog = lazy(() =>
   import('./request-dialogs').then((dialogs) => ({ default: dialogs.AskReturnDialog })),
@@ -311,6 +317,18 @@ function Roster({
           ) : null}
         </Card>
       ))}
+      <Card className="flex flex-col gap-3" role="region" aria-label="Results and certificates">
+        <h2 className="font-display text-xl font-bold text-fg">Results and certificates</h2>
+        <p className="text-muted">
+          Your pupils' results round by round, then their certificates (prizes won and participation), as one
+          PDF to print.
+        </p>
+        <div>
+          <Button variant="secondary" onClick={() => void downloadPack(registrationId, token)}>
+            <FileDown aria-hidden="true" className="size-4" /> Download the PDF
+          </Button>
+        </div>
+      </Card>
       {entered ? (
         <Suspense fallback={null}>
           <LateTeamEntered entered={entered} />
@@ -347,23 +365,17 @@ function Roster({
           {serverMessage(mutation.error, FAILED)}
         </p>
       ) : null}
-      <Dialog
-        isOpen={withdrawing !== null}
-        onClose={close}
-        title={`Withdraw ${withdrawing?.name ?? ''}?`}
-        description={`${withdrawing?.name ?? 'The pupil'} keeps their results and is not paired from round ${roster.nextRound ?? ''} on. You can undo it until that round is paired.`}
-      >
-        <DialogConfirmActions
-          onCancel={close}
-          onConfirm={() => withdrawing && change({ type: 'withdraw', playerId: withdrawing.id })}
-          isPending={mutation.isPending}
-          pendingLabel="Withdrawing…"
-          icon={LogOut}
-          variant="danger"
-        >
-          Withdraw
-        </DialogConfirmActions>
-      </Dialog>
+      {withdrawing ? (
+        <Suspense fallback={null}>
+          <WithdrawDialog
+            pupil={withdrawing}
+            nextRound={roster.nextRound}
+            onClose={close}
+            onConfirm={() => change({ type: 'withdraw', playerId: withdrawing.id })}
+            isPending={mutation.isPending}
+          />
+        </Suspense>
+      ) : null}
       {opened?.kind === 'substitute' ? (
         <Suspense fallback={null}>
           <SubstituteDialog

@@ -510,6 +510,11 @@ export class PublicViews {
     return this.roundsOf(playerId).find((round) => round.roundNumber === this.displayedRoundNumber) ?? null;
   }
 
+  /** Every game and bye of a player, by round (a school's results sheet, ADR 043). */
+  roundsOfPlayer(playerId: string): PlayerRound[] {
+    return this.roundsOf(playerId);
+  }
+
   private roundsOf(playerId: string): PlayerRound[] {
     const games = this.data.matches
       .filter((match) => match.whitePlayerId === playerId || match.blackPlayerId === playerId)

@@ -10,6 +10,7 @@ import {
   prizeEmbargoSchema,
 } from '../../../contracts/prizes';
 import { bracketProblems } from '../../../domain/prizes';
+import { certificatesOf, certificatesPdf } from '../../core/prizes/certificates';
 import { findActiveTournament } from '../../core/tournament/active-tournament';
 import { prizeConfigOf, prizesView } from '../../core/tournament/prize-views';
 import { loadPublicTournamentData } from '../../core/tournament/tournament.repo';
@@ -17,7 +18,6 @@ import { tournaments } from '../../db/schema/tournaments';
 import { routesFeature } from '../../feature-context';
 import { HttpError } from '../../http/errors';
 import { apiErrors, auditContextOf } from '../../http/route-helpers';
-import { certificatesOf, certificatesPdf } from './certificates';
 
 const tags = ['prizes'];
 const BASE = '/api/admin/prizes';

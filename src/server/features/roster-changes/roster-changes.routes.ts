@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import {
   REGISTRATION_MESSAGES,
   REGISTRATION_TOKEN_HEADER,
@@ -84,6 +85,30 @@ export const rosterChangesFeature = routesFeature(
         await limit(request, reply);
         reply.header('cache-control', 'no-store');
         return service.readRoster(deps, await callerOf(request), request.params.id);
+      },
+    );
+
+    typed.get(
+      `${BASE}/pack`,
+      {
+        config: { access: 'public' },
+        schema: {
+          summary: `The school's results and its pupils' certificates as one PDF (${who})`,
+          tags,
+          params: rosterParamsSchema,
+          headers: registrationTokenHeadersSchema,
+          produces: ['application/pdf'],
+          response: { 200: z.any().describe('application/pdf'), ...errors },
+        },
+      },
+      async (request, reply) => {
+        await limit(request, reply);
+        const { pdf } = await service.schoolPackOf(deps, await callerOf(request), request.params.id);
+        return reply
+          .header('cache-control', 'no-store')
+          .header('content-disposition', 'attachment; filename="results-and-certificates.pdf"')
+          .type('application/pdf')
+          .send(pdf);
       },
     );
 

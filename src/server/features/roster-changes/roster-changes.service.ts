@@ -39,6 +39,7 @@ import {
   writeReturn,
   writeWithdrawal,
 } from '../../core/players/roster-writes';
+import { schoolPack } from '../../core/prizes/certificates';
 import {
   authorisedRegistration,
   isAddedTo,
@@ -49,6 +50,7 @@ import { loadRegistration, type RegistrationWithTeams } from '../../core/registr
 import { recordRosterChange } from '../../core/schools/school-activity';
 import { readSettingValue } from '../../core/settings/settings.service';
 import { findActiveTournament, type TournamentRow } from '../../core/tournament/active-tournament';
+import { loadPublicTournamentData } from '../../core/tournament/tournament.repo';
 import { loadTournamentState } from '../../core/tournament/tournament-state.loader';
 import type { Db } from '../../db/client';
 import { registrationTeamPlayers, rosterRequests } from '../../db/schema/registrations';
@@ -351,6 +353,23 @@ export async function readRoster(
 ): Promise<RosterChanges> {
   const { registration, tournament, notice, rules } = await context(deps, caller, registrationId);
   return buildRoster(deps, rules, registration, tournament, notice);
+}
+
+/**
+ * The school's pack (ADR 043): its pupils' results and certificates as one PDF, for the teacher to print. Only the
+ * pupils entered through this registration, in the tournament it was added to.
+ */
+export async function schoolPackOf(
+  deps: RosterChangesDeps,
+  caller: RosterCaller,
+  registrationId: string,
+): Promise<{ pdf: Buffer; school: string }> {
+  const { registration, tournament, notice } = await context(deps, caller, registrationId);
+  if (!tournament) throw new HttpError(409, notice ?? ROSTER_CHANGE_MESSAGES.notAdded);
+  const pupils = await pupilsOf(deps.db, registration, tournament.id);
+  const data = await loadPublicTournamentData(deps.db);
+  const school = registration.schoolName;
+  return { pdf: await schoolPack(data, new Set(pupils.keys()), school), school };
 }
 
 export interface ChangeStep {

@@ -89,6 +89,19 @@ describe("a school's teacher changes the roster (issue #30)", () => {
     expect((await admin('/promote', { registrationIds: [registrationId] })).statusCode).toBe(200);
   });
 
+  it("gives the teacher the school's results and certificates as one PDF, to no one else", async () => {
+    const view = await roster();
+    const pupils = view.teams.flatMap((team) => team.pupils).filter((entry) => entry.active);
+    expect(pupils.length).toBe(8); // two teams of four
+    const pack = await call('GET', '/pack');
+    expect(pack.statusCode).toBe(200);
+    expect(pack.headers['content-type']).toBe('application/pdf');
+    const body = pack.rawPayload.toString('latin1');
+    // The results sheet, then a participation certificate per pupil (no prizes are set in this test).
+    expect(body.match(/\/Type \/Page\b/g)).toHaveLength(1 + pupils.length);
+    expect((await call('GET', '/pack', undefined, null)).statusCode).toBe(404);
+  });
+
   it('is the same 404 as an unknown registration without the link or with a wrong one', async () => {
     for (const key of [null, 'x'.repeat(40)]) {
       const response = await call('GET', '', undefined, key);
