@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailsTo, send } from '../../../../tests/support/server/registration-fixtures';
+import { mailsTo, register, send } from '../../../../tests/support/server/registration-fixtures';
 import { type RosterTest, startRosterTest } from '../../../../tests/support/server/roster-fixtures';
 import { eventually, TEST_PUBLIC_URL, type TestApp } from '../../../../tests/support/server/test-app';
 import { CRM_ROSTER_CHANGE_ACTION } from '../../../contracts/crm';
@@ -10,9 +10,9 @@ import type { RosterChanges, RosterPupil, RosterRequests } from '../../../contra
 import { ELIGIBILITY_MESSAGES } from '../../../domain/registration';
 import { DEFAULT_ROSTER_RULES } from '../../../domain/roster-changes';
 import { crmActivity } from '../../db/schema/crm';
-import { registrationTeamPlayers, rosterRequests } from '../../db/schema/registrations';
+import { registrations, registrationTeamPlayers, rosterRequests } from '../../db/schema/registrations';
 import { systemLogs } from '../../db/schema/settings';
-import { matches, players, roundByes, rounds } from '../../db/schema/tournaments';
+import { matches, players, roundByes, rounds, tournaments } from '../../db/schema/tournaments';
 
 /**
  * Substitutes and the arbiter's queue (issue #30), on the demo tournament: rounds 1–2 complete, round 3 in
@@ -144,6 +144,32 @@ describe("a school's teacher names a substitute; after the lock an arbiter decid
       .from(crmActivity)
       .where(eq(crmActivity.toValue, response.json().message));
     expect(card).toHaveLength(1);
+  });
+
+  it('takes a pupil who played for another school in an earlier year', async () => {
+    // Another school's registration names the pupil.
+    const moved = { name: 'Morgan Moved', dateOfBirth: '2000-03-03' };
+    const earlier = await register(t.app, {
+      schoolName: 'Former School',
+      registrantEmail: 'office@former-school.example',
+      teams: [{ name: 'Former A', players: [moved, adult('F Two'), adult('F Three'), adult('F Four')] }],
+    });
+    const leaving = pupil(await roster(), 0, 1);
+    const substitute = () => call('POST', '/substitutions', { playerId: leaving.id, pupil: moved });
+    // While that entry is this year's, the pupil plays for the other school and is refused…
+    const refused = await substitute();
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toBe('This pupil already plays for another school.');
+    // …but an entry added to an earlier tournament does not count: pupils change school between years.
+    const [tournament] = await db().select().from(tournaments).where(eq(tournaments.active, true));
+    const lastYear = new Date(tournament!.createdAt.getTime() - 365 * 24 * 3600_000);
+    await db()
+      .update(registrations)
+      .set({ promotedAt: lastYear, createdAt: lastYear })
+      .where(eq(registrations.id, earlier.registration.id));
+    const response = await substitute();
+    expect(response.statusCode, response.body).toBe(201);
+    expect(pupil(await roster(), 0, 1)).toMatchObject({ name: 'Morgan Moved', active: true });
   });
 
   it('a minor substitute plays once their guardian confirms, with ½ per missed round as configured', async () => {
