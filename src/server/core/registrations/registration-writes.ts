@@ -1,10 +1,11 @@
 import { randomInt } from 'node:crypto';
-import { eq } from 'drizzle-orm';
-import type { RegistrationPlayerInput } from '../../../contracts/registrations';
+import { eq, ne, sql } from 'drizzle-orm';
+import { REGISTRATION_MESSAGES, type RegistrationPlayerInput } from '../../../contracts/registrations';
 import { countOf } from '../../../domain/plural';
 import { formatReference, REFERENCE_ALPHABET } from '../../../domain/registration';
 import type { Audit, AuditContext, Tx } from '../../audit/audit';
 import { registrations, registrationTeamPlayers, registrationTeams } from '../../db/schema/registrations';
+import { HttpError } from '../../http/errors';
 import { playerEntryValues } from './player-entry';
 
 /**
@@ -15,6 +16,20 @@ import { playerEntryValues } from './player-entry';
 
 /** Serialises registrations so the team total limit and unique references hold under concurrency. */
 export const REGISTRATION_LOCK = 6_060_606;
+
+/**
+ * Refuses (409, "The tournament is full…") when `adding` more teams would pass the event's total
+ * (`max_teams_total`): the public form and a teacher's late team on the day keep the same count. Call it under
+ * REGISTRATION_LOCK.
+ */
+export async function refuseWhenFull(tx: Tx, maxTeamsTotal: number | null, adding: number): Promise<void> {
+  if (maxTeamsTotal === null) return;
+  const [row] = await tx
+    .select({ teams: sql<number>`coalesce(sum(${registrations.teamCount}), 0)::int` })
+    .from(registrations)
+    .where(ne(registrations.paymentStatus, 'cancelled'));
+  if ((row?.teams ?? 0) + adding > maxTeamsTotal) throw new HttpError(409, REGISTRATION_MESSAGES.full);
+}
 
 function newReference(): string {
   return formatReference(Array.from({ length: 6 }, () => randomInt(REFERENCE_ALPHABET.length)));

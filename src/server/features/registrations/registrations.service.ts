@@ -1,4 +1,4 @@
-import { eq, ne, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   type CreateRegistrationBody,
   REGISTRATION_MESSAGES,
@@ -38,7 +38,11 @@ import {
   tournamentDay,
 } from '../../core/registrations/registration-records';
 import { constantTimeEquals } from '../../core/registrations/registration-security';
-import { insertRegistration, REGISTRATION_LOCK } from '../../core/registrations/registration-writes';
+import {
+  insertRegistration,
+  REGISTRATION_LOCK,
+  refuseWhenFull,
+} from '../../core/registrations/registration-writes';
 import { loadRegistration, withTeams } from '../../core/registrations/registrations.repo';
 import {
   findOrCreateSchool,
@@ -151,15 +155,7 @@ export async function createRegistration(
   const email = body.registrantEmail.trim().toLowerCase();
   const id = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${REGISTRATION_LOCK})`);
-    if (limits.maxTeamsTotal !== null) {
-      const [row] = await tx
-        .select({ teams: sql<number>`coalesce(sum(${registrations.teamCount}), 0)::int` })
-        .from(registrations)
-        .where(ne(registrations.paymentStatus, 'cancelled'));
-      if ((row?.teams ?? 0) + body.teams.length > limits.maxTeamsTotal) {
-        throw new HttpError(409, REGISTRATION_MESSAGES.full);
-      }
-    }
+    await refuseWhenFull(tx, limits.maxTeamsTotal, body.teams.length);
     // docs/decisions/012-school-identity.md: the entry belongs to a school record, and a team name another
     // school uses in the tournament is refused with a free name to take instead.
     const school = await findOrCreateSchool(tx, body.schoolName, {

@@ -3,6 +3,7 @@ import { REGISTRATION_MESSAGES } from '../../../contracts/registrations';
 import { ROSTER_CHANGE_MESSAGES, rosterRefusalMessage } from '../../../contracts/roster-change-messages';
 import type { RosterChangeResponse } from '../../../contracts/roster-changes';
 import type { RosterLateTeamBody } from '../../../contracts/roster-substitutions';
+import { registrationLimits } from '../../../contracts/settings';
 import { formatEuro, isConsentPending, registrationAmountCents } from '../../../domain/registration';
 import {
   decideLateTeam,
@@ -21,7 +22,11 @@ import {
   toSummary,
   tournamentDay,
 } from '../../core/registrations/registration-records';
-import { insertRegistration, REGISTRATION_LOCK } from '../../core/registrations/registration-writes';
+import {
+  insertRegistration,
+  REGISTRATION_LOCK,
+  refuseWhenFull,
+} from '../../core/registrations/registration-writes';
 import { loadRegistration, type RegistrationWithTeams } from '../../core/registrations/registrations.repo';
 import { recordRosterChange } from '../../core/schools/school-activity';
 import { teamNamesInUse } from '../../core/schools/school-records';
@@ -78,6 +83,8 @@ async function decide(step: LateTeamStep, day: string) {
   const { tx, rules, tournament, registration, team } = step;
   const consent = checkTeam(team, day);
   await tx.execute(sql`select pg_advisory_xact_lock(${REGISTRATION_LOCK})`);
+  // A late team is a team more: the event's total (max_teams_total) holds on the day too.
+  await refuseWhenFull(tx, registrationLimits(await readRegistrationSettings(tx as Db)).maxTeamsTotal, 1);
   const state = await lockedState(tx, rules, tournament);
   const decision = decideLateTeam(rules, {
     rounds: rosterRoundsOf(state),

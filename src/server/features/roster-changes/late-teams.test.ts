@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailsTo, send } from '../../../../tests/support/server/registration-fixtures';
+import { mailsTo, openRegistration, send } from '../../../../tests/support/server/registration-fixtures';
 import { type RosterTest, startRosterTest } from '../../../../tests/support/server/roster-fixtures';
 import type { TestApp } from '../../../../tests/support/server/test-app';
 import { CRM_ROSTER_CHANGE_ACTION } from '../../../contracts/crm';
@@ -95,6 +95,12 @@ describe("a school's teacher enters a late team", () => {
       expect(response.statusCode, JSON.stringify(team)).toBe(status);
       expect(response.json().error).toBe(error);
     }
+    // A full event stays full on the day: the late team counts towards the total, as on the public form.
+    await openRegistration(db(), { max_teams_total: 2 });
+    const full = await call('POST', '/late-teams', { team: lateTeam('Late B', ['B1', 'B2', 'B3', 'B4']) });
+    expect(full.statusCode).toBe(409);
+    expect(full.json().error).toBe(REGISTRATION_MESSAGES.full);
+    await openRegistration(db());
     expect(await snapshot()).toBe(before);
   });
 
