@@ -24,6 +24,7 @@ export const SCREEN_VIEW_LABELS: Record<ScreenView, string> = {
   'find-your-board': 'Find your board (QR code)',
   broadcast: 'Current broadcast',
   clock: 'Clock and round start',
+  prizes: 'Prizes (winners once the embargo is lifted)',
 };
 
 export const SCREEN_THEMES = ['dark', 'light'] as const;
@@ -170,6 +171,13 @@ export const screenPayloadSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('find-your-board') }),
   z.object({ kind: z.literal('broadcast') }),
   z.object({ kind: z.literal('clock') }),
+  z.object({
+    kind: z.literal('prizes'),
+    /** What to say instead of winners (the embargo, a hidden leaderboard, no prizes), or null to list them. */
+    notice: z.string().nullable(),
+    /** One line per award, list by list: "Under 1200", "1st", the winner, what they receive. */
+    rows: z.array(z.object({ category: z.string(), place: z.string(), name: z.string(), prize: z.string() })),
+  }),
 ]);
 export type ScreenPayload = z.infer<typeof screenPayloadSchema>;
 

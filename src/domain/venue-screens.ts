@@ -178,6 +178,7 @@ export const SCREEN_VIEWS = [
   'find-your-board',
   'broadcast',
   'clock',
+  'prizes',
 ] as const;
 export type ScreenView = (typeof SCREEN_VIEWS)[number];
 

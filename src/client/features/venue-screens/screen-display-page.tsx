@@ -409,6 +409,25 @@ function SlideBody({ slide, data, theme, columns, broadcasts, now }: BodyProps) 
           ))}
         </div>
       );
+    case 'prizes':
+      return view.notice ? (
+        <Centered>{view.notice}</Centered>
+      ) : (
+        <Rows columns={1} label="Prizes">
+          {page(view.rows, slide, columns).map((row, index) => (
+            <Row key={`${row.category}-${row.place}-${row.name}`} theme={theme} stripe={index % 2 === 1}>
+              <span className="w-[30%] truncate" style={{ color: theme.muted }}>
+                {row.category}
+              </span>
+              <span className="w-[5ch] font-bold tabular-nums" style={{ color: theme.accent }}>
+                {row.place}
+              </span>
+              <span className="min-w-0 flex-1 truncate font-semibold">{row.name}</span>
+              <span className="w-[12ch] text-right font-bold tabular-nums">{row.prize}</span>
+            </Row>
+          ))}
+        </Rows>
+      );
     case 'clock':
       return (
         <div className="flex h-full flex-col items-center justify-center gap-[2vh]">

@@ -25,7 +25,7 @@ export function pageItems<T>(
 
 /** Lines per page of a list view on this screen (names, leaderboard, schools; boards take one line each). */
 export function perPageOf(kind: ScreenPayload['kind'], columns: 1 | 2): number {
-  if (kind === 'pairings-by-board') return BOARDS_PER_PAGE;
+  if (kind === 'pairings-by-board' || kind === 'prizes') return BOARDS_PER_PAGE;
   return columns === 2 ? NAMES_PER_PAGE : SCREEN_ROWS;
 }
 
@@ -38,6 +38,8 @@ const listOf = (view: ScreenPayload): readonly unknown[] | null => {
     case 'leaderboard':
     case 'school-standings':
       return view.visible ? view.rows : [];
+    case 'prizes':
+      return view.rows;
     default:
       return null;
   }

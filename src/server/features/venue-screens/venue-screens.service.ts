@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { PRIZE_KIND_LABELS, PRIZE_MESSAGES } from '../../../contracts/prizes';
 import {
   type AdminScreen,
   SCREEN_VIEW_LABELS,
@@ -11,6 +12,7 @@ import {
   type screenInputSchema,
   VENUE_SCREEN_MESSAGES,
 } from '../../../contracts/venue-screens';
+import { formatPrize, ordinal } from '../../../domain/prizes';
 import {
   alphabetSlices,
   type NameSlice,
@@ -23,6 +25,7 @@ import {
   viewsNow,
 } from '../../../domain/venue-screens';
 import type { AuditContext } from '../../audit/audit';
+import { prizesView } from '../../core/tournament/prize-views';
 import type { PairedName, PublicViews } from '../../core/tournament/public-views';
 import type { Db } from '../../db/client';
 import { venueScreens } from '../../db/schema/venue-screens';
@@ -136,6 +139,33 @@ function payloadFor(
           halfPoints: team.halfPoints,
         })),
       };
+    }
+    case 'prizes': {
+      // The public list: no winners while embargoed, so lifting the embargo at the ceremony puts them on screen.
+      const list = prizesView(views, false);
+      const categories = [
+        ...list.brackets.flatMap((bracket) => bracket.categories),
+        ...(list.bestSchool ? [list.bestSchool] : []),
+      ];
+      const rows = list.embargoed
+        ? []
+        : categories.flatMap((category) =>
+            category.awards.map((award) => ({
+              category: category.name,
+              place: award.place <= category.places.length ? ordinal(award.place) : '=',
+              name: award.name,
+              prize:
+                award.prize.kind === 'cash'
+                  ? formatPrize(award.prize, award.amount)
+                  : PRIZE_KIND_LABELS[award.prize.kind],
+            })),
+          );
+      const notice = list.embargoed
+        ? PRIZE_MESSAGES.embargoed
+        : rows.length === 0
+          ? PRIZE_MESSAGES.noPrizes
+          : null;
+      return { kind: view, notice, rows };
     }
     default:
       return { kind: view };

@@ -2,12 +2,15 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestAuth,
+  eventually,
   signIn,
   startTestApp,
   TEST_PUBLIC_URL,
   type TestApp,
 } from '../../../../tests/support/server/test-app';
 import { databaseTargets } from '../../../../tests/support/server/test-database';
+import { leaderboardResponseSchema } from '../../../contracts/leaderboard';
+import { PRIZE_MESSAGES, type PrizeConfig } from '../../../contracts/prizes';
 import { currentRoundResponseSchema } from '../../../contracts/tournament';
 import {
   adminScreenResponseSchema,
@@ -19,6 +22,7 @@ import {
 } from '../../../contracts/venue-screens';
 import { formatScreenCode, NAMES_PER_PAGE, pagesOf } from '../../../domain/venue-screens';
 import { systemLogs } from '../../db/schema/settings';
+import { tournaments } from '../../db/schema/tournaments';
 import { venueScreens } from '../../db/schema/venue-screens';
 import { DEMO_PASSWORD, seedDemoAccounts } from '../../db/seed/demo-accounts';
 
@@ -227,5 +231,59 @@ describe.each(databaseTargets)('venue screens on %s', (target) => {
     const find = await t.app.inject({ method: 'GET', url: '/find' });
     expect(find.statusCode).toBe(302);
     expect(find.headers.location).toBe('/player-lookup');
+  });
+
+  it('shows the prize winners at the ceremony: hidden during the embargo, on screen once it is lifted', async () => {
+    const screen = await add({ name: 'Stage', group: 'Stage', programme: ['prizes'] });
+    const prizes = async () => {
+      const view = (await display(screen.code!)).views[0]!;
+      if (view.kind !== 'prizes') throw new Error('no prizes view');
+      return view;
+    };
+    expect(await prizes()).toEqual({ kind: 'prizes', notice: PRIZE_MESSAGES.noPrizes, rows: [] });
+    const config: PrizeConfig = {
+      brackets: [
+        {
+          id: 'cash',
+          name: 'Prizes',
+          priority: 'place-first',
+          sharing: 'none',
+          categories: [
+            {
+              id: 'overall',
+              name: 'Overall',
+              criterion: { kind: 'overall' },
+              places: [
+                { kind: 'cash', value: 5000 },
+                { kind: 'medal', value: 10 },
+              ],
+            },
+          ],
+        },
+      ],
+      bestSchool: null,
+      ageCutOff: null,
+    };
+    const setPrizes = (values: { prizes?: PrizeConfig; prizesEmbargoed?: boolean }) =>
+      t.database.db.update(tournaments).set(values).where(eq(tournaments.active, true));
+    await setPrizes({ prizes: config, prizesEmbargoed: true });
+    await t.app.inject({ method: 'GET', url: '/api/public/prizes' }); // the change feed clears the snapshot
+    await eventually(async () => ((await prizes()).notice === PRIZE_MESSAGES.embargoed ? true : undefined));
+    await setPrizes({ prizesEmbargoed: false });
+    const shown = await eventually(async () => {
+      const view = await prizes();
+      return view.rows.length > 0 ? view : undefined;
+    });
+    const leaderboard = leaderboardResponseSchema.parse(
+      (await t.app.inject({ method: 'GET', url: '/api/public/leaderboard' })).json(),
+    );
+    expect(shown).toEqual({
+      kind: 'prizes',
+      notice: null,
+      rows: [
+        { category: 'Overall', place: '1st', name: leaderboard.players[0]!.name, prize: '€50' },
+        { category: 'Overall', place: '2nd', name: leaderboard.players[1]!.name, prize: 'Medal' },
+      ],
+    });
   });
 });
