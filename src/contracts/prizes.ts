@@ -45,6 +45,8 @@ export const PRIZE_MESSAGES = {
   provisional: 'Provisional: the prizes follow the results as they are confirmed.',
   final: 'Final: every round is complete.',
   tiedWithLast: 'Level on points with the last winner',
+  valuesNeeded: 'give at least one prize, first place first (e.g. 100, 60, 40)',
+  numbersOnly: 'write amounts, values and bounds as numbers (e.g. 100, 60, 40)',
 } as const;
 
 const MAX_AMOUNT = 10_000_000;

@@ -376,16 +376,25 @@ function placeRange(places: readonly number[]): string {
 
 /** What is wrong with a bracket before it is saved, one sentence each (empty when nothing is). */
 export function bracketProblems(bracket: Bracket): string[] {
+  return [...categoryProblems(bracket), ...bandProblems(bracket)];
+}
+
+/** A category's places must go down in value; so must the best school's. */
+export function placesProblems(name: string, places: readonly Prize[]): string[] {
+  if (places.length === 0) return [`${name}: give it at least one prize`];
+  for (let index = 1; index < places.length; index += 1) {
+    if (places[index]!.value > places[index - 1]!.value) {
+      return [`${name}: ${ordinal(index + 1)} is worth more than ${ordinal(index)}`];
+    }
+  }
+  return [];
+}
+
+function categoryProblems(bracket: Bracket): string[] {
   const problems: string[] = [];
   if (bracket.categories.length === 0) problems.push(`${bracket.name}: add at least one category`);
   for (const category of bracket.categories) {
-    if (category.places.length === 0) problems.push(`${category.name}: give it at least one prize`);
-    for (let index = 1; index < category.places.length; index += 1) {
-      if (category.places[index]!.value > category.places[index - 1]!.value) {
-        problems.push(`${category.name}: ${ordinal(index + 1)} is worth more than ${ordinal(index)}`);
-        break;
-      }
-    }
+    problems.push(...placesProblems(category.name, category.places));
     const { criterion } = category;
     if (
       (criterion.kind === 'rating' || criterion.kind === 'age') &&
@@ -396,6 +405,11 @@ export function bracketProblems(bracket: Bracket): string[] {
         problems.push(`${category.name}: the lower bound is above the upper one`);
     }
   }
+  return problems;
+}
+
+function bandProblems(bracket: Bracket): string[] {
+  const problems: string[] = [];
   const bands = bracket.categories.flatMap((category) =>
     category.criterion.kind === 'rating' ? [{ name: category.name, ...category.criterion }] : [],
   );

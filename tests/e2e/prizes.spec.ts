@@ -90,11 +90,15 @@ test('a prize list that cannot work is refused with the reason and nothing is sa
   await page.goto('/admin/prizes');
   await page.getByRole('button', { name: 'Add a prize list' }).click();
   const list = page.getByTestId('prize-bracket-form');
-  await list
+  // An amount that is not a number is said at once, before anything is sent.
+  const overallAmounts = list
     .getByTestId('prize-category-form')
     .first()
-    .getByLabel('Amounts in €, first place first')
-    .fill('50');
+    .getByLabel('Amounts in €, first place first');
+  await overallAmounts.fill('fifty');
+  await page.getByRole('button', { name: 'Save prizes' }).click();
+  await expect(page.getByText(`Overall: ${PRIZE_MESSAGES.numbersOnly}`)).toBeVisible();
+  await overallAmounts.fill('50');
   for (const [name, max] of [
     ['Under 1400', '1399'],
     ['Under 1200', '1199'],

@@ -108,6 +108,22 @@ const places = (kind: PrizeKind, text: string) =>
     .map((value) => ({ kind, value: Math.round(Number(value) * (kind === 'cash' ? 100 : 1)) }));
 const bound = (text: string) => (text.trim() === '' ? null : Math.round(Number(text)));
 
+/** The first amount or bound that is not a number, said before anything is sent. */
+function typingProblem(draft: Draft): string | null {
+  const isNumber = (text: string) => text.trim() === '' || Number.isFinite(Number(text));
+  for (const bracket of draft.brackets) {
+    for (const category of bracket.categories) {
+      const name = category.name || 'A category';
+      const values = category.values.split(/[,\s]+/).filter(Boolean);
+      if (values.length === 0) return `${name}: ${PRIZE_MESSAGES.valuesNeeded}`;
+      if (!values.every(isNumber) || !isNumber(category.min) || !isNumber(category.max)) {
+        return `${name}: ${PRIZE_MESSAGES.numbersOnly}`;
+      }
+    }
+  }
+  return null;
+}
+
 function criterionOf(category: CategoryDraft): PrizeCriterion {
   if (category.kept) return category.kept;
   switch (category.criterion) {
@@ -284,7 +300,9 @@ function PrizeForm({ data }: { data: AdminPrizesResponse }) {
     }));
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    setError(null);
+    const problem = typingProblem(draft);
+    setError(problem);
+    if (problem) return;
     save.mutate(configOf(draft), {
       onSuccess: (answer) => notify('success', answer.message, { id: 'prizes-saved' }),
       onError: (failure) => {

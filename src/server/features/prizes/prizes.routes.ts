@@ -9,7 +9,7 @@ import {
   prizeConfigSchema,
   prizeEmbargoSchema,
 } from '../../../contracts/prizes';
-import { bracketProblems } from '../../../domain/prizes';
+import { bracketProblems, placesProblems } from '../../../domain/prizes';
 import { certificatesOf, certificatesPdf } from '../../core/prizes/certificates';
 import { findActiveTournament } from '../../core/tournament/active-tournament';
 import { prizeConfigOf, prizesView } from '../../core/tournament/prize-views';
@@ -71,7 +71,11 @@ export const prizesFeature = routesFeature('prizes', (typed, context) => {
       },
     },
     async (request) => {
-      const problems = request.body.brackets.flatMap(bracketProblems);
+      const { bestSchool } = request.body;
+      const problems = [
+        ...request.body.brackets.flatMap(bracketProblems),
+        ...(bestSchool ? placesProblems(bestSchool.name, bestSchool.places) : []),
+      ];
       if (problems.length > 0) throw new HttpError(400, problems.join('. '));
       const id = await activeId();
       const who = await auditContextOf(request);

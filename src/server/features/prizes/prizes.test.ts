@@ -135,6 +135,12 @@ describe.each(databaseTargets)('prizes on %s', (target) => {
     });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().error).toMatch('Give the category at least one prize');
+    const upsideDown = await call('PUT', '/api/admin/prizes', {
+      ...config,
+      bestSchool: { name: 'Best school', places: cash(10, 50) },
+    });
+    expect(upsideDown.statusCode).toBe(400);
+    expect(upsideDown.json().error).toBe('Best school: 2nd is worth more than 1st');
     const after = (await t.database.db.select().from(tournaments).where(eq(tournaments.active, true)))[0]!
       .prizes;
     expect(after).toEqual(before);
