@@ -158,17 +158,22 @@ export function standingsProgress(state: TournamentState): StandingsProgress {
   };
 }
 
+/** Every round is complete and none is in play: the standings, and the prizes they give, are final. */
+export function isFinal(progress: StandingsProgress): boolean {
+  return !progress.inProgress && progress.totalRounds > 0 && progress.afterRound >= progress.totalRounds;
+}
+
 /**
  * The standings' heading, naming the rounds counted: "After round 2, round 3 in progress: 14 of 28 results
  * in", "After round 5 (final)", "Before round 1".
  */
 export function standingsLabel(progress: StandingsProgress): string {
-  const { afterRound, inProgress, totalRounds } = progress;
+  const { afterRound, inProgress } = progress;
   const running = inProgress
     ? `round ${inProgress.roundNumber} in progress: ${inProgress.finished} of ${countOf(inProgress.total, 'result')} in`
     : null;
   if (afterRound === 0) return running ? capitalise(running) : 'Before round 1';
-  const after = `After round ${afterRound}${!running && totalRounds > 0 && afterRound >= totalRounds ? ' (final)' : ''}`;
+  const after = `After round ${afterRound}${isFinal(progress) ? ' (final)' : ''}`;
   return running ? `${after}, ${running}` : after;
 }
 

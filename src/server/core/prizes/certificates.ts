@@ -1,10 +1,10 @@
 import PDFDocument from 'pdfkit';
 import { BYE_LABELS } from '../../../contracts/byes';
-import type { PlayerRound } from '../../../contracts/player-lookup';
 import type { CertificateScope } from '../../../contracts/prizes';
-import { allocateBracket, allocateSchoolPlaces, formatPrize, ordinal } from '../../../domain/prizes';
-import { formatPoints, formatResult } from '../../../domain/scoring/results';
-import { prizeInputs } from '../tournament/prize-views';
+import { countOf, pointsText } from '../../../domain/plural';
+import { formatPrize, ordinal } from '../../../domain/prizes';
+import { formatResult } from '../../../domain/scoring/results';
+import { prizeOutcomes } from '../tournament/prize-views';
 import { PublicViews } from '../tournament/public-views';
 import type { PublicTournamentData } from '../tournament/tournament.repo';
 
@@ -32,15 +32,13 @@ export function certificatesOf(data: PublicTournamentData, scope: CertificateSco
     const row = views.playerRow(playerId);
     return (row?.schoolId ? schoolName.get(row.schoolId) : undefined) ?? row?.groupName ?? null;
   };
-  const event = [tournament.name, tournament.venue].filter(Boolean).join(' · ');
   const date = tournament.endDate ?? tournament.startDate;
-  const footer = date ? `${event} · ${date}` : event;
+  const footer = [eventLine(data), date].filter(Boolean).join(' · ');
   const certificates: Certificate[] = [];
 
   if (scope !== 'participants') {
-    const { config, players, ranked } = prizeInputs(views);
-    for (const bracket of config.brackets) {
-      const outcome = allocateBracket(bracket, ranked, players);
+    const { players, brackets, bestSchool } = prizeOutcomes(views);
+    for (const { bracket, outcome } of brackets) {
       bracket.categories.forEach((category, index) => {
         for (const award of outcome.categories[index]!.awards) {
           const place =
@@ -61,25 +59,17 @@ export function certificatesOf(data: PublicTournamentData, scope: CertificateSco
         }
       });
     }
-    if (config.bestSchool) {
-      const teams = views.teamStandings();
-      const school = new Map(teams.map((team) => [team.team, team.school]));
-      const result = allocateSchoolPlaces(
-        config.bestSchool,
-        teams.map((team) => ({ key: team.team, name: team.team, rank: team.rank })),
-      );
-      for (const award of result.awards) {
-        certificates.push({
-          title: 'Certificate of Achievement',
-          playerId: null,
-          name: award.teamKey,
-          lines: [
-            `${ordinal(award.place)} place · ${config.bestSchool.name}`,
-            school.get(award.teamKey) ?? '',
-            footer,
-          ].filter(Boolean),
-        });
-      }
+    for (const award of bestSchool?.awards ?? []) {
+      certificates.push({
+        title: 'Certificate of Achievement',
+        playerId: null,
+        name: award.teamKey,
+        lines: [
+          `${ordinal(award.place)} place · ${bestSchool!.prize.name}`,
+          bestSchool!.schoolOf.get(award.teamKey) ?? '',
+          footer,
+        ].filter(Boolean),
+      });
     }
   }
 
@@ -91,21 +81,24 @@ export function certificatesOf(data: PublicTournamentData, scope: CertificateSco
         title: 'Certificate of Participation',
         playerId: player.id,
         name: player.name,
-        lines: [took(views.roundsOfPlayer(player.id)), schoolOf(player.id) ?? '', footer].filter(Boolean),
+        lines: [took(views, player.id), schoolOf(player.id) ?? '', footer].filter(Boolean),
       });
     }
   }
   return certificates;
 }
 
-/** "took part and scored 3½ points in 5 rounds", counting the rounds the pupil had a game or a bye in. */
-function took(rounds: readonly PlayerRound[]): string {
-  const played = rounds.filter((round) => round.halfPoints !== null);
-  if (played.length === 0) return 'took part';
-  const halfPoints = played.reduce((sum, round) => sum + (round.halfPoints ?? 0), 0);
-  const points = `${formatPoints(halfPoints)} ${halfPoints === 2 ? 'point' : 'points'}`;
-  return `took part and scored ${points} in ${played.length} ${played.length === 1 ? 'round' : 'rounds'}`;
+/** "took part and scored 3½ points in 5 rounds": the pupil's score as the standings count it. */
+function took(views: PublicViews, playerId: string): string {
+  const score = views.scoreOf(playerId);
+  const rounds = score.gamesFinished + score.byes;
+  if (rounds === 0) return 'took part';
+  return `took part and scored ${pointsText(score.halfPoints)} in ${countOf(rounds, 'round')}`;
 }
+
+/** "Schools Team Chess Championship 2025 · Main Hall": the event as a certificate or a results sheet names it. */
+const eventLine = (data: PublicTournamentData) =>
+  [data.tournament?.name, data.tournament?.venue].filter(Boolean).join(' · ');
 
 /** The views of these rows with every pupil's name in full: for documents handed to the pupils, never published. */
 export function fullNameViews(data: PublicTournamentData): PublicViews {
@@ -155,12 +148,8 @@ export function schoolPackPdf(
     for (const line of lines) {
       doc.fillColor('#111111').font('Helvetica-Bold').fontSize(13);
       const place = line.rank === null ? '' : `, ${ordinal(line.rank)} place`;
-      doc.text(
-        `${line.name}${line.team ? ` · ${line.team}` : ''}: ${formatPoints(line.halfPoints)} points${place}`,
-        {
-          width: width - 144,
-        },
-      );
+      const team = line.team ? ` · ${line.team}` : '';
+      doc.text(`${line.name}${team}: ${pointsText(line.halfPoints)}${place}`, { width: width - 144 });
       doc.fillColor('#333333').font('Helvetica').fontSize(11);
       for (const round of line.rounds) doc.text(round, { width: width - 144, indent: 14 });
       doc.moveDown(0.6);
@@ -237,12 +226,12 @@ export function schoolPack(
     })
     .sort((a, b) => a.name.localeCompare(b.name, 'en'))
     .map((player) => {
-      const rounds = views.roundsOfPlayer(player.id).sort((a, b) => a.roundNumber - b.roundNumber);
+      const rounds = views.roundsOf(player.id).sort((a, b) => a.roundNumber - b.roundNumber);
       return {
         name: player.name,
         team: player.groupName,
         rank: ranks.get(player.id) ?? null,
-        halfPoints: rounds.reduce((sum, round) => sum + (round.halfPoints ?? 0), 0),
+        halfPoints: views.scoreOf(player.id).halfPoints,
         rounds: rounds.map((round) => {
           if (round.bye) return `Round ${round.roundNumber}: ${BYE_LABELS[round.bye]}`;
           const colour = round.colour === 'white' ? 'White' : 'Black';
@@ -256,8 +245,7 @@ export function schoolPack(
         }),
       };
     });
-  const tournament = data.tournament;
-  const event = [tournament?.name, tournament?.venue].filter(Boolean).join(' · ');
+  const event = eventLine(data);
   const certificates = certificatesOf(data, 'all').filter(
     (certificate) => certificate.playerId !== null && playerIds.has(certificate.playerId),
   );

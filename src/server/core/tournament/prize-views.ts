@@ -2,31 +2,17 @@ import { type PrizeConfig, type PrizesView, readPrizeConfig } from '../../../con
 import {
   allocateBracket,
   allocateSchoolPlaces,
+  type BracketOutcome,
   type PrizePlayer,
   type RankedPlayer,
-  type RankedTeam,
+  type SchoolAward,
 } from '../../../domain/prizes';
 import { ageOn } from '../../../domain/registration';
 import type { PublicViews } from './public-views';
 
-const memo = new WeakMap<PublicViews, { public: PrizesView; staff: PrizesView }>();
-
 /** The tournament's prizes as stored (nothing set: no brackets, no school prize). */
 export function prizeConfigOf(views: PublicViews): PrizeConfig {
   return readPrizeConfig(views.tournamentRow?.prizes ?? null);
-}
-
-/**
- * The prize list for these standings (issue 32, ADR 043): who wins what so far, worked out by the domain's rules
- * from the same snapshot the leaderboard shows, so both agree. `forStaff` shows the winners during the embargo.
- */
-export function prizesView(views: PublicViews, forStaff: boolean): PrizesView {
-  let cached = memo.get(views);
-  if (!cached) {
-    cached = { public: build(views, false), staff: build(views, true) };
-    memo.set(views, cached);
-  }
-  return forStaff ? cached.staff : cached.public;
 }
 
 /**
@@ -66,19 +52,73 @@ export function prizeInputs(views: PublicViews): {
   };
 }
 
-function build(views: PublicViews, forStaff: boolean): PrizesView {
+/** Who wins what in every list and the best school, worked out once per snapshot. */
+export interface PrizeOutcomes {
+  config: PrizeConfig;
+  players: ReadonlyMap<string, PrizePlayer>;
+  brackets: { bracket: PrizeConfig['brackets'][number]; outcome: BracketOutcome }[];
+  bestSchool: {
+    prize: NonNullable<PrizeConfig['bestSchool']>;
+    awards: SchoolAward[];
+    tiedWithLast: string[];
+    /** Each team's school, by team name. */
+    schoolOf: ReadonlyMap<string, string>;
+    teams: number;
+  } | null;
+}
+
+const outcomesMemo = new WeakMap<PublicViews, PrizeOutcomes>();
+
+/**
+ * The prizes these standings give (issue 32, ADR 043), by the domain's rules, from the same snapshot the leaderboard
+ * shows, so both agree: the public list, the staff list and the certificates all map this one result.
+ */
+export function prizeOutcomes(views: PublicViews): PrizeOutcomes {
+  const cached = outcomesMemo.get(views);
+  if (cached) return cached;
   const { config, players, ranked } = prizeInputs(views);
-  // A hidden leaderboard (its setting or the safe-control switch) hides the winners too: they give the standings away.
+  let bestSchool: PrizeOutcomes['bestSchool'] = null;
+  if (config.bestSchool) {
+    const teams = views.teamStandings();
+    const result = allocateSchoolPlaces(
+      config.bestSchool,
+      teams.map((team) => ({ key: team.team, name: team.team, rank: team.rank })),
+    );
+    bestSchool = {
+      prize: config.bestSchool,
+      ...result,
+      schoolOf: new Map(teams.map((team) => [team.team, team.school])),
+      teams: teams.length,
+    };
+  }
+  const outcomes: PrizeOutcomes = {
+    config,
+    players,
+    brackets: config.brackets.map((bracket) => ({
+      bracket,
+      outcome: allocateBracket(bracket, ranked, players),
+    })),
+    bestSchool,
+  };
+  outcomesMemo.set(views, outcomes);
+  return outcomes;
+}
+
+/**
+ * The prize list as pages show it: `forStaff` shows the winners during the embargo. A hidden leaderboard (its
+ * setting or the safe-control switch) hides them from the public too: they give the standings away.
+ */
+export function prizesView(views: PublicViews, forStaff: boolean): PrizesView {
+  const { players, brackets, bestSchool } = prizeOutcomes(views);
   const embargoed =
     (views.tournamentRow?.prizesEmbargoed ?? false) || (!forStaff && !views.leaderboardVisible);
   const hidden = embargoed && !forStaff;
-  const rows = views.standings();
   const nameOf = (playerId: string) => players.get(playerId)?.name ?? '';
-  const teamOf = (playerId: string) =>
-    rows.find((row) => row.player.id === playerId)?.player.groupName ?? null;
-  const brackets = config.brackets.map((bracket) => {
-    const outcome = allocateBracket(bracket, ranked, players);
-    return {
+  const teamOf = (playerId: string) => views.playerRow(playerId)?.groupName ?? null;
+  return {
+    embargoed,
+    isFinal: views.isFinal,
+    brackets: brackets.map(({ bracket, outcome }) => ({
       name: bracket.name,
       sharing: bracket.sharing,
       priority: bracket.priority,
@@ -102,32 +142,23 @@ function build(views: PublicViews, forStaff: boolean): PrizesView {
           tiedWithLast: hidden ? [] : result.tiedWithLast.map(nameOf),
         };
       }),
-    };
-  });
-  let bestSchool: PrizesView['bestSchool'] = null;
-  if (config.bestSchool) {
-    const teams: RankedTeam[] = views
-      .teamStandings()
-      .map((team) => ({ key: team.team, name: team.team, rank: team.rank }));
-    const school = new Map(views.teamStandings().map((team) => [team.team, team.school]));
-    const result = allocateSchoolPlaces(config.bestSchool, teams);
-    bestSchool = {
-      name: config.bestSchool.name,
-      places: [...config.bestSchool.places],
-      hasNoEligible: teams.length === 0,
+    })),
+    bestSchool: bestSchool && {
+      name: bestSchool.prize.name,
+      places: [...bestSchool.prize.places],
+      hasNoEligible: bestSchool.teams === 0,
       awards: hidden
         ? []
-        : result.awards.map((award) => ({
+        : bestSchool.awards.map((award) => ({
             place: award.place,
             name: award.teamKey,
-            team: school.get(award.teamKey) ?? null,
+            team: bestSchool.schoolOf.get(award.teamKey) ?? null,
             prize: award.prize,
             amount: award.prize.value,
             sharedWith: [],
             explanation: award.explanation,
           })),
-      tiedWithLast: hidden ? [] : result.tiedWithLast,
-    };
-  }
-  return { embargoed, isFinal: views.isComplete, brackets, bestSchool };
+      tiedWithLast: hidden ? [] : bestSchool.tiedWithLast,
+    },
+  };
 }

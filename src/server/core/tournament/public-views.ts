@@ -46,10 +46,12 @@ import { computeTournamentStats } from '../../../domain/stats';
 import {
   displayedRound,
   isByeCounted,
+  isFinal,
   isStarted,
   type PlayerScore,
   type Round,
   type StandingRow,
+  scoreOf,
   scores,
   standings,
   standingsLabel,
@@ -147,11 +149,9 @@ export class PublicViews {
     return this.playersById.get(playerId);
   }
 
-  /** Whether every round of the tournament is complete: results, standings and prizes are final. */
-  get isComplete(): boolean {
-    const total = this.data.tournament?.totalRounds ?? 0;
-    const done = (this.state?.rounds ?? []).filter((round) => round.status === 'completed').length;
-    return total > 0 && done >= total;
+  /** Whether every round is complete: results, standings and prizes are final (domain: isFinal). */
+  get isFinal(): boolean {
+    return this.state ? isFinal(standingsProgress(this.state)) : false;
   }
 
   get currentRoundNumber(): number {
@@ -183,6 +183,11 @@ export class PublicViews {
   teamStandings(): TeamStandingRow[] {
     this.teamsMemo ??= teamStandings(this.standings(), this.state ?? undefined);
     return this.teamsMemo;
+  }
+
+  /** A player's score as the standings count it, a withdrawn player's too (certificates, ADR 043). */
+  scoreOf(playerId: string): PlayerScore {
+    return scoreOf(this.scores(), playerId);
   }
 
   /** Every player's score, withdrawn players included (the standings leave them out). */
@@ -510,12 +515,8 @@ export class PublicViews {
     return this.roundsOf(playerId).find((round) => round.roundNumber === this.displayedRoundNumber) ?? null;
   }
 
-  /** Every game and bye of a player, by round (a school's results sheet, ADR 043). */
-  roundsOfPlayer(playerId: string): PlayerRound[] {
-    return this.roundsOf(playerId);
-  }
-
-  private roundsOf(playerId: string): PlayerRound[] {
+  /** Every game and bye of a player, by round (the lookup, the dashboard, a school's results sheet). */
+  roundsOf(playerId: string): PlayerRound[] {
     const games = this.data.matches
       .filter((match) => match.whitePlayerId === playerId || match.blackPlayerId === playerId)
       .map((match): PlayerRound => {
