@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { countOf, nounFor } from '../domain/plural';
 import {
   PAGE_SECONDS_DEFAULT,
   PAGE_SECONDS_MAX,
@@ -45,8 +46,8 @@ export const VENUE_SCREEN_MESSAGES = {
   codeRevoked: (name: string) => `Code of “${name}” revoked: its display shows nothing`,
   switched: (count: number, view: string | null) =>
     view === null
-      ? `${count} ${count === 1 ? 'screen' : 'screens'} back to their own programme`
-      : `${count} ${count === 1 ? 'screen shows' : 'screens show'} ${view}`,
+      ? `${countOf(count, 'screen')} back to their own programme`
+      : `${countOf(count, 'screen')} ${nounFor(count, 'shows', 'show')} ${view}`,
   notFound: 'No such screen',
   nameTaken: 'Another screen already has this name',
   nameRequired: 'Give the screen a name',

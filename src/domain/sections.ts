@@ -10,6 +10,7 @@
  *   left for staff to place (never silently put somewhere).
  * - An event with one `all` section is the event as it has always been.
  */
+import { countOf, nounFor } from './plural';
 
 export type SectionRule =
   | { kind: 'all' }
@@ -142,7 +143,9 @@ export function sectionProblems(sections: readonly Section[], placement?: Placem
     }
     if (placement.unplaced.length > 0) {
       const count = placement.unplaced.length;
-      problems.push(`${count} ${count === 1 ? 'pupil is' : 'pupils are'} in no section: place them by hand`);
+      problems.push(
+        `${countOf(count, 'pupil')} ${nounFor(count, 'is', 'are')} in no section: place them by hand`,
+      );
     }
   }
   return problems;
