@@ -30,7 +30,7 @@ const BASE = '/api/admin/venue-screens';
 const idParams = z.object({ id: z.uuid() });
 const codeParams = z.object({ code: z.string().max(40) });
 /** The short address the "find your board" QR code and caption give. */
-export const FIND_PATH = '/find';
+const FIND_PATH = '/find';
 
 /**
  * The hall's screens (issue 31, ADR 042). `GET /api/screens/:code` (public) is a display page's only read: what
@@ -57,15 +57,14 @@ export const venueScreensFeature = routesFeature('venue-screens', (typed, contex
       throw error;
     }
   };
+  // Other processes' changes arrive through the change feed; this process's own are forgotten as they are made.
+  const forget = () => {
+    rows = null;
+  };
   const unsubscribe = feed.subscribe((event) => {
-    if (event.topics.includes('screens')) rows = null;
+    if (event.topics.includes('screens')) forget();
   });
   typed.addHook('onClose', async () => unsubscribe());
-  // This process's own changes are seen at once; other processes' through the change feed.
-  typed.addHook('onSend', async (request, _reply, payload) => {
-    if (request.method !== 'GET' && request.routeOptions.url?.startsWith(BASE)) rows = null;
-    return payload;
-  });
 
   typed.get(
     '/api/screens/:code',
@@ -108,7 +107,9 @@ export const venueScreensFeature = routesFeature('venue-screens', (typed, contex
     },
   );
 
+  /** A change's answer: the screen as the list shows it after the change. */
   const adminAnswer = async (id: string, message: string) => {
+    forget();
     const [all, snapshot] = await Promise.all([listScreenRows(db), cache.snapshot()]);
     const screen = toAdminScreens(all, snapshot.views).find((candidate) => candidate.id === id);
     if (!screen) throw new HttpError(404, VENUE_SCREEN_MESSAGES.notFound);
@@ -163,6 +164,7 @@ export const venueScreensFeature = routesFeature('venue-screens', (typed, contex
     },
     async (request) => {
       const name = await deleteScreen(context, await auditContextOf(request), request.params.id);
+      forget();
       return { message: VENUE_SCREEN_MESSAGES.deleted(name) };
     },
   );
@@ -212,6 +214,10 @@ export const venueScreensFeature = routesFeature('venue-screens', (typed, contex
         response: { 200: screenSwitchResponseSchema, ...apiErrors(400, 401, 403, 404) },
       },
     },
-    async (request) => switchScreens(context, await auditContextOf(request), request.body),
+    async (request) => {
+      const answer = await switchScreens(context, await auditContextOf(request), request.body);
+      forget();
+      return answer;
+    },
   );
 });
