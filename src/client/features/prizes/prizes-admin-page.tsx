@@ -1,5 +1,5 @@
 import { CircleAlert, FileDown, Plus, Save, Trash2 } from 'lucide-react';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import {
   type AdminPrizesResponse,
   CASH_SHARING,
@@ -521,11 +521,6 @@ function EmbargoSwitch({ embargoed }: { embargoed: boolean }) {
 export function PrizesAdminPage() {
   const prizes = useAdminPrizes();
   const listId = useId();
-  const [formKey, setFormKey] = useState(0);
-  // A save elsewhere (another organiser) resets the form to what was stored.
-  const stored = JSON.stringify(prizes.data?.config ?? null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the stored configuration is the reason to draw it again
-  useEffect(() => setFormKey((key) => key + 1), [stored]);
   return (
     <div className="flex flex-col gap-8">
       <AdminPageHeading title="Prizes">
@@ -537,7 +532,8 @@ export function PrizesAdminPage() {
           <>
             <EmbargoSwitch embargoed={data.embargoed} />
             <CertificateLinks />
-            <PrizeForm key={formKey} data={data} />
+            {/* Keyed by what is stored: a save (here or by another organiser) draws the form from it again. */}
+            <PrizeForm key={JSON.stringify(data.config)} data={data} />
             <section aria-labelledby={listId} className="flex flex-col gap-3">
               <h2 id={listId} className="font-display text-2xl font-bold text-fg">
                 The list so far
