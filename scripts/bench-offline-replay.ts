@@ -17,8 +17,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { SETTING_KEYS } from '../src/contracts/settings';
 import { saveSetting } from '../src/server/core/settings/settings.repo';
 import { players } from '../src/server/db/schema/tournaments';
-import { DEMO_PASSWORD } from '../src/server/db/seed/demo-accounts';
-import { startBenchApp } from './lib/bench-app';
+import { signInOverHttp, startBenchApp } from './lib/bench-app';
 
 const usePostgres = process.argv.includes('--postgres');
 const port = 3000 + Math.floor(Math.random() * 1000) + 6000;
@@ -34,16 +33,7 @@ type Action = { method: 'POST' | 'DELETE' | 'PUT'; path: string; body: Record<st
 
 try {
   await saveSetting(database.db, SETTING_KEYS.checkinOpen, true, null);
-  const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { origin: base, 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'admin@demo.test', password: DEMO_PASSWORD }),
-  });
-  if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status}`);
-  const cookie = signIn.headers
-    .getSetCookie()
-    .map((value) => value.split(';')[0])
-    .join('; ');
+  const cookie = await signInOverHttp(base, 'admin@demo.test');
   const headers = { cookie, origin: base, 'content-type': 'application/json' };
   const read = async <T>(path: string): Promise<T> =>
     (await fetch(`${base}${path}`, { headers })).json() as T;

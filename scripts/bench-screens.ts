@@ -18,9 +18,8 @@ import { resolve } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { sql } from 'drizzle-orm';
 import { formatScreenCode } from '../src/domain/venue-screens';
-import { DEMO_PASSWORD } from '../src/server/db/seed/demo-accounts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/support/chromium';
-import { startBenchApp } from './lib/bench-app';
+import { signInOverHttp, staffSender, startBenchApp } from './lib/bench-app';
 
 function option(name: string, fallback: number): number {
   const index = process.argv.indexOf(`--${name}`);
@@ -52,26 +51,8 @@ await app.listen({ port, host: '127.0.0.1' });
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 
 try {
-  const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { origin: base, 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'arbiter@demo.test', password: DEMO_PASSWORD }),
-  });
-  if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status}`);
-  const cookie = signIn.headers
-    .getSetCookie()
-    .map((value) => value.split(';')[0])
-    .join('; ');
-  const send = async (method: 'POST' | 'PUT', path: string, body: unknown = {}) => {
-    const response = await fetch(`${base}${path}`, {
-      method,
-      headers: { cookie, origin: base, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    const json = await response.json();
-    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${json.error}`);
-    return json;
-  };
+  const cookie = await signInOverHttp(base, 'arbiter@demo.test');
+  const send = staffSender(base, cookie);
 
   const lastRound = FIRST_FRESH_ROUND + freshRounds - 1;
   await send('PUT', '/api/admin/rounds/count', { totalRounds: lastRound });

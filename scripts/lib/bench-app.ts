@@ -6,6 +6,7 @@ import { type App, buildApp } from '../../src/server/app';
 import { createAuth } from '../../src/server/auth/auth';
 import { type Database, openDatabase } from '../../src/server/db/client';
 import { applyMigrations } from '../../src/server/db/migrate';
+import { DEMO_PASSWORD } from '../../src/server/db/seed/demo-accounts';
 import { prepareDemoData } from '../../src/server/db/seed/demo-seed';
 import { createOutboxMailer } from '../../src/server/mail/mailer';
 
@@ -58,5 +59,33 @@ export async function startBenchApp(options: {
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/** Signs a demo account in over HTTP and returns the session cookie, as a browser would hold it. */
+export async function signInOverHttp(base: string, email: string): Promise<string> {
+  const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { origin: base, 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+  });
+  if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status}`);
+  return signIn.headers
+    .getSetCookie()
+    .map((value) => value.split(';')[0])
+    .join('; ');
+}
+
+/** A signed-in staff member's JSON writes: the answer's body, or an error naming the refusal. */
+export function staffSender(base: string, cookie: string) {
+  return async (method: 'POST' | 'PUT', path: string, body: unknown = {}) => {
+    const response = await fetch(`${base}${path}`, {
+      method,
+      headers: { cookie, origin: base, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const json = await response.json();
+    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${json.error}`);
+    return json;
   };
 }
