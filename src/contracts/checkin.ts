@@ -66,6 +66,8 @@ export const checkinPlayerSchema = z.object({
   team: z.string().nullable(),
   /** The name of the player's school record (never parsed from the team name; ADR 012). */
   schoolName: z.string().nullable(),
+  /** The player's section in an event with sections (ADR 044): the desk sends them to its part of the hall. */
+  section: z.string().nullable().optional(),
   /** Withdrawn players are listed (so the desk can say why) but cannot be checked in. */
   isWithdrawn: z.boolean(),
   checkedInAt: isoDateTime.nullable(),

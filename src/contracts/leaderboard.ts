@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TIEBREAK_KEYS } from '../domain/scoring/tiebreak-key-list';
-import { pairingNotesSchema } from './tournament';
+import { pairingNotesSchema, publicSectionSchema } from './tournament';
 
 /**
  * The values of the tournament's tie-break keys (FIDE C.07; units and labels in domain/scoring/tiebreak-keys.ts:
@@ -28,6 +28,8 @@ export const leaderboardRowSchema = z.object({
   losses: z.number().int(),
   byes: z.number().int(),
   tiebreaks: tiebreakValuesSchema,
+  /** The slug of the player's section in an event with sections (ADR 044): the rank is within it. */
+  section: z.string().optional(),
 });
 export type LeaderboardRow = z.infer<typeof leaderboardRowSchema>;
 
@@ -42,6 +44,8 @@ export const teamStandingRowSchema = z.object({
   /** Sum of the counted players' Buchholz, in half-points (the second team tie-break). */
   buchholz: z.number().int(),
   members: z.array(z.object({ name: z.string(), halfPoints: z.number().int(), counted: z.boolean() })),
+  /** The slug of the team's section in an event with sections (ADR 044): the rank is within it. */
+  section: z.string().optional(),
 });
 export type TeamStandingRow = z.infer<typeof teamStandingRowSchema>;
 
@@ -57,5 +61,7 @@ export const leaderboardResponseSchema = z.object({
   teams: z.array(teamStandingRowSchema),
   /** The current round's public pairing notes (shown whether or not the rankings are visible). */
   pairingNotes: pairingNotesSchema.nullable(),
+  /** The event's sections in order (ADR 044); absent or empty: one group. */
+  sections: z.array(publicSectionSchema).optional(),
 });
 export type LeaderboardResponse = z.infer<typeof leaderboardResponseSchema>;

@@ -28,6 +28,8 @@ export type PlayerRound = z.infer<typeof playerRoundSchema>;
 
 export const playerLookupEntrySchema = publicPlayerSchema.extend({
   rank: z.number().int().nullable(),
+  /** The name of the player's section in an event with sections (ADR 044): the rank is within it. */
+  section: z.string().optional(),
   /** No longer paired: withdrawn by the school or an arbiter (tagged as on the leaderboard, WITHDRAWN_TAG). */
   withdrawn: z.boolean(),
   halfPoints: z.number().int(),

@@ -68,6 +68,8 @@ export const playerFieldsSchema = z
       .optional()
       .transform((value) => value ?? null),
     club: optionalText('The club', PLAYER_FIELD_LIMITS.club),
+    /** Eligible for girls' prizes (issue 32): absent keeps what is stored (a new player: no). */
+    girlsPrize: z.boolean().optional(),
     /** Links the player to a sign-in account (their player dashboard); empty to unlink. */
     userEmail: z
       .union([z.literal(''), z.email('Enter a valid e-mail address').max(254), z.null()])
@@ -81,6 +83,9 @@ export const tournamentQuerySchema = z.object({
   /** Default: the active tournament. */
   tournamentId: z.uuid().optional(),
 });
+
+/** The TRF export: the whole event, or one section of it (ADR 044), each a tournament of its own for rating. */
+export const trfExportQuerySchema = tournamentQuerySchema.extend({ section: z.uuid().optional() });
 
 export const listPlayersQuerySchema = tournamentQuerySchema.extend({
   search: z.string().trim().max(200).optional(),
@@ -131,6 +136,7 @@ export const managedPlayerSchema = z.object({
   school: z.string().nullable(),
   club: z.string().nullable(),
   rating: z.number().int().nullable(),
+  girlsPrize: z.boolean(),
   active: z.boolean(),
   checkedInAt: isoDateTime.nullable(),
   userEmail: z.string().nullable(),

@@ -9,6 +9,7 @@ import {
 } from '../domain/prizes';
 import { SCHOOL_YEAR_VALUES } from '../domain/registration';
 import { isoDate } from './common';
+import { publicSectionSchema } from './tournament';
 
 /**
  * Prizes (issue 32, ADR 043): what staff set at `/admin/prizes` (rule `managePrizes`) and what the public prize
@@ -59,6 +60,8 @@ export const criterionSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('overall') }).strict(),
   z.object({ kind: z.literal('rating'), min: bound, max: bound }).strict(),
   z.object({ kind: z.literal('unrated') }).strict(),
+  /** Pupils the school or staff marked eligible for girls' prizes (players.girls_prize). */
+  z.object({ kind: z.literal('girls') }).strict(),
   /** Age on the list's cut-off day, from the date of birth the registration gave. */
   z
     .object({
@@ -84,6 +87,7 @@ export const CRITERION_LABELS: Record<PrizeCriterion['kind'], string> = {
   overall: 'Everyone (overall)',
   rating: 'Rating band',
   unrated: 'Unrated players',
+  girls: 'Girls',
   age: 'Age on the cut-off day',
   class: 'School year',
   school: 'Pupils of one school',
@@ -142,6 +146,9 @@ export function readPrizeConfig(stored: unknown): PrizeConfig {
   return parsed.success ? parsed.data : EMPTY_PRIZE_CONFIG;
 }
 
+/** `?section=`: whose prizes to read or replace in an event with sections (the first section when absent). */
+export const prizeOwnerQuerySchema = z.object({ section: z.uuid().optional() }).strict();
+
 export const prizeEmbargoSchema = z.object({ embargoed: z.boolean() }).strict();
 
 const awardSchema = z.object({
@@ -164,12 +171,7 @@ export const prizeCategoryViewSchema = z.object({
   hasNoEligible: z.boolean(),
 });
 
-/** GET /api/public/prizes and the list on the admin page. */
-export const prizesViewSchema = z.object({
-  /** While embargoed the public gets the prizes offered but no winners. */
-  embargoed: z.boolean(),
-  /** Every round complete: the list no longer changes. */
-  isFinal: z.boolean(),
+const prizeListsSchema = z.object({
   brackets: z.array(
     z.object({
       name: z.string(),
@@ -180,6 +182,16 @@ export const prizesViewSchema = z.object({
   ),
   bestSchool: prizeCategoryViewSchema.extend({ places: z.array(prizeSchema) }).nullable(),
 });
+
+/** GET /api/public/prizes and the list on the admin page. */
+export const prizesViewSchema = prizeListsSchema.extend({
+  /** While embargoed the public gets the prizes offered but no winners. */
+  embargoed: z.boolean(),
+  /** Every round complete: the list no longer changes. */
+  isFinal: z.boolean(),
+  /** An event with sections (ADR 044): each section's lists, the event's own left empty. */
+  sections: z.array(prizeListsSchema.extend(publicSectionSchema.shape)).optional(),
+});
 export type PrizesView = z.infer<typeof prizesViewSchema>;
 
 export const adminPrizesResponseSchema = z.object({
@@ -188,6 +200,12 @@ export const adminPrizesResponseSchema = z.object({
   view: prizesViewSchema,
   /** The schools of the tournament, for the school criterion. */
   schools: z.array(z.object({ id: z.string(), name: z.string() })),
+  /** The event's sections (ADR 044): each has its own prizes; empty for an event that plays as one group. */
+  sections: z.array(z.object({ id: z.string(), name: z.string() })),
+  /** The section whose prizes `config` is, or null for the event's. */
+  section: z.string().nullable(),
+  /** The players who can be named in a criterion of staff's own (the section's, in an event with sections). */
+  players: z.array(z.object({ id: z.string(), name: z.string(), team: z.string().nullable() })),
 });
 export type AdminPrizesResponse = z.infer<typeof adminPrizesResponseSchema>;
 

@@ -86,3 +86,7 @@ export type CurrentRoundResponse = z.infer<typeof currentRoundResponseSchema>;
 export const recentMatchSchema = boardSchema.extend({ finishedAt: isoDateTime });
 export type RecentMatch = z.infer<typeof recentMatchSchema>;
 export const recentMatchesResponseSchema = z.object({ matches: z.array(recentMatchSchema) });
+
+/** A section of an event as the public pages name it (issue 32, ADR 044): its name, and its short name in addresses. */
+export const publicSectionSchema = z.object({ name: z.string(), slug: z.string() });
+export type PublicSection = z.infer<typeof publicSectionSchema>;

@@ -14,6 +14,8 @@ export const ACCESS_RULES = {
   manageTournaments: { permission: 'view_tournament_management' },
   /** The prizes and their embargo (ADR 043): set up with the tournament. */
   managePrizes: { permission: 'view_tournament_management' },
+  /** The event's sections and who plays in which (ADR 044): set up with the tournament. */
+  manageSections: { permission: 'view_tournament_management' },
   manageRounds: { permission: 'view_round_management' },
   /** The hall's screens and their switch (ADR 042): whoever runs the rounds runs what the hall sees. */
   manageScreens: { permission: 'view_round_management' },

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { placeInSections, type Section, type SectionPupil, sectionProblems } from './sections';
+import {
+  areSectionsFixed,
+  hasPlayed,
+  mergeSectionPairings,
+  placeInSections,
+  type Section,
+  type SectionPupil,
+  sectionProblems,
+  sectionSlug,
+} from './sections';
 
 const pupil = (id: string, extra: Partial<SectionPupil> = {}): SectionPupil => ({
   id,
@@ -95,6 +104,83 @@ describe('sections', () => {
       'Junior and junior both take 2nd Year',
       'The rating bands of U1400 and 1200+ overlap',
       'U1400 and 1200+ both take unrated pupils',
+    ]);
+  });
+});
+
+describe('the pairings of several sections as one round', () => {
+  it('numbers the boards through the hall and moves the notes with their boards', () => {
+    const merged = mergeSectionPairings([
+      {
+        boards: [
+          { board: 1, whiteId: 'a', blackId: 'b' },
+          { board: 2, whiteId: 'c', blackId: 'd' },
+        ],
+        byePlayerId: 'e',
+        notes: [{ kind: 'floated', board: 2 }, { kind: 'bye' }],
+      },
+      {
+        boards: [{ board: 1, whiteId: 'f', blackId: 'g' }],
+        byePlayerId: null,
+        notes: [{ kind: 'colour', board: 1 }],
+      },
+      { boards: [{ board: 1, whiteId: 'h', blackId: 'i' }], byePlayerId: 'j', notes: [] },
+    ]);
+    expect(merged.boards.map((board) => [board.board, board.whiteId])).toEqual([
+      [1, 'a'],
+      [2, 'c'],
+      [3, 'f'],
+      [4, 'h'],
+    ]);
+    expect(merged.byePlayerIds).toEqual(['e', 'j']);
+    expect(merged.notes).toEqual([
+      { kind: 'floated', board: 2 },
+      { kind: 'bye' },
+      { kind: 'colour', board: 3 },
+    ]);
+  });
+
+  it('leaves one group as the engine paired it', () => {
+    const single = { boards: [{ board: 1, whiteId: 'a', blackId: 'b' }], byePlayerId: 'c', notes: [] };
+    expect(mergeSectionPairings([single])).toEqual({ boards: single.boards, byePlayerIds: ['c'], notes: [] });
+  });
+});
+
+describe('section names and when sections are fixed', () => {
+  it('gives each name a short address, names that read alike counting as one', () => {
+    expect(sectionSlug('3rd–4th year')).toBe('3rd-4th-year');
+    expect(sectionSlug('Under 12s (Féile)')).toBe('under-12s-feile');
+    expect(sectionSlug('!!!')).toBe('section');
+    expect(
+      sectionProblems([
+        { id: 'a', name: 'Juniors', rule: { kind: 'all' } },
+        { id: 'b', name: 'juniors!', rule: { kind: 'age', min: 10, max: 12 } },
+      ]),
+    ).toContain('Two sections are called juniors!');
+  });
+
+  it('fixes the sections once a game or a pairing-allocated bye exists, and a player once they have one', () => {
+    const game = {
+      id: 'g',
+      roundId: 'r',
+      roundNumber: 1,
+      board: 1,
+      whiteId: 'a',
+      blackId: 'b',
+      result: null,
+    };
+    const pairingBye = { roundId: 'r', roundNumber: 1, playerId: 'c', kind: 'pairing' as const };
+    const requested = { roundId: 'r', roundNumber: 1, playerId: 'd', kind: 'half' as const };
+    expect(areSectionsFixed({ games: [], byes: [requested] })).toBe(false);
+    expect(areSectionsFixed({ games: [game], byes: [] })).toBe(true);
+    expect(areSectionsFixed({ games: [], byes: [pairingBye] })).toBe(true);
+    const state = { games: [game], byes: [pairingBye, requested] };
+    expect(['a', 'b', 'c', 'd', 'e'].map((id) => hasPlayed(state, id))).toEqual([
+      true,
+      true,
+      true,
+      false,
+      false,
     ]);
   });
 });

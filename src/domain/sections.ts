@@ -11,6 +11,7 @@
  * - An event with one `all` section is the event as it has always been.
  */
 import { countOf, nounFor } from './plural';
+import type { TournamentState } from './tournament/state';
 
 export type SectionRule =
   | { kind: 'all' }
@@ -94,7 +95,8 @@ export function sectionProblems(sections: readonly Section[], placement?: Placem
   if (sections.length === 0) return ['Add at least one section'];
   const names = new Set<string>();
   for (const section of sections) {
-    const key = section.name.trim().toLocaleLowerCase('en');
+    // Names that read alike in an address ("Juniors" and "juniors!") are one name.
+    const key = sectionSlug(section.name);
     if (names.has(key)) problems.push(`Two sections are called ${section.name}`);
     names.add(key);
     const { rule } = section;
@@ -149,4 +151,65 @@ export function sectionProblems(sections: readonly Section[], placement?: Placem
     }
   }
   return problems;
+}
+
+/** One round's pairing of every section, boards numbered through the hall. */
+export interface SectionsPairing<Board, Note> {
+  boards: Board[];
+  /** The pairing-allocated byes: one per section with an odd number of players at most. */
+  byePlayerIds: string[];
+  notes: Note[];
+}
+
+/**
+ * The pairings of each section as one round (ADR 044): the sections' boards follow one another in the sections'
+ * order, so board numbers are unique in the hall (the first section's boards 1–20, the second's from 21), and a
+ * note about a board names its number in the hall.
+ */
+export function mergeSectionPairings<Board extends { board: number }, Note>(
+  results: readonly { boards: readonly Board[]; byePlayerId: string | null; notes: readonly Note[] }[],
+): SectionsPairing<Board, Note> {
+  const merged: SectionsPairing<Board, Note> = { boards: [], byePlayerIds: [], notes: [] };
+  let offset = 0;
+  for (const result of results) {
+    const shift = offset;
+    merged.boards.push(...result.boards.map((board) => ({ ...board, board: board.board + shift })));
+    if (result.byePlayerId) merged.byePlayerIds.push(result.byePlayerId);
+    merged.notes.push(
+      ...result.notes.map((note) =>
+        note !== null && typeof note === 'object' && 'board' in note && typeof note.board === 'number'
+          ? { ...note, board: note.board + shift }
+          : note,
+      ),
+    );
+    offset += Math.max(0, ...result.boards.map((board) => board.board));
+  }
+  return merged;
+}
+
+/** A section's short name in addresses: "3rd–4th year" → "3rd-4th-year". */
+export function sectionSlug(name: string): string {
+  const slug = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  return slug || 'section';
+}
+
+/**
+ * Once round 1 is paired the sections and who plays where are fixed: a pupil moved after playing would take their
+ * games into a section whose players never met them. A late entry with no game yet may still be placed.
+ */
+export function areSectionsFixed(state: Pick<TournamentState, 'games' | 'byes'>): boolean {
+  return state.games.length > 0 || state.byes.some((bye) => bye.kind === 'pairing');
+}
+
+/** Whether a player has a game or a pairing-allocated bye: then their section is theirs for good. */
+export function hasPlayed(state: Pick<TournamentState, 'games' | 'byes'>, playerId: string): boolean {
+  return (
+    state.games.some((game) => game.whiteId === playerId || game.blackId === playerId) ||
+    state.byes.some((bye) => bye.playerId === playerId && bye.kind === 'pairing')
+  );
 }

@@ -51,6 +51,7 @@ import { rosterChangesFeature } from './features/roster-changes/roster-changes.r
 import { roundManagementFeature } from './features/round-management/round-management.routes';
 import { registerSafeControlGuard } from './features/safe-control/safe-control.guard';
 import { safeControlFeature } from './features/safe-control/safe-control.routes';
+import { sectionsFeature } from './features/sections/sections.routes';
 import { settingsFeature } from './features/settings/settings.routes';
 import { settingsGateFeature } from './features/settings-gate/settings-gate.routes';
 import { siteContentFeature } from './features/site-content/site-content.routes';
@@ -298,6 +299,7 @@ const FEATURES: readonly Feature[] = [
   broadcastsFeature,
   venueScreensFeature,
   prizesFeature,
+  sectionsFeature,
   tournamentFeature,
   publicPagesFeature,
   playerDashboardFeature,

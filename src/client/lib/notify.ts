@@ -12,11 +12,28 @@ export function notify(
   options: { id?: string; description?: string } = {},
 ): void {
   void import('sonner').then(({ toast }) => {
-    toast[kind](message, options);
+    // A toast replacing one with the same id keeps that one's fields unless told: a success after a refused save
+    // would still show the refusal's reason under it.
+    toast[kind](message, { description: undefined, ...options });
   });
 }
 
 /** An error toast with the server's message for a refusal, or the fallback when there was no answer. */
 export function notifyFailure(error: unknown, fallback: string): void {
   notify('error', serverMessage(error, fallback));
+}
+
+/**
+ * A save's toasts under one id: the server's message when it is saved, or the failure with the server's reason
+ * (also handed to `onRefused`, for a form that shows it beside its fields).
+ */
+export function saveToasts(id: string, failedTitle: string, onRefused: (reason: string) => void = () => {}) {
+  return {
+    onSuccess: (answer: { message: string }) => notify('success', answer.message, { id }),
+    onError: (failure: unknown) => {
+      const reason = serverMessage(failure, failedTitle);
+      onRefused(reason);
+      notify('error', failedTitle, { id, description: reason });
+    },
+  };
 }

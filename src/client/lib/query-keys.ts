@@ -11,6 +11,8 @@ export const queryKeys = {
   prizes: ['prizes'] as const,
   /** The prizes as staff set them: under 'admin', so dropped at sign-out. */
   adminPrizes: ['admin', 'prizes'] as const,
+  /** The sections and who plays where (ADR 044). */
+  adminSections: ['admin', 'sections'] as const,
   currentRound: ['rounds', 'current'] as const,
   rounds: ['rounds'] as const,
   recentMatches: ['matches', 'recent'] as const,

@@ -76,6 +76,8 @@ export const SYSTEM_LOG_ACTIONS = {
   create_tournament_template: { area: 'tournament_management', kind: 'change' },
   update_tournament: { area: 'tournament_management', kind: 'change' },
   update_prizes: { area: 'tournament_management', kind: 'change' },
+  update_sections: { area: 'tournament_management', kind: 'change' },
+  place_in_section: { area: 'tournament_management', kind: 'change' },
   embargo_prizes: { area: 'tournament_management', kind: 'change' },
   activate_tournament: { area: 'tournament_management', kind: 'change' },
   archive_tournament: { area: 'tournament_management', kind: 'change' },

@@ -43,6 +43,7 @@ const PAGE_APIS: Record<string, { prefixes: readonly string[]; actions?: readonl
   broadcasts: { prefixes: ['/api/admin/broadcasts'] },
   screens: { prefixes: ['/api/admin/venue-screens'] },
   prizes: { prefixes: ['/api/admin/prizes'] },
+  sections: { prefixes: ['/api/admin/sections'] },
   // Admins read the logs; only superadmins set how long they are kept.
   'system-logs': { prefixes: ['/api/admin/system-logs'], actions: ['superadminDashboard'] },
   // The settings page is behind the settings password: its gate is a settings section of its own.

@@ -7,6 +7,7 @@ export const CHANGE_CHANNEL = 'app_changes';
 const TOPIC_BY_TABLE: Record<string, LiveTopic> = {
   system_settings: 'settings',
   tournaments: 'tournament',
+  tournament_sections: 'tournament',
   players: 'players',
   rounds: 'rounds',
   matches: 'matches',

@@ -19,23 +19,26 @@ import { rateCounters } from '../../../src/server/db/schema/shared-state';
 import { seedDemoAccounts } from '../../../src/server/db/seed/demo-accounts';
 import { seedDemoTournament } from '../../../src/server/db/seed/demo-seed';
 import { createOutboxMailer } from '../../../src/server/mail/mailer';
+import { seedSectionsEvent } from './sections-seed';
 
 const port = Number(process.env.PORT ?? 3199);
 const logger = pino({ level: process.env.LOG_LEVEL ?? 'warn' });
 const database = await openDatabase({ dataDir: 'memory://' }, logger);
 await applyMigrations(database);
 
-/** 'event': the event-sized demo, 352 players in 44 schools (the venue screens' spec). */
-async function reset(variant: 'demo' | 'event' | 'empty'): Promise<void> {
+/** 'event': the event-sized demo, 352 players in 44 schools (the venue screens' spec); 'sections': the demo and the sections journey's event. */
+async function reset(variant: 'demo' | 'event' | 'empty' | 'sections'): Promise<void> {
   // Each table that outlives its creator is named (broadcasts keep created_by without a foreign key): a message
   // one spec sends must not show on the next spec's pages.
   await database.db.execute(
     sql`truncate tournaments, system_settings, "user", user_roles, user_status, user_preferences, custom_roles, profiles, mail_outbox, rate_limit, rate_counters, security_audit_log, system_logs, session_store, protected_passwords, invites, registrations, payment_events, tournament_templates, broadcasts, venue_screens cascade`,
   );
   if (variant !== 'empty') {
-    await seedDemoTournament(database.db, new Date(), { scale: variant });
+    await seedDemoTournament(database.db, new Date(), { scale: variant === 'event' ? 'event' : 'demo' });
     await seedDemoAccounts(database.db, auth);
   }
+  // The sections journey's event, active beside the demo (issue 32).
+  if (variant === 'sections') await seedSectionsEvent(database.db);
 }
 
 /**
@@ -80,7 +83,7 @@ const app = await buildApp({
 
 await reset('demo');
 
-const resetBody = z.object({ variant: z.enum(['demo', 'event', 'empty']) });
+const resetBody = z.object({ variant: z.enum(['demo', 'event', 'empty', 'sections']) });
 const settingBody = z.object({ key: z.string().min(1), value: z.unknown() });
 
 app.post('/__e2e/reset', async (request) => {

@@ -1,7 +1,7 @@
 import { test as base, expect, type Page } from '@playwright/test';
 
 export type SiteState = {
-  reset(variant: 'demo' | 'event' | 'empty'): Promise<void>;
+  reset(variant: 'demo' | 'event' | 'empty' | 'sections'): Promise<void>;
   setSetting(key: string, value: unknown): Promise<void>;
 };
 

@@ -277,6 +277,13 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   'PUT /api/admin/prizes': { allowed: ['superadmin'] },
   'PUT /api/admin/prizes/embargo': { allowed: ['superadmin'] },
   'GET /api/admin/prizes/certificates': { allowed: ['superadmin'] },
+  // Sections (ADR 044): set up with the tournament (view_tournament_management).
+  'GET /api/admin/sections': { allowed: ['superadmin'] },
+  'PUT /api/admin/sections': { allowed: ['superadmin'] },
+  'PUT /api/admin/sections/players/:playerId': {
+    allowed: ['superadmin'],
+    path: '/api/admin/sections/players/00000000-0000-4000-8000-000000000000',
+  },
   'POST /api/admin/tournaments': { allowed: ['superadmin'] },
   'PUT /api/admin/tournaments/:id': {
     allowed: ['superadmin'],

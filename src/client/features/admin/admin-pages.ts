@@ -53,6 +53,13 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     isAvailable: true,
   },
   {
+    path: 'sections',
+    label: 'Sections',
+    purpose: 'Split the event by school year, age or rating: each section paired and ranked on its own',
+    rule: 'manageSections',
+    isAvailable: true,
+  },
+  {
     path: 'prizes',
     label: 'Prizes',
     purpose: 'Prize lists, shared cash, the best school, and the embargo until the ceremony',

@@ -77,6 +77,7 @@ const visitorAnalytics = lazyPage(
 );
 const broadcasts = lazyPage(() => import('../broadcasts/broadcasts-page'), 'BroadcastsPage');
 const prizes = lazyPage(() => import('../prizes/prizes-admin-page'), 'PrizesAdminPage');
+const sections = lazyPage(() => import('../sections/sections-page'), 'SectionsPage');
 const venueScreens = lazyPage(() => import('../venue-screens/venue-screens-page'), 'VenueScreensPage');
 const safeControl = lazyPage(() => import('../safe-control/safe-control-page'), 'SafeControlPage');
 const backups = lazyPage(() => import('../backups/backups-page'), 'BackupsPage');
@@ -105,6 +106,7 @@ export function AdminRoutes() {
         {adminRoute('broadcasts', broadcasts)}
         {adminRoute('screens', venueScreens)}
         {adminRoute('prizes', prizes)}
+        {adminRoute('sections', sections)}
         {adminRoute('safe-control', safeControl)}
         {adminRoute('checkin-desk', checkinDesk)}
         {adminRoute('checkin-overview', checkinOverview)}

@@ -65,6 +65,7 @@ function PlayerRow({
         </p>
         <p className="text-sm text-muted">
           {player.team ?? 'No team'}
+          {player.section ? <span className="font-semibold text-fg"> · {player.section}</span> : null}
           {isIn ? (
             <span className="font-semibold text-win"> · Checked in {checkedInTime(player.checkedInAt!)}</span>
           ) : null}

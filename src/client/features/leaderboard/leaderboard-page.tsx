@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { LeaderboardHidden } from '../../components/leaderboard-hidden';
 import { LoadError } from '../../components/load-error';
+import { BySection } from '../../components/sections';
 import { Container } from '../../components/ui/container';
 import { PageHeader } from '../../components/ui/page-header';
 import { Spinner } from '../../components/ui/spinner';
@@ -56,13 +57,26 @@ function Standings({ view }: { view: 'players' | 'schools' }) {
     <>
       {notes}
       {view === 'players' ? (
-        <PlayersTable
-          players={data.players}
-          heading={data.standingsHeading}
-          tiebreakOrder={data.tiebreakOrder}
+        <BySection
+          sections={data.sections}
+          rows={data.players}
+          render={(players, section) => (
+            <PlayersTable
+              players={players}
+              heading={data.standingsHeading}
+              tiebreakOrder={data.tiebreakOrder}
+              section={section}
+            />
+          )}
         />
       ) : (
-        <TeamsTable teams={data.teams} heading={data.standingsHeading} />
+        <BySection
+          sections={data.sections}
+          rows={data.teams}
+          render={(teams, section) => (
+            <TeamsTable teams={teams} heading={data.standingsHeading} section={section} />
+          )}
+        />
       )}
     </>
   );

@@ -16,8 +16,11 @@ export function PlayersTable({
   players,
   heading,
   tiebreakOrder,
+  section = null,
 }: {
   players: LeaderboardRow[];
+  /** The section these rows are of (ADR 044), named in the table's label; null for the whole event. */
+  section?: string | null;
   /** The standings' heading as the server sends it (what the standings count). */
   heading: string;
   tiebreakOrder: readonly TiebreakKey[];
@@ -25,9 +28,9 @@ export function PlayersTable({
   const columns = tiebreakColumns(tiebreakOrder);
   return (
     <>
-      <TableFrame label="Player standings">
+      <TableFrame label={section ? `Player standings: ${section}` : 'Player standings'}>
         <table className={tableClass}>
-          <caption className="sr-only">{`Player standings: ${heading}`}</caption>
+          <caption className="sr-only">{`Player standings${section ? ` of ${section}` : ''}: ${heading}`}</caption>
           <thead className={headClass}>
             <tr>
               <th scope="col" className={`${cellClass} w-14`}>

@@ -21,12 +21,21 @@ export function TeamsRule() {
 }
 
 /** School standings: one row per team, with its members' points, its wins and Buchholz, and the rule. */
-export function TeamsTable({ teams, heading }: { teams: TeamStandingRow[]; heading: string }) {
+export function TeamsTable({
+  teams,
+  heading,
+  section = null,
+}: {
+  teams: TeamStandingRow[];
+  heading: string;
+  /** The section these teams are of (ADR 044), named in the caption; null for the whole event. */
+  section?: string | null;
+}) {
   return (
     <>
       <TableFrame>
         <table className={tableClass}>
-          <caption className="sr-only">{`School team standings: ${heading}`}</caption>
+          <caption className="sr-only">{`School team standings${section ? ` of ${section}` : ''}: ${heading}`}</caption>
           <thead className={headClass}>
             <tr>
               <th scope="col" className={`${cellClass} w-14`}>

@@ -138,6 +138,7 @@ export function PlayerResultCard({ player }: { player: PlayerLookupEntry }) {
           </h2>
           <p className="text-muted">
             {player.groupName ?? 'No Group'}
+            {player.section ? ` · ${player.section}` : ''}
             {player.rating ? ` · Rating ${player.rating}` : ''}
             {player.withdrawn ? <Badge className="ml-2">{WITHDRAWN_TAG}</Badge> : null}
           </p>
@@ -145,7 +146,9 @@ export function PlayerResultCard({ player }: { player: PlayerLookupEntry }) {
         <dl className="flex gap-6 text-right">
           {player.rank !== null ? (
             <div>
-              <dt className="text-xs font-semibold uppercase text-muted">Rank</dt>
+              <dt className="text-xs font-semibold uppercase text-muted">
+                {player.section ? `Rank in ${player.section}` : 'Rank'}
+              </dt>
               <dd className="font-display text-2xl font-bold text-fg">{player.rank}</dd>
             </div>
           ) : null}

@@ -7,7 +7,7 @@ import {
 } from '../../../contracts/player-management';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogConfirmActions, DialogSubmitActions } from '../../components/ui/dialog';
-import { SelectField, TextField } from '../../components/ui/field';
+import { CheckboxField, SelectField, TextField } from '../../components/ui/field';
 import { readForm, useFieldErrors } from '../../lib/form';
 import { notify, notifyFailure } from '../../lib/notify';
 import { type ListPlayers, useRemoveBye, useRequestBye, useSavePlayer, useSetActive } from './queries';
@@ -47,6 +47,7 @@ export function PlayerDialog({
       groupName: form.groupName ?? '',
       rating: ratingOf(form.rating),
       club: form.club ?? '',
+      girlsPrize: form.girlsPrize === 'on',
       userEmail: (form.userEmail ?? '').trim(),
     });
     if (!fields) return;
@@ -110,6 +111,11 @@ export function PlayerDialog({
             error={errors.club}
           />
         </div>
+        <CheckboxField
+          label="Eligible for girls’ prizes"
+          name="girlsPrize"
+          defaultChecked={player?.girlsPrize ?? false}
+        />
         <TextField
           label="Linked account e-mail (optional)"
           name="userEmail"

@@ -7,6 +7,7 @@ import {
   type PrizesView,
 } from '../../../contracts/prizes';
 import { formatPrize, ordinal } from '../../../domain/prizes';
+import { SectionBlock, SectionNav } from '../../components/sections';
 import { Card } from '../../components/ui/card';
 
 type CategoryView = PrizesView['brackets'][number]['categories'][number];
@@ -75,23 +76,20 @@ function CategoryCard({ category, hidden }: { category: CategoryView; hidden: bo
   );
 }
 
-/** The prize list: each bracket's categories with their places, winners and why, and the best school. */
-export function PrizeList({ view, forStaff = false }: { view: PrizesView; forStaff?: boolean }) {
-  const hidden = view.embargoed && !forStaff;
-  if (view.brackets.length === 0 && !view.bestSchool)
-    return <p className="text-muted">{PRIZE_MESSAGES.noPrizes}</p>;
+type Lists = Pick<PrizesView, 'brackets' | 'bestSchool'>;
+const hasPrizes = (lists: Lists) => lists.brackets.length > 0 || lists.bestSchool !== null;
+
+/** One group's lists (the event's, or a section's): each bracket's categories and the best school. */
+function PrizeLists({ lists, hidden }: { lists: Lists; hidden: boolean }) {
+  if (!hasPrizes(lists)) return <p className="text-muted">{PRIZE_MESSAGES.noPrizes}</p>;
   return (
-    <div className="flex flex-col gap-8">
-      <p role="status" className="font-semibold text-fg">
-        {hidden ? PRIZE_MESSAGES.embargoed : view.isFinal ? PRIZE_MESSAGES.final : PRIZE_MESSAGES.provisional}
-      </p>
-      {view.brackets.map((bracket) => (
+    <>
+      {lists.brackets.map((bracket) => (
         <section key={bracket.name} aria-label={bracket.name} className="flex flex-col gap-3">
           <h2 className="font-display text-2xl font-bold text-fg">{bracket.name}</h2>
           <p className="text-sm text-muted">
             One prize per player in this list, the most valuable open to them.{' '}
-            {PRIZE_PRIORITY_LABELS[bracket.priority]}. Ties:{' '}
-            {CASH_SHARING_LABELS[bracket.sharing].toLowerCase()}.
+            {PRIZE_PRIORITY_LABELS[bracket.priority]}. Cash ties: {CASH_SHARING_LABELS[bracket.sharing]}.
           </p>
           <div className="grid gap-4 lg:grid-cols-2">
             {bracket.categories.map((category) => (
@@ -100,15 +98,45 @@ export function PrizeList({ view, forStaff = false }: { view: PrizesView; forSta
           </div>
         </section>
       ))}
-      {view.bestSchool ? (
-        <section aria-label={view.bestSchool.name} className="flex flex-col gap-3">
-          <h2 className="font-display text-2xl font-bold text-fg">{view.bestSchool.name}</h2>
+      {lists.bestSchool ? (
+        <section aria-label={lists.bestSchool.name} className="flex flex-col gap-3">
+          <h2 className="font-display text-2xl font-bold text-fg">{lists.bestSchool.name}</h2>
           <p className="text-sm text-muted">From the school standings: the best four pupils of each team.</p>
           <div className="grid gap-4 lg:grid-cols-2">
-            <CategoryCard category={view.bestSchool} hidden={hidden} />
+            <CategoryCard category={lists.bestSchool} hidden={hidden} />
           </div>
         </section>
       ) : null}
+    </>
+  );
+}
+
+/**
+ * The prize list: each bracket's categories with their places, winners and why, and the best school; in an event
+ * with sections (ADR 044), each section's lists under its name.
+ */
+export function PrizeList({ view, forStaff = false }: { view: PrizesView; forStaff?: boolean }) {
+  const hidden = view.embargoed && !forStaff;
+  const sections = view.sections ?? [];
+  if (!hasPrizes(view) && !sections.some(hasPrizes))
+    return <p className="text-muted">{PRIZE_MESSAGES.noPrizes}</p>;
+  return (
+    <div className="flex flex-col gap-8">
+      <p role="status" className="font-semibold text-fg">
+        {hidden ? PRIZE_MESSAGES.embargoed : view.isFinal ? PRIZE_MESSAGES.final : PRIZE_MESSAGES.provisional}
+      </p>
+      {sections.length === 0 ? (
+        <PrizeLists lists={view} hidden={hidden} />
+      ) : (
+        <>
+          <SectionNav sections={sections} />
+          {sections.map((section) => (
+            <SectionBlock key={section.slug} section={section}>
+              <PrizeLists lists={section} hidden={hidden} />
+            </SectionBlock>
+          ))}
+        </>
+      )}
     </div>
   );
 }

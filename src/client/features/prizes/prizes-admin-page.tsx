@@ -16,20 +16,30 @@ import {
   type PrizeCriterion,
   type PrizeKind,
 } from '../../../contracts/prizes';
-import { SCHOOL_YEAR_VALUES, type SchoolYear } from '../../../domain/registration';
+import type { SchoolYear } from '../../../domain/registration';
 import { AdminPageHeading } from '../../components/admin-page-heading';
 import { QueryView } from '../../components/query-view';
+import { SchoolYearsField } from '../../components/school-years-field';
 import { Button, buttonClasses, SubmitButton } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { CheckboxField, ChoiceField, SelectField, SwitchField, TextField } from '../../components/ui/field';
 import { Notice } from '../../components/ui/notice';
 import { serverMessage } from '../../lib/api-client';
-import { notify } from '../../lib/notify';
+import { notify, saveToasts } from '../../lib/notify';
 import { PrizeList } from './prize-list';
 import { PRIZES_BASE, useAdminPrizes, useEmbargoPrizes, useSavePrizes } from './queries';
 
-/** The criteria the page offers (named players are set through the API and kept as they are). */
-const OFFERED_CRITERIA = ['overall', 'rating', 'unrated', 'age', 'class', 'school'] as const;
+/** The criteria the page offers, in the order of the list. */
+const OFFERED_CRITERIA = [
+  'overall',
+  'rating',
+  'unrated',
+  'girls',
+  'age',
+  'class',
+  'school',
+  'custom',
+] as const;
 type OfferedCriterion = (typeof OFFERED_CRITERIA)[number];
 
 interface CategoryDraft {
@@ -43,8 +53,9 @@ interface CategoryDraft {
   kind: PrizeKind;
   /** Values, first place first, comma-separated: euros for cash, a ranking value otherwise. */
   values: string;
-  /** A criterion the page does not edit (named players), kept as it is. */
-  kept: PrizeCriterion | null;
+  /** A criterion of staff's own: its name and the players it names. */
+  customName: string;
+  playerIds: string[];
 }
 interface BracketDraft {
   id: string;
@@ -76,7 +87,7 @@ function draftOf(config: PrizeConfig): Draft {
         return {
           id: category.id,
           name: category.name,
-          criterion: criterion.kind === 'custom' ? 'overall' : criterion.kind,
+          criterion: criterion.kind,
           min:
             (criterion.kind === 'rating' || criterion.kind === 'age') && criterion.min !== null
               ? String(criterion.min)
@@ -89,7 +100,8 @@ function draftOf(config: PrizeConfig): Draft {
           classes: criterion.kind === 'class' ? [...criterion.classes] : [],
           kind: category.places[0]?.kind ?? 'cash',
           values: valuesText(category.places),
-          kept: criterion.kind === 'custom' ? criterion : null,
+          customName: criterion.kind === 'custom' ? criterion.name : '',
+          playerIds: criterion.kind === 'custom' ? [...criterion.playerIds] : [],
         };
       }),
     })),
@@ -125,7 +137,6 @@ function typingProblem(draft: Draft): string | null {
 }
 
 function criterionOf(category: CategoryDraft): PrizeCriterion {
-  if (category.kept) return category.kept;
   switch (category.criterion) {
     case 'rating':
     case 'age':
@@ -134,6 +145,12 @@ function criterionOf(category: CategoryDraft): PrizeCriterion {
       return { kind: 'class', classes: category.classes };
     case 'school':
       return { kind: 'school', schoolId: category.schoolId };
+    case 'custom':
+      return {
+        kind: 'custom',
+        name: category.customName.trim() || category.name,
+        playerIds: category.playerIds,
+      };
     default:
       return { kind: category.criterion };
   }
@@ -170,17 +187,70 @@ const emptyCategory = (name: string): CategoryDraft => ({
   classes: [],
   kind: 'cash',
   values: '',
-  kept: null,
+  customName: '',
+  playerIds: [],
 });
+
+/** A criterion of staff's own: its name, and the players it names, found by typing. */
+function NamedPlayers({
+  category,
+  players,
+  onChange,
+}: {
+  category: CategoryDraft;
+  players: AdminPrizesResponse['players'];
+  onChange: (patch: Partial<CategoryDraft>) => void;
+}) {
+  const [filter, setFilter] = useState('');
+  const chosen = new Set(category.playerIds);
+  const typed = filter.trim().toLowerCase();
+  const shown = players.filter(
+    (player) => chosen.has(player.id) || (typed !== '' && player.name.toLowerCase().includes(typed)),
+  );
+  return (
+    <div className="flex flex-col gap-3 sm:col-span-2">
+      <TextField
+        label="The criterion's name"
+        hint="As the certificates say it, e.g. Best newcomer"
+        value={category.customName}
+        onChange={(event) => onChange({ customName: event.target.value })}
+      />
+      <TextField
+        label="Find a player to name"
+        value={filter}
+        onChange={(event) => setFilter(event.target.value)}
+      />
+      <fieldset>
+        <legend className="text-sm font-semibold text-fg">Players named ({chosen.size})</legend>
+        {shown.map((player) => (
+          <CheckboxField
+            key={player.id}
+            label={player.team ? `${player.name} · ${player.team}` : player.name}
+            checked={chosen.has(player.id)}
+            onChange={(event) =>
+              onChange({
+                playerIds: event.target.checked
+                  ? [...category.playerIds, player.id]
+                  : category.playerIds.filter((id) => id !== player.id),
+              })
+            }
+          />
+        ))}
+      </fieldset>
+    </div>
+  );
+}
 
 function CategoryFields({
   category,
   schools,
+  players,
   onChange,
   onRemove,
 }: {
   category: CategoryDraft;
   schools: AdminPrizesResponse['schools'];
+  players: AdminPrizesResponse['players'];
   onChange: (category: CategoryDraft) => void;
   onRemove: () => void;
 }) {
@@ -196,20 +266,14 @@ function CategoryFields({
         value={category.name}
         onChange={(event) => set({ name: event.target.value })}
       />
-      {category.kept ? (
-        <p className="text-sm text-muted">
-          Criterion: {category.kept.kind === 'custom' ? category.kept.name : ''}
-        </p>
-      ) : (
-        <ChoiceField
-          label="Who can win it"
-          value={category.criterion}
-          choices={OFFERED_CRITERIA}
-          labels={CRITERION_LABELS}
-          onChange={(criterion) => set({ criterion })}
-        />
-      )}
-      {(category.criterion === 'rating' || category.criterion === 'age') && !category.kept
+      <ChoiceField
+        label="Who can win it"
+        value={category.criterion}
+        choices={OFFERED_CRITERIA}
+        labels={CRITERION_LABELS}
+        onChange={(criterion) => set({ criterion })}
+      />
+      {category.criterion === 'rating' || category.criterion === 'age'
         ? (
             [
               ['min', category.criterion === 'rating' ? 'Lowest rating' : 'Youngest age'],
@@ -225,28 +289,17 @@ function CategoryFields({
             />
           ))
         : null}
-      {category.criterion === 'class' && !category.kept ? (
-        <fieldset className="sm:col-span-2">
-          <legend className="text-sm font-semibold text-fg">School years</legend>
-          <div className="grid gap-x-4 sm:grid-cols-3">
-            {SCHOOL_YEAR_VALUES.map((year) => (
-              <CheckboxField
-                key={year}
-                label={year}
-                checked={category.classes.includes(year)}
-                onChange={(event) =>
-                  set({
-                    classes: SCHOOL_YEAR_VALUES.filter((value) =>
-                      value === year ? event.target.checked : category.classes.includes(value),
-                    ),
-                  })
-                }
-              />
-            ))}
-          </div>
-        </fieldset>
+      {category.criterion === 'class' ? (
+        <SchoolYearsField
+          className="sm:col-span-2"
+          value={category.classes}
+          onChange={(classes) => set({ classes })}
+        />
       ) : null}
-      {category.criterion === 'school' && !category.kept ? (
+      {category.criterion === 'custom' ? (
+        <NamedPlayers category={category} players={players} onChange={set} />
+      ) : null}
+      {category.criterion === 'school' ? (
         <SelectField
           label="School"
           value={category.schoolId}
@@ -289,7 +342,7 @@ function CategoryFields({
 }
 
 function PrizeForm({ data }: { data: AdminPrizesResponse }) {
-  const save = useSavePrizes();
+  const save = useSavePrizes(data.section);
   const [draft, setDraft] = useState<Draft>(() => draftOf(data.config));
   const [error, setError] = useState<string | null>(null);
   const headingId = useId();
@@ -303,14 +356,7 @@ function PrizeForm({ data }: { data: AdminPrizesResponse }) {
     const problem = typingProblem(draft);
     setError(problem);
     if (problem) return;
-    save.mutate(configOf(draft), {
-      onSuccess: (answer) => notify('success', answer.message, { id: 'prizes-saved' }),
-      onError: (failure) => {
-        const message = serverMessage(failure, PRIZE_MESSAGES.saveFailed);
-        setError(message);
-        notify('error', PRIZE_MESSAGES.saveFailed, { id: 'prizes-saved', description: message });
-      },
-    });
+    save.mutate(configOf(draft), saveToasts('prizes-saved', PRIZE_MESSAGES.saveFailed, setError));
   };
   return (
     <form noValidate onSubmit={onSubmit} aria-labelledby={headingId} className="flex flex-col gap-4">
@@ -346,6 +392,7 @@ function PrizeForm({ data }: { data: AdminPrizesResponse }) {
               key={category.id}
               category={category}
               schools={data.schools}
+              players={data.players}
               onChange={(changed) =>
                 setBracket(index, {
                   ...bracket,
@@ -519,7 +566,8 @@ function EmbargoSwitch({ embargoed }: { embargoed: boolean }) {
  * prize and the embargo; below, the list they give so far, with the winners even during the embargo.
  */
 export function PrizesAdminPage() {
-  const prizes = useAdminPrizes();
+  const [section, setSection] = useState<string | null>(null);
+  const prizes = useAdminPrizes(section);
   const listId = useId();
   return (
     <div className="flex flex-col gap-8">
@@ -532,8 +580,22 @@ export function PrizesAdminPage() {
           <>
             <EmbargoSwitch embargoed={data.embargoed} />
             <CertificateLinks />
+            {data.sections.length > 0 ? (
+              <SelectField
+                label="Prizes of the section"
+                hint="Each section has its own prizes, awarded from its own standings."
+                value={data.section ?? ''}
+                onChange={(event) => setSection(event.target.value)}
+              >
+                {data.sections.map((option) => (
+                  <option key={option.id} value={option.id}>
+                    {option.name}
+                  </option>
+                ))}
+              </SelectField>
+            ) : null}
             {/* Keyed by what is stored: a save (here or by another organiser) draws the form from it again. */}
-            <PrizeForm key={JSON.stringify(data.config)} data={data} />
+            <PrizeForm key={`${data.section}:${JSON.stringify(data.config)}`} data={data} />
             <section aria-labelledby={listId} className="flex flex-col gap-3">
               <h2 id={listId} className="font-display text-2xl font-bold text-fg">
                 The list so far

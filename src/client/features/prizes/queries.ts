@@ -14,10 +14,14 @@ export function usePublicPrizes() {
   });
 }
 
-export function useAdminPrizes() {
+/** The prizes' address: the event's, or one section's in an event with sections (ADR 044; null: the first). */
+const prizesUrl = (section: string | null) =>
+  section ? `${PRIZES_BASE}?section=${encodeURIComponent(section)}` : PRIZES_BASE;
+
+export function useAdminPrizes(section: string | null) {
   return useQuery({
-    queryKey: queryKeys.adminPrizes,
-    queryFn: ({ signal }) => getJson(PRIZES_BASE, adminPrizesResponseSchema, signal),
+    queryKey: [...queryKeys.adminPrizes, section],
+    queryFn: ({ signal }) => getJson(prizesUrl(section), adminPrizesResponseSchema, signal),
   });
 }
 
@@ -30,10 +34,10 @@ function useInvalidatePrizes() {
     ]);
 }
 
-export function useSavePrizes() {
+export function useSavePrizes(section: string | null) {
   const onSettled = useInvalidatePrizes();
   return useMutation({
-    mutationFn: (config: PrizeConfig) => sendJson('PUT', PRIZES_BASE, config, messageResponseSchema),
+    mutationFn: (config: PrizeConfig) => sendJson('PUT', prizesUrl(section), config, messageResponseSchema),
     onSettled,
   });
 }

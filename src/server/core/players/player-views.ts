@@ -45,6 +45,7 @@ export function toManagedPlayer(
       schoolOf(player.groupName),
     club: player.club,
     rating: player.rating,
+    girlsPrize: player.girlsPrize,
     active: player.active,
     checkedInAt: player.checkedInAt?.toISOString() ?? null,
     userEmail: player.userId ? (emails.get(player.userId) ?? null) : null,

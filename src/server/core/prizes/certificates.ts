@@ -37,40 +37,11 @@ export function certificatesOf(data: PublicTournamentData, scope: CertificateSco
   const certificates: Certificate[] = [];
 
   if (scope !== 'participants') {
-    const { players, brackets, bestSchool } = prizeOutcomes(views);
-    for (const { bracket, outcome } of brackets) {
-      bracket.categories.forEach((category, index) => {
-        for (const award of outcome.categories[index]!.awards) {
-          const place =
-            award.place <= category.places.length ? `${ordinal(award.place)} place` : 'A shared place';
-          certificates.push({
-            title: 'Certificate of Achievement',
-            playerId: award.playerId,
-            name: players.get(award.playerId)!.name,
-            lines: [
-              `${place} · ${category.name}`,
-              award.prize.kind === 'certificate'
-                ? bracket.name
-                : `${bracket.name} · ${formatPrize(award.prize, award.amount)}`,
-              schoolOf(award.playerId) ?? '',
-              footer,
-            ].filter(Boolean),
-          });
-        }
-      });
-    }
-    for (const award of bestSchool?.awards ?? []) {
-      certificates.push({
-        title: 'Certificate of Achievement',
-        playerId: null,
-        name: award.teamKey,
-        lines: [
-          `${ordinal(award.place)} place · ${bestSchool!.prize.name}`,
-          bestSchool!.schoolOf.get(award.teamKey) ?? '',
-          footer,
-        ].filter(Boolean),
-      });
-    }
+    // An event with sections awards each section's prizes (ADR 044): its name goes on its certificates.
+    const groups = views.sections.length
+      ? views.sectionViews().map((entry) => ({ name: entry.section.name, views: entry.views }))
+      : [{ name: null, views }];
+    for (const group of groups) certificates.push(...winnersOf(group.views, group.name, schoolOf, footer));
   }
 
   if (scope !== 'winners') {
@@ -81,9 +52,60 @@ export function certificatesOf(data: PublicTournamentData, scope: CertificateSco
         title: 'Certificate of Participation',
         playerId: player.id,
         name: player.name,
-        lines: [took(views, player.id), schoolOf(player.id) ?? '', footer].filter(Boolean),
+        lines: [
+          took(views, player.id),
+          views.sectionOf(player.id)?.name ?? '',
+          schoolOf(player.id) ?? '',
+          footer,
+        ].filter(Boolean),
       });
     }
+  }
+  return certificates;
+}
+
+/** The certificates of one group's prize winners (the event's, or a section's named `section`). */
+function winnersOf(
+  views: PublicViews,
+  section: string | null,
+  schoolOf: (playerId: string) => string | null,
+  footer: string,
+): Certificate[] {
+  const certificates: Certificate[] = [];
+  const { players, brackets, bestSchool } = prizeOutcomes(views);
+  const listOf = (name: string) => (section ? `${section} · ${name}` : name);
+  for (const { bracket, outcome } of brackets) {
+    bracket.categories.forEach((category, index) => {
+      for (const award of outcome.categories[index]!.awards) {
+        const place =
+          award.place <= category.places.length ? `${ordinal(award.place)} place` : 'A shared place';
+        certificates.push({
+          title: 'Certificate of Achievement',
+          playerId: award.playerId,
+          name: players.get(award.playerId)!.name,
+          lines: [
+            `${place} · ${category.name}`,
+            award.prize.kind === 'certificate'
+              ? listOf(bracket.name)
+              : `${listOf(bracket.name)} · ${formatPrize(award.prize, award.amount)}`,
+            schoolOf(award.playerId) ?? '',
+            footer,
+          ].filter(Boolean),
+        });
+      }
+    });
+  }
+  for (const award of bestSchool?.awards ?? []) {
+    certificates.push({
+      title: 'Certificate of Achievement',
+      playerId: null,
+      name: award.teamKey,
+      lines: [
+        `${ordinal(award.place)} place · ${listOf(bestSchool!.prize.name)}`,
+        bestSchool!.schoolOf.get(award.teamKey) ?? '',
+        footer,
+      ].filter(Boolean),
+    });
   }
   return certificates;
 }

@@ -9,6 +9,9 @@ import {
 } from '../../../domain/prizes';
 import { ageOn } from '../../../domain/registration';
 import type { PublicViews } from './public-views';
+import { publicSection } from './sections';
+
+type PrizeLists = Pick<PrizesView, 'brackets' | 'bestSchool'>;
 
 /** The tournament's prizes as stored (nothing set: no brackets, no school prize). */
 export function prizeConfigOf(views: PublicViews): PrizeConfig {
@@ -38,7 +41,7 @@ export function prizeInputs(views: PublicViews): {
           rating: row.player.rating,
           age: details?.dateOfBirth && cutOff ? ageOn(details.dateOfBirth, cutOff) : null,
           class: details?.schoolYear ?? null,
-          isGirl: false,
+          isGirl: views.playerRow(row.player.id)?.girlsPrize ?? false,
           isFirstEvent: false,
           schoolId: views.playerRow(row.player.id)?.schoolId ?? null,
         },
@@ -109,15 +112,29 @@ export function prizeOutcomes(views: PublicViews): PrizeOutcomes {
  * setting or the safe-control switch) hides them from the public too: they give the standings away.
  */
 export function prizesView(views: PublicViews, forStaff: boolean): PrizesView {
-  const { players, brackets, bestSchool } = prizeOutcomes(views);
   const embargoed =
     (views.tournamentRow?.prizesEmbargoed ?? false) || (!forStaff && !views.leaderboardVisible);
   const hidden = embargoed && !forStaff;
-  const nameOf = (playerId: string) => players.get(playerId)?.name ?? '';
-  const teamOf = (playerId: string) => views.playerRow(playerId)?.groupName ?? null;
+  if (views.sections.length === 0) return { embargoed, isFinal: views.isFinal, ...prizeLists(views, hidden) };
+  // An event with sections awards each section's prizes from its own standings (ADR 044).
   return {
     embargoed,
     isFinal: views.isFinal,
+    brackets: [],
+    bestSchool: null,
+    sections: views.sectionViews().map(({ section, views: sectionViews }) => ({
+      ...publicSection(section),
+      ...prizeLists(sectionViews, hidden),
+    })),
+  };
+}
+
+/** The prize lists of one group of players (the event, or one section): winners left out while `hidden`. */
+function prizeLists(views: PublicViews, hidden: boolean): PrizeLists {
+  const { players, brackets, bestSchool } = prizeOutcomes(views);
+  const nameOf = (playerId: string) => players.get(playerId)?.name ?? '';
+  const teamOf = (playerId: string) => views.playerRow(playerId)?.groupName ?? null;
+  return {
     brackets: brackets.map(({ bracket, outcome }) => ({
       name: bracket.name,
       sharing: bracket.sharing,

@@ -12,6 +12,7 @@ import {
   readRosterRules,
 } from '../../../contracts/roster-changes';
 import { readSafeControl, SAFE_CONTROL_SETTING_KEY } from '../../../contracts/safe-control';
+import type { PublicSection } from '../../../contracts/sections';
 import {
   type HomePageSettings,
   type RegistrationSettings,
@@ -68,6 +69,7 @@ import type {
   PupilDetails,
 } from '../../core/tournament/tournament.repo';
 import { toTournamentState } from '../../core/tournament/tournament-state.loader';
+import { publicSection, rowsOfSection, type SectionRow, sectionsOf } from './sections';
 
 export const RECENT_MATCHES_SHOWN = 3;
 export const LOOKUP_MAX_PLAYERS = 10;
@@ -92,8 +94,12 @@ export class PublicViews {
   /** Each player's full name, kept only to match a lookup typed in full (the rows carry the public name). */
   private readonly fullNames: Map<string, { normalized: string; restricted: boolean }>;
   private readonly data: PublicTournamentData;
+  /** The rows as read (full names), for the views of each section. */
+  private readonly stored: PublicTournamentData;
+  private sectionViewsMemo: SectionViews[] | undefined;
 
   constructor(stored: PublicTournamentData) {
+    this.stored = stored;
     // ADR 036: every public answer is built from the players' public names, so no view can show more.
     const setting = stored.tournament?.publicNameDisplay ?? 'full';
     this.fullNames = new Map();
@@ -130,6 +136,30 @@ export class PublicViews {
   /** The active tournament's row (its prizes and their embargo, ADR 043), or null. */
   get tournamentRow(): PublicTournamentData['tournament'] {
     return this.data.tournament;
+  }
+
+  /** The event's sections in order (ADR 044); empty for an event that plays as one group. */
+  get sections(): SectionRow[] {
+    return sectionsOf(this.data);
+  }
+
+  /**
+   * The views of each section, in order (ADR 044): its players, games and byes as if it were an event of its own,
+   * with its prizes. Empty for an event without sections.
+   */
+  sectionViews(): SectionViews[] {
+    this.sectionViewsMemo ??= this.sections.map((section) => ({
+      section,
+      views: new PublicViews(rowsOfSection(this.stored, section.id)),
+    }));
+    return this.sectionViewsMemo;
+  }
+
+  /** The section a player plays in, as the public pages name it, or null (no sections, or not placed yet). */
+  sectionOf(playerId: string): PublicSection | null {
+    const sectionId = this.playersById.get(playerId)?.sectionId;
+    const section = sectionId ? this.sections.find((candidate) => candidate.id === sectionId) : undefined;
+    return section ? publicSection(section) : null;
   }
 
   /** The schools of the tournament's teams and players, by name. */
@@ -176,13 +206,24 @@ export class PublicViews {
    * progress its unfinished games are left out for both players, so tie-breaks are provisional.
    */
   standings(): StandingRow[] {
-    this.standingsMemo ??= this.state ? standings(this.state) : [];
+    // An event with sections ranks each section on its own, one after the other (ADR 044).
+    this.standingsMemo ??= this.hasSections
+      ? this.sectionViews().flatMap(({ views }) => views.standings())
+      : this.state
+        ? standings(this.state)
+        : [];
     return this.standingsMemo;
   }
 
   teamStandings(): TeamStandingRow[] {
-    this.teamsMemo ??= teamStandings(this.standings(), this.state ?? undefined);
+    this.teamsMemo ??= this.hasSections
+      ? this.sectionViews().flatMap(({ views }) => views.teamStandings())
+      : teamStandings(this.standings(), this.state ?? undefined);
     return this.teamsMemo;
+  }
+
+  private get hasSections(): boolean {
+    return this.sections.length > 0;
   }
 
   /** A player's score as the standings count it, a withdrawn player's too (certificates, ADR 043). */
@@ -341,8 +382,11 @@ export class PublicViews {
         losses: row.losses,
         byes: row.byes,
         tiebreaks: tiebreakValues(row, tiebreakOrder),
+        ...this.sectionField(row.player.id),
       })),
+      ...(this.hasSections ? { sections: this.sections.map(publicSection) } : {}),
       teams: this.teamStandings().map((team) => ({
+        ...this.sectionField(team.members[0]?.playerId ?? ''),
         rank: team.rank,
         team: team.team,
         school: team.school,
@@ -356,6 +400,12 @@ export class PublicViews {
         })),
       })),
     };
+  }
+
+  /** `{ section: slug }` for a player of a section, nothing otherwise (the leaderboard's rows). */
+  private sectionField(playerId: string): { section?: string } {
+    const section = this.sectionOf(playerId);
+    return section ? { section: section.slug } : {};
   }
 
   /** The roster rules in words (the `roster_rules` setting), for the public "how the day works" page. */
@@ -438,7 +488,9 @@ export class PublicViews {
   private entryFor(player: PlayerRow, rankById: Map<string, StandingRow>): PlayerLookupEntry {
     const rounds = this.roundsOf(player.id);
     const row = rankById.get(player.id);
+    const section = this.sectionOf(player.id);
     return {
+      ...(section ? { section: section.name } : {}),
       name: player.name,
       groupName: player.groupName,
       rating: player.rating,
@@ -492,7 +544,7 @@ export class PublicViews {
         draws: score?.draws ?? 0,
         losses: score?.losses ?? 0,
         byes: score?.byes ?? 0,
-        rankedPlayers: visible ? rows.length : null,
+        rankedPlayers: visible ? this.rankedWith(player.id, rows) : null,
         currentRoundStatus: this.currentRoundRow?.status ?? null,
         team: team
           ? {
@@ -505,6 +557,13 @@ export class PublicViews {
           : null,
       },
     };
+  }
+
+  /** How many players are ranked with this one: the whole standings, or their section's (ADR 044). */
+  private rankedWith(playerId: string, rows: readonly StandingRow[]): number {
+    const section = this.playersById.get(playerId)?.sectionId ?? null;
+    if (section === null) return rows.length;
+    return rows.filter((row) => this.playersById.get(row.player.id)?.sectionId === section).length;
   }
 
   /**
@@ -576,6 +635,12 @@ export class PublicViews {
       isReported: match.result === null && this.reported.has(match.id),
     };
   }
+}
+
+/** One section's views (ADR 044). */
+export interface SectionViews {
+  section: SectionRow;
+  views: PublicViews;
 }
 
 /** A line of pairings by name with the player it belongs to (ids never leave the server). */

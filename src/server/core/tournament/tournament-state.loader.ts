@@ -10,7 +10,15 @@ import { knownTiebreakOrder } from '../../../domain/scoring/tiebreak-keys';
 import type { School, Team, TournamentState } from '../../../domain/tournament/state';
 import type { Db } from '../../db/client';
 import { schools } from '../../db/schema/schools';
-import { matches, players, roundByes, rounds, teams, type tournaments } from '../../db/schema/tournaments';
+import {
+  matches,
+  players,
+  roundByes,
+  rounds,
+  teams,
+  tournamentSections,
+  type tournaments,
+} from '../../db/schema/tournaments';
 
 type TournamentRow = typeof tournaments.$inferSelect;
 type PlayerRow = typeof players.$inferSelect;
@@ -27,6 +35,8 @@ export interface TournamentRows {
   byes: readonly ByeRow[];
   /** The tournament's teams and its players' schools (loadSchoolRows); absent: schools by the name rule only. */
   schoolRows?: SchoolRows;
+  /** The event's sections (ADR 044; core/tournament/sections.ts); none: one group. */
+  sections?: readonly (typeof tournamentSections.$inferSelect)[];
 }
 
 export interface SchoolRows {
@@ -65,12 +75,13 @@ export async function loadSchoolRows(db: Db, tournamentId: string): Promise<Scho
 
 export async function loadTournamentRows(db: Db, tournament: TournamentRow): Promise<TournamentRows> {
   const id = tournament.id;
-  const [playerRows, roundRows, matchRows, byeRows, schoolRows] = await Promise.all([
+  const [playerRows, roundRows, matchRows, byeRows, schoolRows, sectionRows] = await Promise.all([
     db.select().from(players).where(eq(players.tournamentId, id)).orderBy(asc(players.name)),
     db.select().from(rounds).where(eq(rounds.tournamentId, id)).orderBy(asc(rounds.number)),
     db.select().from(matches).where(eq(matches.tournamentId, id)),
     db.select().from(roundByes).where(eq(roundByes.tournamentId, id)),
     loadSchoolRows(db, id),
+    db.select().from(tournamentSections).where(eq(tournamentSections.tournamentId, id)),
   ]);
   return {
     tournament,
@@ -79,6 +90,7 @@ export async function loadTournamentRows(db: Db, tournament: TournamentRow): Pro
     matches: matchRows,
     byes: byeRows,
     schoolRows,
+    sections: sectionRows,
   };
 }
 

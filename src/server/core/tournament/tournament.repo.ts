@@ -1,6 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { needsPupilDetails, readPrizeConfig } from '../../../contracts/prizes';
 import { PUBLIC_SETTING_KEYS } from '../../../contracts/settings-registry';
+import type { Tx } from '../../audit/audit';
 import type { Db } from '../../db/client';
 import { registrationTeamPlayers } from '../../db/schema/registrations';
 import {
@@ -14,6 +15,7 @@ import {
 import { reportedMatchIds } from '../results/results.repo';
 import { readStoredSettings } from '../settings/settings.service';
 import { findActiveTournament } from './active-tournament';
+import { type SectionRow, sectionsOf } from './sections';
 import { loadTournamentRows, type SchoolRows } from './tournament-state.loader';
 
 export type TournamentRow = typeof tournaments.$inferSelect;
@@ -41,6 +43,8 @@ export interface PublicTournamentData {
    * prizes have age or school-year categories (ADR 043), never shown.
    */
   pupilDetails?: ReadonlyMap<string, PupilDetails>;
+  /** The event's sections (ADR 044); none: one group. */
+  sections?: readonly SectionRow[];
 }
 
 export interface PupilDetails {
@@ -49,7 +53,10 @@ export interface PupilDetails {
 }
 
 /** The registrations' details of the tournament's pupils (a substitute's entry included), by player id. */
-export async function loadPupilDetails(db: Db, tournamentId: string): Promise<Map<string, PupilDetails>> {
+export async function loadPupilDetails(
+  db: Db | Tx,
+  tournamentId: string,
+): Promise<Map<string, PupilDetails>> {
   const rows = await db
     .select({
       playerId: registrationTeamPlayers.playerId,
@@ -78,7 +85,7 @@ export async function loadPublicTournamentData(db: Db): Promise<PublicTournament
   }
   // The tournament's rows come from the one loader of the tournament state (ADR 011); the public snapshot adds
   // only what it shows besides: the latest announcements and the public settings.
-  const [rows, announcementRows, reported, pupilDetails] = await Promise.all([
+  const [rows, announcementRows, reported] = await Promise.all([
     loadTournamentRows(db, tournament),
     db
       .select()
@@ -87,8 +94,12 @@ export async function loadPublicTournamentData(db: Db): Promise<PublicTournament
       .orderBy(desc(announcements.createdAt))
       .limit(ANNOUNCEMENTS_SHOWN),
     reportedMatchIds(db, tournament.id),
-    needsPupilDetails(readPrizeConfig(tournament.prizes)) ? loadPupilDetails(db, tournament.id) : undefined,
   ]);
+  // Age and school-year prizes read the pupils' registrations (ADR 043): the event's or any section's.
+  const prizeLists = [tournament.prizes, ...sectionsOf(rows).map((section) => section.prizes)];
+  const pupilDetails = prizeLists.some((prizes) => needsPupilDetails(readPrizeConfig(prizes)))
+    ? await loadPupilDetails(db, tournament.id)
+    : undefined;
   return {
     ...rows,
     announcements: announcementRows,

@@ -134,12 +134,47 @@ export const players = pgTable(
     signedOutAt: timestamp('signed_out_at', { withTimezone: true }),
     /** The pupil's name permission from the registration (ADR 036): null follows the tournament's setting. */
     publicNameDisplay: text('public_name_display', { enum: PUBLIC_NAME_DISPLAYS }),
+    /**
+     * The section the player plays in (issue 32, ADR 044), or null in an event without sections and for a pupil
+     * not placed yet. Written by the placement rule (domain/sections.ts) or by staff (`sectionByHand`).
+     */
+    sectionId: uuid('section_id').references(() => tournamentSections.id, { onDelete: 'set null' }),
+    /** Placed by staff: the placement rule leaves the player where staff put them. */
+    sectionByHand: boolean('section_by_hand').notNull().default(false),
+    /** Eligible for girls' prizes (issue 32), as the school or staff said; nothing else is kept about it. */
+    girlsPrize: boolean('girls_prize').notNull().default(false),
     ...timestamps,
   },
   (t) => [
     index('players_tournament').on(t.tournamentId),
+    index('players_section').on(t.sectionId),
     index('players_user').on(t.userId),
     index('players_team').on(t.teamId),
+  ],
+);
+
+/**
+ * A section of an event (issue 32, ADR 044): its own pairings, standings, school table and prizes, on the event's
+ * shared round clock. An event without sections has no rows here and plays as one group.
+ */
+export const tournamentSections = pgTable(
+  'tournament_sections',
+  {
+    ...tournamentRowKeys(),
+    name: text('name').notNull(),
+    /** The short name in addresses (`/leaderboard#juniors`), unique within the event. */
+    slug: text('slug').notNull(),
+    /** The order staff listed the sections in: the first rule that takes a pupil wins. */
+    position: integer('position').notNull(),
+    /** Who plays here (domain/sections.ts SectionRule), checked by the contract before it is stored. */
+    rule: jsonb('rule').$type<unknown>().notNull(),
+    /** The section's prizes (contracts/prizes.ts), null for none. */
+    prizes: jsonb('prizes').$type<unknown>(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('tournament_sections_slug').on(t.tournamentId, t.slug),
+    uniqueIndex('tournament_sections_name').on(t.tournamentId, sql`lower(${t.name})`),
   ],
 );
 

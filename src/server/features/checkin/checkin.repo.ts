@@ -4,14 +4,14 @@ import type { CheckinPlayer } from '../../../domain/checkin';
 import { findActiveTournament as findTheActiveTournament } from '../../core/tournament/active-tournament';
 import type { Db } from '../../db/client';
 import { schools } from '../../db/schema/schools';
-import { players } from '../../db/schema/tournaments';
+import { players, tournamentSections } from '../../db/schema/tournaments';
 
 /** A player as check-in reads them, with their school record (never a name parsed from the team). */
 export type CheckinPlayerRow = Pick<
   typeof players.$inferSelect,
   'id' | 'name' | 'groupName' | 'active' | 'checkedInAt' | 'checkinSource' | 'signedOutAt'
 > &
-  CheckinPlayer;
+  CheckinPlayer & { sectionName: string | null };
 
 const playerColumns = {
   id: players.id,
@@ -26,6 +26,9 @@ const playerColumns = {
   schoolName: sql<
     string | null
   >`(select ${schools.name} from ${schools} where ${schools.id} = ${players.schoolId})`,
+  sectionName: sql<
+    string | null
+  >`(select ${tournamentSections.name} from ${tournamentSections} where ${tournamentSections.id} = ${players.sectionId})`,
 };
 
 type SelectedRow = Omit<CheckinPlayerRow, 'school'> & { schoolId: string | null; schoolName: string | null };

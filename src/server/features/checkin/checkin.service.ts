@@ -35,6 +35,7 @@ export function toCheckinPlayer(row: repo.CheckinPlayerRow): CheckinPlayer {
     name: row.name,
     team,
     schoolName: row.school?.name ?? null,
+    section: row.sectionName,
     isWithdrawn: !row.active,
     checkedInAt: row.checkedInAt?.toISOString() ?? null,
     source: row.checkedInAt && source.success ? source.data : null,

@@ -16,6 +16,7 @@ import {
   requestByeBodySchema,
   tournamentQuerySchema,
   tournamentsResponseSchema,
+  trfExportQuerySchema,
   trfImportBodySchema,
   trfImportResponseSchema,
   updatePlayerBodySchema,
@@ -272,9 +273,9 @@ function registerPlayerManagementRoutes(typed: TypedApp, db: Db, audit: Audit): 
     {
       config: { access },
       schema: {
-        summary: 'The tournament as a FIDE TRF-16 file (rating reports)',
+        summary: 'The tournament, or one of its sections, as a FIDE TRF-16 file (rating reports)',
         tags,
-        querystring: tournamentQuerySchema,
+        querystring: trfExportQuerySchema,
         response: { 200: z.string(), ...errors },
       },
     },
@@ -284,6 +285,7 @@ function registerPlayerManagementRoutes(typed: TypedApp, db: Db, audit: Audit): 
         await actorOf(request),
         request.ip,
         request.query.tournamentId,
+        request.query.section,
       );
       return reply
         .type('text/plain; charset=utf-8')

@@ -9,6 +9,7 @@ import {
   type playerFieldsSchema,
   type requestByeBodySchema,
 } from '../../../contracts/player-management';
+import { SECTION_MESSAGES } from '../../../contracts/sections';
 import { normalizeName } from '../../../domain/names';
 import { formatPlayersCsv, parsePlayersCsv, playerKey } from '../../../domain/players-csv';
 import { acceptsByeRequest, isPaired, scores, trfExportInput } from '../../../domain/tournament';
@@ -33,6 +34,7 @@ import {
   writeWithdrawal,
 } from '../../core/players/roster-writes';
 import { inferSchools, membershipFromGroupName } from '../../core/schools/school-records';
+import { rowsOfSection, sectionsOf } from '../../core/tournament/sections';
 import { loadTournamentState } from '../../core/tournament/tournament-state.loader';
 import type { Db } from '../../db/client';
 import { matches, players, roundByes, rounds, tournaments } from '../../db/schema/tournaments';
@@ -109,6 +111,7 @@ export async function addPlayer(
         groupName: input.groupName,
         rating: input.rating,
         club: input.club,
+        girlsPrize: input.girlsPrize ?? false,
         userId,
         ...(await membershipFromGroupName(tx, tournament.id, input.groupName)),
       })
@@ -141,6 +144,7 @@ export async function updatePlayer(
     groupName: input.groupName,
     rating: input.rating,
     club: input.club,
+    girlsPrize: input.girlsPrize ?? before.girlsPrize,
     userId,
   };
   const changes: Record<string, { from: unknown; to: unknown }> = {};
@@ -412,13 +416,21 @@ export async function exportTrf(
   actor: Actor,
   ip: string,
   tournamentId: string | undefined,
+  sectionId?: string | undefined,
 ): Promise<{ fileName: string; body: string }> {
   const tournament = await repo.resolveTournament(db, tournamentId);
-  const body = tournamentTrfText(await repo.loadTournamentData(db, tournament));
-  await audit.logAttempt(db, actorContext(actor, ip), 'export_trf', `Exported ${tournament.name} as TRF`, {
+  const data = await repo.loadTournamentData(db, tournament);
+  // A section is a tournament of its own for rating (ADR 044): its players, their games, its name.
+  const section = sectionId ? sectionsOf(data).find((candidate) => candidate.id === sectionId) : undefined;
+  if (sectionId && !section) throw new HttpError(404, SECTION_MESSAGES.sectionNotFound);
+  const name = section ? `${tournament.name} — ${section.name}` : tournament.name;
+  const rows = section ? rowsOfSection(data, section.id) : data;
+  const body = tournamentTrfText({ ...rows, tournament: { ...tournament, name } });
+  await audit.logAttempt(db, actorContext(actor, ip), 'export_trf', `Exported ${name} as TRF`, {
     tournamentId: tournament.id,
+    ...(section ? { sectionId: section.id } : {}),
   });
-  return { fileName: `${fileSlug(tournament.name)}.trf`, body };
+  return { fileName: `${fileSlug(name)}.trf`, body };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { messageResponseSchema } from '../../../contracts/common';
 import {
@@ -8,13 +8,16 @@ import {
   PRIZE_MESSAGES,
   prizeConfigSchema,
   prizeEmbargoSchema,
+  prizeOwnerQuerySchema,
 } from '../../../contracts/prizes';
+import { SECTION_MESSAGES } from '../../../contracts/sections';
 import { bracketProblems, placesProblems } from '../../../domain/prizes';
 import { certificatesOf, certificatesPdf } from '../../core/prizes/certificates';
 import { findActiveTournament } from '../../core/tournament/active-tournament';
 import { prizeConfigOf, prizesView } from '../../core/tournament/prize-views';
+import type { PublicViews } from '../../core/tournament/public-views';
 import { loadPublicTournamentData } from '../../core/tournament/tournament.repo';
-import { tournaments } from '../../db/schema/tournaments';
+import { players, tournamentSections, tournaments } from '../../db/schema/tournaments';
 import { routesFeature } from '../../feature-context';
 import { HttpError } from '../../http/errors';
 import { apiErrors, auditContextOf } from '../../http/route-helpers';
@@ -36,25 +39,53 @@ export const prizesFeature = routesFeature('prizes', (typed, context) => {
     return tournament.id;
   };
 
+  /**
+   * The prizes' owner (ADR 044): the section asked for in an event with sections (the first when none is named),
+   * or the event itself. A section of another event, or of none, is not found.
+   */
+  const ownerOf = (views: PublicViews, sectionId: string | undefined) => {
+    const sections = views.sectionViews();
+    if (sections.length === 0) {
+      if (sectionId) throw new HttpError(404, SECTION_MESSAGES.sectionNotFound);
+      return { section: null, views };
+    }
+    const chosen = sectionId ? sections.find((entry) => entry.section.id === sectionId) : sections[0];
+    if (!chosen) throw new HttpError(404, SECTION_MESSAGES.sectionNotFound);
+    return chosen;
+  };
+
   typed.get(
     BASE,
     {
       config: { access: 'managePrizes' },
       schema: {
-        summary: 'The prizes as set, the list they give so far, and the schools to choose from',
+        summary: 'The prizes as set (of a section, in an event with sections), the list they give so far',
         tags,
+        querystring: prizeOwnerQuerySchema,
         response: { 200: adminPrizesResponseSchema, ...apiErrors(401, 403, 404) },
       },
     },
-    async (_request, reply) => {
+    async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      await activeId();
+      const tournamentId = await activeId();
       const { views } = await cache.snapshot();
+      const owner = ownerOf(views, request.query.section);
       return {
-        config: prizeConfigOf(views),
+        config: prizeConfigOf(owner.views),
         embargoed: views.tournamentRow?.prizesEmbargoed ?? false,
         view: prizesView(views, true),
         schools: views.schools(),
+        sections: views.sections.map((section) => ({ id: section.id, name: section.name })),
+        section: owner.section?.id ?? null,
+        players: await db
+          .select({ id: players.id, name: players.name, team: players.groupName })
+          .from(players)
+          .where(
+            owner.section
+              ? and(eq(players.tournamentId, tournamentId), eq(players.sectionId, owner.section.id))
+              : eq(players.tournamentId, tournamentId),
+          )
+          .orderBy(asc(players.name)),
       };
     },
   );
@@ -66,6 +97,7 @@ export const prizesFeature = routesFeature('prizes', (typed, context) => {
       schema: {
         summary: 'Replace the prizes: brackets of categories of places, and the best-school places',
         tags,
+        querystring: prizeOwnerQuerySchema,
         body: prizeConfigSchema,
         response: { 200: messageResponseSchema, ...apiErrors(400, 401, 403, 404) },
       },
@@ -79,18 +111,28 @@ export const prizesFeature = routesFeature('prizes', (typed, context) => {
       if (problems.length > 0) throw new HttpError(400, problems.join('. '));
       const id = await activeId();
       const who = await auditContextOf(request);
+      const { section } = ownerOf((await cache.snapshot()).views, request.query.section);
       await db.transaction(async (tx) => {
-        await tx
-          .update(tournaments)
-          .set({ prizes: request.body, updatedAt: new Date() })
-          .where(eq(tournaments.id, id));
+        if (section) {
+          const [updated] = await tx
+            .update(tournamentSections)
+            .set({ prizes: request.body, updatedAt: new Date() })
+            .where(and(eq(tournamentSections.id, section.id), eq(tournamentSections.tournamentId, id)))
+            .returning({ id: tournamentSections.id });
+          if (!updated) throw new HttpError(404, SECTION_MESSAGES.sectionNotFound);
+        } else {
+          await tx
+            .update(tournaments)
+            .set({ prizes: request.body, updatedAt: new Date() })
+            .where(eq(tournaments.id, id));
+        }
         const categories = request.body.brackets.reduce((sum, bracket) => sum + bracket.categories.length, 0);
         await audit.logChange(
           tx,
           who,
           'update_prizes',
-          `Prizes set: ${request.body.brackets.length} brackets, ${categories} categories${request.body.bestSchool ? ', best school' : ''}`,
-          { tournamentId: id, prizes: request.body },
+          `Prizes set${section ? ` for ${section.name}` : ''}: ${request.body.brackets.length} brackets, ${categories} categories${request.body.bestSchool ? ', best school' : ''}`,
+          { tournamentId: id, sectionId: section?.id ?? null, prizes: request.body },
         );
       });
       cache.invalidate();

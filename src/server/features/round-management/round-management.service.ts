@@ -17,6 +17,7 @@ import {
 import { pairNextRound } from '../../../domain/pairing/engine';
 import { PairingError } from '../../../domain/pairing/types';
 import { countOf } from '../../../domain/plural';
+import { mergeSectionPairings, sectionProblems } from '../../../domain/sections';
 import {
   byesOf,
   canChangePairings,
@@ -46,6 +47,8 @@ import {
 import type { Audit, AuditContext } from '../../audit/audit';
 import { reportedMatchIds } from '../../core/results/results.repo';
 import { loadActiveTournamentRows } from '../../core/tournament/active-tournament';
+import { domainSections, placePupils } from '../../core/tournament/section-placement';
+import { rowsOfSection, sectionsOf } from '../../core/tournament/sections';
 import type { RoundRow } from '../../core/tournament/tournament.repo';
 import { type TournamentRows, toTournamentState } from '../../core/tournament/tournament-state.loader';
 import type { Db } from '../../db/client';
@@ -202,27 +205,16 @@ const summaryOf = (rows: State, round: RoundRow): AdminRoundSummary => {
   return summarise(state, findStateRound(state, round.number)!);
 };
 
-export async function generatePairings(
+/** The engine run on one group of players (the event, or one section), its refusals in the arbiter's words. */
+function pairGroup(
   deps: RoundDeps,
-  context: AuditContext,
+  tournamentState: TournamentState,
   number: number,
-  request: { allowRepeatBye?: boolean | undefined } = {},
-): Promise<GeneratePairingsResponse> {
-  const { db } = deps;
-  const { state, round } = await loadRound(db, number);
-  const tournamentState = stateOf(state);
-  assertAllowed(canPair(tournamentState, number), number, 'pair');
-
-  const pool = pairingPool(tournamentState);
+  allowRepeatBye: boolean,
+): ReturnType<typeof pairNextRound> {
   const input = pairingInput(tournamentState, number);
-  const leftOut = leftOutByRequest(tournamentState, number);
-  const paired = tournamentState.players.filter((player) => pool.isPaired(player) && !leftOut.has(player.id));
-  if (paired.length === 0) throw new HttpError(409, ROUND_MESSAGES.playersNotFound);
-
-  let result: ReturnType<typeof pairNextRound>;
   try {
-    const allowRepeatBye = request.allowRepeatBye === true;
-    result = pairNextRound({ ...input, options: { ...input.options, allowRepeatBye } });
+    return pairNextRound({ ...input, options: { ...input.options, allowRepeatBye } });
   } catch (error) {
     if (error instanceof PairingError && error.code === 'repeat_bye_needed') {
       const names = error.playerIds.map(
@@ -239,6 +231,57 @@ export async function generatePairings(
     }
     throw error;
   }
+}
+
+/**
+ * The groups paired on their own: the event, or each of its sections (ADR 044). Pupils who arrived since the
+ * sections were saved are placed by the rule first; a section that cannot be paired (one player, pupils no
+ * section takes) is refused before anything is written.
+ */
+async function pairingGroups(
+  db: Db,
+  state: State,
+  number: number,
+): Promise<{ state: State; groups: TournamentState[] }> {
+  const sections = sectionsOf(state);
+  if (sections.length === 0) return { state, groups: [stateOf(state)] };
+  await placePupils(db, state.tournament, sections, { onlyUnplaced: true });
+  const placed = await loadState(db);
+  const whole = stateOf(placed);
+  const pool = pairingPool(whole);
+  const leftOut = leftOutByRequest(whole, number);
+  const paired = placed.players.filter(
+    (row) => !leftOut.has(row.id) && pool.isPaired(whole.players.find((player) => player.id === row.id)!),
+  );
+  const problems = sectionProblems(domainSections(sections), {
+    sectionOf: new Map(paired.flatMap((row) => (row.sectionId ? [[row.id, row.sectionId]] : []))),
+    unplaced: paired.filter((row) => !row.sectionId).map((row) => row.id),
+  });
+  if (problems.length > 0) throw new HttpError(409, problems.join('. '));
+  return { state: placed, groups: sections.map((section) => stateOf(rowsOfSection(placed, section.id))) };
+}
+
+export async function generatePairings(
+  deps: RoundDeps,
+  context: AuditContext,
+  number: number,
+  request: { allowRepeatBye?: boolean | undefined } = {},
+): Promise<GeneratePairingsResponse> {
+  const { db } = deps;
+  const loaded = await loadRound(db, number);
+  assertAllowed(canPair(stateOf(loaded.state), number), number, 'pair');
+  const { state, groups } = await pairingGroups(db, loaded.state, number);
+  const { round } = loaded;
+  const tournamentState = stateOf(state);
+
+  const pool = pairingPool(tournamentState);
+  const leftOut = leftOutByRequest(tournamentState, number);
+  const paired = tournamentState.players.filter((player) => pool.isPaired(player) && !leftOut.has(player.id));
+  if (paired.length === 0) throw new HttpError(409, ROUND_MESSAGES.playersNotFound);
+
+  const allowRepeatBye = request.allowRepeatBye === true;
+  // Each section's boards follow the previous section's (domain: mergeSectionPairings); one group is the event.
+  const result = mergeSectionPairings(groups.map((group) => pairGroup(deps, group, number, allowRepeatBye)));
   const notes = publicNotes(result.notes);
 
   // One transaction: the public pages hear of the new pairings once, complete (the log row goes with it).
@@ -268,32 +311,37 @@ export async function generatePairings(
               })),
             )
             .returning();
-    const newByes = result.byePlayerId
-      ? await tx
-          .insert(roundByes)
-          .values({
-            tournamentId: state.tournament.id,
-            roundId: round.id,
-            roundNumber: number,
-            playerId: result.byePlayerId,
-            kind: 'pairing',
-          })
-          .returning()
-      : [];
+    const newByes =
+      result.byePlayerIds.length === 0
+        ? []
+        : await tx
+            .insert(roundByes)
+            .values(
+              result.byePlayerIds.map((playerId) => ({
+                tournamentId: state.tournament.id,
+                roundId: round.id,
+                roundNumber: number,
+                playerId,
+                kind: 'pairing' as const,
+              })),
+            )
+            .returning();
     const [updated] = await tx
       .update(rounds)
       .set({ pairingNotes: notes, updatedAt: deps.now() })
       .where(eq(rounds.id, round.id))
       .returning();
+    const byes = result.byePlayerIds.length;
     await deps.audit.logChange(
       tx,
       context,
       'generate_pairings',
-      `Generated pairings for Round ${number}: ${countOf(result.boards.length, 'board')}${result.byePlayerId ? ', 1 bye' : ''}`,
+      `Generated pairings for Round ${number}: ${countOf(result.boards.length, 'board')}${byes > 0 ? `, ${countOf(byes, 'bye')}` : ''}${groups.length > 1 ? ` in ${countOf(groups.length, 'section')}` : ''}`,
       {
         roundNumber: number,
         boards: result.boards.length,
         pairedFrom: pool.pairedFrom,
+        ...(groups.length > 1 ? { sections: groups.length } : {}),
         ...(request.allowRepeatBye === true ? { allowRepeatBye: true } : {}),
       },
     );

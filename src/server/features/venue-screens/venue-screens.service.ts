@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { PRIZE_KIND_LABELS, PRIZE_MESSAGES } from '../../../contracts/prizes';
+import type { PublicSection } from '../../../contracts/sections';
 import {
   type AdminScreen,
   SCREEN_VIEW_LABELS,
@@ -112,6 +113,7 @@ function payloadFor(
       };
     case 'leaderboard': {
       const leaderboard = views.leaderboard();
+      const inSection = sectionLabel(leaderboard.sections);
       return {
         kind: view,
         visible: leaderboard.visible,
@@ -121,13 +123,14 @@ function payloadFor(
           .map((player) => ({
             rank: player.rank,
             name: player.name,
-            team: player.groupName,
+            team: inSection(player.section, player.groupName),
             halfPoints: player.halfPoints,
           })),
       };
     }
     case 'school-standings': {
       const leaderboard = views.leaderboard();
+      const inSection = sectionLabel(leaderboard.sections);
       return {
         kind: view,
         visible: leaderboard.visible,
@@ -135,7 +138,7 @@ function payloadFor(
         rows: leaderboard.teams.map((team) => ({
           rank: team.rank,
           team: team.team,
-          school: team.school,
+          school: inSection(team.section, team.school) ?? team.school,
           halfPoints: team.halfPoints,
         })),
       };
@@ -143,10 +146,17 @@ function payloadFor(
     case 'prizes': {
       // The public list: no winners while embargoed, so lifting the embargo at the ceremony puts them on screen.
       const list = prizesView(views, false);
-      const categories = [
-        ...list.brackets.flatMap((bracket) => bracket.categories),
-        ...(list.bestSchool ? [list.bestSchool] : []),
-      ];
+      // In an event with sections each category is named with its section's name (ADR 044).
+      const groups = list.sections ?? [{ ...list, name: null }];
+      const categories = groups.flatMap((group) =>
+        [
+          ...group.brackets.flatMap((bracket) => bracket.categories),
+          ...(group.bestSchool ? [group.bestSchool] : []),
+        ].map((category) => ({
+          ...category,
+          name: group.name ? `${group.name} · ${category.name}` : category.name,
+        })),
+      );
       const rows = list.embargoed
         ? []
         : categories.flatMap((category) =>
@@ -349,4 +359,17 @@ export async function switchScreens(
     );
     return { switched: rows.length, message };
   });
+}
+
+/**
+ * In an event with sections (ADR 044) each section ranks from 1, so a row's second line names its section:
+ * "Juniors · St Kevin's A". Without sections the line is as it was.
+ */
+function sectionLabel(sections: readonly PublicSection[] | undefined) {
+  const names = new Map((sections ?? []).map((section) => [section.slug, section.name]));
+  return (slug: string | undefined, line: string | null): string | null => {
+    const name = slug ? names.get(slug) : undefined;
+    if (!name) return line;
+    return line ? `${name} · ${line}` : name;
+  };
 }
