@@ -73,6 +73,8 @@ async function writeServiceWorker(): Promise<void> {
     clientsClaim: true,
     cleanupOutdatedCaches: true,
     navigateFallback: null,
+    // Notifications of followed players and schools (ADR 045): a small hand-written handler in public/.
+    importScripts: ['/sw-push.js'],
     runtimeCaching: [
       {
         urlPattern: new Function(

@@ -69,6 +69,7 @@ const publicModules = {
     'user-management/role-options': 'role choices (invites)',
     'user-management/role-select': 'the role picker (invites)',
     'invites/invites-panel': 'the invitations panel (user management)',
+    'follows/follow-button': "the Follow button of a player's or a school's card (player lookup; ADR 045)",
     'player-lookup/player-badge': 'a player badge (dashboard)',
     'player-lookup/player-result-card': 'a player result card (dashboard)',
     'print/print-lists': 'printable lists (player lookup)',

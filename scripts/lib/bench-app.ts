@@ -8,6 +8,7 @@ import { type Database, openDatabase } from '../../src/server/db/client';
 import { applyMigrations } from '../../src/server/db/migrate';
 import { DEMO_PASSWORD } from '../../src/server/db/seed/demo-accounts';
 import { prepareDemoData } from '../../src/server/db/seed/demo-seed';
+import type { OutboundClient } from '../../src/server/http/outbound';
 import { createOutboxMailer } from '../../src/server/mail/mailer';
 
 /**
@@ -21,6 +22,8 @@ export async function startBenchApp(options: {
   usePostgres?: boolean;
   /** The built web client to serve (dist/client), for benchmarks that open pages in a browser. */
   clientDir?: string | null;
+  /** The outbound client (a benchmark's loopback stand-in of a third party is exempted through it). */
+  outbound?: OutboundClient;
 }): Promise<{ app: App; database: Database; close(): Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-app-'));
   const logger = pino({ level: 'warn' });
@@ -50,6 +53,7 @@ export async function startBenchApp(options: {
     publicUrl: options.base,
     logger,
     clientDir: options.clientDir ?? null,
+    ...(options.outbound ? { outbound: options.outbound } : {}),
   });
   return {
     app,

@@ -46,6 +46,8 @@ export const teamStandingRowSchema = z.object({
   members: z.array(z.object({ name: z.string(), halfPoints: z.number().int(), counted: z.boolean() })),
   /** The slug of the team's section in an event with sections (ADR 044): the rank is within it. */
   section: z.string().optional(),
+  /** The key "Follow" names the team's school by (ADR 045); absent when follows are off. */
+  schoolFollowKey: z.string().optional(),
 });
 export type TeamStandingRow = z.infer<typeof teamStandingRowSchema>;
 

@@ -30,6 +30,8 @@ export const playerLookupEntrySchema = publicPlayerSchema.extend({
   rank: z.number().int().nullable(),
   /** The name of the player's section in an event with sections (ADR 044): the rank is within it. */
   section: z.string().optional(),
+  /** The key "Follow" names this player by (ADR 045); absent when follows are off. */
+  followKey: z.string().optional(),
   /** No longer paired: withdrawn by the school or an arbiter (tagged as on the leaderboard, WITHDRAWN_TAG). */
   withdrawn: z.boolean(),
   halfPoints: z.number().int(),

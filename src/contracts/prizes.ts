@@ -43,6 +43,7 @@ export const PRIZE_MESSAGES = {
   embargoed: 'The prizes are announced at the ceremony.',
   noPrizes: 'No prizes have been announced for this tournament.',
   noEligible: 'No player can win this prize yet.',
+  noCertificates: 'This prize has no winner yet: no certificate to print',
   provisional: 'Provisional: the prizes follow the results as they are confirmed.',
   final: 'Final: every round is complete.',
   tiedWithLast: 'Level on points with the last winner',
@@ -165,6 +166,8 @@ const awardSchema = z.object({
 export type PrizeAwardView = z.infer<typeof awardSchema>;
 
 export const prizeCategoryViewSchema = z.object({
+  /** The category's key (`categoryKey`): staff download its winners' certificates by it. */
+  key: z.string(),
   name: z.string(),
   awards: z.array(awardSchema),
   tiedWithLast: z.array(z.string()),
@@ -211,7 +214,21 @@ export type AdminPrizesResponse = z.infer<typeof adminPrizesResponseSchema>;
 
 /** GET /api/admin/prizes/certificates: one PDF page per winner, per participant, or both (winners first). */
 export const CERTIFICATE_SCOPES = ['winners', 'participants', 'all'] as const;
-export const certificateQuerySchema = z.object({ scope: z.enum(CERTIFICATE_SCOPES).default('all') }).strict();
+export const certificateQuerySchema = z
+  .object({
+    scope: z.enum(CERTIFICATE_SCOPES).default('all'),
+    /** One category's winners only (its `categoryKey`): the certificates of one prize, in one click. */
+    category: z.string().max(200).optional(),
+  })
+  .strict();
+
+/**
+ * A category's key across the event: its section's short name (empty without sections), its list and its own id;
+ * the best-school prize is `best-school` in its list's place.
+ */
+export const categoryKey = (section: string | null, bracketId: string, categoryId?: string) =>
+  [section ?? '', bracketId, ...(categoryId === undefined ? [] : [categoryId])].join('/');
+export const BEST_SCHOOL_KEY = 'best-school';
 export type CertificateScope = (typeof CERTIFICATE_SCOPES)[number];
 export const CERTIFICATE_SCOPE_LABELS: Record<CertificateScope, string> = {
   winners: 'Winners’ certificates',

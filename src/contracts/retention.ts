@@ -71,6 +71,8 @@ export const retentionCountsSchema = z.object({
    * recorded before mails were kept for a period (read as 0).
    */
   mailCopies: z.number().int().nonnegative().default(0),
+  /** Follows (push subscriptions and e-mail addresses, ADR 045) a week after their tournament: deleted. */
+  follows: z.number().int().nonnegative().default(0),
 });
 export type RetentionCounts = z.infer<typeof retentionCountsSchema>;
 
@@ -94,6 +96,7 @@ export const retentionPlanSchema = z.object({
   pupilRecordIds: z.array(z.string()),
   mailQueueIds: z.array(z.number().int()),
   mailOutboxIds: z.array(z.number().int()),
+  followerIds: z.array(z.string()),
 });
 export type RetentionPlan = z.infer<typeof retentionPlanSchema>;
 

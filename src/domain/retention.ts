@@ -67,3 +67,21 @@ export function isRegistrationExpired(
 export function isSessionRecordExpired(record: { timestamp: Date; ttlSeconds: number }, now: Date): boolean {
   return record.timestamp.getTime() + record.ttlSeconds * 1000 <= now.getTime();
 }
+
+/**
+ * A follow (ADR 045: a device's push subscription or an e-mail address following players or schools) is kept
+ * this many days after its tournament's last day, or after it was made when the tournament has no date: the day
+ * is over, its messages with it.
+ */
+export const FOLLOW_DAYS = 7;
+
+/** A follow past its period on `now` (see FOLLOW_DAYS). */
+export function isFollowExpired(
+  follow: { tournamentDay: string | null; createdAt: Date },
+  now: Date,
+): boolean {
+  const from = follow.tournamentDay
+    ? Date.parse(`${follow.tournamentDay}T23:59:59Z`)
+    : follow.createdAt.getTime();
+  return now.getTime() - from > FOLLOW_DAYS * DAY_MS;
+}

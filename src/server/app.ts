@@ -34,6 +34,7 @@ import { badgesFeature } from './features/checkin/badges.routes';
 import { checkinFeature } from './features/checkin/checkin.routes';
 import { kioskFeature } from './features/checkin/kiosk.routes';
 import { crmFeature } from './features/crm/crm.routes';
+import { followsFeature } from './features/follows/follows.routes';
 import { guardianConsentFeature } from './features/guardian-consent/guardian-consent.routes';
 import { healthFeature } from './features/health/health.routes';
 import { invitesFeature } from './features/invites/invites.routes';
@@ -300,6 +301,7 @@ const FEATURES: readonly Feature[] = [
   venueScreensFeature,
   prizesFeature,
   sectionsFeature,
+  followsFeature,
   tournamentFeature,
   publicPagesFeature,
   playerDashboardFeature,

@@ -5,6 +5,7 @@ import type { Database } from './db/client';
 import type { FeatureContext } from './feature-context';
 import { dailyBackupJob } from './features/backups/backups.job';
 import { crmReminderJob, crmSyncJob, crmSyncOf } from './features/crm/crm.jobs';
+import { followAnnouncerOf, pushQueueOf } from './features/follows/follows.jobs';
 import { retentionJob } from './features/retention/retention.job';
 import { logPurgeJob } from './features/system-logs/system-logs.job';
 import { analyticsFlushJob } from './features/visitor-analytics/visitor-analytics.job';
@@ -34,6 +35,16 @@ export function backgroundJobs(context: FeatureContext): BackgroundJob[] {
         'each due mail is taken by one process (FOR UPDATE SKIP LOCKED), so every process may deliver',
       shutdownMs: 3 * SECOND,
       run: () => context.mailQueue.tick(),
+    },
+    {
+      name: 'push-queue',
+      firstAfterMs: 5 * SECOND,
+      everyMs: 5 * SECOND,
+      claim: 'none',
+      claimNote:
+        'each due push message is taken by one process (FOR UPDATE SKIP LOCKED), so every process may deliver (ADR 045)',
+      shutdownMs: 3 * SECOND,
+      run: () => pushQueueOf(context).tick(),
     },
     {
       name: 'page-view-flush',
@@ -131,6 +142,12 @@ export async function startBackgroundJobs(runner: JobRunner, context: FeatureCon
   await runner.follow('crm-sync-changes', {
     start: () => sync.follow(context.feed),
     stop: () => sync.stop(),
+  });
+  // A change to rounds, games or the tournament tells its followers what happened, once (ADR 045).
+  const announcer = followAnnouncerOf(context);
+  await runner.follow('follow-announcer', {
+    start: () => announcer.follow(context.feed),
+    stop: () => announcer.stop(),
   });
   runner.start(backgroundJobs(context));
 }

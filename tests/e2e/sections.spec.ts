@@ -204,4 +204,6 @@ test('an event split by school year pairs each section on its own and awards eac
   };
   expect(await pagesOf(/Winners’ certificates/)).toBe(winners);
   expect(await pagesOf(/Every certificate/)).toBe(winners + 16);
+  // One prize's certificates in one click.
+  expect(await pagesOf(/^Certificates \(PDF\) of Best newcomer$/)).toBe(1);
 });

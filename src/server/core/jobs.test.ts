@@ -172,6 +172,7 @@ describe.each(databaseTargets)('the app’s background jobs on %s', (target) => 
       setIntervalSpy.mockRestore();
       const jobs = [
         'mail-queue',
+        'push-queue',
         'page-view-flush',
         'crm-sync',
         'crm-reminders',
@@ -183,6 +184,7 @@ describe.each(databaseTargets)('the app’s background jobs on %s', (target) => 
         'change-feed',
         'safe-control',
         'crm-sync-changes',
+        'follow-announcer',
         ...jobs,
       ]);
       // One interval per job, none of a feature's own.

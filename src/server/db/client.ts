@@ -11,6 +11,7 @@ import * as accounts from './schema/accounts';
 import * as auth from './schema/auth';
 import * as clientActions from './schema/client-actions';
 import * as crm from './schema/crm';
+import * as follows from './schema/follows';
 import * as mail from './schema/mail';
 import * as registrations from './schema/registrations';
 import * as resultReports from './schema/result-reports';
@@ -31,6 +32,7 @@ export const schema = {
   ...tracking,
   ...sharedState,
   ...crm,
+  ...follows,
   ...clientActions,
   ...resultReports,
 };

@@ -7,7 +7,8 @@ import { addressRefusal, literalHostRefusal } from './address-policy';
 
 /**
  * The one way the server calls an address someone configured (ADR 038, docs/security.md T35): the external
- * geolocation service and the bot check's siteverify. It
+ * geolocation service, the bot check's siteverify, and the push services of followers' browsers (ADR 045: an
+ * endpoint a browser handed us is an address someone else chose). It
  * - refuses anything but http(s) and addresses with credentials in them;
  * - resolves the name itself and refuses it when **any** address it resolves to is internal (`address-policy.ts`:
  *   loopback, unspecified, private, link-local and the cloud metadata address, unique-local, carrier-grade NAT,
@@ -51,7 +52,8 @@ export interface OutboundOptions {
 export interface OutboundRequest {
   method?: 'GET' | 'POST';
   headers?: Record<string, string>;
-  body?: string;
+  /** Text, or bytes (an encrypted Web Push message, ADR 045). */
+  body?: string | Buffer;
   /** Shorter or longer than the client's own, for this call. */
   timeoutMs?: number;
 }
@@ -125,6 +127,19 @@ export class OutboundClient {
   /** The same client with `hosts` (names or addresses the operator configured) exempt from the policy too. */
   allowing(hosts: readonly string[]): OutboundClient {
     return new OutboundClient({ ...this.options, allow: [...(this.options.allow ?? []), ...hosts] });
+  }
+
+  /**
+   * Why `url` would be refused by its spelling (another scheme, credentials, a literal internal address), or null:
+   * checked when an address is handed to the site (a browser's push endpoint), and again, with every resolved
+   * address, when it is called.
+   */
+  refusal(url: string): string | null {
+    try {
+      return this.checked(url) && null;
+    } catch (error) {
+      return error instanceof OutboundError ? error.message : 'not a valid address';
+    }
   }
 
   /** Calls `url`; throws `OutboundError` when it is refused, times out, answers too much or cannot be reached. */

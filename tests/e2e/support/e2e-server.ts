@@ -3,6 +3,7 @@
  * demo tournament, plus control routes under /__e2e that only this script registers (never the production
  * app) so a test can put the site in the state it needs, the way staff would through the admin area.
  */
+import { lookup as systemLookup } from 'node:dns/promises';
 import { fileURLToPath } from 'node:url';
 import { hashPassword } from 'better-auth/crypto';
 import { desc, eq, sql } from 'drizzle-orm';
@@ -18,7 +19,9 @@ import { mailOutbox } from '../../../src/server/db/schema/mail';
 import { rateCounters } from '../../../src/server/db/schema/shared-state';
 import { seedDemoAccounts } from '../../../src/server/db/seed/demo-accounts';
 import { seedDemoTournament } from '../../../src/server/db/seed/demo-seed';
+import { OutboundClient } from '../../../src/server/http/outbound';
 import { createOutboxMailer } from '../../../src/server/mail/mailer';
+import { PUSH_STAND_IN_HOST } from './push-stand-in';
 import { seedSectionsEvent } from './sections-seed';
 
 const port = Number(process.env.PORT ?? 3199);
@@ -79,6 +82,15 @@ const app = await buildApp({
   clientDir: fileURLToPath(
     new URL(`../../../${process.env.CLIENT_OUT_DIR ?? 'dist/client'}`, import.meta.url),
   ),
+  // The push service stand-in (the follows spec): one made-up host name, answered by this server at
+  // /__e2e/push/…; every other address keeps the outbound policy (ADR 038).
+  outbound: new OutboundClient({
+    allow: [PUSH_STAND_IN_HOST],
+    resolve: async (hostname) =>
+      hostname === PUSH_STAND_IN_HOST
+        ? [{ address: '127.0.0.1', family: 4 }]
+        : systemLookup(hostname, { all: true }),
+  }),
 });
 
 await reset('demo');
@@ -126,6 +138,21 @@ app.post('/__e2e/lock-sign-in', async (request) => {
     .onConflictDoUpdate({ target: [rateCounters.scope, rateCounters.key], set: row });
   return { ok: true };
 });
+
+/** The push service stand-in: what it received, by subscription, for the follows spec. */
+const pushed = new Map<string, number>();
+await app.register(async (scope) => {
+  // A push message is encrypted bytes (application/octet-stream): read as such on this route only.
+  scope.addContentTypeParser('application/octet-stream', { parseAs: 'buffer' }, (_request, body, done) =>
+    done(null, body),
+  );
+  scope.post('/__e2e/push/:id', async (request, reply) => {
+    const { id } = z.object({ id: z.string() }).parse(request.params);
+    pushed.set(id, (pushed.get(id) ?? 0) + 1);
+    return reply.code(201).send();
+  });
+});
+app.get('/__e2e/pushed', async () => Object.fromEntries(pushed));
 
 app.get('/__e2e/outbox', async (request) => {
   const { to } = z.object({ to: z.string() }).parse(request.query);

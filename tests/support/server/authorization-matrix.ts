@@ -52,6 +52,10 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   'GET /api/public/roster': { allowed: EVERYONE },
   'GET /api/public/day-rules': { allowed: EVERYONE },
   'GET /api/public/prizes': { allowed: EVERYONE },
+  // Follows (ADR 045): a device follows with its own push subscription, no account.
+  'GET /api/follows/key': { allowed: EVERYONE },
+  'POST /api/follows/push': { allowed: EVERYONE },
+  'DELETE /api/follows/push': { allowed: EVERYONE },
   // A visit is sent only after cookie consent (the browser's choice); anyone may send one.
   'POST /api/visits': { allowed: EVERYONE },
   // better-auth's own routes decide for themselves; the matrix checks that reading a session is open to all.

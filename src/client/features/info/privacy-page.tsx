@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { DBIP_ATTRIBUTION } from '../../../contracts/privacy';
-import { DEFAULT_RETENTION, registrationPeriodText } from '../../../domain/retention';
+import { DEFAULT_RETENTION, FOLLOW_DAYS, registrationPeriodText } from '../../../domain/retention';
 import { Card } from '../../components/ui/card';
 import { Container } from '../../components/ui/container';
 import { PageHeader } from '../../components/ui/page-header';
@@ -90,6 +90,13 @@ export function PrivacyPage() {
                 people follow it). Decline, and nothing of this is recorded or stored on your device.
               </li>
               <li>
+                <strong>Follows, only if you tap Follow:</strong> to send a player's or a school's pairings,
+                round starts, results and final standings to your phone, we keep the address your browser's
+                push service gave for this device and its encryption keys, and which players or schools it
+                follows — no name, no account, no location. Notifications expire after 15 minutes if your
+                phone is off: you are not sent yesterday's boards.
+              </li>
+              <li>
                 Pupils' names on public pages follow the tournament's choice — full name, first name and
                 initial, or initials only — and a registration can ask for less for any pupil. Player pages
                 ask search engines not to index them.
@@ -112,6 +119,10 @@ export function PrivacyPage() {
                 Copies of the e-mails we send (confirmations, guardian-consent requests, reminders, messages
                 from the organisers): <strong>{periods.mailDays} days</strong> after sending, then the address
                 and the text are deleted; only the count of mails sent stays.
+              </li>
+              <li>
+                Follows: <strong>{FOLLOW_DAYS} days after the tournament</strong>, then deleted — at once when
+                you tap Unfollow, or when your browser tells us it no longer takes notifications.
               </li>
               <li>Short-lived session records are deleted once they expire (after an hour by default).</li>
             </ul>

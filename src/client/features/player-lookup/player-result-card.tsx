@@ -5,6 +5,7 @@ import { COLOUR_LABELS, formatPoints } from '../../../domain/scoring/results';
 import { PlayerLink } from '../../components/player-link';
 import { Badge } from '../../components/ui/badge';
 import { Card } from '../../components/ui/card';
+import { FollowButton } from '../follows/follow-button';
 import { ColourSwatch } from '../tournament/board-views';
 import { PlayerBadge } from './player-badge';
 import { RoundOutcome } from './round-outcome';
@@ -133,9 +134,14 @@ export function PlayerResultCard({ player }: { player: PlayerLookupEntry }) {
     <Card role="article" aria-labelledby={titleId} className="flex flex-col gap-5">
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
-          <h2 id={titleId} className="font-display text-2xl font-bold text-fg">
-            {player.name}
-          </h2>
+          <div className="flex flex-wrap items-center gap-3">
+            <h2 id={titleId} className="font-display text-2xl font-bold text-fg">
+              {player.name}
+            </h2>
+            {player.followKey ? (
+              <FollowButton target={{ kind: 'player', key: player.followKey }} name={player.name} />
+            ) : null}
+          </div>
           <p className="text-muted">
             {player.groupName ?? 'No Group'}
             {player.section ? ` · ${player.section}` : ''}

@@ -1,4 +1,4 @@
-import { Award, Medal, Trophy } from 'lucide-react';
+import { Award, FileDown, Medal, Trophy } from 'lucide-react';
 import {
   CASH_SHARING_LABELS,
   PRIZE_KIND_LABELS,
@@ -8,17 +8,39 @@ import {
 } from '../../../contracts/prizes';
 import { formatPrize, ordinal } from '../../../domain/prizes';
 import { SectionBlock, SectionNav } from '../../components/sections';
+import { buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { PRIZES_BASE } from './queries';
 
 type CategoryView = PrizesView['brackets'][number]['categories'][number];
 
 const ICONS = { cash: Award, trophy: Trophy, medal: Medal, certificate: Award } as const;
 
-function CategoryCard({ category, hidden }: { category: CategoryView; hidden: boolean }) {
+function CategoryCard({
+  category,
+  hidden,
+  forStaff,
+}: {
+  category: CategoryView;
+  hidden: boolean;
+  forStaff: boolean;
+}) {
   const byPlace = new Map(category.awards.map((award) => [award.place, award]));
   return (
     <Card className="flex flex-col gap-3" data-testid="prize-category">
-      <h3 className="font-display text-xl font-bold text-fg">{category.name}</h3>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h3 className="font-display text-xl font-bold text-fg">{category.name}</h3>
+        {forStaff && category.awards.length > 0 ? (
+          <a
+            href={`${PRIZES_BASE}/certificates?scope=winners&category=${encodeURIComponent(category.key)}`}
+            download
+            className={buttonClasses('ghost', 'sm')}
+          >
+            <FileDown aria-hidden="true" className="size-4" />
+            Certificates (PDF)<span className="sr-only"> of {category.name}</span>
+          </a>
+        ) : null}
+      </div>
       <ol className="flex flex-col divide-y divide-line">
         {category.places.map((prize, index) => {
           const place = index + 1;
@@ -80,7 +102,7 @@ type Lists = Pick<PrizesView, 'brackets' | 'bestSchool'>;
 const hasPrizes = (lists: Lists) => lists.brackets.length > 0 || lists.bestSchool !== null;
 
 /** One group's lists (the event's, or a section's): each bracket's categories and the best school. */
-function PrizeLists({ lists, hidden }: { lists: Lists; hidden: boolean }) {
+function PrizeLists({ lists, hidden, forStaff }: { lists: Lists; hidden: boolean; forStaff: boolean }) {
   if (!hasPrizes(lists)) return <p className="text-muted">{PRIZE_MESSAGES.noPrizes}</p>;
   return (
     <>
@@ -93,7 +115,7 @@ function PrizeLists({ lists, hidden }: { lists: Lists; hidden: boolean }) {
           </p>
           <div className="grid gap-4 lg:grid-cols-2">
             {bracket.categories.map((category) => (
-              <CategoryCard key={category.name} category={category} hidden={hidden} />
+              <CategoryCard key={category.key} category={category} hidden={hidden} forStaff={forStaff} />
             ))}
           </div>
         </section>
@@ -103,7 +125,7 @@ function PrizeLists({ lists, hidden }: { lists: Lists; hidden: boolean }) {
           <h2 className="font-display text-2xl font-bold text-fg">{lists.bestSchool.name}</h2>
           <p className="text-sm text-muted">From the school standings: the best four pupils of each team.</p>
           <div className="grid gap-4 lg:grid-cols-2">
-            <CategoryCard category={lists.bestSchool} hidden={hidden} />
+            <CategoryCard category={lists.bestSchool} hidden={hidden} forStaff={forStaff} />
           </div>
         </section>
       ) : null}
@@ -126,13 +148,13 @@ export function PrizeList({ view, forStaff = false }: { view: PrizesView; forSta
         {hidden ? PRIZE_MESSAGES.embargoed : view.isFinal ? PRIZE_MESSAGES.final : PRIZE_MESSAGES.provisional}
       </p>
       {sections.length === 0 ? (
-        <PrizeLists lists={view} hidden={hidden} />
+        <PrizeLists lists={view} hidden={hidden} forStaff={forStaff} />
       ) : (
         <>
           <SectionNav sections={sections} />
           {sections.map((section) => (
             <SectionBlock key={section.slug} section={section}>
-              <PrizeLists lists={section} hidden={hidden} />
+              <PrizeLists lists={section} hidden={hidden} forStaff={forStaff} />
             </SectionBlock>
           ))}
         </>

@@ -262,6 +262,7 @@ const RETENTION_COUNT_LABELS: Record<keyof RetentionCounts, string> = {
   payments: 'Payments anonymised',
   pupilRecords: 'Pupils and guardian consents',
   mailCopies: 'Copies of sent e-mails',
+  follows: 'Follows of a past tournament',
 };
 
 function RetentionCountList({ counts, label }: { counts: RetentionCounts; label: string }) {

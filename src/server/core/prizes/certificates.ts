@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
 import { BYE_LABELS } from '../../../contracts/byes';
-import type { CertificateScope } from '../../../contracts/prizes';
+import { BEST_SCHOOL_KEY, type CertificateScope, categoryKey } from '../../../contracts/prizes';
 import { countOf, pointsText } from '../../../domain/plural';
 import { formatPrize, ordinal } from '../../../domain/prizes';
 import { formatResult } from '../../../domain/scoring/results';
@@ -23,7 +23,12 @@ export interface Certificate {
  * so they carry full names: the views are built with every name shown in full, from the same rows and rules as
  * the public prize list.
  */
-export function certificatesOf(data: PublicTournamentData, scope: CertificateScope): Certificate[] {
+export function certificatesOf(
+  data: PublicTournamentData,
+  scope: CertificateScope,
+  /** One category's winners only (contracts/prizes.ts `categoryKey`): no participation certificates then. */
+  category?: string,
+): Certificate[] {
   const tournament = data.tournament;
   if (!tournament) return [];
   const views = fullNameViews(data);
@@ -39,12 +44,14 @@ export function certificatesOf(data: PublicTournamentData, scope: CertificateSco
   if (scope !== 'participants') {
     // An event with sections awards each section's prizes (ADR 044): its name goes on its certificates.
     const groups = views.sections.length
-      ? views.sectionViews().map((entry) => ({ name: entry.section.name, views: entry.views }))
-      : [{ name: null, views }];
-    for (const group of groups) certificates.push(...winnersOf(group.views, group.name, schoolOf, footer));
+      ? views.sectionViews().map((entry) => ({ section: entry.section, views: entry.views }))
+      : [{ section: null, views }];
+    for (const group of groups) {
+      certificates.push(...winnersOf(group.views, group.section, schoolOf, footer, category));
+    }
   }
 
-  if (scope !== 'winners') {
+  if (scope !== 'winners' && category === undefined) {
     // Every pupil entered, a pupil who withdrew included: they took part.
     const everyone = data.players.flatMap((player) => views.playerRow(player.id) ?? []);
     for (const player of everyone.sort((a, b) => a.name.localeCompare(b.name, 'en'))) {
@@ -67,15 +74,18 @@ export function certificatesOf(data: PublicTournamentData, scope: CertificateSco
 /** The certificates of one group's prize winners (the event's, or a section's named `section`). */
 function winnersOf(
   views: PublicViews,
-  section: string | null,
+  section: { name: string; slug: string } | null,
   schoolOf: (playerId: string) => string | null,
   footer: string,
+  only: string | undefined,
 ): Certificate[] {
   const certificates: Certificate[] = [];
   const { players, brackets, bestSchool } = prizeOutcomes(views);
-  const listOf = (name: string) => (section ? `${section} · ${name}` : name);
+  const listOf = (name: string) => (section ? `${section.name} · ${name}` : name);
+  const wanted = (key: string) => only === undefined || only === key;
   for (const { bracket, outcome } of brackets) {
     bracket.categories.forEach((category, index) => {
+      if (!wanted(categoryKey(section?.slug ?? null, bracket.id, category.id))) return;
       for (const award of outcome.categories[index]!.awards) {
         const place =
           award.place <= category.places.length ? `${ordinal(award.place)} place` : 'A shared place';
@@ -95,7 +105,10 @@ function winnersOf(
       }
     });
   }
-  for (const award of bestSchool?.awards ?? []) {
+  const schoolAwards = wanted(categoryKey(section?.slug ?? null, BEST_SCHOOL_KEY))
+    ? (bestSchool?.awards ?? [])
+    : [];
+  for (const award of schoolAwards) {
     certificates.push({
       title: 'Certificate of Achievement',
       playerId: null,

@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, lt, lte, ne, sql } from 'drizzle-orm';
 import {
+  isFollowExpired,
   isRegistrationExpired,
   mailCutoff,
   type RetentionPeriods,
@@ -9,6 +10,7 @@ import {
 import type { Db } from '../../db/client';
 import { sessionStore } from '../../db/schema/accounts';
 import { session } from '../../db/schema/auth';
+import { followers } from '../../db/schema/follows';
 import { mailOutbox, mailQueue } from '../../db/schema/mail';
 import {
   payments,
@@ -31,12 +33,14 @@ export interface DueRows {
   mailQueueIds: number[];
   /** Outbox copies (the embedded database's stand-in for SMTP) past the mail period. */
   mailOutboxIds: number[];
+  /** Follows a week after their tournament (ADR 045). */
+  followerIds: string[];
 }
 
 /** Reads, without changing anything, every row the retention would delete or anonymise on `now` (ADR 035). */
 export async function findDueRows(db: Db, now: Date, periods: RetentionPeriods): Promise<DueRows> {
   const mailsBefore = mailCutoff(now, periods);
-  const [visitors, storeRows, signIns, candidates, queued, outbox] = await Promise.all([
+  const [visitors, storeRows, signIns, candidates, queued, outbox, follows] = await Promise.all([
     db
       .select({ id: visitorLocations.id })
       .from(visitorLocations)
@@ -84,6 +88,15 @@ export async function findDueRows(db: Db, now: Date, periods: RetentionPeriods):
       .from(mailOutbox)
       .where(lt(mailOutbox.createdAt, mailsBefore))
       .orderBy(mailOutbox.id),
+    db
+      .select({
+        id: followers.id,
+        createdAt: followers.createdAt,
+        tournamentDay: sql<string | null>`coalesce(${tournaments.endDate}, ${tournaments.startDate})::text`,
+      })
+      .from(followers)
+      .innerJoin(tournaments, eq(tournaments.id, followers.tournamentId))
+      .orderBy(followers.id),
   ]);
   const due = candidates.filter((row) => isRegistrationExpired(row, now, periods));
   const ids = due.map((row) => row.id);
@@ -117,6 +130,7 @@ export async function findDueRows(db: Db, now: Date, periods: RetentionPeriods):
     pupilRecordIds: pupilRows.map((row) => row.id),
     mailQueueIds: queued.map((row) => row.id),
     mailOutboxIds: outbox.map((row) => row.id),
+    followerIds: follows.filter((row) => isFollowExpired(row, now)).map((row) => row.id),
   };
 }
 
@@ -170,6 +184,7 @@ export async function applyRetention(db: Db, due: DueRows, now: Date): Promise<v
       .where(inArray(mailQueue.id, batch)),
   );
   await inBatches(due.mailOutboxIds, (batch) => db.delete(mailOutbox).where(inArray(mailOutbox.id, batch)));
+  await inBatches(due.followerIds, (batch) => db.delete(followers).where(inArray(followers.id, batch)));
   await inBatches(
     due.registrations.flatMap((row) => row.paymentIds),
     (batch) =>

@@ -40,6 +40,7 @@ function countsOf(due: DueRows): RetentionCounts {
     payments: due.registrations.reduce((sum, row) => sum + row.paymentIds.length, 0),
     pupilRecords: due.pupilRecordIds.length,
     mailCopies: due.mailQueueIds.length + due.mailOutboxIds.length,
+    follows: due.followerIds.length,
   };
 }
 

@@ -1,4 +1,10 @@
-import { type PrizeConfig, type PrizesView, readPrizeConfig } from '../../../contracts/prizes';
+import {
+  BEST_SCHOOL_KEY,
+  categoryKey,
+  type PrizeConfig,
+  type PrizesView,
+  readPrizeConfig,
+} from '../../../contracts/prizes';
 import {
   allocateBracket,
   allocateSchoolPlaces,
@@ -115,7 +121,8 @@ export function prizesView(views: PublicViews, forStaff: boolean): PrizesView {
   const embargoed =
     (views.tournamentRow?.prizesEmbargoed ?? false) || (!forStaff && !views.leaderboardVisible);
   const hidden = embargoed && !forStaff;
-  if (views.sections.length === 0) return { embargoed, isFinal: views.isFinal, ...prizeLists(views, hidden) };
+  if (views.sections.length === 0)
+    return { embargoed, isFinal: views.isFinal, ...prizeLists(views, hidden, null) };
   // An event with sections awards each section's prizes from its own standings (ADR 044).
   return {
     embargoed,
@@ -124,13 +131,13 @@ export function prizesView(views: PublicViews, forStaff: boolean): PrizesView {
     bestSchool: null,
     sections: views.sectionViews().map(({ section, views: sectionViews }) => ({
       ...publicSection(section),
-      ...prizeLists(sectionViews, hidden),
+      ...prizeLists(sectionViews, hidden, section.slug),
     })),
   };
 }
 
 /** The prize lists of one group of players (the event, or one section): winners left out while `hidden`. */
-function prizeLists(views: PublicViews, hidden: boolean): PrizeLists {
+function prizeLists(views: PublicViews, hidden: boolean, section: string | null): PrizeLists {
   const { players, brackets, bestSchool } = prizeOutcomes(views);
   const nameOf = (playerId: string) => players.get(playerId)?.name ?? '';
   const teamOf = (playerId: string) => views.playerRow(playerId)?.groupName ?? null;
@@ -142,6 +149,7 @@ function prizeLists(views: PublicViews, hidden: boolean): PrizeLists {
       categories: bracket.categories.map((category, index) => {
         const result = outcome.categories[index]!;
         return {
+          key: categoryKey(section, bracket.id, category.id),
           name: category.name,
           places: [...category.places],
           hasNoEligible: result.hasNoEligible,
@@ -161,6 +169,7 @@ function prizeLists(views: PublicViews, hidden: boolean): PrizeLists {
       }),
     })),
     bestSchool: bestSchool && {
+      key: categoryKey(section, BEST_SCHOOL_KEY),
       name: bestSchool.prize.name,
       places: [...bestSchool.prize.places],
       hasNoEligible: bestSchool.teams === 0,

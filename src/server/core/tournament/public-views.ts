@@ -1,4 +1,5 @@
 import type { Announcement } from '../../../contracts/announcements';
+import type { FollowTargetKind } from '../../../contracts/follows';
 import { type HomeResponse, SAMPLE_BOARD_COUNT } from '../../../contracts/home';
 import type { LeaderboardResponse, TiebreakValues } from '../../../contracts/leaderboard';
 import type { PlayerDashboardResponse } from '../../../contracts/player-dashboard';
@@ -69,6 +70,7 @@ import type {
   PupilDetails,
 } from '../../core/tournament/tournament.repo';
 import { toTournamentState } from '../../core/tournament/tournament-state.loader';
+import { followKeyOf } from '../follows/push-keys';
 import { publicSection, rowsOfSection, type SectionRow, sectionsOf } from './sections';
 
 export const RECENT_MATCHES_SHOWN = 3;
@@ -97,6 +99,7 @@ export class PublicViews {
   /** The rows as read (full names), for the views of each section. */
   private readonly stored: PublicTournamentData;
   private sectionViewsMemo: SectionViews[] | undefined;
+  private followTargetsMemo: Map<string, { id: string; name: string }> | undefined;
 
   constructor(stored: PublicTournamentData) {
     this.stored = stored;
@@ -155,6 +158,28 @@ export class PublicViews {
     return this.sectionViewsMemo;
   }
 
+  /** The public key a page follows a player or a school by (ADR 045), or undefined when follows are off. */
+  followKey(kind: FollowTargetKind, id: string): string | undefined {
+    const secret = this.data.followKeySecret;
+    return secret ? followKeyOf(secret, kind, id) : undefined;
+  }
+
+  /** The player or school a follow key names, or null. */
+  followTarget(kind: FollowTargetKind, key: string): { id: string; name: string } | null {
+    this.followTargetsMemo ??= new Map(
+      [
+        ...this.data.players.map((player) => ({ kind: 'player' as const, id: player.id, name: player.name })),
+        ...this.schools().map((school) => ({ kind: 'school' as const, id: school.id, name: school.name })),
+      ].flatMap((target) => {
+        const targetKey = this.followKey(target.kind, target.id);
+        return targetKey
+          ? [[`${target.kind}:${targetKey}`, { id: target.id, name: target.name }] as const]
+          : [];
+      }),
+    );
+    return this.followTargetsMemo.get(`${kind}:${key}`) ?? null;
+  }
+
   /** The section a player plays in, as the public pages name it, or null (no sections, or not placed yet). */
   sectionOf(playerId: string): PublicSection | null {
     const sectionId = this.playersById.get(playerId)?.sectionId;
@@ -172,6 +197,11 @@ export class PublicViews {
   /** A pupil's date of birth and school year from their registration, when the prizes need them (ADR 043). */
   pupilDetails(playerId: string): PupilDetails | undefined {
     return this.data.pupilDetails?.get(playerId);
+  }
+
+  /** Every player as the public sees them (their public name), withdrawn players included. */
+  get players(): readonly PlayerRow[] {
+    return this.data.players;
   }
 
   /** A player as the public sees them (their public name), by id, withdrawn players included. */
@@ -333,6 +363,16 @@ export class PublicViews {
     return this.pairedNamesMemo;
   }
 
+  /** When each board of the round shown got its result (the followers' announcer, ADR 045), by board number. */
+  resultTimes(): Map<number, Date> {
+    const round = this.currentRoundRow;
+    return new Map(
+      this.data.matches
+        .filter((match) => match.roundId === round?.id && match.result !== null)
+        .map((match) => [match.boardNumber, match.resultAt ?? match.updatedAt]),
+    );
+  }
+
   /** `count` finished games picked at random (`random` returns [0, 1)). */
   recentMatches(random: () => number, count = RECENT_MATCHES_SHOWN): RecentMatch[] {
     const finished = this.data.matches.filter((match) => match.result !== null);
@@ -387,6 +427,7 @@ export class PublicViews {
       ...(this.hasSections ? { sections: this.sections.map(publicSection) } : {}),
       teams: this.teamStandings().map((team) => ({
         ...this.sectionField(team.members[0]?.playerId ?? ''),
+        ...this.schoolFollowField(team.members[0]?.playerId),
         rank: team.rank,
         team: team.team,
         school: team.school,
@@ -400,6 +441,13 @@ export class PublicViews {
         })),
       })),
     };
+  }
+
+  /** `{ schoolFollowKey }` of a team's school (ADR 045), from one of its players; nothing when follows are off. */
+  private schoolFollowField(playerId: string | undefined): { schoolFollowKey?: string } {
+    const schoolId = playerId ? this.playersById.get(playerId)?.schoolId : null;
+    const key = schoolId ? this.followKey('school', schoolId) : undefined;
+    return key ? { schoolFollowKey: key } : {};
   }
 
   /** `{ section: slug }` for a player of a section, nothing otherwise (the leaderboard's rows). */
@@ -489,8 +537,10 @@ export class PublicViews {
     const rounds = this.roundsOf(player.id);
     const row = rankById.get(player.id);
     const section = this.sectionOf(player.id);
+    const followKey = this.followKey('player', player.id);
     return {
       ...(section ? { section: section.name } : {}),
+      ...(followKey ? { followKey } : {}),
       name: player.name,
       groupName: player.groupName,
       rating: player.rating,

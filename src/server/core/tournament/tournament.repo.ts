@@ -12,6 +12,7 @@ import {
   type rounds,
   type tournaments,
 } from '../../db/schema/tournaments';
+import { pushKeysOf } from '../follows/push-keys';
 import { reportedMatchIds } from '../results/results.repo';
 import { readStoredSettings } from '../settings/settings.service';
 import { findActiveTournament } from './active-tournament';
@@ -45,6 +46,8 @@ export interface PublicTournamentData {
   pupilDetails?: ReadonlyMap<string, PupilDetails>;
   /** The event's sections (ADR 044); none: one group. */
   sections?: readonly SectionRow[];
+  /** The secret of the public follow keys (ADR 045); without it pages offer no "Follow". */
+  followKeySecret?: string;
 }
 
 export interface PupilDetails {
@@ -85,7 +88,7 @@ export async function loadPublicTournamentData(db: Db): Promise<PublicTournament
   }
   // The tournament's rows come from the one loader of the tournament state (ADR 011); the public snapshot adds
   // only what it shows besides: the latest announcements and the public settings.
-  const [rows, announcementRows, reported] = await Promise.all([
+  const [rows, announcementRows, reported, keys] = await Promise.all([
     loadTournamentRows(db, tournament),
     db
       .select()
@@ -94,6 +97,7 @@ export async function loadPublicTournamentData(db: Db): Promise<PublicTournament
       .orderBy(desc(announcements.createdAt))
       .limit(ANNOUNCEMENTS_SHOWN),
     reportedMatchIds(db, tournament.id),
+    pushKeysOf(db),
   ]);
   // Age and school-year prizes read the pupils' registrations (ADR 043): the event's or any section's.
   const prizeLists = [tournament.prizes, ...sectionsOf(rows).map((section) => section.prizes)];
@@ -105,6 +109,7 @@ export async function loadPublicTournamentData(db: Db): Promise<PublicTournament
     announcements: announcementRows,
     settings,
     reportedMatchIds: reported,
+    followKeySecret: keys.followKeySecret,
     ...(pupilDetails ? { pupilDetails } : {}),
   };
 }

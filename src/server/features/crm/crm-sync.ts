@@ -1,5 +1,6 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
+import type { LiveTopic } from '../../../contracts/live';
 import {
   autoOutcome,
   autoTransition,
@@ -14,6 +15,7 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { crmActivity, crmTasks } from '../../db/schema/crm';
 import type { ChangeFeed } from '../../live/change-feed';
+import { DebouncedChanges } from '../../live/debounced-changes';
 import {
   type CrmTemplateView,
   type EventContext,
@@ -28,7 +30,7 @@ const STOP_WAIT_MS = 5_000;
 /** The first key of the two-key advisory lock a school's sync holds (the second is the school's id hashed). */
 const CRM_SYNC_LOCK = 27_027;
 /** Change topics the tasks tick from. */
-const SOURCE_TOPICS = new Set(['registrations', 'players', 'settings']);
+const SOURCE_TOPICS: ReadonlySet<LiveTopic> = new Set(['registrations', 'players', 'settings']);
 
 interface SyncTask {
   id: number;
@@ -99,27 +101,27 @@ export interface CrmSyncDeps {
 export class CrmSync {
   private running: Promise<SyncReport> | null = null;
   private queued: Promise<SyncReport> | null = null;
-  private debounce: NodeJS.Timeout | undefined;
-  private unsubscribe: (() => void) | undefined;
+  private readonly changes: DebouncedChanges;
   private stopped = false;
 
   constructor(
     private readonly deps: CrmSyncDeps,
-    private readonly options: { debounceMs?: number } = {},
-  ) {}
+    options: { debounceMs?: number } = {},
+  ) {
+    this.changes = new DebouncedChanges(SOURCE_TOPICS, options.debounceMs ?? 200, () =>
+      this.runInBackground(),
+    );
+  }
 
   /** Follows the change feed: a change to registrations, players or settings syncs shortly after (debounced). */
   follow(feed: ChangeFeed): void {
-    this.unsubscribe = feed.subscribe((event) => {
-      if (event.topics.some((topic) => SOURCE_TOPICS.has(topic))) this.schedule();
-    });
+    this.changes.follow(feed);
   }
 
   /** Stops following changes and waits for a sync under way. */
   async stop(): Promise<void> {
     this.stopped = true;
-    this.unsubscribe?.();
-    if (this.debounce) clearTimeout(this.debounce);
+    this.changes.stop();
     // A sync is idempotent and any process runs the next one: shutting down waits for it a while, never for a
     // query stuck on a connection the database dropped (seen once as a 60 s hang after a PostgreSQL restart).
     let timer: NodeJS.Timeout | undefined;
@@ -130,14 +132,6 @@ export class CrmSync {
       }),
     ]);
     clearTimeout(timer);
-  }
-
-  private schedule(): void {
-    if (this.stopped) return;
-    this.debounce ??= setTimeout(() => {
-      this.debounce = undefined;
-      this.runInBackground();
-    }, this.options.debounceMs ?? 200);
   }
 
   private runInBackground(): void {

@@ -190,7 +190,12 @@ export const prizesFeature = routesFeature('prizes', (typed, context) => {
       await activeId();
       const data = await loadPublicTournamentData(db);
       const title = CERTIFICATE_SCOPE_LABELS[request.query.scope];
-      const pdf = await certificatesPdf(certificatesOf(data, request.query.scope), title);
+      const { scope, category } = request.query;
+      const certificates = certificatesOf(data, scope, category);
+      if (category !== undefined && certificates.length === 0) {
+        throw new HttpError(404, PRIZE_MESSAGES.noCertificates);
+      }
+      const pdf = await certificatesPdf(certificates, title);
       const stamp = new Date().toISOString().slice(0, 10);
       return reply
         .header('cache-control', 'no-store')

@@ -167,6 +167,18 @@ describe.each(databaseTargets)('prizes on %s', (target) => {
       expect(response.headers['content-disposition']).toMatch(new RegExp(`certificates-${scope}-`));
       expect(pages(response.rawPayload)).toBe(expected);
     }
+    // One category's winners in one click: a page per award of that category, no participation pages.
+    for (const category of [...list.brackets.flatMap((bracket) => bracket.categories), list.bestSchool!]) {
+      const response = await call(
+        'GET',
+        `/api/admin/prizes/certificates?scope=winners&category=${encodeURIComponent(category.key)}`,
+      );
+      if (category.awards.length === 0) expect(response.statusCode).toBe(404);
+      else expect(pages(response.rawPayload)).toBe(category.awards.length);
+    }
+    expect((await call('GET', '/api/admin/prizes/certificates?category=cash/nothing')).json()).toMatchObject({
+      error: PRIZE_MESSAGES.noCertificates,
+    });
     expect((await call('GET', '/api/admin/prizes/certificates?scope=everyone')).statusCode).toBe(400);
     const anonymous = await t.app.inject({ method: 'GET', url: '/api/admin/prizes/certificates' });
     expect(anonymous.statusCode).toBe(401);

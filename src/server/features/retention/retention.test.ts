@@ -8,6 +8,7 @@ import { createClock } from '../../clock';
 import { planRetention, runDailyRetention, runRetention } from '../../core/retention/retention.service';
 import { saveSetting } from '../../core/settings/settings.repo';
 import { sessionStore } from '../../db/schema/accounts';
+import { followers } from '../../db/schema/follows';
 import { mailOutbox, mailQueue } from '../../db/schema/mail';
 import {
   payments,
@@ -261,5 +262,34 @@ describe.each(databaseTargets)('the retention job on %s (ADR 035)', (target) => 
     const runs = await Promise.all([runDailyRetention(deps(), now), runDailyRetention(deps(), now)]);
     expect(runs.filter((run) => run !== null)).toHaveLength(1);
     expect(runs.find((run) => run !== null)?.counts.registrations).toBe(1);
+  });
+
+  it('deletes follows a week after their tournament, keeping those of one still to come (ADR 045)', async () => {
+    const { db } = t.database;
+    const [past, coming] = await db
+      .insert(tournaments)
+      .values([
+        { name: 'Follows past', startDate: '2025-06-20', endDate: '2025-06-21' },
+        { name: 'Follows coming', startDate: '2025-06-28' },
+      ])
+      .returning();
+    const device = (tournamentId: string, name: string) => ({
+      tournamentId,
+      channel: 'push' as const,
+      endpoint: `https://push.example/${name}`,
+      p256dh: 'key',
+      auth: 'auth',
+      confirmedAt: at('2025-06-20T09:00:00Z'),
+    });
+    const made = await db
+      .insert(followers)
+      .values([device(past!.id, 'past'), device(coming!.id, 'coming')])
+      .returning({ id: followers.id });
+    const now = at('2025-06-29T10:00:00Z');
+    const plan = await planRetention(db, now);
+    expect(plan.followerIds).toEqual([made[0]!.id]);
+    expect((await runRetention(deps(), now)).counts.follows).toBe(1);
+    const left = await db.select({ id: followers.id }).from(followers);
+    expect(left.map((row) => row.id)).toEqual([made[1]!.id]);
   });
 });

@@ -1,0 +1,105 @@
+/**
+ * Issue 33 "Done when", in Chromium: "Follow" on a player's card asks for notifications only after the tap (the
+ * permission is granted in the context), stores this device's subscription, and a round paired then reaches the
+ * push service; "Unfollow" removes the subscription. The push service is a stand-in on the e2e server
+ * (support/push-stand-in.ts): Chromium's own cannot be reached from the test machine.
+ */
+import type { APIRequestContext } from '@playwright/test';
+import { FOLLOW_MESSAGES } from '../../src/contracts/follows';
+import { seriousAxeViolations } from './support/axe';
+import { dismissCookieBanner, expect, test } from './support/fixtures';
+import { pushStandInScript } from './support/push-stand-in';
+import { shootWhenAsked } from './support/screenshots';
+import { signInAndWait, toast } from './support/session';
+
+async function readRows<T>(request: APIRequestContext, statement: string): Promise<T[]> {
+  const response = await request.get('/__e2e/sql', { params: { statement } });
+  expect(response.ok(), await response.text()).toBe(true);
+  return ((await response.json()) as { rows: T[] }).rows;
+}
+
+test('a parent follows a pupil on their phone, hears of the next pairing, then unfollows', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  const context = await browser.newContext({
+    baseURL,
+    permissions: ['notifications'],
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+  });
+  await context.addInitScript(pushStandInScript(baseURL!));
+  const phone = await context.newPage();
+  await phone.goto('/player-lookup?name=judit');
+  await dismissCookieBanner(phone);
+  const card = phone.getByRole('article', { name: 'Judit Polgár' });
+  // Nothing is asked on page load: the page has not touched the permission.
+  expect(await readRows(request, 'select id from followers')).toEqual([]);
+  await card.getByRole('button', { name: 'Follow Judit Polgár' }).click();
+  await expect(toast(phone, FOLLOW_MESSAGES.followed('Judit Polgár'))).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Unfollow Judit Polgár' })).toBeVisible();
+  const [follower] = await readRows<{ endpoint: string; kind: string }>(
+    request,
+    `select f.endpoint, t.kind from followers f join follow_targets t on t.follower_id = f.id`,
+  );
+  expect(follower?.kind).toBe('player');
+  expect(follower?.endpoint).toMatch(/^http:\/\/push\.stand-in\.test:\d+\/__e2e\/push\//);
+  expect(await seriousAxeViolations(phone)).toEqual([]);
+  await shootWhenAsked(phone, 'follow-player');
+
+  // Round 3 ends and round 4 is paired: the stand-in receives one message for this device.
+  await request.post('/__e2e/sql', {
+    data: { statement: `update matches set result = 'draw' where round_number = 3 and result is null` },
+  });
+  await request.post('/__e2e/sql', {
+    data: { statement: `update rounds set status = 'completed', end_time = now() where number = 3` },
+  });
+  const staff = await browser.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL! } });
+  const arbiter = await staff.newPage();
+  await arbiter.goto('/login');
+  await dismissCookieBanner(arbiter);
+  await signInAndWait(arbiter, 'arbiter@demo.test');
+  expect((await arbiter.request.post('/api/admin/rounds/4/pairings', { data: {} })).status()).toBe(200);
+  const id = follower!.endpoint.split('/').pop()!;
+  await expect
+    .poll(
+      async () => ((await (await request.get('/__e2e/pushed')).json()) as Record<string, number>)[id] ?? 0,
+      {
+        timeout: 10_000,
+      },
+    )
+    .toBe(1);
+
+  // Unfollow: the last follow of the device removes its subscription.
+  await card.getByRole('button', { name: 'Unfollow Judit Polgár' }).click();
+  await expect(toast(phone, FOLLOW_MESSAGES.unfollowed('Judit Polgár'))).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Follow Judit Polgár' })).toBeVisible();
+  expect(await readRows(request, 'select id from followers')).toEqual([]);
+  await staff.close();
+  await context.close();
+});
+
+test('on an iPhone in Safari, Follow explains the Home Screen in three steps instead of failing', async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width: 390, height: 844 },
+    userAgent:
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',
+  });
+  const phone = await context.newPage();
+  await phone.goto('/player-lookup?name=judit');
+  await dismissCookieBanner(phone);
+  await phone.getByRole('button', { name: 'Follow Judit Polgár' }).click();
+  const sheet = phone.getByRole('dialog', { name: 'Add the site to your Home Screen' });
+  await expect(sheet.getByRole('listitem')).toHaveCount(3);
+  await expect(sheet).toContainText('Add to Home Screen');
+  expect(await seriousAxeViolations(phone)).toEqual([]);
+  await shootWhenAsked(phone, 'follow-iphone-sheet');
+  await sheet.getByRole('button', { name: 'Got it' }).click();
+  await expect(sheet).toBeHidden();
+  await context.close();
+});
