@@ -5,9 +5,10 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 // 151 kB since 2026-11-29: the retry of a page chunk that fails to download (lib/chunk-load.ts) adds about 0.5 kB to
-// every first load; 152 kB since the teacher's roster page, whose route and query key are in the entry
-// (docs/performance.md). Issue #37 cuts the entry itself.
-const BUDGET_KB = 152;
+// every first load; 152 kB since the teacher's roster page, whose route and query key are in the entry; 153 kB
+// since 2026-11-30: the sections' and follows' fields of the public contracts the entry carries left the
+// registration page 2 bytes under (docs/performance.md). Issue #37 cuts the entry itself.
+const BUDGET_KB = 153;
 const dist = new URL(`../${process.env.CLIENT_OUT_DIR ?? 'dist/client'}/`, import.meta.url).pathname;
 const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
 const gzipKb = (file) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length / 1024;

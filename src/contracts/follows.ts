@@ -23,6 +23,16 @@ export const FOLLOW_MESSAGES = {
   resultTitle: (round: number) => `Round ${round} result`,
   finalTitle: 'Final standings',
   more: (count: number) => `and ${count} more`,
+  emailSent: (email: string) => `Check ${email}: open the link in our e-mail to start`,
+  emailConfirmed: (name: string) =>
+    `Confirmed: you will get ${name}'s pairings and final standings by e-mail`,
+  emailStopped: 'You will get no more of these e-mails',
+  emailLinkInvalid: 'This link is not valid: copy the whole address from the e-mail',
+  emailFailed: 'Could not send the e-mail: try again',
+  confirmSubject: (name: string) => `Confirm: follow ${name}`,
+  confirmText: (name: string, confirm: string, stop: string) =>
+    `Someone, we hope you, asked to follow ${name} at the school chess tournament by e-mail: the pairings of each round and the final standings.\n\nTo start, open this link:\n${confirm}\n\nNot you? Ignore this e-mail and nothing will be sent; or stop it for good:\n${stop}\n`,
+  mailFooter: (page: string, stop: string) => `\n\nOpen the page: ${page}\nStop these e-mails: ${stop}\n`,
 } as const;
 
 /** How long a message may wait at the push service: minutes, not the library's four weeks (ADR 045). */
@@ -53,6 +63,21 @@ export const pushFollowBodySchema = z
 export type PushFollowBody = z.infer<typeof pushFollowBodySchema>;
 
 export const pushKeyResponseSchema = z.object({ publicKey: z.string() });
+
+/** POST /api/follows/email: follow by e-mail; nothing is sent but the confirmation until it is confirmed. */
+export const emailFollowBodySchema = z
+  .object({
+    email: z.email('Enter a valid e-mail address').max(254),
+    target: followTargetSchema,
+  })
+  .strict();
+export type EmailFollowBody = z.infer<typeof emailFollowBodySchema>;
+
+/** POST /api/follows/email/confirm and /unsubscribe: the token of the e-mail's link. */
+export const emailTokenBodySchema = z.object({ token: z.string().trim().min(20).max(120) }).strict();
+
+/** The page an e-mail's links open: `/follow?confirm=<token>` or `/follow?stop=<token>`. */
+export const FOLLOW_PAGE = '/follow';
 
 /** The message a service worker shows: a title, lines, and the page a tap opens. */
 export const pushPayloadSchema = z.object({

@@ -103,3 +103,42 @@ test('on an iPhone in Safari, Follow explains the Home Screen in three steps ins
   await expect(sheet).toBeHidden();
   await context.close();
 });
+
+test('following by e-mail needs the confirmation link, and the stop link in it works', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/player-lookup?name=judit');
+  await dismissCookieBanner(page);
+  await page.getByRole('button', { name: 'By e-mail Judit Polgár' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Follow Judit Polgár by e-mail' });
+  await dialog.getByLabel('Your e-mail address').fill('parent@family.example');
+  await dialog.getByRole('button', { name: 'Send the link' }).click();
+  await expect(toast(page, FOLLOW_MESSAGES.emailSent('parent@family.example'))).toBeVisible();
+  const rows = () =>
+    readRows<{ confirmed: boolean }>(
+      request,
+      `select confirmed_at is not null as confirmed from followers where email = 'parent@family.example'`,
+    );
+  expect(await rows()).toEqual([{ confirmed: false }]);
+
+  const mail = (await (
+    await request.get('/__e2e/outbox', { params: { to: 'parent@family.example' } })
+  ).json()) as {
+    text: string;
+  };
+  const confirm = /https?:\/\/\S+\/follow\?confirm=\S+/.exec(mail.text)![0];
+  const stop = /https?:\/\/\S+\/follow\?stop=\S+/.exec(mail.text)![0];
+  await page.goto(new URL(confirm).pathname + new URL(confirm).search);
+  // Opening the link changes nothing (a mail scanner may open it): the tap does.
+  expect(await rows()).toEqual([{ confirmed: false }]);
+  await page.getByRole('button', { name: 'Start the e-mails' }).click();
+  await expect(page.getByRole('status')).toContainText(FOLLOW_MESSAGES.emailConfirmed('Judit Polgár'));
+  expect(await rows()).toEqual([{ confirmed: true }]);
+  await shootWhenAsked(page, 'follow-email-confirmed');
+
+  await page.goto(new URL(stop).pathname + new URL(stop).search);
+  await page.getByRole('button', { name: 'Stop the e-mails' }).click();
+  await expect(page.getByRole('status')).toContainText(FOLLOW_MESSAGES.emailStopped);
+  expect(await rows()).toEqual([]);
+});

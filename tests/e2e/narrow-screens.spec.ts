@@ -26,6 +26,8 @@ const PUBLIC_ROUTES: Record<string, string> = {
   // A code not in use: the display says so, and only that.
   'screen/:code': '/screen/ABCD-EFGH-JKMN',
   prizes: '/prizes',
+  // An e-mail follow's link without its token: the page says the link does not work.
+  follow: '/follow',
   home: '/home',
   leaderboard: '/leaderboard',
   'player-lookup': '/player-lookup?name=polgar',

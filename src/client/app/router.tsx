@@ -48,6 +48,7 @@ const guardianConsent = lazyPage(
 // Team tasks (the CRM): its route table is its own chunk, like the admin area's.
 const crmRoutes = lazyPage(() => import('../features/crm/crm-routes'), 'CrmRoutes');
 // A task reminder's unsubscribe link (public; drawn in the browser only, not listed in public-pages.ts).
+const follow = lazyPage(() => import('../features/follows/follow-page'), 'FollowPage');
 const crmUnsubscribe = lazyPage(() => import('../features/crm/crm-unsubscribe-page'), 'CrmUnsubscribePage');
 const invite = lazyPage(() => import('../features/invites/invite-info-page'), 'InviteInfoPage');
 const onboard = lazyPage(() => import('../features/invites/onboard-page'), 'OnboardPage');
@@ -117,6 +118,7 @@ export function AppRoutes() {
         <Route path="privacy" element={page('/privacy')} />
         <Route path="report" element={report} />
         <Route path="prizes" element={prizes} />
+        <Route path="follow" element={follow} />
         <Route path="registration" element={registration} />
         <Route path="registration/offline-checkout/:sessionId" element={offlineCheckout} />
         <Route path="registration/success" element={registrationSuccess} />

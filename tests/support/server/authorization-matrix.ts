@@ -56,6 +56,9 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   'GET /api/follows/key': { allowed: EVERYONE },
   'POST /api/follows/push': { allowed: EVERYONE },
   'DELETE /api/follows/push': { allowed: EVERYONE },
+  'POST /api/follows/email': { allowed: EVERYONE },
+  'POST /api/follows/email/confirm': { allowed: EVERYONE },
+  'POST /api/follows/email/unsubscribe': { allowed: EVERYONE },
   // A visit is sent only after cookie consent (the browser's choice); anyone may send one.
   'POST /api/visits': { allowed: EVERYONE },
   // better-auth's own routes decide for themselves; the matrix checks that reading a session is open to all.

@@ -25,7 +25,8 @@ import { Card } from '../../components/ui/card';
 import { CheckboxField, ChoiceField, SelectField, SwitchField, TextField } from '../../components/ui/field';
 import { Notice } from '../../components/ui/notice';
 import { serverMessage } from '../../lib/api-client';
-import { notify, saveToasts } from '../../lib/notify';
+import { notify } from '../../lib/notify';
+import { saveToasts } from '../../lib/save-toasts';
 import { PrizeList } from './prize-list';
 import { PRIZES_BASE, useAdminPrizes, useEmbargoPrizes, useSavePrizes } from './queries';
 

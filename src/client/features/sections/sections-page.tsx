@@ -13,7 +13,7 @@ import { Button, SubmitButton } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { CheckboxField, ChoiceField, SelectField, TextField } from '../../components/ui/field';
 import { Notice } from '../../components/ui/notice';
-import { saveToasts } from '../../lib/notify';
+import { saveToasts } from '../../lib/save-toasts';
 import { useAdminSections, usePlacePlayer, useSaveSections } from './queries';
 
 type RuleKind = SectionRuleInput['kind'];

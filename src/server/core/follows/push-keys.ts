@@ -3,7 +3,7 @@
  * kept in `push_keys`, read once per process. Two processes starting together make one pair: the insert of the
  * loser does nothing and both read the winner's.
  */
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import webpush from 'web-push';
 import type { FollowTargetKind } from '../../../contracts/follows';
@@ -54,4 +54,21 @@ async function loadPushKeys(db: Db): Promise<PushKeys> {
  */
 export function followKeyOf(secret: string, kind: FollowTargetKind, id: string): string {
   return createHmac('sha256', secret).update(`${kind}:${id}`).digest('base64url').slice(0, 16);
+}
+
+/**
+ * The token of an e-mail follower's links (confirm, stop): its id and an HMAC of it, so nothing secret is stored
+ * and a token cannot be made for another follower.
+ */
+export function emailTokenOf(secret: string, followerId: string): string {
+  return `${followerId}.${createHmac('sha256', secret).update(`email:${followerId}`).digest('base64url').slice(0, 24)}`;
+}
+
+/** The follower a token names, or null when it was not made here. */
+export function followerOfToken(secret: string, token: string): string | null {
+  const [id] = token.split('.');
+  if (!id || !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(id)) return null;
+  const expected = Buffer.from(emailTokenOf(secret, id));
+  const given = Buffer.from(token);
+  return expected.length === given.length && timingSafeEqual(expected, given) ? id : null;
 }

@@ -46,7 +46,8 @@ export const followers = pgTable(
       sql`(${t.channel} = 'push' and ${t.endpoint} is not null and ${t.p256dh} is not null and ${t.auth} is not null) or (${t.channel} = 'email' and ${t.email} is not null)`,
     ),
     uniqueIndex('followers_endpoint').on(t.tournamentId, t.endpoint),
-    uniqueIndex('followers_email').on(t.tournamentId, sql`lower(${t.email})`),
+    // One row per address and target: each e-mail follow is confirmed, and stopped, on its own.
+    index('followers_email').on(t.tournamentId, sql`lower(${t.email})`),
   ],
 );
 

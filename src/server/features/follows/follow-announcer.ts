@@ -7,15 +7,20 @@
  */
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Logger } from 'pino';
+import { FOLLOW_MESSAGES, FOLLOW_PAGE } from '../../../contracts/follows';
 import type { LiveTopic } from '../../../contracts/live';
 import type { Tx } from '../../audit/audit';
+import { emailTokenOf } from '../../core/follows/push-keys';
 import type { PublicDataCache } from '../../core/tournament/public-data-cache';
 import type { PublicViews } from '../../core/tournament/public-views';
 import type { Db } from '../../db/client';
 import { followEvents, followers, followTargets } from '../../db/schema/follows';
+import { tournaments } from '../../db/schema/tournaments';
 import type { ChangeFeed } from '../../live/change-feed';
 import { DebouncedChanges } from '../../live/debounced-changes';
-import { type FollowEvent, followEventsOf, messageFor } from './follow-messages';
+import type { MailQueue } from '../../mail/mail-queue';
+import type { MailMessage } from '../../mail/mailer';
+import { type FollowEvent, type FollowMessage, followEventsOf, messageFor } from './follow-messages';
 import type { PushQueue, QueuedPush } from './push-queue';
 
 const SOURCE_TOPICS: ReadonlySet<LiveTopic> = new Set(['rounds', 'matches', 'tournament', 'settings']);
@@ -24,6 +29,11 @@ export interface FollowAnnouncerDeps {
   db: Db;
   cache: PublicDataCache;
   queue: PushQueue;
+  /** E-mail followers' messages go through the mail queue, in the same transaction. */
+  mailQueue: Pick<MailQueue, 'enqueue' | 'kick'>;
+  /** The site's address and the secret of the e-mails' stop links. */
+  publicUrl: string;
+  followKeySecret: () => Promise<string>;
   logger: Logger;
   now: () => number;
 }
@@ -102,6 +112,13 @@ export class FollowAnnouncer {
     const fresh = events.filter((event) => !known.has(event.key));
     if (fresh.length === 0) return 0;
     const queued = await db.transaction(async (tx) => {
+      // The snapshot may be of a tournament deleted since (a reset, a restore): then there is nothing to announce.
+      const [still] = await tx
+        .select({ id: tournaments.id })
+        .from(tournaments)
+        .where(eq(tournaments.id, tournamentId))
+        .for('share');
+      if (!still) return 0;
       const won = await tx
         .insert(followEvents)
         .values(fresh.map((event) => ({ tournamentId, key: event.key })))
@@ -110,33 +127,63 @@ export class FollowAnnouncer {
       const mine = new Set(won.map((row) => row.key));
       const announced = fresh.filter((event) => mine.has(event.key));
       if (announced.length === 0) return 0;
-      const messages = await messagesOf(tx, views, tournamentId, announced);
-      await queue.enqueue(messages, tx);
-      return messages.length;
+      const { pushes, mails } = await messagesOf(tx, views, tournamentId, announced);
+      await queue.enqueue(pushes, tx);
+      await this.deps.mailQueue.enqueue(await this.mailsOf(mails), null, this.deps.now(), { tx });
+      return pushes.length + mails.length;
     });
-    if (queued > 0) queue.kick();
+    if (queued > 0) {
+      queue.kick();
+      this.deps.mailQueue.kick();
+    }
     return queued;
+  }
+
+  /** The e-mail followers' messages as mails: the message, its page and the link that stops them. */
+  private async mailsOf(mails: readonly QueuedMail[]): Promise<MailMessage[]> {
+    if (mails.length === 0) return [];
+    const secret = await this.deps.followKeySecret();
+    const site = this.deps.publicUrl;
+    return mails.map((mail) => ({
+      to: mail.email,
+      subject: mail.title,
+      text: `${mail.body}${FOLLOW_MESSAGES.mailFooter(`${site}${mail.url}`, `${site}${FOLLOW_PAGE}?stop=${emailTokenOf(secret, mail.followerId)}`)}`,
+    }));
   }
 }
 
-/** Every push follower's messages for the events: one per follower and event it concerns. */
+/** An e-mail follower's message, before it is a mail. */
+interface QueuedMail extends FollowMessage {
+  followerId: string;
+  email: string;
+}
+
+/** By e-mail only the pairings and the final standings: a result or a start a minute apart is a phone's news. */
+const EMAILED: ReadonlySet<FollowEvent['kind']> = new Set(['pairings', 'final']);
+
+/** Every confirmed follower's messages for the events: one per follower and event it concerns. */
 async function messagesOf(
   db: Db | Tx,
   views: PublicViews,
   tournamentId: string,
   events: readonly FollowEvent[],
-): Promise<QueuedPush[]> {
+): Promise<{ pushes: QueuedPush[]; mails: QueuedMail[] }> {
   const rows = await db
-    .select({ followerId: followers.id, kind: followTargets.kind, targetId: followTargets.targetId })
+    .select({
+      followerId: followers.id,
+      channel: followers.channel,
+      email: followers.email,
+      kind: followTargets.kind,
+      targetId: followTargets.targetId,
+    })
     .from(followers)
     .innerJoin(followTargets, eq(followTargets.followerId, followers.id))
-    .where(
-      and(
-        eq(followers.tournamentId, tournamentId),
-        eq(followers.channel, 'push'),
-        isNotNull(followers.confirmedAt),
-      ),
-    );
+    .where(and(eq(followers.tournamentId, tournamentId), isNotNull(followers.confirmedAt)));
+  const emailOf = new Map(
+    rows.flatMap((row) =>
+      row.channel === 'email' && row.email ? [[row.followerId, row.email] as const] : [],
+    ),
+  );
   const playersOfSchool = new Map<string, string[]>();
   for (const player of views.players) {
     if (player.schoolId)
@@ -150,12 +197,17 @@ async function messagesOf(
     }
     followed.set(row.followerId, players);
   }
-  const messages: QueuedPush[] = [];
+  const pushes: QueuedPush[] = [];
+  const mails: QueuedMail[] = [];
   for (const [followerId, players] of followed) {
+    const email = emailOf.get(followerId);
     for (const event of events) {
+      if (email && !EMAILED.has(event.kind)) continue;
       const message = messageFor(views, event, [...players]);
-      if (message) messages.push({ followerId, ...message });
+      if (!message) continue;
+      if (email) mails.push({ followerId, email, ...message });
+      else pushes.push({ followerId, ...message });
     }
   }
-  return messages;
+  return { pushes, mails };
 }

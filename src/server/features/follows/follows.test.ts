@@ -16,6 +16,7 @@ import { FOLLOW_MESSAGES, PUSH_TIME_TO_LIVE_SECONDS, type PushPayload } from '..
 import { leaderboardResponseSchema } from '../../../contracts/leaderboard';
 import { playerLookupResponseSchema } from '../../../contracts/player-lookup';
 import { followers, pushMessages } from '../../db/schema/follows';
+import { mailOutbox } from '../../db/schema/mail';
 import { matches } from '../../db/schema/tournaments';
 import { DEMO_PASSWORD, seedDemoAccounts } from '../../db/seed/demo-accounts';
 import { OutboundClient } from '../../http/outbound';
@@ -219,5 +220,54 @@ describe('following players and schools with Web Push', () => {
     expect(
       await t.database.db.select().from(followers).where(eq(followers.endpoint, subscription.endpoint)),
     ).toEqual([]);
+  });
+
+  it('follows by e-mail only once confirmed, mails the next pairings with a stop link, and stops', async () => {
+    const { db } = t.database;
+    const name = (await lookup('judit')).name;
+    const mailsTo = async (to: string) =>
+      (await db.select().from(mailOutbox).where(eq(mailOutbox.recipient, to))).map((row) => row.text);
+    const body = {
+      email: 'parent@family.example',
+      target: { kind: 'player', key: (await lookup('judit')).followKey! },
+    };
+    expect((await call('POST', '/api/follows/email', body)).json()).toEqual({
+      message: FOLLOW_MESSAGES.emailSent('parent@family.example'),
+    });
+    const [confirmation] = await mailsTo('parent@family.example');
+    const confirmLink = /\/follow\?confirm=(\S+)/.exec(confirmation!)![1]!;
+    const stopLink = /\/follow\?stop=(\S+)/.exec(confirmation!)![1]!;
+    // A made-up or altered token is refused.
+    expect(
+      (await call('POST', '/api/follows/email/confirm', { token: `${confirmLink.slice(0, -2)}xx` }))
+        .statusCode,
+    ).toBe(400);
+
+    expect((await call('POST', '/api/follows/email/confirm', { token: confirmLink })).json()).toEqual({
+      message: FOLLOW_MESSAGES.emailConfirmed(name),
+    });
+    // A second address never confirms: it gets nothing but its confirmation.
+    await call('POST', '/api/follows/email', { ...body, email: 'someone@else.example' });
+
+    await db.update(matches).set({ result: 'draw' }).where(isNull(matches.result));
+    expect((await call('POST', '/api/admin/rounds/4/start', {}, arbiter)).statusCode).toBe(200);
+    await db.update(matches).set({ result: 'draw' }).where(isNull(matches.result));
+    expect((await call('POST', '/api/admin/rounds/4/complete', {}, arbiter)).statusCode).toBe(200);
+    expect((await call('POST', '/api/admin/rounds/5/pairings', {}, arbiter)).statusCode).toBe(200);
+    const mails = await eventually(async () => {
+      const texts = await mailsTo('parent@family.example');
+      return texts.length >= 2 ? texts : undefined;
+    }, 8_000);
+    expect(await mailsTo('someone@else.example')).toHaveLength(1);
+    const current = (await lookup('judit')).current!;
+    expect(mails[1]).toContain(`${name}: board ${current.board}`);
+    expect(mails[1]).toContain(`/follow?stop=${stopLink}`);
+
+    expect((await call('POST', '/api/follows/email/unsubscribe', { token: stopLink })).json()).toEqual({
+      message: FOLLOW_MESSAGES.emailStopped,
+    });
+    expect(await db.select().from(followers).where(eq(followers.email, 'parent@family.example'))).toEqual([]);
+    // The link again: the same answer.
+    expect((await call('POST', '/api/follows/email/unsubscribe', { token: stopLink })).statusCode).toBe(200);
   });
 });
