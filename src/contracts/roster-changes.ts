@@ -112,6 +112,8 @@ export type RosterPupil = z.infer<typeof rosterPupilSchema>;
 export const rosterChangesSchema = z.object({
   registrationId: z.uuid(),
   schoolName: z.string(),
+  /** The key "Follow" names the school by (ADR 045): the teacher follows their school from this page. */
+  schoolFollowKey: z.string().optional(),
   tournamentName: z.string().nullable(),
   /** Why there is nothing to change yet (the teams are not in the tournament), or null. */
   notice: z.string().nullable(),

@@ -7,7 +7,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { FOLLOW_MESSAGES } from '../../src/contracts/follows';
 import { seriousAxeViolations } from './support/axe';
-import { dismissCookieBanner, expect, test } from './support/fixtures';
+import { answering, dismissCookieBanner, expect, test } from './support/fixtures';
 import { pushStandInScript } from './support/push-stand-in';
 import { shootWhenAsked } from './support/screenshots';
 import { signInAndWait, toast } from './support/session';
@@ -30,7 +30,7 @@ test('a parent follows a pupil on their phone, hears of the next pairing, then u
     hasTouch: true,
   });
   await context.addInitScript(pushStandInScript(baseURL!));
-  const phone = await context.newPage();
+  const phone = answering(await context.newPage());
   await phone.goto('/player-lookup?name=judit');
   await dismissCookieBanner(phone);
   const card = phone.getByRole('article', { name: 'Judit Polgár' });
@@ -90,7 +90,7 @@ test('on an iPhone in Safari, Follow explains the Home Screen in three steps ins
     userAgent:
       'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',
   });
-  const phone = await context.newPage();
+  const phone = answering(await context.newPage());
   await phone.goto('/player-lookup?name=judit');
   await dismissCookieBanner(phone);
   await phone.getByRole('button', { name: 'Follow Judit Polgár' }).click();
@@ -141,4 +141,33 @@ test('following by e-mail needs the confirmation link, and the stop link in it w
   await page.getByRole('button', { name: 'Stop the e-mails' }).click();
   await expect(page.getByRole('status')).toContainText(FOLLOW_MESSAGES.emailStopped);
   expect(await rows()).toEqual([]);
+});
+
+test("a school's row of the standings has its own bell: following it follows every pupil of the school", async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  const context = await browser.newContext({ baseURL, permissions: ['notifications'] });
+  await context.addInitScript(pushStandInScript(baseURL!));
+  const page = answering(await context.newPage());
+  await page.goto('/leaderboard');
+  await dismissCookieBanner(page);
+  await page.getByRole('tab', { name: 'School standings' }).click();
+  const leaderboard = (await (await request.get('/api/public/leaderboard')).json()) as {
+    teams: { school: string }[];
+  };
+  const school = leaderboard.teams[0]!.school;
+  await page
+    .getByRole('button', { name: `Follow ${school}`, exact: true })
+    .first()
+    .click();
+  await expect(toast(page, FOLLOW_MESSAGES.followed(school))).toBeVisible();
+  await shootWhenAsked(page, 'follow-school-row');
+  // Both of the school's teams show it followed: one follow, of the school.
+  await expect(page.getByRole('button', { name: `Unfollow ${school}`, exact: true }).first()).toBeVisible();
+  expect(
+    await readRows(request, `select t.kind from follow_targets t join followers f on f.id = t.follower_id`),
+  ).toEqual([{ kind: 'school' }]);
+  await context.close();
 });

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import type { FollowTarget } from '../../../contracts/follows';
+import type { FollowControlsProps } from './follow-controls';
 
 const FollowControls = lazy(async () => ({ default: (await import('./follow-controls')).FollowControls }));
 
@@ -8,13 +8,13 @@ const FollowControls = lazy(async () => ({ default: (await import('./follow-cont
  * is on screen and taken over, so the lookup and the dashboard keep their first-load size and a server-drawn card
  * is never left waiting for it (nothing shows in its place meanwhile).
  */
-export function FollowButton({ target, name }: { target: FollowTarget; name: string }) {
+export function FollowButton({ target, name, compact = false }: FollowControlsProps) {
   const [isMounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
   if (!isMounted) return null;
   return (
     <Suspense fallback={null}>
-      <FollowControls target={target} name={name} />
+      <FollowControls target={target} name={name} compact={compact} />
     </Suspense>
   );
 }

@@ -126,7 +126,15 @@ function EmailFollowDialog({
  * tap; on an iPhone or iPad in Safari a three-step sheet explains the Home Screen first. Nothing is shown where
  * the browser has no notifications.
  */
-export function FollowControls({ target, name }: { target: FollowTarget; name: string }) {
+/** What a Follow control is for, and how it looks. */
+export interface FollowControlsProps {
+  target: FollowTarget;
+  name: string;
+  /** A bell only (a row of a table): "By e-mail" is what it opens where the browser has no notifications. */
+  compact?: boolean;
+}
+
+export function FollowControls({ target, name, compact = false }: FollowControlsProps) {
   const support = useSyncExternalStore(subscribe, pushSupport, () => 'none' as const);
   const stored = useSyncExternalStore(subscribe, followedKeys, () => '');
   const followed = isFollowedIn(stored, target);
@@ -136,7 +144,13 @@ export function FollowControls({ target, name }: { target: FollowTarget; name: s
   const byEmail = (
     <>
       <Button variant="ghost" size="sm" onClick={() => setEmailOpen(true)}>
-        <Mail aria-hidden="true" className="size-4" /> By e-mail<span className="sr-only"> {name}</span>
+        <Mail aria-hidden="true" className="size-4" />
+        {compact ? <span className="sr-only">Follow {name} by e-mail</span> : null}
+        {compact ? null : (
+          <>
+            By e-mail<span className="sr-only"> {name}</span>
+          </>
+        )}
       </Button>
       <EmailFollowDialog
         isOpen={isEmailOpen}
@@ -177,7 +191,7 @@ export function FollowControls({ target, name }: { target: FollowTarget; name: s
   return (
     <>
       <Button
-        variant={followed ? 'secondary' : 'primary'}
+        variant={followed ? 'secondary' : compact ? 'ghost' : 'primary'}
         size="sm"
         onClick={() => void toggle()}
         disabled={isBusy}
@@ -187,10 +201,16 @@ export function FollowControls({ target, name }: { target: FollowTarget; name: s
         ) : (
           <Bell aria-hidden="true" className="size-4" />
         )}
-        {followed ? 'Unfollow' : 'Follow'}
-        <span className="sr-only"> {name}</span>
+        {compact ? (
+          <span className="sr-only">{`${followed ? 'Unfollow' : 'Follow'} ${name}`}</span>
+        ) : (
+          <>
+            {followed ? 'Unfollow' : 'Follow'}
+            <span className="sr-only"> {name}</span>
+          </>
+        )}
       </Button>
-      {byEmail}
+      {compact ? null : byEmail}
       <HomeScreenSheet isOpen={isSheetOpen} onClose={() => setSheetOpen(false)} name={name} />
     </>
   );

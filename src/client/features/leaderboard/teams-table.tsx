@@ -3,6 +3,7 @@ import { formatPoints } from '../../../domain/scoring/results';
 import { formatTiebreak } from '../../../domain/scoring/tiebreaks';
 import { TEAM_STANDINGS_RULE } from '../../../domain/standings/teams';
 import { RankMedal } from '../../components/rank-medal';
+import { FollowButton } from '../follows/follow-button';
 import { cellClass, headClass, TableFrame, tableClass } from './table-frame';
 
 /** "Ann 2 · Ben 1½ · (Cal 1)": members with their points; those not counted in brackets. */
@@ -68,7 +69,18 @@ export function TeamsTable({
                 </td>
                 <th scope="row" className={`${cellClass} font-normal`}>
                   <span className="block font-semibold text-fg">{team.team}</span>
-                  <span className="block text-xs text-muted">{team.school}</span>
+                  <span className="flex items-center gap-1 text-xs text-muted">
+                    {team.school}
+                    {team.schoolFollowKey ? (
+                      <span className="print:hidden">
+                        <FollowButton
+                          target={{ kind: 'school', key: team.schoolFollowKey }}
+                          name={team.school}
+                          compact
+                        />
+                      </span>
+                    ) : null}
+                  </span>
                   <span className="mt-1 block text-xs text-muted">{teamMembersText(team.members)}</span>
                 </th>
                 <td className={`${cellClass} hidden text-right tabular-nums text-muted sm:table-cell`}>

@@ -26,6 +26,7 @@ import { formatDateTime } from '../../lib/format';
 import { formatEuroCents } from '../../lib/format-money';
 import { useLinkToken } from '../../lib/link-token';
 import { notify } from '../../lib/notify';
+import { FollowButton } from '../follows/follow-button';
 import { accessTokenFor } from '../registrations/access-tokens';
 import { RegistrationLoadError } from '../registrations/registration-load-error';
 import { type RosterChangeRequest, rosterChangesQuery, useRosterChange } from './queries';
@@ -283,6 +284,14 @@ function Roster({
   }
   return (
     <div className="flex flex-col gap-6">
+      {roster.schoolFollowKey ? (
+        <Card className="flex flex-wrap items-center justify-between gap-3">
+          <p className="text-sm text-fg">
+            Your pupils’ boards, starts, results and final standings on your phone as they happen.
+          </p>
+          <FollowButton target={{ kind: 'school', key: roster.schoolFollowKey }} name={roster.schoolName} />
+        </Card>
+      ) : null}
       <RulesNote roster={roster} />
       {roster.teams.map((team) => (
         <Card key={team.name} className="flex flex-col gap-3" role="group" aria-label={team.name}>

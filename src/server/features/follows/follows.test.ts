@@ -1,7 +1,7 @@
 import { createECDH, randomBytes } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import ece from 'http_ece';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -15,6 +15,8 @@ import {
 import { FOLLOW_MESSAGES, PUSH_TIME_TO_LIVE_SECONDS, type PushPayload } from '../../../contracts/follows';
 import { leaderboardResponseSchema } from '../../../contracts/leaderboard';
 import { playerLookupResponseSchema } from '../../../contracts/player-lookup';
+import { pointsText } from '../../../domain/plural';
+import { ordinal } from '../../../domain/prizes';
 import { followers, pushMessages } from '../../db/schema/follows';
 import { mailOutbox } from '../../db/schema/mail';
 import { matches } from '../../db/schema/tournaments';
@@ -93,7 +95,7 @@ describe('following players and schools with Web Push', () => {
     await new Promise((resolve) => pushService?.close(resolve));
   });
 
-  const call = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object, cookie?: string) =>
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, cookie?: string) =>
     t.app.inject({
       method,
       url,
@@ -269,5 +271,59 @@ describe('following players and schools with Web Push', () => {
     expect(await db.select().from(followers).where(eq(followers.email, 'parent@family.example'))).toEqual([]);
     // The link again: the same answer.
     expect((await call('POST', '/api/follows/email/unsubscribe', { token: stopLink })).statusCode).toBe(200);
+  });
+
+  it("tells a followed pupil's device the round's start, its result, and the final standings", async () => {
+    const { db } = t.database;
+    const leaderboard = leaderboardResponseSchema.parse(
+      (await call('GET', '/api/public/leaderboard')).json(),
+    );
+    const followed = leaderboard.players[2]!.name;
+    const phone = device(`${base}/push/phone`);
+    await call('POST', '/api/follows/push', {
+      subscription: phone.subscription,
+      target: { kind: 'player', key: (await lookup(followed)).followKey! },
+    });
+    const messages = () => to('/push/phone').map((entry) => phone.decrypt(entry.body));
+    expect((await call('POST', '/api/admin/rounds/5/start', {}, arbiter)).statusCode).toBe(200);
+    await eventually(async () => (messages().length >= 1 ? true : undefined), 8_000);
+    expect(messages()[0]!.title).toBe(FOLLOW_MESSAGES.startTitle(5));
+
+    // The result of the followed pupil's board, entered at the desk.
+    const board = (await lookup(followed)).current!.board!;
+    const [match] = await db
+      .select()
+      .from(matches)
+      .where(and(eq(matches.roundNumber, 5), eq(matches.boardNumber, board)));
+    const entered = await call(
+      'PUT',
+      `/api/admin/match-results/${match!.id}`,
+      { result: 'white', expectedVersion: match!.version },
+      arbiter,
+    );
+    expect(entered.statusCode, entered.body).toBe(200);
+    await eventually(async () => (messages().length >= 2 ? true : undefined), 8_000);
+    const current = (await lookup(followed)).current!;
+    const outcome = current.outcome === 'win' ? 'won' : 'lost';
+    expect(messages()[1]).toMatchObject({
+      title: FOLLOW_MESSAGES.resultTitle(5),
+      body: `${followed} ${outcome} v ${current.opponent!.name} (board ${board})`,
+    });
+
+    // The last round completes: the final standings, with the rank the leaderboard gives.
+    await db.update(matches).set({ result: 'draw', resultAt: new Date() }).where(isNull(matches.result));
+    expect((await call('POST', '/api/admin/rounds/5/complete', {}, arbiter)).statusCode).toBe(200);
+    await eventually(
+      async () =>
+        messages().some((message) => message.title === FOLLOW_MESSAGES.finalTitle) ? true : undefined,
+      8_000,
+    );
+    const final = messages().find((message) => message.title === FOLLOW_MESSAGES.finalTitle)!;
+    const row = leaderboardResponseSchema
+      .parse((await call('GET', '/api/public/leaderboard')).json())
+      .players.find((player) => player.name === followed)!;
+    expect(final.body.startsWith(`${followed}: ${ordinal(row.rank)}, ${pointsText(row.halfPoints)}`)).toBe(
+      true,
+    );
   });
 });

@@ -29,6 +29,7 @@ import {
 import type { TournamentState } from '../../../domain/tournament';
 import type { AuditContext, Tx } from '../../audit/audit';
 import type { Actor } from '../../auth/actor';
+import { followKeyOf, pushKeysOf } from '../../core/follows/push-keys';
 import type { PlayerRow } from '../../core/players/player-records';
 import {
   deleteBye,
@@ -253,6 +254,7 @@ export async function buildRoster(
     requests: [],
   };
   if (!tournament) return empty;
+  const { followKeySecret } = await pushKeysOf(db);
   const state = await loadTournamentState(db, tournament);
   const rounds = rosterRoundsOf(state);
   const pupils = await pupilsOf(db, registration, tournament.id);
@@ -268,6 +270,8 @@ export async function buildRoster(
   const replaced = await replacedEntriesOf(db, registration);
   return {
     ...empty,
+    // The teacher follows their school from this page (ADR 045).
+    schoolFollowKey: followKeyOf(followKeySecret, 'school', registration.schoolId),
     rounds: state.rounds.map((round) => ({
       number: round.number,
       isOpen: rounds.find((r) => r.number === round.number)?.isOpen ?? false,
