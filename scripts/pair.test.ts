@@ -18,6 +18,13 @@ const files: Record<string, string> = {
   'bad.trf':
     '012 Bad\n001    1      A                                 1900                             1.0    1     9 w 1\n',
   'bad.csv': 'rank,school\n1,x\n',
+  // Two rounds played, but XXR says one.
+  'short-xxr.trf': [
+    '012 Short',
+    'XXR 1',
+    '001    1      A                                 1900                             2.0    1     2 w 1     2 b 1',
+    '001    2      B                                 1800                             0.0    2     1 b 0     1 w 0',
+  ].join('\n'),
 };
 const read = (path: string) => {
   const text = files[path];
@@ -53,6 +60,18 @@ describe('npm run pair', () => {
     };
     for (const board of json.boards) expect(schools[board.white]).not.toBe(schools[board.black]);
     expect(json.notes.some((note: { kind: string }) => note.kind === 'colour')).toBe(true);
+  });
+
+  it('names a file whose XXR is below the rounds it records, rather than calling it complete', () => {
+    expect(runPairCli(['short-xxr.trf'], read)).toEqual({
+      code: 3,
+      stdout: '',
+      stderr: 'short-xxr.trf: XXR says 1 rounds but the file records 2 played rounds\n',
+    });
+    const complete = files['small.trf']!.replace('XXR 3', 'XXR 1');
+    expect(
+      runPairCli(['complete.trf'], (path) => (path === 'complete.trf' ? complete : read(path))).stderr,
+    ).toBe('the tournament is complete: all 1 rounds (XXR) are paired\n');
   });
 
   it('exits non-zero with a message on bad input', () => {

@@ -97,6 +97,13 @@ export function runPairCli(args: readonly string[], readFile: (path: string) => 
     }
     const hasClubs = [...(groups?.values() ?? [])].some((group) => group.club);
     const input = trfToPairingInput(tournament, { groups, isSameClubAvoided: hasClubs });
+    if (tournament.totalRounds !== null && input.roundNumber - 1 > tournament.totalRounds) {
+      return {
+        code: 3,
+        stdout: '',
+        stderr: `${file}: XXR says ${tournament.totalRounds} rounds but the file records ${input.roundNumber - 1} played rounds\n`,
+      };
+    }
     if (tournament.totalRounds !== null && input.roundNumber > tournament.totalRounds) {
       return {
         code: 1,

@@ -262,6 +262,10 @@ describe('strict reading: examples', () => {
     expect(refusal(`${header}${line(1, '0.5', '   2 w 1')}\n${line(2, '0.0', '   1 b 0')}\n`)).toBe(
       'TRF line 2: player 1: the points column (81–84) says 0.5 but the results add up to 1',
     );
+    // Filled in for one player, blank for the other.
+    expect(refusal(`${header}${line(1, '1.0', '   2 w 1')}\n${line(2, '', '   1 b 0')}\n`)).toBe(
+      "TRF line 3: player 2: the points column (81–84) is blank while other players' are filled in",
+    );
   });
 
   it('accepts byes entered ahead, counted in the points column up to the round being played', () => {

@@ -338,7 +338,8 @@ function entryPoints(entry: TrfRoundEntry | null, points: Record<string, number>
  * both players recorded as winners, and a points column (81–84) that is not the sum of the player's
  * results under the file's point system. The points column may leave out byes entered ahead: it may count
  * the rounds up to the last played one, or up to any later round. A points column that is blank or 0.0 for every player is
- * taken as not filled in (some programs write it so: the Gelendzhik 2016 file) and is not checked.
+ * taken as not filled in (some programs write it so: the Gelendzhik 2016 file) and is not checked; once it is
+ * filled in for anyone, a player left blank is a contradiction.
  */
 export function findTrfContradictions(
   tournament: TrfTournament,
@@ -403,7 +404,14 @@ export function findTrfContradictions(
       });
     }
     for (const player of tournament.players) {
-      if (player.halfPoints === null) continue;
+      if (player.halfPoints === null) {
+        // Filled in for others, blank for this one: the file does not say what this player scored.
+        found.push({
+          line: lineOf(player.startRank),
+          message: `player ${player.startRank}: the points column (81–84) is blank while other players' are filled in`,
+        });
+        continue;
+      }
       // The sums up to the last played round, and up to each later round (byes entered ahead for rounds
       // from the one being played on: the column counts those of the rounds already started).
       const column = player.halfPoints / 2;
