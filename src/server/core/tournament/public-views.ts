@@ -100,6 +100,7 @@ export class PublicViews {
   private readonly stored: PublicTournamentData;
   private sectionViewsMemo: SectionViews[] | undefined;
   private followTargetsMemo: Map<string, { id: string; name: string }> | undefined;
+  private readonly currentRoundMemo = new Map<string, PlayerRound | null>();
 
   constructor(stored: PublicTournamentData) {
     this.stored = stored;
@@ -621,7 +622,14 @@ export class PublicViews {
    * when they are not paired in it yet. The kiosk shows it after a check-in (ADR 031).
    */
   currentRoundOf(playerId: string): PlayerRound | null {
-    return this.roundsOf(playerId).find((round) => round.roundNumber === this.displayedRoundNumber) ?? null;
+    // Asked per followed pupil per follower when a round is announced (ADR 045): worked out once per snapshot.
+    let round = this.currentRoundMemo.get(playerId);
+    if (round === undefined) {
+      round =
+        this.roundsOf(playerId).find((entry) => entry.roundNumber === this.displayedRoundNumber) ?? null;
+      this.currentRoundMemo.set(playerId, round);
+    }
+    return round;
   }
 
   /** Every game and bye of a player, by round (the lookup, the dashboard, a school's results sheet). */

@@ -23,14 +23,14 @@ export const domainSections = (rows: readonly SectionRow[]): Section[] =>
 /**
  * Places the tournament's pupils (only those with no section yet when `onlyUnplaced`) and writes where they play.
  * Returns the placement of every pupil, for the problems it leaves (a section with one player, pupils no section
- * takes).
+ * takes), and how many pupils it moved (none: the rows the caller read are still true).
  */
 export async function placePupils(
   tx: Db | Tx,
   tournament: { id: string; startDate: string | null },
   sections: readonly SectionRow[],
   options: { onlyUnplaced: boolean },
-): Promise<Placement> {
+): Promise<Placement & { moved: number }> {
   const rows = await tx
     .select({
       id: players.id,
@@ -41,7 +41,7 @@ export async function placePupils(
     .from(players)
     .where(eq(players.tournamentId, tournament.id));
   const domain = domainSections(sections);
-  if (domain.length === 0) return { sectionOf: new Map(), unplaced: [] };
+  if (domain.length === 0) return { sectionOf: new Map(), unplaced: [], moved: 0 };
   const details = await loadPupilDetails(tx, tournament.id);
   const placement = placeInSections(
     domain,
@@ -70,7 +70,7 @@ export async function placePupils(
       .set({ sectionId, ...(sectionId === null ? { sectionByHand: false } : {}) })
       .where(and(eq(players.tournamentId, tournament.id), inArray(players.id, ids)));
   }
-  return placement;
+  return { ...placement, moved: [...changed.values()].reduce((sum, ids) => sum + ids.length, 0) };
 }
 
 /** Pupils staff placed in a section that no longer exists go back to the rule. */

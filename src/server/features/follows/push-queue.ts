@@ -59,7 +59,8 @@ export class PushQueue {
             followerId: message.followerId,
             topic: message.topic,
             title: message.title,
-            body: JSON.stringify({ body: message.body, url: message.url, tag: message.tag }),
+            // The page is its own column; the text and the device's tag travel together.
+            body: JSON.stringify({ body: message.body, tag: message.tag }),
             url: message.url,
             nextAttemptAt: new Date(at),
             expiresAt,
@@ -175,8 +176,8 @@ export class PushQueue {
       await this.mark(row.id, { status: 'failed', lastError: 'expired' });
       return false;
     }
-    const stored = JSON.parse(row.body) as { body: string; url: string; tag: string };
-    const payload: PushPayload = { title: row.title, body: stored.body, url: stored.url, tag: stored.tag };
+    const stored = JSON.parse(row.body) as { body: string; tag: string };
+    const payload: PushPayload = { title: row.title, body: stored.body, url: row.url, tag: stored.tag };
     let status: number;
     try {
       const request = webpush.generateRequestDetails(

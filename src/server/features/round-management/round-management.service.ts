@@ -245,8 +245,9 @@ async function pairingGroups(
 ): Promise<{ state: State; groups: TournamentState[] }> {
   const sections = sectionsOf(state);
   if (sections.length === 0) return { state, groups: [stateOf(state)] };
-  await placePupils(db, state.tournament, sections, { onlyUnplaced: true });
-  const placed = await loadState(db);
+  const { moved } = await placePupils(db, state.tournament, sections, { onlyUnplaced: true });
+  // Read again only when late entries were just placed: otherwise the rows in hand are still true.
+  const placed = moved > 0 ? await loadState(db) : state;
   const whole = stateOf(placed);
   const pool = pairingPool(whole);
   const leftOut = leftOutByRequest(whole, number);
