@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 export const testFixturesRoot = resolve(import.meta.dirname, '../../tests/fixtures');
 export const trfFixturesRoot = join(testFixturesRoot, 'trf');
 
-export type TrfFixtureFolder = 'real' | 'synthetic';
+export type TrfFixtureFolder = 'real' | 'synthetic' | 'generated';
 
 /** Paths relative to trfFixturesRoot, e.g. "real/sklangen_TRF__example1_KarlMala2005.trf", sorted. */
 export function listTrfFixtures(dir: TrfFixtureFolder): string[] {

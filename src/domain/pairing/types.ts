@@ -38,6 +38,11 @@ export interface PairingOptions {
   isSameClubAvoided?: boolean;
   /** Colour of pairing number 1 when colours are decided by the initial colour (TRF XXC). Default white. */
   initialColour?: Colour;
+  /**
+   * Rounds of the tournament (TRF XXR): when the round being paired is the last, topscorers may meet with
+   * the same absolute colour preference (C.04.3 C3, A.7). Unknown: no round is taken as the last.
+   */
+  totalRounds?: number | null;
   /** Pairs that must never meet (TRF XXP), by player id. */
   forbiddenPairs?: readonly (readonly [string, string])[];
   /**

@@ -5,7 +5,7 @@
  */
 import type { PairingBye, PairingGame, PairingInput, PairingPlayer } from '../pairing/types';
 import type { ByeKind, MatchResult } from '../scoring/results';
-import type { TrfPlayer, TrfRoundEntry, TrfTournament } from './trf';
+import { type TrfPlayer, type TrfRoundEntry, type TrfTournament, trfHalfPoints } from './trf';
 
 export interface PlayerGroups {
   /** Team group name per start rank (the school is derived from it). */
@@ -108,6 +108,36 @@ export function trfHistory(tournament: TrfTournament, lastRound: number): TrfHis
   return { games, byes };
 }
 
+/**
+ * The initial colour a file without XXC was paired with, read from its first round with colours: the colour
+ * of the first-ranked player paired by then, inverted when an odd number of paired players rank above
+ * (FIDE C.04.3 E.5 gives odd pairing numbers the initial colour). Null when no round has colours yet. This
+ * is what bbpPairings reads from such a file.
+ */
+export function inferInitialColour(tournament: TrfTournament): 'white' | 'black' | null {
+  let firstRound = Number.POSITIVE_INFINITY;
+  for (const player of tournament.players) {
+    player.rounds.forEach((entry, index) => {
+      if (entry && (entry.colour === 'w' || entry.colour === 'b')) firstRound = Math.min(firstRound, index);
+    });
+  }
+  if (!Number.isFinite(firstRound)) return null;
+  let paired = 0;
+  for (const player of [...tournament.players].sort((a, b) => a.startRank - b.startRank)) {
+    const took = player.rounds
+      .slice(0, firstRound + 1)
+      .some((entry) => entry !== null && (entry.opponent !== null || entry.result === 'U'));
+    if (!took) continue;
+    const colour = player.rounds[firstRound]?.colour;
+    if (colour === 'w' || colour === 'b') {
+      const isWhite = (colour === 'w') !== (paired % 2 === 1);
+      return isWhite ? 'white' : 'black';
+    }
+    paired += 1;
+  }
+  return null;
+}
+
 export interface TrfPairingOptions {
   /** Round to pair; default: the first round after the played ones. */
   roundNumber?: number;
@@ -165,9 +195,43 @@ export function trfToPairingInput(tournament: TrfTournament, options: TrfPairing
     byes,
     options: {
       isSameClubAvoided: options.isSameClubAvoided ?? false,
-      initialColour: tournament.initialColour ?? 'white',
+      initialColour: tournament.initialColour ?? inferInitialColour(tournament) ?? 'white',
       forbiddenPairs,
+      totalRounds: tournament.totalRounds,
     },
+  };
+}
+
+/**
+ * The file as it stood before `roundNumber` was paired (the cut-back method, docs/pairing-notes.md §4), so
+ * any engine can pair that round from the same file: rounds 1..roundNumber−1 as played, the round's entries
+ * that are not games kept as pre-assigned (H, F, Z; a player with no block in a round the file holds is
+ * written absent, `0000 - Z`), its games and pairing-allocated bye (`U`, or `+` with no opponent) left out, the points column recomputed (pre-assigned entries counted, as bbpPairings counts them),
+ * XXR set to the file's rounds when it names none (so "the last round" means the same to every engine), and
+ * XXC to the initial colour the file was paired with when it names none (inferInitialColour).
+ */
+export function cutBackTrf(tournament: TrfTournament, roundNumber: number): TrfTournament {
+  const totalRounds = tournament.totalRounds ?? Math.max(countPlayedRounds(tournament), roundNumber);
+  const isRoundInFile = countPlayedRounds(tournament) >= roundNumber;
+  const players = tournament.players.map((player): TrfPlayer => {
+    const rounds = player.rounds.slice(0, roundNumber - 1);
+    while (rounds.length < roundNumber - 1) rounds.push(null);
+    const entry = player.rounds[roundNumber - 1] ?? null;
+    // A forfeit win with no opponent (`0000 - +`) is the pairing's own outcome, as `U` is: bbpPairings pairs
+    // such a player again, so both engines do.
+    const isGameOrBye =
+      entry !== null && (entry.opponent !== null || entry.result === 'U' || entry.result === '+');
+    if (entry !== null && !isGameOrBye) rounds.push(entry);
+    else if (entry === null && isRoundInFile) rounds.push({ opponent: null, colour: '-', result: 'Z' });
+    while (rounds.length > 0 && rounds[rounds.length - 1] === null) rounds.pop();
+    const halfPoints = trfHalfPoints(tournament, { ...player, rounds }, rounds.length);
+    return { ...player, rounds, halfPoints, rank: null };
+  });
+  return {
+    ...tournament,
+    players,
+    totalRounds,
+    initialColour: tournament.initialColour ?? inferInitialColour(tournament),
   };
 }
 

@@ -333,6 +333,18 @@ function entryPoints(entry: TrfRoundEntry | null, points: Record<string, number>
 }
 
 /**
+ * A player's points over rounds 1..rounds under the file's point system (FIDE default, XXS, BBx), in
+ * half-points rounded to the nearest; null when the file's system cannot be applied here (TRF-2026 `162`).
+ */
+export function trfHalfPoints(tournament: TrfTournament, player: TrfPlayer, rounds: number): number | null {
+  const points = pointSystem(tournament.lines);
+  if (points === null) return null;
+  let sum = 0;
+  for (let index = 0; index < rounds; index += 1) sum += entryPoints(player.rounds[index] ?? null, points);
+  return Math.round(sum * 2);
+}
+
+/**
  * Every contradiction in a parsed file: a game recorded on one side only or with another opponent (a
  * player paired twice in a round shows up so), colours or results that the two sides record differently,
  * both players recorded as winners, and a points column (81–84) that is not the sum of the player's
