@@ -309,7 +309,6 @@ export function pairDutch(input: PairingInput): DutchPairing {
    */
   let local: number[] | null = null;
   let localMask = 0n;
-  let localMdps = new Set<number>();
   const solve = (transform?: (i: number, j: number, w: bigint) => bigint): Int32Array => {
     const free: number[] = [];
     for (const v of local ?? players.keys()) if (finalPartner[v]! < 0) free.push(v);
@@ -318,15 +317,8 @@ export function pairDutch(input: PairingInput): DutchPairing {
     const weights: bigint[] = [];
     for (let x = 0; x < free.length; x += 1) {
       for (let y = x + 1; y < free.length; y += 1) {
-        // Locally, two moved-down players never meet: such a pair is no part of the bracket, and only the
-        // completion field (left out here) gives it a use.
-        const isMdpPair = local !== null && localMdps.has(free[x]!) && localMdps.has(free[y]!);
         const stored =
-          local === null
-            ? getWeight(free[x]!, free[y]!)
-            : isMdpPair
-              ? 0n
-              : getWeight(free[x]!, free[y]!) & localMask;
+          local === null ? getWeight(free[x]!, free[y]!) : getWeight(free[x]!, free[y]!) & localMask;
         const w = transform && stored > 0n ? transform(free[x]!, free[y]!, stored) : stored;
         if (w > 0n) {
           from.push(x);
@@ -409,10 +401,15 @@ export function pairDutch(input: PairingInput): DutchPairing {
   const compatibleMatrix = new Uint8Array(n * n);
   for (let i = 0; i < n; i += 1)
     for (let j = i + 1; j < n; j += 1) if (compatible(i, j)) compatibleMatrix[i * n + j] = 1;
-  /** C4: the players not paired for good can all be paired (with an odd number, one bye candidate left). */
+  /**
+   * C4 for a bracket paired on its window: the window's matching (every pair of it, not only those paired for
+   * good) leaves players who can all be paired (with an odd number, one bye candidate left). Then that
+   * matching is part of a complete pairing with the same criteria values, so it is also the optimum over all
+   * players, and every stage chose what the whole-round matching would choose.
+   */
   const canComplete = (): boolean => {
     const free: number[] = [];
-    for (let v = 0; v < n; v += 1) if (finalPartner[v]! < 0) free.push(v);
+    for (let v = 0; v < n; v += 1) if (finalPartner[v]! < 0 && stable[v] === v) free.push(v);
     const from: number[] = [];
     const to: number[] = [];
     for (let x = 0; x < free.length; x += 1) {
@@ -452,8 +449,8 @@ export function pairDutch(input: PairingInput): DutchPairing {
     // The last bracket (no next group) holds every player left: it is always paired with the completion field.
     local = groupScore === null ? null : window;
     localMask = (1n << BigInt(fieldsWidth - 2)) - 1n;
-    localMdps = new Set(window.slice(0, m));
     let matched = pairBracket(r, nextGroupBegin);
+    const wasLocal = local !== null;
     if (local !== null && !canComplete()) {
       finalPartner.set(savedPartners);
       for (const [key, w] of savedWeights) weight[key] = w;
@@ -466,6 +463,9 @@ export function pairDutch(input: PairingInput): DutchPairing {
     const nextWindow: number[] = [];
     let movedDown = 0;
     isByeFlag = n % 2 === 1 && groupScore !== null && byeScore >= groupScore;
+    // The flag reads each moving player's partner in the whole round's matching: a player the window left
+    // unpaired may be paired below, so the round is solved on every player first.
+    if (isByeFlag && wasLocal) stable = solve();
     for (let x = 0; x < window.length; x += 1) {
       const v = window[x]!;
       if (x < r && matched.has(v)) continue;
