@@ -346,48 +346,76 @@ export function pairDutch(input: PairingInput): DutchPairing {
     setWeight(i, j, maxWeight);
   };
 
-  // Prologue: a complete pairing must exist (C4), and with an odd number the lowest bye score (C5).
-  const topScore = players[0]!.score;
-  if (n % 2 === 1) {
-    for (let h = 0; h < n; h += 1) {
-      for (let l = h + 1; l < n; l += 1) {
-        if (!compatible(h, l)) continue;
-        const ph = players[h]!;
-        const pl = players[l]!;
-        const eligible = BigInt(1 + (ph.isByeEligible ? 0 : 1) + (pl.isByeEligible ? 0 : 1));
-        const offsets = BigInt(offsetOf.get(ph.score)! + offsetOf.get(pl.score)!);
-        setWeight(h, l, (((eligible << BigInt(S)) | offsets) << B) | (pl.score >= topScore ? 1n : 0n));
+  const compatibleMatrix = new Uint8Array(n * n);
+  for (let i = 0; i < n; i += 1) {
+    for (let j = i + 1; j < n; j += 1) if (compatible(i, j)) compatibleMatrix[i * n + j] = 1;
+  }
+  /**
+   * Whether these players (in Dutch order) can all be paired, or with an odd number all but one player who
+   * may take the bye: one cardinality matching (doubles), with a stand-in vertex for the bye.
+   */
+  const isCompletable = (free: readonly number[], mayTakeBye: (player: DutchPlayer) => boolean): boolean => {
+    const from: number[] = [];
+    const to: number[] = [];
+    for (let x = 0; x < free.length; x += 1) {
+      for (let y = x + 1; y < free.length; y += 1) {
+        if (compatibleMatrix[free[x]! * n + free[y]!]) {
+          from.push(x);
+          to.push(y);
+        }
+      }
+      if (free.length % 2 === 1 && mayTakeBye(players[free[x]!]!)) {
+        from.push(x);
+        to.push(free.length);
       }
     }
-  } else {
-    for (let h = 0; h < n; h += 1)
-      for (let l = h + 1; l < n; l += 1) setWeight(h, l, edgeWeight(h, l, false, false));
-  }
-  let stable = solve();
-  const unmatched = [...stable.keys()].filter((v) => stable[v] === v);
-  if (unmatched.length > 1 || (unmatched.length === 1 && !players[unmatched[0]!]!.isByeEligible)) {
+    const { mate } = maxWeightMatching({
+      vertexCount: free.length + (free.length % 2),
+      edgeFrom: Int32Array.from(from),
+      edgeTo: Int32Array.from(to),
+      weight: new Float64Array(from.length).fill(1),
+      isMaxCardinality: true,
+    });
+    return mate.every((partner) => partner >= 0);
+  };
+
+  // Prologue: a complete pairing must exist (C4), and with an odd number the lowest bye score (C5).
+  const topScore = players[0]!.score;
+  const everyone = [...players.keys()];
+  const refuse = () => {
     throw new PairingError(
       'no_valid_pairing',
       'no pairing meets the absolute criteria (no rematch, the bye rules)',
     );
-  }
-  if (n % 2 === 1) {
-    const bye = unmatched[0]!;
-    byeScore = players[bye]!.score;
-    isByeFlag =
-      byeScore >= topScore &&
-      players.every(
-        (player, v) => player.score < topScore || stable[v] === v || players[stable[v]!]!.score >= topScore,
-      );
+  };
+  if (n % 2 === 0) {
+    if (!isCompletable(everyone, () => false)) refuse();
+  } else {
+    // C5: the lowest score at which an eligible player can take the bye while everyone else is paired.
+    const scores = [...new Set(players.map((player) => player.score))].sort((x, y) => x - y);
+    const lowest = scores.find((score) =>
+      isCompletable(everyone, (player) => player.isByeEligible && player.score <= score),
+    );
+    if (lowest === undefined) refuse();
+    byeScore = lowest!;
+    // C9 already applies in the first bracket when the bye is in the top group and that group can be paired
+    // within itself, but for the bye, while everyone below is paired among themselves.
+    if (byeScore >= topScore) {
+      const top = everyone.filter((v) => players[v]!.score >= topScore);
+      const below = everyone.filter((v) => players[v]!.score < topScore);
+      isByeFlag = isCompletable(top, (player) => player.isByeEligible) && isCompletable(below, () => false);
+    }
     const counts = players.filter((player) => player.score === byeScore).map((player) => player.playedGames);
     counts.sort((x, y) => y - x);
     unplayedRank = new Map();
     counts.forEach((count, position) => {
       unplayedRank.set(count, position);
     });
-    for (let h = 0; h < n; h += 1)
-      for (let l = h + 1; l < n; l += 1) setWeight(h, l, edgeWeight(h, l, false, false));
   }
+  for (let h = 0; h < n; h += 1) {
+    for (let l = h + 1; l < n; l += 1) setWeight(h, l, edgeWeight(h, l, false, false));
+  }
+  let stable: Int32Array = Int32Array.from(players.keys());
 
   // The bracket loop. `window` holds global indices: the moved-down players, the residents, the next group.
   let window: number[] = [];
@@ -398,9 +426,6 @@ export function pairDutch(input: PairingInput): DutchPairing {
   const base = new Map<number, bigint>();
   const baseOf = (i: number, j: number) => base.get(at(i, j)) ?? 0n;
   const setBase = (i: number, j: number, w: bigint) => base.set(at(i, j), w);
-  const compatibleMatrix = new Uint8Array(n * n);
-  for (let i = 0; i < n; i += 1)
-    for (let j = i + 1; j < n; j += 1) if (compatible(i, j)) compatibleMatrix[i * n + j] = 1;
   /**
    * C4 for a bracket paired on its window: the window's matching (every pair of it, not only those paired for
    * good) leaves players who can all be paired (with an odd number, one bye candidate left). Then that
@@ -410,29 +435,7 @@ export function pairDutch(input: PairingInput): DutchPairing {
   const canComplete = (): boolean => {
     const free: number[] = [];
     for (let v = 0; v < n; v += 1) if (finalPartner[v]! < 0 && stable[v] === v) free.push(v);
-    const from: number[] = [];
-    const to: number[] = [];
-    for (let x = 0; x < free.length; x += 1) {
-      for (let y = x + 1; y < free.length; y += 1) {
-        if (compatibleMatrix[free[x]! * n + free[y]!]) {
-          from.push(x);
-          to.push(y);
-        }
-      }
-      if (free.length % 2 === 1 && isCandidate(players[free[x]!]!)) {
-        from.push(x);
-        to.push(free.length);
-      }
-    }
-    const vertexCount = free.length + (free.length % 2);
-    const { mate } = maxWeightMatching({
-      vertexCount,
-      edgeFrom: Int32Array.from(from),
-      edgeTo: Int32Array.from(to),
-      weight: new Float64Array(from.length).fill(1),
-      isMaxCardinality: true,
-    });
-    return mate.every((partner) => partner >= 0);
+    return isCompletable(free, isCandidate);
   };
 
   while (window.length > 1 || next < n) {
