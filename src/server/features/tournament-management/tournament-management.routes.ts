@@ -19,6 +19,7 @@ import {
   updateTournamentBodySchema,
 } from '../../../contracts/tournament-management';
 import type { Audit } from '../../audit/audit';
+import type { PublicDataCache } from '../../core/tournament/public-data-cache';
 import type { Db } from '../../db/client';
 import { routesFeature, type TypedApp } from '../../feature-context';
 import { apiErrors } from '../../http/route-helpers';
@@ -28,16 +29,32 @@ import * as service from './tournament-management.service';
 const errors = apiErrors(400, 401, 403, 404, 409);
 const tags = ['tournament management'];
 
-export const tournamentManagementFeature = routesFeature('tournament-management', (typed, { db, audit }) =>
-  registerTournamentManagementRoutes(typed, db, audit),
+export const tournamentManagementFeature = routesFeature(
+  'tournament-management',
+  (typed, { db, audit, cache }) => registerTournamentManagementRoutes(typed, db, audit, cache),
 );
 
 /**
  * /api/admin/tournaments, /api/admin/tournament-templates and /api/admin/announcements: the
  * tournament-management page (docs/requirements.md §2, §4, §5, §8), all behind view_tournament_management.
  */
-function registerTournamentManagementRoutes(typed: TypedApp, db: Db, audit: Audit): void {
+function registerTournamentManagementRoutes(
+  typed: TypedApp,
+  db: Db,
+  audit: Audit,
+  cache: PublicDataCache,
+): void {
   const config = { access: 'manageTournaments' } as const;
+  /**
+   * A write that changes which event the public pages show, or its details: this process's snapshot is dropped
+   * before the answer, so the next public read shows the change at once (the change feed tells the other
+   * processes a moment later).
+   */
+  const changingPublicPages = async (work: Promise<string>): Promise<{ message: string }> => {
+    const message = await work;
+    cache.invalidate();
+    return { message };
+  };
 
   typed.get(
     '/api/admin/tournaments',
@@ -81,15 +98,16 @@ function registerTournamentManagementRoutes(typed: TypedApp, db: Db, audit: Audi
         response: { 200: messageResponseSchema, ...errors },
       },
     },
-    async (request) => ({
-      message: await service.updateTournament(
-        { db, audit },
-        (await request.actor())!,
-        request.ip,
-        request.params.id,
-        request.body,
+    async (request) =>
+      changingPublicPages(
+        service.updateTournament(
+          { db, audit },
+          (await request.actor())!,
+          request.ip,
+          request.params.id,
+          request.body,
+        ),
       ),
-    }),
   );
 
   typed.post(
@@ -103,14 +121,10 @@ function registerTournamentManagementRoutes(typed: TypedApp, db: Db, audit: Audi
         response: { 200: messageResponseSchema, ...errors },
       },
     },
-    async (request) => ({
-      message: await service.activateTournament(
-        { db, audit },
-        (await request.actor())!,
-        request.ip,
-        request.params.id,
+    async (request) =>
+      changingPublicPages(
+        service.activateTournament({ db, audit }, (await request.actor())!, request.ip, request.params.id),
       ),
-    }),
   );
 
   typed.post(
@@ -124,14 +138,10 @@ function registerTournamentManagementRoutes(typed: TypedApp, db: Db, audit: Audi
         response: { 200: messageResponseSchema, ...errors },
       },
     },
-    async (request) => ({
-      message: await service.archiveTournament(
-        { db, audit },
-        (await request.actor())!,
-        request.ip,
-        request.params.id,
+    async (request) =>
+      changingPublicPages(
+        service.archiveTournament({ db, audit }, (await request.actor())!, request.ip, request.params.id),
       ),
-    }),
   );
 
   typed.get(
