@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { readTextFile, trfFixturesRoot } from './lib/trf-fixtures';
+import { parseTrf, writeTrf } from '../src/domain/trf/trf';
+import { cutBackTrf, trfRoundPairing } from '../src/domain/trf/trf-pairing';
+import { readTextFile, readTrfFixture, trfFixturesRoot } from './lib/trf-fixtures';
 import { runPairCli } from './pair';
 
 const files: Record<string, string> = {
@@ -139,5 +141,32 @@ describe('npm run pair with XXP forbidden pairs', () => {
     const forbidden = new Set([1, 2, 5]);
     for (const board of json.boards)
       expect(forbidden.has(board.white) && forbidden.has(board.black)).toBe(false);
+  });
+});
+
+describe('npm run pair -- --dutch', () => {
+  it("pairs a round exactly as bbpPairings' generator did (pairs, colours, bye)", () => {
+    const tournament = parseTrf(readTrfFixture('generated/rtg_021p_09r_s1006.trf'));
+    const cut = writeTrf(cutBackTrf(tournament, 7));
+    const output = runPairCli(['cut.trf', '--dutch'], () => cut);
+    expect(output.code, output.stderr).toBe(0);
+    const { boards, byes } = trfRoundPairing(tournament, 7);
+    const expected = [
+      String(boards.length + byes.length),
+      ...boards.map(([white, black]) => `${white} ${black}`),
+      ...byes.map((bye) => `${bye} 0`),
+    ];
+    const lines = output.stdout.trim().split('\n');
+    expect(lines[0]).toBe(expected[0]);
+    expect(lines.slice(1).sort()).toEqual(expected.slice(1).sort());
+    const json = JSON.parse(runPairCli(['cut.trf', '--dutch', '--json'], () => cut).stdout);
+    expect(json.round).toBe(7);
+    expect(json.bye).toBe(byes[0] ?? null);
+  });
+
+  it('refuses school groups and --explain with --dutch (exit 2)', () => {
+    const output = runPairCli(['small.trf', '--dutch', '--groups', 'groups.csv'], read);
+    expect(output.code).toBe(2);
+    expect(output.stderr).toContain("--dutch pairs by FIDE's rules alone");
   });
 });

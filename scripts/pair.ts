@@ -9,11 +9,14 @@
  * starting with #) after the pairs. Players with a block already filled for the round (H/Z/F) are left out.
  * With --groups (CSV: start_rank,school,club) schoolmates are avoided, and clubmates when clubs are given.
  * --allow-repeat-bye: the arbiter allows a second pairing-allocated bye when no pairing exists otherwise.
+ * --dutch: FIDE's Dutch system exactly (C.04.3, 2025 rules; pairing/dutch.ts, ADR 046), the pairing bbpPairings
+ * gives; without school groups, and without --explain (its notes are the site engine's).
  *
  * Exit codes: 0 paired, 1 no valid pairing exists, 2 usage, 3 bad input (as bbpPairings: 1 and 3), also a
  * file that contradicts itself (a game on one side only, both players winners, a wrong points column: every
  * contradiction is printed with its line).
  */
+import { type DutchPairing, pairDutch } from '../src/domain/pairing/dutch';
 import { pairNextRound } from '../src/domain/pairing/engine';
 import { RELAXED_RULE_TEXT } from '../src/domain/pairing/relaxed-rules';
 import { PairingError, type PairingNote, type PairingResult } from '../src/domain/pairing/types';
@@ -29,7 +32,7 @@ export interface CliOutput {
 }
 
 const usage =
-  'usage: npm run pair -- <file.trf> [--groups groups.csv] [--json] [--explain] [--allow-repeat-bye]';
+  'usage: npm run pair -- <file.trf> [--groups groups.csv] [--json] [--explain] [--allow-repeat-bye] [--dutch]';
 
 function describeNote(note: PairingNote): string {
   switch (note.kind) {
@@ -60,17 +63,36 @@ function formatDefault(result: PairingResult): string {
   return `${lines.join('\n')}\n`;
 }
 
+/** The Dutch engine's pairing in the same formats; boards in the order of the brackets (the top first). */
+function dutchOutput(pairing: DutchPairing, round: number, isJson: boolean): CliOutput {
+  const boards = pairing.pairs.map(([white, black], index) => ({
+    board: index + 1,
+    white: Number(white),
+    black: Number(black),
+  }));
+  const bye = pairing.byeId === null ? null : Number(pairing.byeId);
+  if (isJson) return { code: 0, stdout: `${JSON.stringify({ round, boards, bye }, null, 2)}\n`, stderr: '' };
+  const lines = [
+    String(boards.length + (bye === null ? 0 : 1)),
+    ...boards.map((b) => `${b.white} ${b.black}`),
+  ];
+  if (bye !== null) lines.push(`${bye} 0`);
+  return { code: 0, stdout: `${lines.join('\n')}\n`, stderr: '' };
+}
+
 export function runPairCli(args: readonly string[], readFile: (path: string) => string): CliOutput {
   let file: string | null = null;
   let groupsFile: string | null = null;
   let isJson = false;
   let isExplain = false;
   let allowRepeatBye = false;
+  let isDutch = false;
   for (let index = 0; index < args.length; index += 1) {
     const arg = args[index]!;
     if (arg === '--json') isJson = true;
     else if (arg === '--explain') isExplain = true;
     else if (arg === '--allow-repeat-bye') allowRepeatBye = true;
+    else if (arg === '--dutch') isDutch = true;
     else if (arg === '--groups') {
       groupsFile = args[index + 1] ?? null;
       index += 1;
@@ -81,6 +103,13 @@ export function runPairCli(args: readonly string[], readFile: (path: string) => 
     else return { code: 2, stdout: '', stderr: `only one TRF file, got also ${arg}\n${usage}\n` };
   }
   if (file === null) return { code: 2, stdout: '', stderr: `${usage}\n` };
+  if (isDutch && (groupsFile !== null || isExplain || allowRepeatBye)) {
+    return {
+      code: 2,
+      stdout: '',
+      stderr: `--dutch pairs by FIDE's rules alone: no --groups, --explain or --allow-repeat-bye\n${usage}\n`,
+    };
+  }
   try {
     const tournament = parseTrf(readFile(file));
     const groups = groupsFile === null ? undefined : parseGroupsCsv(readFile(groupsFile));
@@ -111,6 +140,7 @@ export function runPairCli(args: readonly string[], readFile: (path: string) => 
         stderr: `the tournament is complete: all ${tournament.totalRounds} rounds (XXR) are paired\n`,
       };
     }
+    if (isDutch) return dutchOutput(pairDutch(input), input.roundNumber, isJson);
     const result = pairNextRound({ ...input, options: { ...input.options, allowRepeatBye } });
     if (isJson) {
       const json = {
