@@ -19,7 +19,7 @@
 import { type DutchPairing, pairDutch } from '../src/domain/pairing/dutch';
 import { pairNextRound } from '../src/domain/pairing/engine';
 import { RELAXED_RULE_TEXT } from '../src/domain/pairing/relaxed-rules';
-import { PairingError, type PairingNote, type PairingResult } from '../src/domain/pairing/types';
+import { PairingError, type PairingNote } from '../src/domain/pairing/types';
 import { GroupsCsvError, parseGroupsCsv } from '../src/domain/trf/groups-csv';
 import { parseTrf, TrfContradictionError, TrfParseError } from '../src/domain/trf/trf';
 import { trfToPairingInput } from '../src/domain/trf/trf-pairing';
@@ -56,28 +56,24 @@ function describeNote(note: PairingNote): string {
   }
 }
 
-function formatDefault(result: PairingResult): string {
-  const lines = [String(result.boards.length + (result.byePlayerId === null ? 0 : 1))];
-  for (const board of result.boards) lines.push(`${board.whiteId} ${board.blackId}`);
-  if (result.byePlayerId !== null) lines.push(`${result.byePlayerId} 0`);
+/** The arbiters' shared format: the pair count (the bye counted), `white black` per board, `N 0` for the bye. */
+function formatDefault(boards: readonly (readonly [string, string])[], byeId: string | null): string {
+  const lines = [String(boards.length + (byeId === null ? 0 : 1))];
+  for (const [white, black] of boards) lines.push(`${white} ${black}`);
+  if (byeId !== null) lines.push(`${byeId} 0`);
   return `${lines.join('\n')}\n`;
 }
 
 /** The Dutch engine's pairing in the same formats; boards in the order of the brackets (the top first). */
 function dutchOutput(pairing: DutchPairing, round: number, isJson: boolean): CliOutput {
+  if (!isJson) return { code: 0, stdout: formatDefault(pairing.pairs, pairing.byeId), stderr: '' };
   const boards = pairing.pairs.map(([white, black], index) => ({
     board: index + 1,
     white: Number(white),
     black: Number(black),
   }));
   const bye = pairing.byeId === null ? null : Number(pairing.byeId);
-  if (isJson) return { code: 0, stdout: `${JSON.stringify({ round, boards, bye }, null, 2)}\n`, stderr: '' };
-  const lines = [
-    String(boards.length + (bye === null ? 0 : 1)),
-    ...boards.map((b) => `${b.white} ${b.black}`),
-  ];
-  if (bye !== null) lines.push(`${bye} 0`);
-  return { code: 0, stdout: `${lines.join('\n')}\n`, stderr: '' };
+  return { code: 0, stdout: `${JSON.stringify({ round, boards, bye }, null, 2)}\n`, stderr: '' };
 }
 
 export function runPairCli(args: readonly string[], readFile: (path: string) => string): CliOutput {
@@ -155,7 +151,10 @@ export function runPairCli(args: readonly string[], readFile: (path: string) => 
       };
       return { code: 0, stdout: `${JSON.stringify(json, null, 2)}\n`, stderr: '' };
     }
-    let stdout = formatDefault(result);
+    let stdout = formatDefault(
+      result.boards.map((board) => [board.whiteId, board.blackId] as const),
+      result.byePlayerId,
+    );
     if (isExplain) {
       stdout += `# round ${result.roundNumber}\n`;
       for (const note of result.notes) stdout += `# ${describeNote(note)}\n`;

@@ -174,6 +174,10 @@ export function dutchPlayers(input: PairingInput): DutchPlayer[] {
   return players.sort((a, b) => b.score - a.score || a.rankIndex - b.rankIndex);
 }
 
+const isStrongOrAbsolute = (player: DutchPlayer): boolean => player.isStrong || player.isAbsolute;
+const floated = (player: DutchPlayer, back: 0 | 1, direction: 'down' | 'up'): boolean =>
+  player.floats[back] === direction;
+
 const bitsOf = (value: number): number => (value <= 0 ? 0 : Math.floor(Math.log2(value)) + 1);
 
 /**
@@ -230,27 +234,37 @@ export function pairDutch(input: PairingInput): DutchPairing {
   const isCandidate = (p: DutchPlayer) => p.isByeEligible && p.score <= byeScore;
 
   /** The edge weight of h (earlier in Dutch order) and l: the criteria as fields, most important first. */
+  // The fields below the completion field (2 bits), most important first: one list gives both each edge's
+  // weight and the total width (the window solves mask the completion field off by it).
+  const backs: (0 | 1)[] = roundsPlayed >= 2 ? [0, 1] : roundsPlayed >= 1 ? [0] : [];
+  const layout = [
+    b, // C6
+    S, // C7
+    b, // C8: pairs in the next bracket
+    S, // C8: their scores
+    2 * b, // C9
+    b, // C10
+    b, // C11
+    b, // C12
+    b, // C13
+    ...backs.flatMap(() => [b, b]), // C14/C16, C15/C17
+    ...backs.flatMap(() => [S, S]), // C18/C20, C19/C21
+    lowWidth, // the exchange and transposition order (added per stage)
+  ].map(BigInt);
+  const fieldsWidth = 2 + layout.reduce((sum, width) => sum + Number(width), 0);
+
+  /** The edge weight of h (earlier in Dutch order) and l: the criteria as fields, most important first. */
   const edgeWeight = (h: number, l: number, isCurrent: boolean, isNext: boolean): bigint => {
     if (!compatible(h, l)) return 0n;
     const ph = players[h]!;
     const pl = players[l]!;
-    let w = BigInt(1 + (isCandidate(ph) ? 0 : 1) + (isCandidate(pl) ? 0 : 1));
-    const field = (width: number, value: bigint) => {
-      w = (w << BigInt(width)) | value;
-    };
-    field(b, isCurrent ? 1n : 0n); // C6
-    field(S, isCurrent ? pow(ph.score) : 0n); // C7
-    field(b, isNext ? 1n : 0n); // C8: pairs in the next bracket
-    field(S, isNext ? pow(ph.score) : 0n); // C8: their scores
     let c9 = 0;
     if (isByeFlag) {
       if (ph.score === byeScore) c9 += unplayedRank.get(ph.playedGames) ?? 0;
       if (pl.score === byeScore) c9 += unplayedRank.get(pl.playedGames) ?? 0;
     }
-    field(2 * b, BigInt(c9)); // C9
     const samePreference = ph.preference !== null && ph.preference === pl.preference;
     const bothAbsolute = ph.isAbsolute && pl.isAbsolute;
-    field(b, isCurrent && !(ph.imbalance > 1 && pl.imbalance > 1 && samePreference) ? 1n : 0n); // C10
     let c11Broken = false;
     if (bothAbsolute && samePreference) {
       if (ph.imbalance === pl.imbalance) c11Broken = ph.repeated !== null && ph.repeated === pl.repeated;
@@ -259,40 +273,40 @@ export function pairDutch(input: PairingInput): DutchPairing {
         c11Broken = yielding.repeated === opposite(ph.preference!);
       }
     }
-    field(b, isCurrent && !c11Broken ? 1n : 0n); // C11
-    field(b, isCurrent && !samePreference ? 1n : 0n); // C12
-    const strongish = (p: DutchPlayer) => p.isStrong || p.isAbsolute;
-    field(b, isCurrent && !(samePreference && strongish(ph) && strongish(pl) && !bothAbsolute) ? 1n : 0n); // C13
-    const down = (p: DutchPlayer, back: 0 | 1) => p.floats[back] === 'down';
-    const up = (p: DutchPlayer, back: 0 | 1) => p.floats[back] === 'up';
-    const backs: (0 | 1)[] = roundsPlayed >= 2 ? [0, 1] : roundsPlayed >= 1 ? [0] : [];
+    const values: bigint[] = [
+      isCurrent ? 1n : 0n,
+      isCurrent ? pow(ph.score) : 0n,
+      isNext ? 1n : 0n,
+      isNext ? pow(ph.score) : 0n,
+      BigInt(c9),
+      isCurrent && !(ph.imbalance > 1 && pl.imbalance > 1 && samePreference) ? 1n : 0n,
+      isCurrent && !c11Broken ? 1n : 0n,
+      isCurrent && !samePreference ? 1n : 0n,
+      isCurrent && !(samePreference && isStrongOrAbsolute(ph) && isStrongOrAbsolute(pl) && !bothAbsolute)
+        ? 1n
+        : 0n,
+    ];
     for (const back of backs) {
       // C14/C16: residents who floated down before and stay; C15/C17: MDP opponents who floated up before.
-      field(
-        b,
-        isCurrent ? BigInt((down(pl, back) ? 1 : 0) + (ph.score === pl.score && down(ph, back) ? 1 : 0)) : 0n,
-      );
-      field(b, isCurrent && !(ph.score > pl.score && up(pl, back)) ? 1n : 0n);
+      const residentDowns =
+        (floated(pl, back, 'down') ? 1 : 0) + (ph.score === pl.score && floated(ph, back, 'down') ? 1 : 0);
+      values.push(isCurrent ? BigInt(residentDowns) : 0n);
+      values.push(isCurrent && !(ph.score > pl.score && floated(pl, back, 'up')) ? 1n : 0n);
     }
     for (const back of backs) {
       // C18/C20, C19/C21: the same by score group, highest first.
-      field(
-        S,
-        isCurrent ? (down(pl, back) ? pow(pl.score) : 0n) + (down(ph, back) ? pow(ph.score) : 0n) : 0n,
-      );
-      field(S, isCurrent && !(up(pl, back) && ph.score > pl.score) ? pow(ph.score) : 0n);
+      const downScores =
+        (floated(pl, back, 'down') ? pow(pl.score) : 0n) + (floated(ph, back, 'down') ? pow(ph.score) : 0n);
+      values.push(isCurrent ? downScores : 0n);
+      values.push(isCurrent && !(floated(pl, back, 'up') && ph.score > pl.score) ? pow(ph.score) : 0n);
     }
-    field(lowWidth, 0n); // the exchange and transposition order (added per stage)
+    values.push(0n);
+    let w = BigInt(1 + (isCandidate(ph) ? 0 : 1) + (isCandidate(pl) ? 0 : 1)); // C4, C2, C5
+    values.forEach((value, index) => {
+      w = (w << layout[index]!) | value;
+    });
     return w;
   };
-  const fieldsWidth =
-    2 +
-    2 * b +
-    2 * S +
-    2 * b +
-    4 * b +
-    (roundsPlayed >= 2 ? 4 : roundsPlayed >= 1 ? 2 : 0) * (b + S) +
-    lowWidth;
   const maxWeight = (1n << BigInt(fieldsWidth + 1)) - 1n;
 
   // The solver's weights for every pair (i < j), and which players are paired for good.

@@ -211,8 +211,9 @@ export function trfToPairingInput(tournament: TrfTournament, options: TrfPairing
  * XXC to the initial colour the file was paired with when it names none (inferInitialColour).
  */
 export function cutBackTrf(tournament: TrfTournament, roundNumber: number): TrfTournament {
-  const totalRounds = tournament.totalRounds ?? Math.max(countPlayedRounds(tournament), roundNumber);
-  const isRoundInFile = countPlayedRounds(tournament) >= roundNumber;
+  const played = countPlayedRounds(tournament);
+  const totalRounds = tournament.totalRounds ?? Math.max(played, roundNumber);
+  const isRoundInFile = played >= roundNumber;
   const players = tournament.players.map((player): TrfPlayer => {
     const rounds = player.rounds.slice(0, roundNumber - 1);
     while (rounds.length < roundNumber - 1) rounds.push(null);
