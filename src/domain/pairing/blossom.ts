@@ -65,11 +65,11 @@ export interface MatchingResult {
 }
 
 /**
- * The search state of one maxWeightMatching call. The steps below are module functions over it rather
- * than closures made anew by each call, so V8 keeps their optimised code and type feedback from one call
- * to the next (a pairing round makes few, large calls: closures cost each one its own warm-up).
+ * The blossom bookkeeping of a search, shared with blossom-big.ts (the same algorithm over wide integers):
+ * the steps that only relabel, form, expand and augment blossoms are written once, here, over this shape;
+ * the three places that read numbers go through the last three members.
  */
-interface Search {
+export interface BlossomStructure {
   n: number;
   edgeFrom: Int32Array;
   edgeTo: Int32Array;
@@ -77,9 +77,6 @@ interface Search {
   endpoint: Int32Array;
   neighbourStart: Int32Array;
   neighbourEnd: Int32Array;
-  /** The far vertex and doubled weight of each adjacency entry, in adjacency order. */
-  neighbourVertex: Int32Array;
-  neighbourTwiceWeight: Float64Array;
   mate: Int32Array;
   label: Int32Array;
   labelEnd: Int32Array;
@@ -91,13 +88,29 @@ interface Search {
   bestEdge: Int32Array;
   blossomBestEdges: (number[] | null)[];
   unusedBlossoms: number[];
-  dual: Float64Array;
   allowEdge: Uint8Array;
+  queue: number[];
+  /** Whether edge a's slack is below edge b's. */
+  isSlackLess: (a: number, b: number) => boolean;
+  /** A new blossom b: its dual starts at 0 and any cached slack of b is stale. */
+  startBlossomDual: (b: number) => void;
+  isBlossomDualZero: (b: number) => boolean;
+}
+
+/**
+ * The search state of one maxWeightMatching call. The steps below are module functions over it rather
+ * than closures made anew by each call, so V8 keeps their optimised code and type feedback from one call
+ * to the next (a pairing round makes few, large calls: closures cost each one its own warm-up).
+ */
+interface Search extends BlossomStructure {
+  /** The far vertex and doubled weight of each adjacency entry, in adjacency order. */
+  neighbourVertex: Int32Array;
+  neighbourTwiceWeight: Float64Array;
+  dual: Float64Array;
   twiceWeight: Float64Array;
   /** The slack of each node's best edge, valid while bestSlackEpoch equals dualEpoch (see bestSlackOf). */
   bestSlack: Float64Array;
   bestSlackEpoch: Float64Array;
-  queue: number[];
   /** Counts the dual updates: slacks change only with one. */
   dualEpoch: number;
   /** The edge or blossom of the last dual update's delta (see updateDuals). */
@@ -137,7 +150,7 @@ function at<T>(list: readonly T[], index: number): T {
   return list[((index % length) + length) % length]!;
 }
 
-function leaves(S: Search, b: number, out: number[]): number[] {
+export function leaves(S: BlossomStructure, b: number, out: number[]): number[] {
   const { n, blossomChildren } = S;
   if (b < n) {
     out.push(b);
@@ -152,7 +165,7 @@ function leaves(S: Search, b: number, out: number[]): number[] {
   return out;
 }
 
-function assignLabel(S: Search, w0: number, t0: number, p0: number): void {
+export function assignLabel(S: BlossomStructure, w0: number, t0: number, p0: number): void {
   const { endpoint, mate, label, labelEnd, inBlossom, blossomBase, bestEdge } = S;
   let w = w0;
   let t = t0;
@@ -180,7 +193,7 @@ function assignLabel(S: Search, w0: number, t0: number, p0: number): void {
 
 /** Traces back from v and w; returns the base of a new blossom, or −1 for an augmenting path. */
 
-function scanBlossom(S: Search, v0: number, w0: number): number {
+export function scanBlossom(S: BlossomStructure, v0: number, w0: number): number {
   const { endpoint, label, labelEnd, inBlossom, blossomBase } = S;
   const path: number[] = [];
   let base = -1;
@@ -211,7 +224,7 @@ function scanBlossom(S: Search, v0: number, w0: number): number {
   return base;
 }
 
-function addBlossom(S: Search, base: number, k: number): void {
+export function addBlossom(S: BlossomStructure, base: number, k: number): void {
   const {
     edgeFrom,
     edgeTo,
@@ -228,8 +241,6 @@ function addBlossom(S: Search, base: number, k: number): void {
     bestEdge,
     blossomBestEdges,
     unusedBlossoms,
-    dual,
-    bestSlackEpoch,
   } = S;
   let v = edgeFrom[k]!;
   let w = edgeTo[k]!;
@@ -264,7 +275,7 @@ function addBlossom(S: Search, base: number, k: number): void {
   blossomEnds[b] = ends;
   label[b] = 1;
   labelEnd[b] = labelEnd[bb]!;
-  dual[b] = 0;
+  S.startBlossomDual(b);
   for (const leaf of leaves(S, b, [])) {
     if (label[inBlossom[leaf]!] === 2) S.queue.push(leaf);
     inBlossom[leaf] = b;
@@ -276,7 +287,7 @@ function addBlossom(S: Search, base: number, k: number): void {
     const bj = inBlossom[j]!;
     if (bj !== b && label[bj] === 1) {
       const current = bestEdgeTo.get(bj);
-      if (current === undefined || slack(S, edge) < slack(S, current)) bestEdgeTo.set(bj, edge);
+      if (current === undefined || S.isSlackLess(edge, current)) bestEdgeTo.set(bj, edge);
     }
   };
   for (const child of path) {
@@ -296,12 +307,11 @@ function addBlossom(S: Search, base: number, k: number): void {
   const best = [...bestEdgeTo.values()];
   blossomBestEdges[b] = best;
   let chosen = -1;
-  for (const edge of best) if (chosen === -1 || slack(S, edge) < slack(S, chosen)) chosen = edge;
+  for (const edge of best) if (chosen === -1 || S.isSlackLess(edge, chosen)) chosen = edge;
   bestEdge[b] = chosen;
-  bestSlackEpoch[b] = -1;
 }
 
-function expandBlossom(S: Search, b: number, isEndStage: boolean): void {
+export function expandBlossom(S: BlossomStructure, b: number, isEndStage: boolean): void {
   const {
     n,
     endpoint,
@@ -316,14 +326,13 @@ function expandBlossom(S: Search, b: number, isEndStage: boolean): void {
     bestEdge,
     blossomBestEdges,
     unusedBlossoms,
-    dual,
     allowEdge,
   } = S;
   const children = blossomChildren[b]!;
   for (const s of children) {
     blossomParent[s] = -1;
     if (s < n) inBlossom[s] = s;
-    else if (isEndStage && dual[s] === 0) expandBlossom(S, s, isEndStage);
+    else if (isEndStage && S.isBlossomDualZero(s)) expandBlossom(S, s, isEndStage);
     else for (const leaf of leaves(S, s, [])) inBlossom[leaf] = s;
   }
   if (!isEndStage && label[b] === 2) {
@@ -389,7 +398,7 @@ function expandBlossom(S: Search, b: number, isEndStage: boolean): void {
   unusedBlossoms.push(b);
 }
 
-function augmentBlossom(S: Search, b: number, v: number): void {
+export function augmentBlossom(S: BlossomStructure, b: number, v: number): void {
   const { n, endpoint, mate, blossomParent, blossomChildren, blossomBase, blossomEnds } = S;
   let t = v;
   while (blossomParent[t] !== b) t = blossomParent[t]!;
@@ -424,7 +433,7 @@ function augmentBlossom(S: Search, b: number, v: number): void {
   blossomBase[b] = blossomBase[blossomChildren[b]![0]!]!;
 }
 
-function augmentMatching(S: Search, k: number): void {
+export function augmentMatching(S: BlossomStructure, k: number): void {
   const { n, edgeFrom, edgeTo, endpoint, mate, labelEnd, inBlossom } = S;
   const starts: [number, number][] = [
     [edgeFrom[k]!, 2 * k + 1],
@@ -450,6 +459,28 @@ function augmentMatching(S: Search, k: number): void {
 }
 
 /**
+ * One step of the search over a tight edge k from S-vertex v to w (p: w's endpoint): label w, form a
+ * blossom, or augment (then true).
+ */
+export function followTightEdge(S: BlossomStructure, v: number, w: number, p: number, k: number): boolean {
+  const { inBlossom, label, labelEnd } = S;
+  if (label[inBlossom[w]!] === 0) {
+    assignLabel(S, w, 2, p ^ 1);
+  } else if (label[inBlossom[w]!] === 1) {
+    const base = scanBlossom(S, v, w);
+    if (base >= 0) addBlossom(S, base, k);
+    else {
+      augmentMatching(S, k);
+      return true;
+    }
+  } else if (label[w] === 0) {
+    label[w] = 2;
+    labelEnd[w] = p ^ 1;
+  }
+  return false;
+}
+
+/**
  * Grows the alternating trees from the queue of S-vertices over edges of zero slack, forming blossoms on
  * the way; true when it found and applied an augmenting path.
  */
@@ -463,7 +494,6 @@ function growTrees(S: Search): boolean {
     allowEdge,
     dual,
     label,
-    labelEnd,
     bestEdge,
     queue,
   } = S;
@@ -483,19 +513,7 @@ function growTrees(S: Search): boolean {
         if (kSlack <= 0) allowEdge[k] = 1;
       }
       if (allowEdge[k]) {
-        if (label[inBlossom[w]!] === 0) {
-          assignLabel(S, w, 2, p ^ 1);
-        } else if (label[inBlossom[w]!] === 1) {
-          const base = scanBlossom(S, v, w);
-          if (base >= 0) addBlossom(S, base, k);
-          else {
-            augmentMatching(S, k);
-            return true;
-          }
-        } else if (label[w] === 0) {
-          label[w] = 2;
-          labelEnd[w] = p ^ 1;
-        }
+        if (followTightEdge(S, v, w, p, k)) return true;
       } else if (label[inBlossom[w]!] === 1) {
         const b = inBlossom[v]!;
         if (bestEdge[b] === -1 || kSlack < bestSlackOf(S, b)) setBestEdge(S, b, k, kSlack);
@@ -684,6 +702,12 @@ export function maxWeightMatching(graph: MatchingGraph, isWarmStart = true): Mat
     dualEpoch: 0,
     deltaEdge: -1,
     deltaBlossom: -1,
+    isSlackLess: (a, b) => slack(state, a) < slack(state, b),
+    startBlossomDual: (b) => {
+      dual[b] = 0;
+      bestSlackEpoch[b] = -1;
+    },
+    isBlossomDualZero: (b) => dual[b] === 0,
   };
   if (isWarmStart) {
     // Warm start: each vertex dual starts at its largest incident weight (feasible: dual[i] + dual[j] ≥ 2w),

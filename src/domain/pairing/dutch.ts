@@ -16,8 +16,9 @@
 
 import type { Colour } from '../scoring/results';
 import { halfPointsFor, halfPointsForBye, isPlayed } from '../scoring/results';
-import { maxWeightMatching } from './blossom';
+import { MAX_EXACT_WEIGHT, maxWeightMatching } from './blossom';
 import { maxWeightMatchingBig } from './blossom-big';
+import { missableVertices } from './missable';
 import { PairingError, type PairingInput } from './types';
 
 export interface DutchPlayer {
@@ -201,7 +202,7 @@ export function pairDutch(input: PairingInput): DutchPairing {
   const compatible = (i: number, j: number): boolean => {
     const a = players[i]!;
     const b = players[j]!;
-    if (a.opponents.has(b.id) || forbidden.has(`${a.id}\u0000${b.id}`)) return false;
+    if (a.opponents.has(b.id) || (forbidden.size > 0 && forbidden.has(`${a.id}\u0000${b.id}`))) return false;
     return !(
       a.isAbsolute &&
       b.isAbsolute &&
@@ -254,12 +255,18 @@ export function pairDutch(input: PairingInput): DutchPairing {
   const fieldsWidth = 2 + layout.reduce((sum, width) => sum + Number(width), 0);
 
   /** The edge weight of h (earlier in Dutch order) and l: the criteria as fields, most important first. */
-  const edgeWeight = (h: number, l: number, isCurrent: boolean, isNext: boolean): bigint => {
+  const edgeWeight = (
+    h: number,
+    l: number,
+    isCurrent: boolean,
+    isNext: boolean,
+    byeFlag = isByeFlag,
+  ): bigint => {
     if (!compatible(h, l)) return 0n;
     const ph = players[h]!;
     const pl = players[l]!;
     let c9 = 0;
-    if (isByeFlag) {
+    if (byeFlag) {
       if (ph.score === byeScore) c9 += unplayedRank.get(ph.playedGames) ?? 0;
       if (pl.score === byeScore) c9 += unplayedRank.get(pl.playedGames) ?? 0;
     }
@@ -301,21 +308,42 @@ export function pairDutch(input: PairingInput): DutchPairing {
       values.push(isCurrent && !(floated(pl, back, 'up') && ph.score > pl.score) ? pow(ph.score) : 0n);
     }
     values.push(0n);
-    let w = BigInt(1 + (isCandidate(ph) ? 0 : 1) + (isCandidate(pl) ? 0 : 1)); // C4, C2, C5
+    return compose(BigInt(1 + (isCandidate(ph) ? 0 : 1) + (isCandidate(pl) ? 0 : 1)), values); // C4, C2, C5
+  };
+  /** A weight from its top bits (C4, C2, C5) and the values of the fields in `layout` (missing ones 0). */
+  // Each field's shift from the bottom, and the top bits' (only the fields that are set are shifted in).
+  const shifts: bigint[] = [];
+  let below = 0n;
+  for (let index = layout.length - 1; index >= 0; index -= 1) {
+    shifts[index] = below;
+    below += layout[index]!;
+  }
+  const compose = (top: bigint, values: readonly bigint[]): bigint => {
+    let w = top << below;
     values.forEach((value, index) => {
-      w = (w << layout[index]!) | value;
+      if (value !== 0n) w |= value << shifts[index]!;
     });
     return w;
   };
   const maxWeight = (1n << BigInt(fieldsWidth + 1)) - 1n;
 
-  // The solver's weights for every pair (i < j), and which players are paired for good.
-  const weight: bigint[] = new Array<bigint>(n * n).fill(0n);
+  // The solver's weights for every pair (i < j), and which players are paired for good. A pair no bracket
+  // has touched weighs what it did before the first bracket (`outsideWeight`, set after the prologue): it
+  // is computed when a solve first reads it, as most pairs are only ever read by a solve over every player.
+  const weight: (bigint | undefined)[] = new Array<bigint | undefined>(n * n);
   const at = (i: number, j: number) => (i < j ? i * n + j : j * n + i);
   const setWeight = (i: number, j: number, w: bigint) => {
     weight[at(i, j)] = w;
   };
-  const getWeight = (i: number, j: number) => weight[at(i, j)]!;
+  let outsideWeight: (i: number, j: number) => bigint = () => 0n;
+  const getWeight = (i: number, j: number): bigint => {
+    const key = at(i, j);
+    const stored = weight[key];
+    if (stored !== undefined) return stored;
+    const computed = outsideWeight(Math.min(i, j), Math.max(i, j));
+    weight[key] = computed;
+    return computed;
+  };
   const finalPartner = new Int32Array(n).fill(-1);
   /**
    * The maximum-weight matching of the players not yet paired for good (partner −1 → the player itself).
@@ -323,12 +351,20 @@ export function pairDutch(input: PairingInput): DutchPairing {
    */
   let local: number[] | null = null;
   let localMask = 0n;
-  const solve = (transform?: (i: number, j: number, w: bigint) => bigint): Int32Array => {
+  /**
+   * With an odd bracket paired on its own players (see the bracket loop): the weight of each bracket
+   * player's pair with one extra vertex that stands for the next group, `n` in the result.
+   */
+  let downfloat: Map<number, bigint> | null = null;
+  /** The graph of a solve: the players not paired for good (and the stand-in), with the current weights. */
+  const solveGraph = (transform?: (i: number, j: number, w: bigint) => bigint) => {
     const free: number[] = [];
     for (const v of local ?? players.keys()) if (finalPartner[v]! < 0) free.push(v);
     const from: number[] = [];
     const to: number[] = [];
     const weights: bigint[] = [];
+    /** Each edge's pair, as at(i, j) (at(v, n) for the stand-in). */
+    const keys: number[] = [];
     for (let x = 0; x < free.length; x += 1) {
       for (let y = x + 1; y < free.length; y += 1) {
         const stored =
@@ -338,22 +374,151 @@ export function pairDutch(input: PairingInput): DutchPairing {
           from.push(x);
           to.push(y);
           weights.push(w);
+          keys.push(at(free[x]!, free[y]!));
         }
       }
     }
-    const { mate } = maxWeightMatchingBig({
-      vertexCount: free.length,
-      edgeFrom: Int32Array.from(from),
-      edgeTo: Int32Array.from(to),
-      weight: weights,
-    });
+    if (downfloat !== null) {
+      free.forEach((v, x) => {
+        const stored = downfloat!.get(v) ?? 0n;
+        const w = transform && stored > 0n ? transform(v, n, stored) : stored;
+        if (w > 0n) {
+          from.push(x);
+          to.push(free.length);
+          weights.push(w);
+          keys.push(at(v, n));
+        }
+      });
+    }
+    const vertexCount = free.length + (downfloat === null ? 0 : 1);
+    /** The player (or n, the stand-in) at a vertex. */
+    const playerAt = (x: number) => (x === free.length ? n : free[x]!);
+    return { free, from, to, weights, keys, vertexCount, playerAt };
+  };
+  type SolveGraph = ReturnType<typeof solveGraph>;
+  /** The whole-round partners (a player's own index when unpaired, n for the stand-in) of a solve's mates. */
+  const partners = (graph: SolveGraph, mate: Int32Array): Int32Array => {
     const result = Int32Array.from(finalPartner);
     for (let v = 0; v < n; v += 1) if (result[v]! < 0) result[v] = v;
-    free.forEach((v, x) => {
-      result[v] = mate[x]! < 0 ? v : free[mate[x]!]!;
+    graph.free.forEach((v, x) => {
+      result[v] = mate[x]! < 0 ? v : graph.playerAt(mate[x]!);
     });
     return result;
   };
+  /**
+   * The optimal face of a bracket's first solve, which weighs the criteria alone (every stage after it only
+   * adds to the lowest field, or removes pairs the current pairing does not use): the pairs that are tight
+   * under its duals, the players (n: the stand-in) it must pair, and each tight pair's criteria weight.
+   * Every later solve of the bracket is then a choice among the pairings of that face by the stage's own
+   * small numbers, in doubles over the tight pairs only (see solveOnFace). Null when the first solve ended
+   * with a blossom of positive dual (then the face is not that simple, and the stages solve in full).
+   */
+  let face: {
+    tight: Map<number, bigint>;
+    /** For each tight pair, how many blossoms of positive dual hold it (they must stay full). */
+    depth: Map<number, number>;
+    mustPair: Set<number>;
+    /**
+     * The players of each such blossom (none: the face is every pairing of tight pairs that pairs
+     * mustPair; else also with (size − 1) / 2 pairs inside each).
+     */
+    blossoms: number[][];
+  } | null = null;
+  /** Whether partners (as `stable`) keep every blossom of the face full. */
+  const keepsBlossomsFull = (partner: Int32Array): boolean =>
+    face!.blossoms.every((members) => {
+      const inside = new Set(members);
+      const pairsInside = members.filter((v) => v < n && inside.has(partner[v]!) && partner[v]! > v).length;
+      return pairsInside === (members.length - 1) / 2;
+    });
+  let isFaceWanted = false;
+  /**
+   * The maximum-weight matching of the players not yet paired for good (partner −1 → the player itself).
+   * With `local` set, only those players, without the completion field: see the bracket loop.
+   */
+  const solve = (transform?: (i: number, j: number, w: bigint) => bigint): Int32Array => {
+    const graph = solveGraph(transform);
+    if (face !== null && transform === undefined) {
+      const mate = solveOnFace(graph);
+      if (mate !== null) return partners(graph, mate);
+    }
+    const solved = maxWeightMatchingBig({
+      vertexCount: graph.vertexCount,
+      edgeFrom: Int32Array.from(graph.from),
+      edgeTo: Int32Array.from(graph.to),
+      weight: graph.weights,
+    });
+    if (isFaceWanted) {
+      isFaceWanted = false;
+      const found = solved.face();
+      const tight = new Map<number, bigint>();
+      const depth = new Map<number, number>();
+      graph.keys.forEach((key, k) => {
+        if (found.tight[k]! === 0) return;
+        tight.set(key, graph.weights[k]!);
+        if (found.tight[k]! > 1) depth.set(key, found.tight[k]! - 1);
+      });
+      const mustPair = new Set<number>();
+      found.mustPair.forEach((flag, x) => {
+        if (flag) mustPair.add(graph.playerAt(x));
+      });
+      const blossoms = found.blossoms.map((members) => members.map((x) => graph.playerAt(x)));
+      face = { tight, depth, mustPair, blossoms };
+    }
+    return partners(graph, solved.mate);
+  };
+  /**
+   * A stage's solve on the bracket's optimal face: the tight pairs still there, each weighing what the
+   * stage added to its criteria weight (a small signed number), plus a large unit for each player it pairs
+   * that the face must pair. The best such pairing pairs all of those, so it lies on the face, where every
+   * pairing has the same criteria values and the same number of pairs: it is the stage's best pairing.
+   * Null when the numbers would not be exact in doubles (or no pairing of the face is left: never expected).
+   */
+  function solveOnFace(graph: SolveGraph): Int32Array | null {
+    const { tight, depth, mustPair } = face!;
+    const from: number[] = [];
+    const to: number[] = [];
+    const added: number[] = [];
+    const inside: number[] = [];
+    let largest = 0;
+    let deepest = 0;
+    graph.keys.forEach((key, k) => {
+      const criteria = tight.get(key);
+      if (criteria === undefined) return;
+      const value = Number(graph.weights[k]! - criteria);
+      from.push(graph.from[k]!);
+      to.push(graph.to[k]!);
+      added.push(value);
+      inside.push(depth.get(key) ?? 0);
+      largest = Math.max(largest, Math.abs(value));
+      deepest = Math.max(deepest, depth.get(key) ?? 0);
+    });
+    const offset = largest + 1;
+    const pairs = Math.floor(graph.vertexCount / 2) + 1;
+    const isRequired = (x: number) => (mustPair.has(graph.playerAt(x)) ? 1 : 0);
+    // When the face pairs everyone, the matcher's most-pairs mode says so by itself (and starts faster).
+    let isEveryoneRequired = true;
+    for (let x = 0; x < graph.vertexCount; x += 1) if (!isRequired(x)) isEveryoneRequired = false;
+    // Units above the stage's numbers: one for each pair inside a blossom that must stay full (a pairing
+    // of the face has the most such pairs), one above those for each player the face must pair.
+    const blossomUnit = (2 * largest + 1) * pairs;
+    const unit = isEveryoneRequired ? 0 : (blossomUnit * deepest + 1) * pairs;
+    if (3 * unit + 2 * blossomUnit * deepest + 2 * offset > MAX_EXACT_WEIGHT) return null;
+    const weight = Float64Array.from(
+      added,
+      (value, k) =>
+        unit * (isRequired(from[k]!) + isRequired(to[k]!)) + blossomUnit * inside[k]! + value + offset,
+    );
+    const { mate } = maxWeightMatching({
+      vertexCount: graph.vertexCount,
+      edgeFrom: Int32Array.from(from),
+      edgeTo: Int32Array.from(to),
+      weight,
+      isMaxCardinality: isEveryoneRequired,
+    });
+    for (let x = 0; x < graph.vertexCount; x += 1) if (mate[x]! < 0 && isRequired(x)) return null;
+    return mate;
+  }
   const finalise = (i: number, j: number) => {
     finalPartner[i] = j;
     finalPartner[j] = i;
@@ -364,16 +529,22 @@ export function pairDutch(input: PairingInput): DutchPairing {
   for (let i = 0; i < n; i += 1) {
     for (let j = i + 1; j < n; j += 1) if (compatible(i, j)) compatibleMatrix[i * n + j] = 1;
   }
+  const compatibleAt = (i: number, j: number): boolean =>
+    compatibleMatrix[i < j ? i * n + j : j * n + i] === 1;
   /**
    * Whether these players (in Dutch order) can all be paired, or with an odd number all but one player who
    * may take the bye: one cardinality matching (doubles), with a stand-in vertex for the bye.
    */
-  const isCompletable = (free: readonly number[], mayTakeBye: (player: DutchPlayer) => boolean): boolean => {
+  const isCompletable = (
+    free: readonly number[],
+    mayTakeBye: (player: DutchPlayer) => boolean,
+    allows: (x: number, y: number) => boolean = () => true,
+  ): boolean => {
     const from: number[] = [];
     const to: number[] = [];
     for (let x = 0; x < free.length; x += 1) {
       for (let y = x + 1; y < free.length; y += 1) {
-        if (compatibleMatrix[free[x]! * n + free[y]!]) {
+        if (compatibleMatrix[free[x]! * n + free[y]!] && allows(x, y)) {
           from.push(x);
           to.push(y);
         }
@@ -426,9 +597,8 @@ export function pairDutch(input: PairingInput): DutchPairing {
       unplayedRank.set(count, position);
     });
   }
-  for (let h = 0; h < n; h += 1) {
-    for (let l = h + 1; l < n; l += 1) setWeight(h, l, edgeWeight(h, l, false, false));
-  }
+  const initialByeFlag = isByeFlag;
+  outsideWeight = (h, l) => edgeWeight(h, l, false, false, initialByeFlag);
   let stable: Int32Array = Int32Array.from(players.keys());
 
   // The bracket loop. `window` holds global indices: the moved-down players, the residents, the next group.
@@ -452,28 +622,154 @@ export function pairDutch(input: PairingInput): DutchPairing {
     return isCompletable(free, isCandidate);
   };
 
+  /**
+   * For an odd bracket paired with one vertex standing for the next group (which can pair all its own
+   * players): the weight of each bracket player's pair with it, the next group's C8 fields when that player
+   * floats down. Its best pairing then has as many pairs as the group alone (an odd number of players), and
+   * the floater is in one of them exactly when it has a compatible opponent there.
+   */
+  function floatWeights(bracket: readonly number[], nextGroup: readonly number[]): Map<number, bigint> {
+    const pairs = BigInt(Math.floor(nextGroup.length / 2));
+    const nextPower = pow(players[nextGroup[0]!]!.score);
+    // An odd next group gains a pair with a floater exactly when the floater can meet one of the players
+    // that some best pairing of the group leaves out.
+    const completing = new Set<number>();
+    if (nextGroup.length % 2 === 1) {
+      const neighbours = nextGroup.map((v) => nextGroup.flatMap((u, y) => (compatibleAt(v, u) ? [y] : [])));
+      const from: number[] = [];
+      const to: number[] = [];
+      neighbours.forEach((list, x) => {
+        for (const y of list) {
+          if (y > x) {
+            from.push(x);
+            to.push(y);
+          }
+        }
+      });
+      const { mate } = maxWeightMatching({
+        vertexCount: nextGroup.length,
+        edgeFrom: Int32Array.from(from),
+        edgeTo: Int32Array.from(to),
+        weight: new Float64Array(from.length).fill(1),
+        isMaxCardinality: true,
+      });
+      missableVertices(neighbours, mate).forEach((isMissable, y) => {
+        if (isMissable) completing.add(nextGroup[y]!);
+      });
+    }
+    const weights = new Map<number, bigint>();
+    for (const v of bracket) {
+      const opponents = nextGroup.filter((u) => compatibleAt(v, u));
+      const own = pow(players[v]!.score);
+      const isCompleting = opponents.some((u) => completing.has(u));
+      const count = isCompleting ? pairs + 1n : pairs;
+      const scores = isCompleting
+        ? nextPower * pairs + own
+        : opponents.length > 0
+          ? nextPower * (pairs - 1n) + own
+          : nextPower * pairs;
+      weights.set(v, compose(0n, [0n, 0n, count, scores]));
+    }
+    return weights;
+  }
+  /**
+   * C4 for a bracket paired with the next group's stand-in: the floater and the next group paired as the
+   * stand-in's weight says (most pairs, the floater in one when it can be), and everyone else left can
+   * still be paired. Then the bracket's pairs are part of a complete pairing with the same criteria values.
+   */
+  function canCompleteBelow(bracket: readonly number[], nextGroup: readonly number[]): boolean {
+    const floater = bracket.find((v) => stable[v] === n);
+    if (floater === undefined) return false;
+    const group = [floater, ...nextGroup];
+    const from: number[] = [];
+    const to: number[] = [];
+    const weights: number[] = [];
+    for (let x = 0; x < group.length; x += 1) {
+      for (let y = x + 1; y < group.length; y += 1) {
+        if (compatibleMatrix[group[x]! * n + group[y]!]) {
+          from.push(x);
+          to.push(y);
+          weights.push(x === 0 ? 2 : 1);
+        }
+      }
+    }
+    const { mate } = maxWeightMatching({
+      vertexCount: group.length,
+      edgeFrom: Int32Array.from(from),
+      edgeTo: Int32Array.from(to),
+      weight: Float64Array.from(weights),
+      isMaxCardinality: true,
+    });
+    const paired = new Set(group.filter((_, x) => mate[x]! >= 0));
+    const free = paired.has(floater) ? [] : [floater];
+    for (let v = 0; v < n; v += 1) {
+      if (finalPartner[v]! < 0 && stable[v] === v && !paired.has(v)) free.push(v);
+    }
+    return isCompletable(
+      free.sort((a, b) => a - b),
+      isCandidate,
+    );
+  }
+
   while (window.length > 1 || next < n) {
     const r = window.length;
     const nextGroupBegin = groupBegin + (r - m); // global index of the first next-group player
     const groupScore = next < n ? players[next]!.score : null;
     while (next < n && players[next]!.score === groupScore) window.push(next++);
-    // The bracket is paired on its own players and the next group's first (fast); when what is left cannot
-    // then be completed (C4), it is paired again on every player not yet paired, as bbpPairings always does.
+    // The bracket is first paired on fewer players than all (fast, see below); when what is left cannot then
+    // be completed (C4), it is paired again on every player not yet paired, as bbpPairings always does.
     const savedPartners = Int32Array.from(finalPartner);
     const savedWeights = window.flatMap((v, x) =>
-      window.slice(x + 1).map((u) => [at(v, u), weight[at(v, u)]!] as const),
+      window.slice(x + 1).map((u) => [at(v, u), weight[at(v, u)]] as const),
     );
-    // The last bracket (no next group) holds every player left: it is always paired with the completion field.
-    local = groupScore === null ? null : window;
-    localMask = (1n << BigInt(fieldsWidth - 2)) - 1n;
-    let matched = pairBracket(r, nextGroupBegin);
-    const wasLocal = local !== null;
-    if (local !== null && !canComplete()) {
+    const undo = () => {
       finalPartner.set(savedPartners);
       for (const [key, w] of savedWeights) weight[key] = w;
+    };
+    localMask = (1n << BigInt(fieldsWidth - 2)) - 1n;
+    let matched: Set<number> | null = null;
+    // The last bracket (no next group) holds every player left: it is always paired with the completion field.
+    if (groupScore !== null) {
+      const bracket = window.slice(0, r);
+      const nextGroup = window.slice(r);
+      const notBothMovedDown = (_x: number, y: number) => y >= m;
+      if (r % 2 === 0 && isCompletable(bracket, () => false, notBothMovedDown)) {
+        // A bracket that can pair all its players among themselves is paired on its own players: the pairs
+        // in the bracket come first (C6), so every best pairing pairs them all; the next group is then the
+        // same whatever the bracket's pairs, and no criterion below C6 counts a pair of the next group.
+        local = bracket;
+        matched = pairBracket(r, nextGroupBegin);
+        if (!canComplete()) matched = null;
+      } else if (
+        r % 2 === 1 &&
+        !isByeFlag &&
+        isCompletable(bracket, () => true, notBothMovedDown) &&
+        isCompletable(nextGroup, () => true)
+      ) {
+        // An odd bracket that can pair all its players but one, above a next group that can pair all its
+        // own: one player floats down, and the next group counts only through C8, the same for every
+        // floater but for one thing: whether the floater has an opponent there. One extra vertex stands for
+        // the next group, its pair with each bracket player weighing what the next group's best pairing
+        // then adds (C8: its pairs; their scores, higher with the floater in one).
+        local = bracket;
+        downfloat = floatWeights(bracket, nextGroup);
+        matched = pairBracket(r, nextGroupBegin);
+        downfloat = null;
+        if (!canCompleteBelow(bracket, nextGroup)) matched = null;
+      }
+      if (matched === null) {
+        undo();
+        local = window;
+        matched = pairBracket(r, nextGroupBegin);
+        if (!canComplete()) matched = null;
+      }
+    }
+    if (matched === null) {
+      undo();
       local = null;
       matched = pairBracket(r, nextGroupBegin);
     }
+    const wasLocal = groupScore !== null;
     local = null;
 
     // K: everyone not paired moves down; the next group becomes the residents.
@@ -498,7 +794,15 @@ export function pairDutch(input: PairingInput): DutchPairing {
   /** Stages A–J of one bracket: the players it pairs for good (the rest move down). */
   function pairBracket(r: number, nextGroupBegin: number): Set<number> {
     base.clear();
-    for (let y = m; y < window.length; y += 1) {
+    // Pairs with the next group count only in solves that see it: this bracket's on the whole window, and
+    // the solve over every player after it when the bye is at the next group's score or below.
+    const nextScore = window.length > r ? players[window[r]!]!.score : null;
+    const isNextSeen =
+      local === null ||
+      local.length === window.length ||
+      (n % 2 === 1 && nextScore !== null && byeScore >= nextScore);
+    const seen = isNextSeen ? window.length : r;
+    for (let y = m; y < seen; y += 1) {
       for (let x = 0; x < y; x += 1) {
         const w = edgeWeight(window[x]!, window[y]!, y < r, y >= r);
         setBase(window[x]!, window[y]!, w);
@@ -506,7 +810,10 @@ export function pairDutch(input: PairingInput): DutchPairing {
       }
     }
     const isResident = (v: number) => v >= groupBegin && v < nextGroupBegin;
+    face = null;
+    isFaceWanted = true;
     stable = solve();
+    isFaceWanted = false;
     const matched = new Set<number>();
 
     // B: which moved-down players are paired in this bracket (the higher ones first, within a score).
@@ -586,7 +893,10 @@ export function pairDutch(input: PairingInput): DutchPairing {
       for (let p = 0; p < q; p += 1)
         setWeight(remainder[p]!, remainder[q]!, ordered(p, remainder[p]!, remainder[q]!));
     }
-    stable = solve();
+    // No exchange and S1 against S2 in order is the best E can reach (every pair's first in S1, the smallest
+    // sum of their positions): when that pairing lies on the face, it is E's answer without a solve.
+    const natural = remainder.length === 2 * pairs ? naturalOnFace(remainder, pairs) : null;
+    stable = natural ?? solve();
     const isEarlierInPair = (v: number) => stable[v]! > v && stable[v]! < nextGroupBegin;
     let exchanges = 0;
     for (let p = 0; p < pairs; p += 1) if (!isEarlierInPair(remainder[p]!)) exchanges += 1;
@@ -622,6 +932,7 @@ export function pairDutch(input: PairingInput): DutchPairing {
       }
       if (isEarlierInPair(v)) {
         left -= 1;
+        downfloat?.set(v, 0n);
         for (let q = 0; q < p; q += 1) {
           setBase(v, remainder[q]!, 0n);
           setWeight(v, remainder[q]!, 0n);
@@ -649,7 +960,9 @@ export function pairDutch(input: PairingInput): DutchPairing {
     // highest S2 player that works, then the second, … One solve: each S1 player's choice is a field of its
     // own below the criteria, the first player's most significant (bbpPairings solves once per S1 player).
     const s1 = remainder.filter((v) => isEarlierInPair(v));
-    if (s1.length > 0) {
+    const onFace = s1.length > 0 ? pairS1OnFace(s1, remainder) : null;
+    if (onFace !== null) stable = onFace;
+    else if (s1.length > 0) {
       const width = BigInt(bitsOf(remainder.length));
       const shift = width * BigInt(s1.length);
       const bonus = new Map<number, bigint>();
@@ -664,6 +977,8 @@ export function pairDutch(input: PairingInput): DutchPairing {
         }
       });
       stable = solve((i, j, w) => (w << shift) + (bonus.get(at(i, j)) ?? 0n));
+    }
+    if (s1.length > 0) {
       for (const v of s1) {
         const partner = stable[v]!;
         matched.add(v);
@@ -672,7 +987,143 @@ export function pairDutch(input: PairingInput): DutchPairing {
       }
     }
 
+    face = null;
     return matched;
+  }
+
+  /**
+   * The remainder paired S1 against S2 in order (with everyone else as the current pairing has them), if
+   * every such pair is tight on the bracket's optimal face and still there: then it is a best pairing.
+   */
+  function naturalOnFace(remainder: readonly number[], pairs: number): Int32Array | null {
+    if (face === null) return null;
+    for (let p = 0; p < pairs; p += 1) {
+      const h = remainder[p]!;
+      const l = remainder[p + pairs]!;
+      if (!face.tight.has(at(h, l)) || (getWeight(h, l) & localMask) === 0n) return null;
+    }
+    const result = Int32Array.from(stable);
+    for (let p = 0; p < pairs; p += 1) {
+      result[remainder[p]!] = remainder[p + pairs]!;
+      result[remainder[p + pairs]!] = remainder[p]!;
+    }
+    return keepsBlossomsFull(result) ? result : null;
+  }
+
+  /**
+   * J on the bracket's optimal face, when its pairs left join S1 (with the next group's stand-in) to the
+   * rest only, as in a bracket paired on its own players: each S1 player in turn keeps the first S2 player,
+   * in the transposition order, with whom some pairing of the face still exists (the lexicographic order
+   * the single J solve encodes). The pairing is kept and mended by alternating paths, so each test is one
+   * search instead of a solve. Null when that shape does not hold (then J is one solve, as before).
+   */
+  function pairS1OnFace(s1: readonly number[], remainder: readonly number[]): Int32Array | null {
+    if (face === null) return null;
+    const graph = solveGraph();
+    const inRemainder = new Set(remainder);
+    if (graph.free.some((v) => !inRemainder.has(v))) return null;
+    const count = graph.vertexCount;
+    const indexOf = new Map(graph.free.map((v, x) => [v, x]));
+    if (downfloat !== null) indexOf.set(n, graph.free.length);
+    const isFirst = new Uint8Array(count); // S1, and the stand-in
+    for (const v of s1) isFirst[indexOf.get(v)!] = 1;
+    if (downfloat !== null) isFirst[graph.free.length] = 1;
+    const neighbours = Array.from({ length: count }, () => [] as number[]);
+    const isEdge = new Uint8Array(count * count);
+    for (let k = 0; k < graph.keys.length; k += 1) {
+      if (!face.tight.has(graph.keys[k]!)) continue;
+      const x = graph.from[k]!;
+      const y = graph.to[k]!;
+      if (isFirst[x] === isFirst[y]) {
+        // The stand-in with an S1 player: never in a best pairing (that S1 player would leave a pair).
+        if (downfloat !== null && (y === graph.free.length || x === graph.free.length)) continue;
+        return null;
+      }
+      neighbours[x]!.push(y);
+      neighbours[y]!.push(x);
+      isEdge[x * count + y] = isEdge[y * count + x] = 1;
+    }
+    const isRequired = (x: number) => face!.mustPair.has(graph.playerAt(x));
+    // The current pairing (the stand-in's partner is read from its side: `stable` has no entry for it).
+    const mate = new Int32Array(count).fill(-1);
+    for (let x = 0; x < graph.free.length; x += 1) {
+      const v = graph.free[x]!;
+      const y = stable[v] === v ? undefined : indexOf.get(stable[v]!);
+      if (y === undefined) continue;
+      if (!isEdge[x * count + y]) return null;
+      mate[x] = y;
+      mate[y] = x;
+    }
+    const isFixed = new Uint8Array(count);
+    /**
+     * Pairs `start` (unpaired, to be paired) by an alternating path that ends at an unpaired vertex or at a
+     * paired one the face need not pair (which is left unpaired); every other vertex keeps being paired.
+     */
+    const cover = (start: number): boolean => {
+      const cameFrom = new Int32Array(count).fill(-1);
+      const reached = new Uint8Array(count);
+      reached[start] = 1;
+      const queue = [start];
+      for (let head = 0; head < queue.length; head += 1) {
+        const x = queue[head]!;
+        for (const y of neighbours[x]!) {
+          if (reached[y] || isFixed[y] || mate[x] === y) continue;
+          reached[y] = 1;
+          cameFrom[y] = x;
+          const onward = mate[y]!;
+          if (onward < 0 || !isRequired(onward)) {
+            // Flip the path: y and the vertices before it take the edges towards start.
+            if (onward >= 0) mate[onward] = -1;
+            let to = y;
+            for (;;) {
+              const back = cameFrom[to]!;
+              const before = mate[back]!;
+              mate[back] = to;
+              mate[to] = back;
+              if (back === start) break;
+              to = before;
+            }
+            return true;
+          }
+          if (!reached[onward]) {
+            reached[onward] = 1;
+            queue.push(onward);
+          }
+        }
+      }
+      return false;
+    };
+    for (const v of s1) {
+      const x = indexOf.get(v)!;
+      let isPaired = false;
+      for (const u of remainder) {
+        if (u <= v) continue;
+        const y = indexOf.get(u);
+        if (y === undefined || isFixed[y] || !isEdge[x * count + y]) continue;
+        if (mate[x] === y) {
+          isPaired = true;
+        } else {
+          const saved = Int32Array.from(mate);
+          const left = [mate[x]!, mate[y]!];
+          for (const z of left) if (z >= 0) mate[z] = -1;
+          mate[x] = y;
+          mate[y] = x;
+          isFixed[x] = isFixed[y] = 1;
+          isPaired = left.every((z) => z < 0 || mate[z]! >= 0 || !isRequired(z) || cover(z));
+          if (!isPaired) {
+            mate.set(saved);
+            isFixed[x] = isFixed[y] = 0;
+          }
+        }
+        if (isPaired) break;
+      }
+      if (!isPaired) return null;
+      isFixed[x] = isFixed[mate[x]!] = 1;
+    }
+    // The search ignored the face's blossoms: its answer is J's when it keeps them full (it is then the
+    // best of a larger set of pairings that holds the face's).
+    const result = partners(graph, mate);
+    return keepsBlossomsFull(result) ? result : null;
   }
 
   // Colours for each pair (C.04.3 E), and the bye to the one left.
