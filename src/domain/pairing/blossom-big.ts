@@ -292,7 +292,17 @@ export function maxWeightMatchingBig(graph: BigMatchingGraph, isWarmStart = true
     width = Math.ceil((bits + 3) / LIMB_BITS);
     shift = BigInt(width * LIMB_BITS - 3 - bits);
     weightLimbs = new Float64Array(edgeCount * width);
-    for (let k = 0; k < edgeCount; k += 1) writeLimbs(weight[k]! << shift, weightLimbs, k * width, width);
+    // Weights repeat (the Dutch engine's come from a few facts per pair): each value is written once.
+    const written = new Map<bigint, number>();
+    for (let k = 0; k < edgeCount; k += 1) {
+      const first = written.get(weight[k]!);
+      if (first === undefined) {
+        written.set(weight[k]!, k);
+        writeLimbs(weight[k]! << shift, weightLimbs, k * width, width);
+      } else {
+        weightLimbs.copyWithin(k * width, first * width, (first + 1) * width);
+      }
+    }
   }
   const top = width - 1;
   for (let k = 0; k < edgeCount; k += 1) {
@@ -505,16 +515,29 @@ export function maxWeightMatchingBig(graph: BigMatchingGraph, isWarmStart = true
       if (blossomBase[b]! >= 0 && !isZero(dual, b * width, width)) blossoms.push(leaves(state, b, []));
     }
     const tight = new Int32Array(edgeCount);
+    // Depth of each node in the blossom forest (vertices and blossoms alike), for the lowest common blossom.
+    const depth = new Int32Array(2 * n).fill(-1);
+    const depthOf = (x: number): number => {
+      if (depth[x]! < 0) depth[x] = blossomParent[x] === -1 ? 0 : depthOf(blossomParent[x]!) + 1;
+      return depth[x]!;
+    };
     for (let k = 0; k < edgeCount; k += 1) {
+      // The search never reads a slack inside a blossom, where it is negative; the limbs then hold it
+      // modulo 2^(48·width), and adding the blossoms' duals below brings the reduced cost back exactly.
       slackInto(state, k, scratchA, 0);
       let holding = 0;
-      if (blossoms.length > 0) {
-        // Add 2·z(B) for each blossom B holding both ends: the chains of parents meet at the lowest one.
+      if (blossoms.length > 0 && inBlossom[edgeFrom[k]!] === inBlossom[edgeTo[k]!]) {
+        // Add 2·z(B) for each blossom B holding both ends: from their lowest common blossom upwards.
         let a = blossomParent[edgeFrom[k]!]!;
         let b = blossomParent[edgeTo[k]!]!;
-        const chain = new Set<number>();
-        for (let x = a; x !== -1; x = blossomParent[x]!) chain.add(x);
-        while (b !== -1 && !chain.has(b)) b = blossomParent[b]!;
+        if (a !== -1 && b !== -1) {
+          while (depthOf(a) > depthOf(b)) a = blossomParent[a]!;
+          while (depthOf(b) > depthOf(a)) b = blossomParent[b]!;
+          while (a !== b) {
+            a = blossomParent[a]!;
+            b = blossomParent[b]!;
+          }
+        } else b = -1;
         for (a = b; a !== -1; a = blossomParent[a]!) {
           if (isZero(dual, a * width, width)) continue;
           holding += 1;

@@ -199,16 +199,24 @@ export function pairDutch(input: PairingInput): DutchPairing {
     forbidden.add(`${a}\u0000${b}`);
     forbidden.add(`${b}\u0000${a}`);
   }
+  // Each player's earlier opponents by position (a few numbers: faster than looking ids up, n² times).
+  const positionOf = new Map(players.map((player, index) => [player.id, index]));
+  const opponentsAt = players.map((player) =>
+    [...player.opponents].flatMap((id) => (positionOf.has(id) ? [positionOf.get(id)!] : [])),
+  );
   const compatible = (i: number, j: number): boolean => {
     const a = players[i]!;
     const b = players[j]!;
-    if (a.opponents.has(b.id) || (forbidden.size > 0 && forbidden.has(`${a.id}\u0000${b.id}`))) return false;
-    return !(
+    if (
       a.isAbsolute &&
       b.isAbsolute &&
       a.preference === b.preference &&
       !(isTopscorer[i] || isTopscorer[j])
-    );
+    ) {
+      return false;
+    }
+    if (opponentsAt[i]!.includes(j)) return false;
+    return !(forbidden.size > 0 && forbidden.has(`${a.id}\u0000${b.id}`));
   };
 
   // Score groups and the widths of the fields.
@@ -238,20 +246,23 @@ export function pairDutch(input: PairingInput): DutchPairing {
   // The fields below the completion field (2 bits), most important first: one list gives both each edge's
   // weight and the total width (the window solves mask the completion field off by it).
   const backs: (0 | 1)[] = roundsPlayed >= 2 ? [0, 1] : roundsPlayed >= 1 ? [0] : [];
-  const layout = [
+  // A field "by score" holds one part per score group (S bits in all), the highest score's the highest.
+  const byScore = -1;
+  const fields = [
     b, // C6
-    S, // C7
+    byScore, // C7
     b, // C8: pairs in the next bracket
-    S, // C8: their scores
+    byScore, // C8: their scores
     2 * b, // C9
     b, // C10
     b, // C11
     b, // C12
     b, // C13
     ...backs.flatMap(() => [b, b]), // C14/C16, C15/C17
-    ...backs.flatMap(() => [S, S]), // C18/C20, C19/C21
+    ...backs.flatMap(() => [byScore, byScore]), // C18/C20, C19/C21
     lowWidth, // the exchange and transposition order (added per stage)
-  ].map(BigInt);
+  ];
+  const layout = fields.map((width) => BigInt(width === byScore ? S : width));
   const fieldsWidth = 2 + layout.reduce((sum, width) => sum + Number(width), 0);
 
   /** The edge weight of h (earlier in Dutch order) and l: the criteria as fields, most important first. */
@@ -262,7 +273,7 @@ export function pairDutch(input: PairingInput): DutchPairing {
     isNext: boolean,
     byeFlag = isByeFlag,
   ): bigint => {
-    if (!compatible(h, l)) return 0n;
+    if (!compatibleAt(h, l)) return 0n;
     const ph = players[h]!;
     const pl = players[l]!;
     let c9 = 0;
@@ -280,18 +291,34 @@ export function pairDutch(input: PairingInput): DutchPairing {
         c11Broken = yielding.repeated === opposite(ph.preference!);
       }
     }
+    const c10 = !(ph.imbalance > 1 && pl.imbalance > 1 && samePreference);
+    const c13 = !(samePreference && isStrongOrAbsolute(ph) && isStrongOrAbsolute(pl) && !bothAbsolute);
+    // The weight is a function of these few facts: brackets have many pairs with the same facts, so each
+    // weight is composed once (BigInt arithmetic is the slow part) and looked up by a number packing them.
+    let key = (isCurrent ? 2 : 0) + (isNext ? 1 : 0);
+    key = key * 128 + scoreIndex.get(ph.score)!;
+    key = key * 128 + scoreIndex.get(pl.score)!;
+    key = key * 16384 + c9;
+    key = key * 16 + (c10 ? 8 : 0) + (c11Broken ? 0 : 4) + (samePreference ? 0 : 2) + (c13 ? 1 : 0);
+    for (const back of backs) {
+      key = key * 8;
+      key += (floated(pl, back, 'down') ? 4 : 0) + (floated(ph, back, 'down') ? 2 : 0);
+      key += floated(pl, back, 'up') ? 1 : 0;
+    }
+    key = key * 4 + (isCandidate(ph) ? 2 : 0) + (isCandidate(pl) ? 1 : 0);
+    if (c9 >= 16384 || groupScores.length > 128) key = -1; // beyond the packing (never at school sizes)
+    const known = weightOfFacts.get(key);
+    if (known !== undefined) return known;
     const values: bigint[] = [
       isCurrent ? 1n : 0n,
       isCurrent ? pow(ph.score) : 0n,
       isNext ? 1n : 0n,
       isNext ? pow(ph.score) : 0n,
       BigInt(c9),
-      isCurrent && !(ph.imbalance > 1 && pl.imbalance > 1 && samePreference) ? 1n : 0n,
+      isCurrent && c10 ? 1n : 0n,
       isCurrent && !c11Broken ? 1n : 0n,
       isCurrent && !samePreference ? 1n : 0n,
-      isCurrent && !(samePreference && isStrongOrAbsolute(ph) && isStrongOrAbsolute(pl) && !bothAbsolute)
-        ? 1n
-        : 0n,
+      isCurrent && c13 ? 1n : 0n,
     ];
     for (const back of backs) {
       // C14/C16: residents who floated down before and stay; C15/C17: MDP opponents who floated up before.
@@ -308,8 +335,12 @@ export function pairDutch(input: PairingInput): DutchPairing {
       values.push(isCurrent && !(floated(pl, back, 'up') && ph.score > pl.score) ? pow(ph.score) : 0n);
     }
     values.push(0n);
-    return compose(BigInt(1 + (isCandidate(ph) ? 0 : 1) + (isCandidate(pl) ? 0 : 1)), values); // C4, C2, C5
+    const weight = compose(BigInt(1 + (isCandidate(ph) ? 0 : 1) + (isCandidate(pl) ? 0 : 1)), values); // C4, C2, C5
+    if (key >= 0) weightOfFacts.set(key, weight);
+    return weight;
   };
+  const scoreIndex = new Map(groupScores.map((score, index) => [score, index]));
+  const weightOfFacts = new Map<number, bigint>();
   /** A weight from its top bits (C4, C2, C5) and the values of the fields in `layout` (missing ones 0). */
   // Each field's shift from the bottom, and the top bits' (only the fields that are set are shifted in).
   const shifts: bigint[] = [];
@@ -318,6 +349,45 @@ export function pairDutch(input: PairingInput): DutchPairing {
     shifts[index] = below;
     below += layout[index]!;
   }
+  /**
+   * The weight's segments, lowest first: each field, and each score's part of the fields by score (a
+   * segment's sum over a pairing never carries out of it). A solve's weights leave most of them zero (a
+   * bracket has one or two scores, and a stage's fields are all zero until it adds to them), and a segment
+   * that is zero in every weight can be left out of all of them without changing which pairing is best
+   * (`narrow`): the criteria solve of a 3,000-player bracket then needs 4 limbs instead of 15.
+   */
+  const segments: { start: bigint; mask: bigint; width: bigint }[] = [];
+  layout.forEach((width, index) => {
+    const parts =
+      fields[index] === byScore
+        ? groupScores.map((score) => [offsetOf.get(score)!, bitsOf(groupSize.get(score)!)] as const)
+        : [[0, Number(width)] as const];
+    for (const [offset, size] of parts) {
+      if (size > 0) {
+        const start = shifts[index]! + BigInt(offset);
+        segments.push({ start, mask: (1n << BigInt(size)) - 1n, width: BigInt(size) });
+      }
+    }
+  });
+  segments.push({ start: below, mask: 3n, width: 2n });
+  segments.sort((x, y) => (x.start < y.start ? -1 : 1));
+  const narrow = (weights: readonly bigint[]): bigint[] => {
+    let used = 0n;
+    const distinct = new Map<bigint, bigint>();
+    for (const w of weights) if (!distinct.has(w)) distinct.set(w, 0n);
+    for (const w of distinct.keys()) used |= w;
+    const kept = segments.filter((segment) => ((used >> segment.start) & segment.mask) !== 0n);
+    for (const w of distinct.keys()) {
+      let narrowed = 0n;
+      let at = 0n;
+      for (const segment of kept) {
+        narrowed |= ((w >> segment.start) & segment.mask) << at;
+        at += segment.width;
+      }
+      distinct.set(w, narrowed);
+    }
+    return weights.map((w) => distinct.get(w)!);
+  };
   const compose = (top: bigint, values: readonly bigint[]): bigint => {
     let w = top << below;
     values.forEach((value, index) => {
@@ -332,8 +402,12 @@ export function pairDutch(input: PairingInput): DutchPairing {
   // is computed when a solve first reads it, as most pairs are only ever read by a solve over every player.
   const weight: (bigint | undefined)[] = new Array<bigint | undefined>(n * n);
   const at = (i: number, j: number) => (i < j ? i * n + j : j * n + i);
+  /** The weights a bracket's first attempt changed, as they were before it (to undo a failed attempt). */
+  let journal: Map<number, bigint | undefined> | null = null;
   const setWeight = (i: number, j: number, w: bigint) => {
-    weight[at(i, j)] = w;
+    const key = at(i, j);
+    if (journal !== null && !journal.has(key)) journal.set(key, weight[key]);
+    weight[key] = w;
   };
   let outsideWeight: (i: number, j: number) => bigint = () => 0n;
   const getWeight = (i: number, j: number): bigint => {
@@ -446,7 +520,8 @@ export function pairDutch(input: PairingInput): DutchPairing {
       vertexCount: graph.vertexCount,
       edgeFrom: Int32Array.from(graph.from),
       edgeTo: Int32Array.from(graph.to),
-      weight: graph.weights,
+      // The first solve of a bracket weighs the criteria alone: no stage has borrowed across fields yet.
+      weight: isFaceWanted ? narrow(graph.weights) : graph.weights,
     });
     if (isFaceWanted) {
       isFaceWanted = false;
@@ -535,11 +610,71 @@ export function pairDutch(input: PairingInput): DutchPairing {
    * Whether these players (in Dutch order) can all be paired, or with an odd number all but one player who
    * may take the bye: one cardinality matching (doubles), with a stand-in vertex for the bye.
    */
+  /**
+   * Most completion checks pass at once: any complete pairing found quickly is proof enough. With an odd
+   * number the lowest player who may take the bye sits out; the rest are paired greedily in order, and
+   * each pair of players left over is fitted in by splitting one pair whose players each suit one of them.
+   */
+  const pairsGreedily = (
+    free: readonly number[],
+    mayTakeBye: (player: DutchPlayer) => boolean,
+    allows: (x: number, y: number) => boolean,
+  ): boolean => {
+    const fits = (x: number, y: number): boolean =>
+      x < y ? compatibleMatrix[free[x]! * n + free[y]!] === 1 && allows(x, y) : fits(y, x);
+    const partner = new Int32Array(free.length).fill(-1);
+    if (free.length % 2 === 1) {
+      let bye = free.length - 1;
+      while (bye >= 0 && !mayTakeBye(players[free[bye]!]!)) bye -= 1;
+      if (bye < 0) return false;
+      partner[bye] = bye;
+    }
+    const left: number[] = [];
+    for (let x = 0; x < free.length; x += 1) {
+      if (partner[x]! >= 0) continue;
+      let y = x + 1;
+      while (y < free.length && (partner[y]! >= 0 || !fits(x, y))) y += 1;
+      if (y < free.length) {
+        partner[x] = y;
+        partner[y] = x;
+      } else left.push(x);
+    }
+    for (let k = 0; k + 1 < left.length; k += 2) {
+      const u = left[k]!;
+      const v = left[k + 1]!;
+      if (fits(u, v)) {
+        partner[u] = v;
+        partner[v] = u;
+        continue;
+      }
+      let isFitted = false;
+      for (let a = 0; a < free.length && !isFitted; a += 1) {
+        const b = partner[a]!;
+        if (b <= a || b === a) continue;
+        for (const [x, y] of [
+          [a, b],
+          [b, a],
+        ] as const) {
+          if (fits(u, x) && fits(v, y)) {
+            partner[u] = x;
+            partner[x] = u;
+            partner[v] = y;
+            partner[y] = v;
+            isFitted = true;
+            break;
+          }
+        }
+      }
+      if (!isFitted) return false;
+    }
+    return left.length % 2 === 0;
+  };
   const isCompletable = (
     free: readonly number[],
     mayTakeBye: (player: DutchPlayer) => boolean,
     allows: (x: number, y: number) => boolean = () => true,
   ): boolean => {
+    if (pairsGreedily(free, mayTakeBye, allows)) return true;
     const from: number[] = [];
     const to: number[] = [];
     for (let x = 0; x < free.length; x += 1) {
@@ -607,9 +742,15 @@ export function pairDutch(input: PairingInput): DutchPairing {
   while (next < n && players[next]!.score === topScore) window.push(next++);
   let m = 0;
   let groupBegin = 0; // global index of the first resident
-  const base = new Map<number, bigint>();
-  const baseOf = (i: number, j: number) => base.get(at(i, j)) ?? 0n;
-  const setBase = (i: number, j: number, w: bigint) => base.set(at(i, j), w);
+  // The bracket's criteria weights (the stages start from them), by pair; `baseKeys` lists those set.
+  const base: (bigint | undefined)[] = new Array<bigint | undefined>(n * n);
+  const baseKeys: number[] = [];
+  const baseOf = (i: number, j: number) => base[at(i, j)] ?? 0n;
+  const setBase = (i: number, j: number, w: bigint) => {
+    const key = at(i, j);
+    if (base[key] === undefined) baseKeys.push(key);
+    base[key] = w;
+  };
   /**
    * C4 for a bracket paired on its window: the window's matching (every pair of it, not only those paired for
    * good) leaves players who can all be paired (with an odd number, one bye candidate left). Then that
@@ -719,12 +860,11 @@ export function pairDutch(input: PairingInput): DutchPairing {
     // The bracket is first paired on fewer players than all (fast, see below); when what is left cannot then
     // be completed (C4), it is paired again on every player not yet paired, as bbpPairings always does.
     const savedPartners = Int32Array.from(finalPartner);
-    const savedWeights = window.flatMap((v, x) =>
-      window.slice(x + 1).map((u) => [at(v, u), weight[at(v, u)]] as const),
-    );
+    journal = new Map();
     const undo = () => {
       finalPartner.set(savedPartners);
-      for (const [key, w] of savedWeights) weight[key] = w;
+      for (const [key, w] of journal!) weight[key] = w;
+      journal = new Map();
     };
     localMask = (1n << BigInt(fieldsWidth - 2)) - 1n;
     let matched: Set<number> | null = null;
@@ -793,7 +933,8 @@ export function pairDutch(input: PairingInput): DutchPairing {
 
   /** Stages A–J of one bracket: the players it pairs for good (the rest move down). */
   function pairBracket(r: number, nextGroupBegin: number): Set<number> {
-    base.clear();
+    for (const key of baseKeys) base[key] = undefined;
+    baseKeys.length = 0;
     // Pairs with the next group count only in solves that see it: this bracket's on the whole window, and
     // the solve over every player after it when the bye is at the next group's score or below.
     const nextScore = window.length > r ? players[window[r]!]!.score : null;
@@ -889,14 +1030,14 @@ export function pairDutch(input: PairingInput): DutchPairing {
       return w + (addend << 1n);
     };
     // E: fewest exchanges, then the smallest difference of the exchanged pairing numbers.
-    for (let q = 0; q < remainder.length; q += 1) {
-      for (let p = 0; p < q; p += 1)
-        setWeight(remainder[p]!, remainder[q]!, ordered(p, remainder[p]!, remainder[q]!));
+    const unexchanged = remainder.length <= 2 * pairs + 1 ? unexchangedOnFace(remainder, pairs) : null;
+    if (unexchanged === null) {
+      for (let q = 0; q < remainder.length; q += 1) {
+        for (let p = 0; p < q; p += 1)
+          setWeight(remainder[p]!, remainder[q]!, ordered(p, remainder[p]!, remainder[q]!));
+      }
     }
-    // No exchange and S1 against S2 in order is the best E can reach (every pair's first in S1, the smallest
-    // sum of their positions): when that pairing lies on the face, it is E's answer without a solve.
-    const natural = remainder.length === 2 * pairs ? naturalOnFace(remainder, pairs) : null;
-    stable = natural ?? solve();
+    stable = unexchanged ?? solve();
     const isEarlierInPair = (v: number) => stable[v]! > v && stable[v]! < nextGroupBegin;
     let exchanges = 0;
     for (let p = 0; p < pairs; p += 1) if (!isEarlierInPair(remainder[p]!)) exchanges += 1;
@@ -992,20 +1133,64 @@ export function pairDutch(input: PairingInput): DutchPairing {
   }
 
   /**
-   * The remainder paired S1 against S2 in order (with everyone else as the current pairing has them), if
-   * every such pair is tight on the bracket's optimal face and still there: then it is a best pairing.
+   * E without a solve when no exchange is needed: a pairing of the face in which every pair joins one of
+   * the first `pairs` remainder players (S1) to one of the rest (S2). Such a pairing has the most pairs led
+   * by S1 and the smallest sum of their positions that E can reach, so it is one of E's best pairings, and
+   * E's answer (which players form S1) is the same for all of them. Found from the current pairing by
+   * augmenting paths over the tight S1–S2 pairs (everyone outside the remainder keeps their partner).
    */
-  function naturalOnFace(remainder: readonly number[], pairs: number): Int32Array | null {
+  function unexchangedOnFace(remainder: readonly number[], pairs: number): Int32Array | null {
     if (face === null) return null;
-    for (let p = 0; p < pairs; p += 1) {
-      const h = remainder[p]!;
-      const l = remainder[p + pairs]!;
-      if (!face.tight.has(at(h, l)) || (getWeight(h, l) & localMask) === 0n) return null;
+    const tight = face.tight;
+    // S1 and, with one player too many (the floater or the bye), the next group's stand-in: every one of
+    // them takes an S2 player; the S2 player left over floats or takes the bye.
+    const first = remainder.slice(0, pairs);
+    const second = remainder.slice(pairs);
+    const isFloating = second.length > pairs && downfloat !== null;
+    if (isFloating) first.push(n);
+    // Only pairings within the remainder (and the stand-in's) are remade here.
+    const inRemainder = new Set(remainder);
+    if (second.some((l) => stable[l] !== l && stable[l] !== n && !inRemainder.has(stable[l]!))) return null;
+    const options = first.map((h) =>
+      second.filter((l) =>
+        h === n
+          ? tight.has(at(l, n)) && (downfloat!.get(l) ?? 0n) !== 0n
+          : tight.has(at(h, l)) && baseOf(h, l) !== 0n,
+      ),
+    );
+    const partnerOf = new Map<number, number>(); // S2 player → S1 player (or n)
+    const isSecond = new Set(second);
+    first.forEach((h, p) => {
+      const l = h === n ? second.find((v) => stable[v] === n) : stable[h]!;
+      if (l !== undefined && isSecond.has(l) && options[p]!.includes(l)) partnerOf.set(l, h);
+    });
+    const position = new Map(first.map((v, index) => [v, index]));
+    const augment = (p: number, seen: Set<number>): boolean => {
+      for (const l of options[p]!) {
+        if (seen.has(l)) continue;
+        seen.add(l);
+        const holder = partnerOf.get(l);
+        if (holder === undefined || augment(position.get(holder)!, seen)) {
+          partnerOf.set(l, first[p]!);
+          return true;
+        }
+      }
+      return false;
+    };
+    const taken = new Set(partnerOf.values());
+    for (let p = 0; p < first.length; p += 1) {
+      if (!taken.has(first[p]!) && !augment(p, new Set())) return null;
     }
     const result = Int32Array.from(stable);
-    for (let p = 0; p < pairs; p += 1) {
-      result[remainder[p]!] = remainder[p + pairs]!;
-      result[remainder[p + pairs]!] = remainder[p]!;
+    for (const l of second) {
+      const h = partnerOf.get(l);
+      if (h === undefined) {
+        if (face.mustPair.has(l)) return null;
+        result[l] = l;
+      } else {
+        result[l] = h;
+        if (h !== n) result[h] = l;
+      }
     }
     return keepsBlossomsFull(result) ? result : null;
   }
