@@ -12,12 +12,24 @@
  * stored in the files (a FIDE Dutch engine for the synthetic files, the real arbiters' for the real ones).
  *
  *   npm run bench:pairing [-- --runs 5] [--only 350] [--schools 40]
+ *   npm run bench:pairing -- --dutch [--bbp <bbpPairings.exe>] [--only 350]
+ *
+ * --dutch (issue 36) times only the FIDE Dutch engine (src/domain/pairing/dutch.ts): every round of the
+ * synthetic 350- and 1,000-player files, each cut back to the round before, and the generated 350, 1,000
+ * and 3,000-player events after 5 rounds; the median of several warm runs. With --bbp it also runs
+ * bbpPairings (FIDE-endorsed; build it from source, see tests/fixtures/trf/generated/README.md) on the same
+ * cut-back files and prints its wall time and the ratio.
  *
  * --schools N also runs every round with players spread over N schools (two teams each, by a fixed hash
  * of the start rank), to show schoolmate avoidance at scale; the reference and greedy get the same groups.
  */
 
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import fc from 'fast-check';
+import { pairDutch } from '../src/domain/pairing/dutch';
 import { pairNextRound } from '../src/domain/pairing/engine';
 import { pairGreedy } from '../src/domain/pairing/greedy';
 import { measurePairing, type PairingQuality, type RoundPairing } from '../src/domain/pairing/quality';
@@ -26,6 +38,7 @@ import { PairingError, type PairingResult } from '../src/domain/pairing/types';
 import { parseTrf, type TrfTournament, writeTrf } from '../src/domain/trf/trf';
 import {
   countPlayedRounds,
+  cutBackTrf,
   type PlayerGroups,
   trfRoundPairing,
   trfToPairingInput,
@@ -223,13 +236,16 @@ interface CompareState {
   input: PairingInput;
 }
 
+/** The generated events (players, seed) both comparisons pair after 5 rounds. */
+const GENERATED_SIZES = [
+  [350, 350],
+  [1000, 1000],
+  [3000, 3000],
+] as const;
+
 function compareStates(): CompareState[] {
   const states: CompareState[] = [];
-  for (const [players, seed] of [
-    [350, 350],
-    [1000, 1000],
-    [3000, 3000],
-  ] as const) {
+  for (const [players, seed] of GENERATED_SIZES) {
     if (only !== null && !String(players).includes(only)) continue;
     states.push({
       label: `generated ${players}p r6, 40 schools`,
@@ -376,6 +392,57 @@ function compareEngines(): void {
   }
 }
 
+/** Issue 36: the Dutch engine's time per round, beside bbpPairings' when its path is given. */
+function benchDutch(): void {
+  const bbp = option('--bbp');
+  const dir = mkdtempSync(join(tmpdir(), 'bench-dutch-'));
+  const row = (cells: (string | number)[]) =>
+    cells.map((cell, index) => (index === 0 ? String(cell).padEnd(34) : String(cell).padStart(9))).join(' ');
+  console.log('Issue 36: the FIDE Dutch engine, time per round (median of warm runs, this process).');
+  console.log(row(['state', 'players', 'dutch ms', ...(bbp ? ['bbp ms', 'ratio'] : [])]));
+  try {
+    for (const file of listTrfFixtures('synthetic')) {
+      if (only !== null && !file.includes(only)) continue;
+      const tournament = parseTrf(readTrfFixture(file));
+      for (let round = 1; round <= countPlayedRounds(tournament); round += 1) {
+        const cut = cutBackTrf(tournament, round);
+        const input = trfToPairingInput(cut);
+        const runs = runsOption > 0 ? runsOption : input.players.length >= 1000 ? 3 : 7;
+        pairDutch(input);
+        const ours = timed(runs, () => pairDutch(input));
+        const cells: (string | number)[] = [
+          `${file.replace('synthetic/', '')} r${round}`,
+          input.players.length,
+        ];
+        cells.push(ours.ms.toFixed(0));
+        if (bbp) {
+          const path = join(dir, 'in.trf');
+          writeFileSync(path, writeTrf(cut, '\r'), 'latin1');
+          const start = performance.now();
+          execFileSync(bbp, ['--dutch', path, '-p', join(dir, 'out.txt')], { stdio: 'ignore' });
+          const theirs = performance.now() - start;
+          cells.push(theirs.toFixed(0), `${(theirs / ours.ms).toFixed(1)}x`);
+        }
+        console.log(row(cells));
+      }
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  for (const [players, seed] of GENERATED_SIZES) {
+    if (only !== null && !String(players).includes(only)) continue;
+    const input = largeTournament(players, 5, seed, 40);
+    const runs = runsOption > 0 ? runsOption : players >= 3000 ? 3 : 5;
+    pairDutch(input);
+    const ours = timed(runs, () => pairDutch(input));
+    console.log(row([`generated ${players}p r6 (no schools)`, players, ours.ms.toFixed(0)]));
+  }
+}
+
+if (args.includes('--dutch')) {
+  benchDutch();
+  process.exit(0);
+}
 compareEngines();
 if (isCompareOnly) process.exit(0);
 

@@ -515,34 +515,50 @@ export function maxWeightMatchingBig(graph: BigMatchingGraph, isWarmStart = true
       if (blossomBase[b]! >= 0 && !isZero(dual, b * width, width)) blossoms.push(leaves(state, b, []));
     }
     const tight = new Int32Array(edgeCount);
-    // Depth of each node in the blossom forest (vertices and blossoms alike), for the lowest common blossom.
+    // For each blossom: its depth in the blossom forest, and over it and the blossoms holding it, the sum
+    // of 2·z (limbs) and the number of those with a positive dual.
     const depth = new Int32Array(2 * n).fill(-1);
-    const depthOf = (x: number): number => {
-      if (depth[x]! < 0) depth[x] = blossomParent[x] === -1 ? 0 : depthOf(blossomParent[x]!) + 1;
-      return depth[x]!;
+    const chainSum = new Float64Array(2 * n * width);
+    const chainCount = new Int32Array(2 * n);
+    const fill = (x: number): void => {
+      if (depth[x]! >= 0) return;
+      const parent = blossomParent[x]!;
+      if (parent === -1) depth[x] = 0;
+      else {
+        fill(parent);
+        depth[x] = depth[parent]! + 1;
+        copy(chainSum, parent * width, chainSum, x * width, width);
+        chainCount[x] = chainCount[parent]!;
+      }
+      if (x >= n && !isZero(dual, x * width, width)) {
+        const own = dual.subarray(x * width, (x + 1) * width);
+        const at = chainSum.subarray(x * width, (x + 1) * width);
+        addTo(at, 0, own, width);
+        addTo(at, 0, own, width);
+        chainCount[x]! += 1;
+      }
     };
+    if (blossoms.length > 0) for (let x = n; x < 2 * n; x += 1) if (blossomBase[x]! >= 0) fill(x);
+    const lowestCommon = new Float64Array(width);
     for (let k = 0; k < edgeCount; k += 1) {
       // The search never reads a slack inside a blossom, where it is negative; the limbs then hold it
       // modulo 2^(48·width), and adding the blossoms' duals below brings the reduced cost back exactly.
       slackInto(state, k, scratchA, 0);
       let holding = 0;
       if (blossoms.length > 0 && inBlossom[edgeFrom[k]!] === inBlossom[edgeTo[k]!]) {
-        // Add 2·z(B) for each blossom B holding both ends: from their lowest common blossom upwards.
+        // Add 2·z(B) for each blossom B holding both ends: those holding their lowest common blossom.
         let a = blossomParent[edgeFrom[k]!]!;
         let b = blossomParent[edgeTo[k]!]!;
-        if (a !== -1 && b !== -1) {
-          while (depthOf(a) > depthOf(b)) a = blossomParent[a]!;
-          while (depthOf(b) > depthOf(a)) b = blossomParent[b]!;
-          while (a !== b) {
-            a = blossomParent[a]!;
-            b = blossomParent[b]!;
-          }
-        } else b = -1;
-        for (a = b; a !== -1; a = blossomParent[a]!) {
-          if (isZero(dual, a * width, width)) continue;
-          holding += 1;
-          addTo(scratchA, 0, dual.subarray(a * width, (a + 1) * width), width);
-          addTo(scratchA, 0, dual.subarray(a * width, (a + 1) * width), width);
+        while (depth[a]! > depth[b]!) a = blossomParent[a]!;
+        while (depth[b]! > depth[a]!) b = blossomParent[b]!;
+        while (a !== b) {
+          a = blossomParent[a]!;
+          b = blossomParent[b]!;
+        }
+        holding = chainCount[a]!;
+        if (holding > 0) {
+          for (let t = 0; t < width; t += 1) lowestCommon[t] = chainSum[a * width + t]!;
+          addTo(scratchA, 0, lowestCommon, width);
         }
       }
       tight[k] = isZero(scratchA, 0, width) ? 1 + holding : 0;

@@ -1,28 +1,31 @@
 /**
- * The Dutch engine against bbpPairings (issue 36): every round of the small generated tournaments and of the
- * small real files, each cut back to the round before, paired exactly as bbpPairings paired it (pairs,
- * colours and the bye). The whole comparison, larger files included, is `npm run pair:reference -- --dutch`.
+ * The Dutch engine against bbpPairings (issue 36): every reference round (the 51 rounds of the real files
+ * and the 273 of the generated tournaments, each cut back to the round before, and the 9 rounds of the
+ * 350-player synthetic file) paired exactly as bbpPairings paired it: pairs, colours and the bye. The same
+ * comparison with the 1,000-player file is `npm run pair:reference -- --dutch --large`.
  */
 import { describe, expect, it } from 'vitest';
 import { referenceRounds } from '../../../scripts/lib/pairing-reference';
 import { trfToPairingInput } from '../trf/trf-pairing';
-import { pairDutch } from './dutch';
-
-const SMALL = 30;
+import { type DutchStep, pairDutch } from './dutch';
 
 describe('the Dutch engine pairs as bbpPairings does', () => {
-  const rounds = referenceRounds().filter((round) => round.input.players.length <= SMALL);
+  const rounds = referenceRounds({ withLarge: true }).filter((round) => round.input.players.length <= 350);
 
-  it(`covers at least 100 rounds of files up to ${SMALL} players`, () => {
-    expect(rounds.length).toBeGreaterThanOrEqual(100);
+  it('covers the real files, the generated tournaments and 350 players', () => {
+    expect(rounds.length).toBeGreaterThanOrEqual(324 + 9);
+    expect(rounds.some((round) => round.input.players.length === 350)).toBe(true);
   });
+
+  const steps = new Map<DutchStep, number>();
+  const count = (step: DutchStep) => steps.set(step, (steps.get(step) ?? 0) + 1);
 
   it('every round: the same pairs, colours and bye', () => {
     const differing: string[] = [];
     for (const round of rounds) {
       const reference = round.reference;
       if (!('pairs' in reference)) continue;
-      const ours = pairDutch(trfToPairingInput(round.input));
+      const ours = pairDutch(trfToPairingInput(round.input), count);
       const mine = ours.pairs.map(([white, black]) => `${white}-${black}`).sort();
       const theirs = reference.pairs.map(([white, black]) => `${white}-${black}`).sort();
       const bye = ours.byeId === null ? null : Number(ours.byeId);
@@ -31,6 +34,25 @@ describe('the Dutch engine pairs as bbpPairings does', () => {
       }
     }
     expect(differing).toEqual([]);
+  });
+
+  it('the comparison goes through every way the engine has to reach a pairing', () => {
+    // The fast ways (a bracket on its own players, the optimal face, E and J without a solve) and the ones
+    // they fall back to must each have decided some of the rounds above, or their equality proves nothing.
+    const all: DutchStep[] = [
+      'bracket-within',
+      'bracket-floating',
+      'bracket-window',
+      'bracket-all',
+      'attempt-undone',
+      'solve-criteria',
+      'solve-face',
+      'solve-full',
+      'e-without-solve',
+      'j-search',
+      'j-solve',
+    ];
+    expect(all.filter((step) => !steps.has(step))).toEqual([]);
   });
 });
 

@@ -52,6 +52,26 @@ export interface DutchPairing {
   byeId: string | null;
 }
 
+/**
+ * How each part of a pairing was reached (for tests that every way is exercised, and for timings): a
+ * bracket paired on its own players, with the next group's stand-in, on its window, or on every player
+ * left; an attempt undone because what was left could not be completed; the criteria solve, a stage's
+ * solve on the optimal face (doubles) or in full (wide integers); E without a solve; J by the search on the
+ * face or by one solve.
+ */
+export type DutchStep =
+  | 'bracket-within'
+  | 'bracket-floating'
+  | 'bracket-window'
+  | 'bracket-all'
+  | 'attempt-undone'
+  | 'solve-criteria'
+  | 'solve-face'
+  | 'solve-full'
+  | 'e-without-solve'
+  | 'j-search'
+  | 'j-solve';
+
 const opposite = (colour: Colour): Colour => (colour === 'white' ? 'black' : 'white');
 
 /** The players to pair, in Dutch order (score, then pairing number), with what the criteria read. */
@@ -185,7 +205,7 @@ const bitsOf = (value: number): number => (value <= 0 ? 0 : Math.floor(Math.log2
  * Pairs the next round by FIDE's Dutch rules. Throws PairingError('no_valid_pairing') when no pairing meets
  * the absolute criteria.
  */
-export function pairDutch(input: PairingInput): DutchPairing {
+export function pairDutch(input: PairingInput, trace: (step: DutchStep) => void = () => {}): DutchPairing {
   const players = dutchPlayers(input);
   const n = players.length;
   if (n === 0) return { pairs: [], byeId: null };
@@ -514,8 +534,12 @@ export function pairDutch(input: PairingInput): DutchPairing {
     const graph = solveGraph(transform);
     if (face !== null && transform === undefined) {
       const mate = solveOnFace(graph);
-      if (mate !== null) return partners(graph, mate);
+      if (mate !== null) {
+        trace('solve-face');
+        return partners(graph, mate);
+      }
     }
+    trace(isFaceWanted ? 'solve-criteria' : transform ? 'j-solve' : 'solve-full');
     const solved = maxWeightMatchingBig({
       vertexCount: graph.vertexCount,
       edgeFrom: Int32Array.from(graph.from),
@@ -878,6 +902,7 @@ export function pairDutch(input: PairingInput): DutchPairing {
         // in the bracket come first (C6), so every best pairing pairs them all; the next group is then the
         // same whatever the bracket's pairs, and no criterion below C6 counts a pair of the next group.
         local = bracket;
+        trace('bracket-within');
         matched = pairBracket(r, nextGroupBegin);
         if (!canComplete()) matched = null;
       } else if (
@@ -892,21 +917,26 @@ export function pairDutch(input: PairingInput): DutchPairing {
         // the next group, its pair with each bracket player weighing what the next group's best pairing
         // then adds (C8: its pairs; their scores, higher with the floater in one).
         local = bracket;
+        trace('bracket-floating');
         downfloat = floatWeights(bracket, nextGroup);
         matched = pairBracket(r, nextGroupBegin);
         downfloat = null;
         if (!canCompleteBelow(bracket, nextGroup)) matched = null;
       }
       if (matched === null) {
+        if (local !== null) trace('attempt-undone');
         undo();
         local = window;
+        trace('bracket-window');
         matched = pairBracket(r, nextGroupBegin);
         if (!canComplete()) matched = null;
       }
     }
     if (matched === null) {
+      if (local !== null) trace('attempt-undone');
       undo();
       local = null;
+      trace('bracket-all');
       matched = pairBracket(r, nextGroupBegin);
     }
     const wasLocal = groupScore !== null;
@@ -1037,6 +1067,7 @@ export function pairDutch(input: PairingInput): DutchPairing {
           setWeight(remainder[p]!, remainder[q]!, ordered(p, remainder[p]!, remainder[q]!));
       }
     }
+    if (unexchanged !== null) trace('e-without-solve');
     stable = unexchanged ?? solve();
     const isEarlierInPair = (v: number) => stable[v]! > v && stable[v]! < nextGroupBegin;
     let exchanges = 0;
@@ -1102,8 +1133,10 @@ export function pairDutch(input: PairingInput): DutchPairing {
     // own below the criteria, the first player's most significant (bbpPairings solves once per S1 player).
     const s1 = remainder.filter((v) => isEarlierInPair(v));
     const onFace = s1.length > 0 ? pairS1OnFace(s1, remainder) : null;
-    if (onFace !== null) stable = onFace;
-    else if (s1.length > 0) {
+    if (onFace !== null) {
+      trace('j-search');
+      stable = onFace;
+    } else if (s1.length > 0) {
       const width = BigInt(bitsOf(remainder.length));
       const shift = width * BigInt(s1.length);
       const bonus = new Map<number, bigint>();
