@@ -176,21 +176,18 @@ export function WithdrawDialog({ player, onClose }: { player: ManagedPlayer | nu
 }
 
 export function ReactivateButton({ player }: { player: ManagedPlayer }) {
-  const setActive = useSetActive();
+  // The row swaps this button for Withdraw as soon as the live list shows the player active, which may be
+  // before the answer arrives: the toast is the mutation's, so it shows even then.
+  const setActive = useSetActive({
+    onSuccess: ({ message }) => notify('success', message),
+    onError: (error) => notifyFailure(error, 'Failed to re-activate the player'),
+  });
   return (
     <Button
       size="sm"
       variant="secondary"
       disabled={setActive.isPending}
-      onClick={() =>
-        setActive.mutate(
-          { id: player.id, active: true },
-          {
-            onSuccess: ({ message }) => notify('success', message),
-            onError: (error) => notifyFailure(error, 'Failed to re-activate the player'),
-          },
-        )
-      }
+      onClick={() => setActive.mutate({ id: player.id, active: true })}
     >
       <UserCheck aria-hidden="true" className="size-4" />
       Re-activate<span className="sr-only"> {player.name}</span>

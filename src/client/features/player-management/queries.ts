@@ -48,10 +48,25 @@ export function useManagedTournaments() {
 export const exportUrl = (format: 'csv' | 'trf', tournamentId: string | null) =>
   `${BASE}/export.${format}${withTournament(tournamentId)}`;
 
-function usePlayersMutation<TVariables, TResult>(mutationFn: (variables: TVariables) => Promise<TResult>) {
+/**
+ * Callbacks given here belong to the mutation, not to the component: they run even when the component that
+ * started it has unmounted meanwhile (a row whose button changes with the live list). `mutate(vars,
+ * { onSuccess })` callbacks do not run then (TanStack Query v5).
+ */
+interface MutationCallbacks<TResult> {
+  onSuccess?: (result: TResult) => void;
+  onError?: (error: unknown) => void;
+}
+
+function usePlayersMutation<TVariables, TResult>(
+  mutationFn: (variables: TVariables) => Promise<TResult>,
+  callbacks: MutationCallbacks<TResult> = {},
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
+    onSuccess: callbacks.onSuccess,
+    onError: callbacks.onError,
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.players }),
   });
 }
@@ -72,14 +87,16 @@ export function useSavePlayer() {
   );
 }
 
-export function useSetActive() {
-  return usePlayersMutation(({ id, active }: { id: string; active: boolean }) =>
-    sendJson(
-      'POST',
-      `${playerPath(id)}/${active ? 'reactivate' : 'withdraw'}`,
-      undefined,
-      playerResponseSchema,
-    ),
+export function useSetActive(callbacks: MutationCallbacks<z.infer<typeof playerResponseSchema>> = {}) {
+  return usePlayersMutation(
+    ({ id, active }: { id: string; active: boolean }) =>
+      sendJson(
+        'POST',
+        `${playerPath(id)}/${active ? 'reactivate' : 'withdraw'}`,
+        undefined,
+        playerResponseSchema,
+      ),
+    callbacks,
   );
 }
 
