@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { CRM_PAGE_STATE_ID } from '../contracts/crm-pages';
@@ -34,7 +35,13 @@ const drawn = !container.firstElementChild
       : null;
 if (drawn) {
   void drawn.then(
-    ({ seed, since }) => hydrateRoot(container, app(seed, since, crmState !== null)),
+    // As a transition, the take-over yields to the browser every few milliseconds instead of holding the main
+    // thread for the whole page (issue 37): a tap meanwhile is handled at once (React hydrates the part that
+    // was tapped first), and the drawn page stays on screen throughout.
+    ({ seed, since }) =>
+      startTransition(() => {
+        hydrateRoot(container, app(seed, since, crmState !== null));
+      }),
     () => createRoot(container).render(app()),
   );
 } else {
