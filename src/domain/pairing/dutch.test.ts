@@ -144,3 +144,14 @@ describe('the last round relaxes the colour rule for topscorers (C3, A.7)', () =
     expect(pairs).toEqual(['1-4', '6-8', '2-3', '5-7']);
   });
 });
+
+describe('forbidden pairs (TRF XXP; schoolmates when the site pairs by these rules)', () => {
+  it('are never paired: S1 against S2 moves to the next transposition', () => {
+    const input = { roundNumber: 1, players: players(4), games: [], byes: [] };
+    const pairsOf = (result: ReturnType<typeof pairDutch>) =>
+      result.pairs.map((pair) => [...pair].sort().join('-')).sort();
+    expect(pairsOf(pairDutch(input))).toEqual(['1-3', '2-4']);
+    const apart = pairDutch({ ...input, options: { forbiddenPairs: [['3', '1']] as [string, string][] } });
+    expect(pairsOf(apart)).toEqual(['1-4', '2-3']);
+  });
+});
