@@ -214,30 +214,24 @@ export function pairDutch(input: PairingInput, trace: (step: DutchStep) => void 
   const isLastRound = totalRounds !== null && input.roundNumber >= totalRounds;
   // C3's exception (A.7): topscorers are above half the maximum score, only when pairing the last round.
   const isTopscorer = players.map((player) => isLastRound && player.score > roundsPlayed);
-  const forbidden = new Set<string>();
-  for (const [a, b] of input.options?.forbiddenPairs ?? []) {
-    forbidden.add(`${a}\u0000${b}`);
-    forbidden.add(`${b}\u0000${a}`);
-  }
-  // Each player's earlier opponents by position (a few numbers: faster than looking ids up, n² times).
+  // Who may never meet, by position (a few numbers each: n² pairs are checked): C1, earlier opponents, and
+  // the pairs the input forbids (TRF XXP).
   const positionOf = new Map(players.map((player, index) => [player.id, index]));
-  const opponentsAt = players.map((player) =>
+  const neverMeet = players.map((player) =>
     [...player.opponents].flatMap((id) => (positionOf.has(id) ? [positionOf.get(id)!] : [])),
   );
-  const compatible = (i: number, j: number): boolean => {
-    const a = players[i]!;
-    const b = players[j]!;
-    if (
-      a.isAbsolute &&
-      b.isAbsolute &&
-      a.preference === b.preference &&
-      !(isTopscorer[i] || isTopscorer[j])
-    ) {
-      return false;
-    }
-    if (opponentsAt[i]!.includes(j)) return false;
-    return !(forbidden.size > 0 && forbidden.has(`${a.id}\u0000${b.id}`));
-  };
+  for (const [a, b] of input.options?.forbiddenPairs ?? []) {
+    const x = positionOf.get(a);
+    const y = positionOf.get(b);
+    if (x === undefined || y === undefined) continue;
+    neverMeet[x]!.push(y);
+    neverMeet[y]!.push(x);
+  }
+  // C3: two players with the same absolute colour preference do not meet (1 white, 2 black, 0 no such
+  // preference), topscorers excepted in the last round.
+  const absoluteColour = Int8Array.from(players, (player, index) =>
+    player.isAbsolute && !isTopscorer[index] ? (player.preference === 'white' ? 1 : 2) : 0,
+  );
 
   // Score groups and the widths of the fields.
   const groupScores: number[] = [];
@@ -624,21 +618,15 @@ export function pairDutch(input: PairingInput, trace: (step: DutchStep) => void 
     setWeight(i, j, maxWeight);
   };
 
-  // Filled row by row from the few facts compatible() reads (n² pairs: 4.5 million at 3,000 players).
+  // The absolute criteria for every pair (C1, C3, forbidden pairs), filled row by row (4.5 million pairs at
+  // 3,000 players).
   const compatibleMatrix = new Uint8Array(n * n);
-  const absoluteColour = Int8Array.from(players, (player, index) =>
-    player.isAbsolute && !isTopscorer[index] ? (player.preference === 'white' ? 1 : 2) : 0,
-  );
   for (let i = 0; i < n; i += 1) {
     const row = i * n;
     const colour = absoluteColour[i]!;
     for (let j = i + 1; j < n; j += 1)
       if (colour === 0 || absoluteColour[j] !== colour) compatibleMatrix[row + j] = 1;
-    for (const j of opponentsAt[i]!) if (j > i) compatibleMatrix[row + j] = 0;
-    if (forbidden.size > 0) {
-      for (let j = i + 1; j < n; j += 1)
-        if (compatibleMatrix[row + j] && !compatible(i, j)) compatibleMatrix[row + j] = 0;
-    }
+    for (const j of neverMeet[i]!) if (j > i) compatibleMatrix[row + j] = 0;
   }
   const compatibleAt = (i: number, j: number): boolean =>
     compatibleMatrix[i < j ? i * n + j : j * n + i] === 1;
@@ -910,6 +898,14 @@ export function pairDutch(input: PairingInput, trace: (step: DutchStep) => void 
       journal = new Map();
     };
     localMask = (1n << BigInt(fieldsWidth - 2)) - 1n;
+    /** Undoes an attempt that left the rest incomplete (if one ran); pairs the bracket on `on` (null: all). */
+    const pairAgainOn = (on: number[] | null, step: DutchStep): Set<number> => {
+      if (local !== null) trace('attempt-undone');
+      undo();
+      local = on;
+      trace(step);
+      return pairBracket(r, nextGroupBegin);
+    };
     let matched: Set<number> | null = null;
     // The last bracket (no next group) holds every player left: it is always paired with the completion field.
     if (groupScore !== null) {
@@ -943,21 +939,11 @@ export function pairDutch(input: PairingInput, trace: (step: DutchStep) => void 
         if (!canCompleteBelow(bracket, nextGroup)) matched = null;
       }
       if (matched === null) {
-        if (local !== null) trace('attempt-undone');
-        undo();
-        local = window;
-        trace('bracket-window');
-        matched = pairBracket(r, nextGroupBegin);
+        matched = pairAgainOn(window, 'bracket-window');
         if (!canComplete()) matched = null;
       }
     }
-    if (matched === null) {
-      if (local !== null) trace('attempt-undone');
-      undo();
-      local = null;
-      trace('bracket-all');
-      matched = pairBracket(r, nextGroupBegin);
-    }
+    if (matched === null) matched = pairAgainOn(null, 'bracket-all');
     const wasLocal = groupScore !== null;
     local = null;
 
