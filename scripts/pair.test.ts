@@ -1,6 +1,9 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseTrf, writeTrf } from '../src/domain/trf/trf';
 import { cutBackTrf, trfRoundPairing } from '../src/domain/trf/trf-pairing';
+import { REFERENCE_DECIDING_CRITERIA } from './lib/pairing-reference';
 import { readTextFile, readTrfFixture, trfFixturesRoot } from './lib/trf-fixtures';
 import { runPairCli } from './pair';
 
@@ -159,14 +162,69 @@ describe('npm run pair -- --dutch', () => {
     const lines = output.stdout.trim().split('\n');
     expect(lines[0]).toBe(expected[0]);
     expect(lines.slice(1).sort()).toEqual(expected.slice(1).sort());
+    // --round 7 on the whole file pairs the same round from the same history.
+    const whole = readTrfFixture('generated/rtg_021p_09r_s1006.trf');
+    expect(runPairCli(['whole.trf', '--dutch', '--round', '7'], () => whole).stdout).toBe(output.stdout);
+    expect(runPairCli(['whole.trf', '--round', 'x'], () => whole).code).toBe(2);
     const json = JSON.parse(runPairCli(['cut.trf', '--dutch', '--json'], () => cut).stdout);
     expect(json.round).toBe(7);
     expect(json.bye).toBe(byes[0] ?? null);
   });
 
-  it('refuses school groups and --explain with --dutch (exit 2)', () => {
+  it('--explain names the criterion that decided the bye and each downfloater, as the site engine does', () => {
+    const tournament = parseTrf(readTrfFixture('generated/rtg_021p_09r_s1006.trf'));
+    const cut = writeTrf(cutBackTrf(tournament, 7));
+    const dutch = runPairCli(['cut.trf', '--dutch', '--explain'], () => cut);
+    expect(dutch.code, dutch.stderr).toBe(0);
+    const criterion = /: (C\d+: .+|equal on every criterion: .+)$/;
+    const byeLine = dutch.stdout
+      .split('\n')
+      .find((line) => line.startsWith('# bye: ') && line.includes('against'));
+    expect(byeLine).toMatch(criterion);
+    // The site engine pairs this file the same way (no schools) and names the same criterion per floater.
+    const site = runPairCli(['cut.trf', '--explain'], () => cut);
+    const floats = (text: string, pattern: RegExp) =>
+      text
+        .split('\n')
+        .flatMap((line) => {
+          const found = pattern.exec(line);
+          return found ? [`${found[1]} ${found[2]}`] : [];
+        })
+        .sort();
+    const fromDutch = floats(dutch.stdout, /^# (\d+) floats down to \d+: (C\d+|equal)/);
+    const fromSite = floats(
+      site.stdout,
+      /^# board \d+: (\d+) floats down by [\d.]+ point\(s\)(?:, again)?: (C\d+|equal)/,
+    );
+    expect(fromDutch.length).toBeGreaterThan(0);
+    expect(fromSite).toEqual(fromDutch);
+  });
+
+  it('refuses school groups with --dutch (exit 2)', () => {
     const output = runPairCli(['small.trf', '--dutch', '--groups', 'groups.csv'], read);
     expect(output.code).toBe(2);
     expect(output.stderr).toContain("--dutch pairs by FIDE's rules alone");
   });
+});
+
+describe("docs/pairing.md's worked example of each criterion", () => {
+  // Each row of the table names a file, a round and a line `--dutch --explain` prints for it.
+  const docs = readFileSync(join(__dirname, '..', 'docs', 'pairing.md'), 'utf8');
+  const rows = [...docs.matchAll(/^\| ([^|]+) \| `([^`]+\.trf)` round (\d+) \| `(# [^`]+)` \|$/gm)];
+
+  it('lists an example for every criterion a reference round was decided by', () => {
+    const criteria = rows.map((row) => row[1]!.split(' ')[0]);
+    for (const criterion of REFERENCE_DECIDING_CRITERIA) expect(criteria).toContain(criterion);
+  });
+
+  it.each(rows.map((row) => [row[1]!, row[2]!, row[3]!, row[4]!]))(
+    '%s: %s round %s prints it',
+    (_, file, round, line) => {
+      const output = runPairCli([file, '--round', round, '--dutch', '--explain'], (path) =>
+        readTextFile(join(trfFixturesRoot, path)),
+      );
+      expect(output.code, output.stderr).toBe(0);
+      expect(output.stdout.split('\n').some((printed) => printed.startsWith(line))).toBe(true);
+    },
+  );
 });

@@ -77,3 +77,25 @@ export function referenceRounds(options: { withLarge?: boolean } = {}): Referenc
   const large = options.withLarge ? generatedRounds(listTrfFixtures('synthetic')) : [];
   return [...real, ...generated, ...large];
 }
+
+/**
+ * The criteria that decided some bye, bye passed over or downfloater of the reference rounds up to 100
+ * players (dutch-explain.test.ts checks each is reached; docs/pairing.md has a worked example of each).
+ * C10, C11 and C18–C21 decided none of them.
+ */
+export const REFERENCE_DECIDING_CRITERIA = [
+  'C2',
+  'C4',
+  'C5',
+  'C6',
+  'C7',
+  'C8',
+  'C9',
+  'C12',
+  'C13',
+  'C14',
+  'C15',
+  'C16',
+  'C17',
+  'order',
+] as const;

@@ -21,25 +21,22 @@ export interface ColourPreference {
 
 const opposite = (colour: Colour): Colour => (colour === 'white' ? 'black' : 'white');
 
-/** C.04.3 A.6.a–d: absolute, strong, mild or no colour preference. */
-export function colourPreference(history: ColourHistory): ColourPreference {
-  const games = history.games;
+/** C.04.3 A.6.a–d: absolute, strong, mild or no colour preference, from the colours of played games. */
+export function colourPreference(colours: readonly Colour[]): ColourPreference {
   let difference = 0;
-  for (const game of games) difference += game.colour === 'white' ? 1 : -1;
-  const last = games[games.length - 1];
-  const beforeLast = games[games.length - 2];
+  for (const colour of colours) difference += colour === 'white' ? 1 : -1;
+  const last = colours[colours.length - 1];
+  const beforeLast = colours[colours.length - 2];
   if (!last) return { strength: 'none', colour: null, difference };
   // A.6.a: absolute when the difference is beyond ±1 or the last two games had the same colour.
   if (difference > 1) return { strength: 'absolute', colour: 'black', difference };
   if (difference < -1) return { strength: 'absolute', colour: 'white', difference };
-  if (beforeLast && beforeLast.colour === last.colour) {
-    return { strength: 'absolute', colour: opposite(last.colour), difference };
-  }
+  if (beforeLast === last) return { strength: 'absolute', colour: opposite(last), difference };
   // A.6.b: strong when the difference is ±1.
   if (difference === 1) return { strength: 'strong', colour: 'black', difference };
   if (difference === -1) return { strength: 'strong', colour: 'white', difference };
   // A.6.c: mild, alternate from the last game.
-  return { strength: 'mild', colour: opposite(last.colour), difference };
+  return { strength: 'mild', colour: opposite(last), difference };
 }
 
 const strengthOrder: Record<ColourPreferenceStrength, number> = { absolute: 3, strong: 2, mild: 1, none: 0 };
@@ -61,13 +58,21 @@ export interface ColourAllocation {
   reason: ColourReason;
 }
 
+/** What the colour rules read of one player of a pair. */
+export interface ColourSide {
+  preference: ColourPreference;
+  /** Colours of played games, oldest first (byes and forfeits have none). */
+  colours: readonly Colour[];
+}
+
 /**
- * C.04.3 Art. 5.2 / E: colours for a pair, `higher` being the higher-ranked player (more points, then lower
- * pairing number).
+ * C.04.3 E (Art. 5.2 before 2017): colours for a pair, `higher` being the higher-ranked player (more
+ * points, then lower pairing number). `hasInitialColour`: the higher player's pairing number is odd (E.5).
+ * The one implementation: the site's engine, the Dutch engine and the greedy baseline all call it.
  */
 export function allocateColours(
-  higher: { preference: ColourPreference; history: ColourHistory; pairingNumber: number },
-  lower: { preference: ColourPreference; history: ColourHistory },
+  higher: ColourSide & { hasInitialColour: boolean },
+  lower: ColourSide,
   initialColour: Colour,
 ): ColourAllocation {
   const h = higher.preference;
@@ -93,21 +98,21 @@ export function allocateColours(
         ? { higherColour: h.colour, reason: 'larger_colour_imbalance' }
         : { higherColour: opposite(l.colour), reason: 'larger_colour_imbalance' };
     }
-    // E.3: alternate from the most recent round in which they had different colours.
-    const lowerByRound = new Map(lower.history.games.map((game) => [game.roundNumber, game.colour]));
-    for (let index = higher.history.games.length - 1; index >= 0; index -= 1) {
-      const game = higher.history.games[index]!;
-      const other = lowerByRound.get(game.roundNumber);
-      if (other !== undefined && other !== game.colour) {
-        return { higherColour: opposite(game.colour), reason: 'alternation_from_last_different_round' };
+    // E.3: alternate from the latest game in which they had different colours, the two players' played
+    // games counted back from each one's latest (as bbpPairings reads it: an unplayed round is skipped).
+    const a = higher.colours;
+    const b = lower.colours;
+    for (let x = a.length - 1, y = b.length - 1; x >= 0 && y >= 0; x -= 1, y -= 1) {
+      if (a[x] !== b[y]) {
+        return { higherColour: b[y]!, reason: 'alternation_from_last_different_round' };
       }
     }
     // E.4: the higher-ranked player's preference.
     return { higherColour: h.colour, reason: 'higher_ranked_preference' };
   }
-  // E.5: no preferences: odd pairing number gets the initial colour.
+  // E.5: no preferences: an odd pairing number gets the initial colour.
   return {
-    higherColour: higher.pairingNumber % 2 === 1 ? initialColour : opposite(initialColour),
+    higherColour: higher.hasInitialColour ? initialColour : opposite(initialColour),
     reason: 'initial_colour_by_pairing_number',
   };
 }

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { referenceRounds } from '../../../scripts/lib/pairing-reference';
 import { trfToPairingInput } from '../trf/trf-pairing';
 import { type DutchStep, pairDutch } from './dutch';
+import { pairNextRound } from './engine';
 
 describe('the Dutch engine pairs as bbpPairings does', () => {
   const rounds = referenceRounds({ withLarge: true }).filter((round) => round.input.players.length <= 350);
@@ -97,6 +98,21 @@ describe('the bye is chosen by the same criteria as everything else', () => {
       ['2', '5'],
     ]);
   });
+
+  it('the site engine gives the same bye, and says why each lower-ranked player was passed over', () => {
+    const result = pairNextRound(input);
+    expect(result.byePlayerId).toBe('3');
+    const bye = result.notes.find((note) => note.kind === 'bye');
+    // 5 (no points): C4, its bye leaves 2 and 4 (both due white) to meet. 4: C12, its bye costs a
+    // colour preference (2 or 5 would not get white).
+    expect(bye).toMatchObject({
+      reason: 'the bye of the best pairing by the Dutch criteria',
+      passedOver: [
+        { playerId: '5', reason: 'C4' },
+        { playerId: '4', reason: 'C12' },
+      ],
+    });
+  });
 });
 
 describe('the last round relaxes the colour rule for topscorers (C3, A.7)', () => {
@@ -136,6 +152,18 @@ describe('the last round relaxes the colour rule for topscorers (C3, A.7)', () =
       ['5', '3'],
       ['2', '7'],
     ]);
+  });
+
+  it("the site engine pairs them too, and its note gives FIDE's last-round rule as the reason", () => {
+    const result = pairNextRound(input(5));
+    const board = result.boards.find((b) => b.whiteId === '5' && b.blackId === '3')!;
+    expect(board).toBeDefined();
+    expect(result.notes).toContainEqual({
+      kind: 'colour_preferences_clash',
+      board: board.board,
+      playerIds: ['3', '5'],
+      reason: 'topscorers_last_round',
+    });
   });
 
   it('keeps them apart when a round is still to come', () => {

@@ -18,8 +18,9 @@ import type { Colour } from '../scoring/results';
 import { halfPointsFor, halfPointsForBye, isPlayed } from '../scoring/results';
 import { MAX_EXACT_WEIGHT, maxWeightMatching } from './blossom';
 import { maxWeightMatchingBig } from './blossom-big';
+import { allocateColours, type ColourAllocation, type ColourPreference, colourPreference } from './colours';
 import { missableVertices } from './missable';
-import { PairingError, type PairingInput } from './types';
+import { type ColourReason, PairingError, type PairingInput } from './types';
 
 export interface DutchPlayer {
   id: string;
@@ -31,6 +32,8 @@ export interface DutchPlayer {
   isByeEligible: boolean;
   /** Colours of played games, oldest first (byes and forfeits have none). */
   colours: Colour[];
+  /** C.04.3 A.6, as colourPreference gives it; the fields below are read from it. */
+  colourPreference: ColourPreference;
   preference: Colour | null;
   isAbsolute: boolean;
   isStrong: boolean;
@@ -49,6 +52,8 @@ type Float = 'down' | 'up' | null;
 export interface DutchPairing {
   /** [white, black] by player id, in the order the brackets were paired. */
   pairs: [string, string][];
+  /** Why each pair has its colours (C.04.3 E), in the order of `pairs`. */
+  colourReasons: ColourReason[];
   byeId: string | null;
 }
 
@@ -71,6 +76,17 @@ export type DutchStep =
   | 'e-without-solve'
   | 'j-search'
   | 'j-solve';
+
+/**
+ * A narrower question for the explanation of a pairing (dutch-explain.ts): the Dutch pairing among those
+ * that give the bye to `byeTo`, that do not give it to `noBye`, or that do not float `staysUp` down (nor
+ * give that player the bye).
+ */
+export interface DutchConstraints {
+  byeTo?: string;
+  noBye?: string;
+  staysUp?: string;
+}
 
 const opposite = (colour: Colour): Colour => (colour === 'white' ? 'black' : 'white');
 
@@ -153,9 +169,7 @@ export function dutchPlayers(input: PairingInput): DutchPlayer[] {
     if (!player.isActive || preAssigned.has(player.id)) continue;
     const entry = state.get(player.id)!;
     const colours = entry.colours;
-    const whites = colours.filter((colour) => colour === 'white').length;
-    const difference = whites - (colours.length - whites);
-    const imbalance = Math.abs(difference);
+    const preferred = colourPreference(colours);
     let run = 0;
     for (
       let index = colours.length - 1;
@@ -164,28 +178,17 @@ export function dutchPlayers(input: PairingInput): DutchPlayer[] {
     )
       run += 1;
     const repeated = run >= 2 ? colours[colours.length - 1]! : null;
-    const fewer: Colour = difference > 0 ? 'black' : 'white';
-    const preference =
-      imbalance > 1
-        ? fewer
-        : repeated
-          ? opposite(repeated)
-          : imbalance === 1
-            ? fewer
-            : colours.length > 0
-              ? opposite(colours[colours.length - 1]!)
-              : null;
-    const isAbsolute = imbalance > 1 || repeated !== null;
     players.push({
       id: player.id,
       rankIndex: rankIndex.get(player.id)!,
       score: scoreBefore(player.id, round),
       isByeEligible: entry.eligible,
       colours,
-      preference,
-      isAbsolute,
-      isStrong: !isAbsolute && imbalance !== 0,
-      imbalance,
+      colourPreference: preferred,
+      preference: preferred.colour,
+      isAbsolute: preferred.strength === 'absolute',
+      isStrong: preferred.strength === 'strong',
+      imbalance: Math.abs(preferred.difference),
       repeated,
       floats: [floatOf(player.id, round - 1), floatOf(player.id, round - 2)],
       playedGames: colours.length,
@@ -202,13 +205,82 @@ const floated = (player: DutchPlayer, back: 0 | 1, direction: 'down' | 'up'): bo
 const bitsOf = (value: number): number => (value <= 0 ? 0 : Math.floor(Math.log2(value)) + 1);
 
 /**
+ * The quality criteria C10–C21 of one pair of a bracket, `h` before `l` in Dutch order: each is a count the
+ * pairing maximises (1: the criterion is kept on this pair). The C18–C21 parts are the scores of the
+ * players counted (they weigh by score group, the highest first). The bracket weights and `--explain`'s
+ * comparison (dutch-explain.ts) both read them from here.
+ */
+export interface PairCriteria {
+  /** C10: not two topscorers (or others) with a colour difference beyond ±1 due the same colour. */
+  c10: number;
+  /** C11: no topscorer gets the same colour three times in a row. */
+  c11: number;
+  /** C12: both colour preferences granted. */
+  c12: number;
+  /** C13: both strong preferences granted. */
+  c13: number;
+  /** One entry per round back (one, then two): C14/C16, C15/C17 and C18/C20, C19/C21. */
+  floats: {
+    /** Residents who floated down that round back and stay in their group (C14/C16). */
+    stay: number;
+    /** 1 unless the pair floats up an MDP opponent who floated up that round back (C15/C17). */
+    notUp: number;
+    /** C18/C20: the scores of the pair's players who floated down that round back. */
+    stayScores: number[];
+    /** C19/C21: the MDP's score when `notUp` is 1 for a pair, else null. */
+    notUpScore: number | null;
+  }[];
+}
+
+/** The rounds back whose floats C14–C21 read when pairing `roundNumber` (0: the previous round). */
+export const floatBacks = (roundNumber: number): (0 | 1)[] =>
+  roundNumber >= 3 ? [0, 1] : roundNumber >= 2 ? [0] : [];
+
+export function pairCriteria(ph: DutchPlayer, pl: DutchPlayer, backs: readonly (0 | 1)[]): PairCriteria {
+  const samePreference = ph.preference !== null && ph.preference === pl.preference;
+  const bothAbsolute = ph.isAbsolute && pl.isAbsolute;
+  let c11Broken = false;
+  if (bothAbsolute && samePreference) {
+    if (ph.imbalance === pl.imbalance) c11Broken = ph.repeated !== null && ph.repeated === pl.repeated;
+    else {
+      const yielding = ph.imbalance < pl.imbalance ? ph : pl;
+      c11Broken = yielding.repeated === opposite(ph.preference!);
+    }
+  }
+  const c10 = !(ph.imbalance > 1 && pl.imbalance > 1 && samePreference);
+  const c13 = !(samePreference && isStrongOrAbsolute(ph) && isStrongOrAbsolute(pl) && !bothAbsolute);
+  return {
+    c10: c10 ? 1 : 0,
+    c11: c11Broken ? 0 : 1,
+    c12: samePreference ? 0 : 1,
+    c13: c13 ? 1 : 0,
+    floats: backs.map((back) => {
+      const lowDown = floated(pl, back, 'down');
+      const highDown = floated(ph, back, 'down');
+      const stay = (lowDown ? 1 : 0) + (ph.score === pl.score && highDown ? 1 : 0);
+      const stayScores = [...(lowDown ? [pl.score] : []), ...(highDown ? [ph.score] : [])];
+      const notUp = ph.score > pl.score && floated(pl, back, 'up') ? 0 : 1;
+      return { stay, notUp, stayScores, notUpScore: notUp ? ph.score : null };
+    }),
+  };
+}
+
+/**
  * Pairs the next round by FIDE's Dutch rules. Throws PairingError('no_valid_pairing') when no pairing meets
  * the absolute criteria.
  */
-export function pairDutch(input: PairingInput, trace: (step: DutchStep) => void = () => {}): DutchPairing {
+export function pairDutch(
+  input: PairingInput,
+  trace: (step: DutchStep) => void = () => {},
+  constraints: DutchConstraints = {},
+): DutchPairing {
   const players = dutchPlayers(input);
+  for (const player of players) {
+    if (constraints.byeTo !== undefined && player.id !== constraints.byeTo) player.isByeEligible = false;
+    if (player.id === constraints.staysUp || player.id === constraints.noBye) player.isByeEligible = false;
+  }
   const n = players.length;
-  if (n === 0) return { pairs: [], byeId: null };
+  if (n === 0) return { pairs: [], colourReasons: [], byeId: null };
   const roundsPlayed = input.roundNumber - 1;
   const totalRounds = input.options?.totalRounds ?? null;
   const isLastRound = totalRounds !== null && input.roundNumber >= totalRounds;
@@ -220,6 +292,14 @@ export function pairDutch(input: PairingInput, trace: (step: DutchStep) => void 
   const neverMeet = players.map((player) =>
     [...player.opponents].flatMap((id) => (positionOf.has(id) ? [positionOf.get(id)!] : [])),
   );
+  const staying = constraints.staysUp === undefined ? undefined : positionOf.get(constraints.staysUp);
+  if (staying !== undefined) {
+    players.forEach((player, y) => {
+      if (player.score >= players[staying]!.score) return;
+      neverMeet[staying]!.push(y);
+      neverMeet[y]!.push(staying);
+    });
+  }
   for (const [a, b] of input.options?.forbiddenPairs ?? []) {
     const x = positionOf.get(a);
     const y = positionOf.get(b);
@@ -259,7 +339,7 @@ export function pairDutch(input: PairingInput, trace: (step: DutchStep) => void 
   /** The edge weight of h (earlier in Dutch order) and l: the criteria as fields, most important first. */
   // The fields below the completion field (2 bits), most important first: one list gives both each edge's
   // weight and the total width (the window solves mask the completion field off by it).
-  const backs: (0 | 1)[] = roundsPlayed >= 2 ? [0, 1] : roundsPlayed >= 1 ? [0] : [];
+  const backs = floatBacks(input.roundNumber);
   // A field "by score" holds one part per score group (S bits in all), the highest score's the highest.
   const byScore = -1;
   const fields = [
@@ -295,25 +375,14 @@ export function pairDutch(input: PairingInput, trace: (step: DutchStep) => void 
       if (ph.score === byeScore) c9 += unplayedRank.get(ph.playedGames) ?? 0;
       if (pl.score === byeScore) c9 += unplayedRank.get(pl.playedGames) ?? 0;
     }
-    const samePreference = ph.preference !== null && ph.preference === pl.preference;
-    const bothAbsolute = ph.isAbsolute && pl.isAbsolute;
-    let c11Broken = false;
-    if (bothAbsolute && samePreference) {
-      if (ph.imbalance === pl.imbalance) c11Broken = ph.repeated !== null && ph.repeated === pl.repeated;
-      else {
-        const yielding = ph.imbalance < pl.imbalance ? ph : pl;
-        c11Broken = yielding.repeated === opposite(ph.preference!);
-      }
-    }
-    const c10 = !(ph.imbalance > 1 && pl.imbalance > 1 && samePreference);
-    const c13 = !(samePreference && isStrongOrAbsolute(ph) && isStrongOrAbsolute(pl) && !bothAbsolute);
+    const facts = pairCriteria(ph, pl, backs);
     // The weight is a function of these few facts: brackets have many pairs with the same facts, so each
     // weight is composed once (BigInt arithmetic is the slow part) and looked up by a number packing them.
     let key = (isCurrent ? 2 : 0) + (isNext ? 1 : 0);
     key = key * 128 + scoreIndex.get(ph.score)!;
     key = key * 128 + scoreIndex.get(pl.score)!;
     key = key * 16384 + c9;
-    key = key * 16 + (c10 ? 8 : 0) + (c11Broken ? 0 : 4) + (samePreference ? 0 : 2) + (c13 ? 1 : 0);
+    key = key * 16 + facts.c10 * 8 + facts.c11 * 4 + facts.c12 * 2 + facts.c13;
     for (const back of backs) {
       key = key * 8;
       key += (floated(pl, back, 'down') ? 4 : 0) + (floated(ph, back, 'down') ? 2 : 0);
@@ -329,24 +398,21 @@ export function pairDutch(input: PairingInput, trace: (step: DutchStep) => void 
       isNext ? 1n : 0n,
       isNext ? pow(ph.score) : 0n,
       BigInt(c9),
-      isCurrent && c10 ? 1n : 0n,
-      isCurrent && !c11Broken ? 1n : 0n,
-      isCurrent && !samePreference ? 1n : 0n,
-      isCurrent && c13 ? 1n : 0n,
+      isCurrent ? BigInt(facts.c10) : 0n,
+      isCurrent ? BigInt(facts.c11) : 0n,
+      isCurrent ? BigInt(facts.c12) : 0n,
+      isCurrent ? BigInt(facts.c13) : 0n,
     ];
-    for (const back of backs) {
-      // C14/C16: residents who floated down before and stay; C15/C17: MDP opponents who floated up before.
-      const residentDowns =
-        (floated(pl, back, 'down') ? 1 : 0) + (ph.score === pl.score && floated(ph, back, 'down') ? 1 : 0);
-      values.push(isCurrent ? BigInt(residentDowns) : 0n);
-      values.push(isCurrent && !(ph.score > pl.score && floated(pl, back, 'up')) ? 1n : 0n);
+    for (const float of facts.floats) {
+      values.push(isCurrent ? BigInt(float.stay) : 0n);
+      values.push(isCurrent ? BigInt(float.notUp) : 0n);
     }
-    for (const back of backs) {
-      // C18/C20, C19/C21: the same by score group, highest first.
-      const downScores =
-        (floated(pl, back, 'down') ? pow(pl.score) : 0n) + (floated(ph, back, 'down') ? pow(ph.score) : 0n);
-      values.push(isCurrent ? downScores : 0n);
-      values.push(isCurrent && !(floated(pl, back, 'up') && ph.score > pl.score) ? pow(ph.score) : 0n);
+    for (const float of facts.floats) {
+      // C18/C20, C19/C21: by score group, highest first.
+      let stayScores = 0n;
+      for (const score of float.stayScores) stayScores += pow(score);
+      values.push(isCurrent ? stayScores : 0n);
+      values.push(isCurrent && float.notUpScore !== null ? pow(float.notUpScore) : 0n);
     }
     values.push(0n);
     const weight = compose(BigInt(1 + (isCandidate(ph) ? 0 : 1) + (isCandidate(pl) ? 0 : 1)), values); // C4, C2, C5
@@ -1353,7 +1419,7 @@ export function pairDutch(input: PairingInput, trace: (step: DutchStep) => void 
   }
 
   // Colours for each pair (C.04.3 E), and the bye to the one left.
-  const result: DutchPairing = { pairs: [], byeId: null };
+  const result: DutchPairing = { pairs: [], colourReasons: [], byeId: null };
   const seen = new Set<number>();
   for (let v = 0; v < n; v += 1) {
     if (seen.has(v)) continue;
@@ -1364,7 +1430,12 @@ export function pairDutch(input: PairingInput, trace: (step: DutchStep) => void 
     }
     seen.add(v);
     seen.add(u);
-    const higherColour = dutchColour(players[v]!, players[u]!, input.options?.initialColour ?? 'white');
+    const { higherColour, reason } = dutchColour(
+      players[v]!,
+      players[u]!,
+      input.options?.initialColour ?? 'white',
+    );
+    result.colourReasons.push(reason);
     result.pairs.push(
       higherColour === 'white' ? [players[v]!.id, players[u]!.id] : [players[u]!.id, players[v]!.id],
     );
@@ -1373,28 +1444,12 @@ export function pairDutch(input: PairingInput, trace: (step: DutchStep) => void 
 }
 
 /**
- * C.04.3 E: the colour of the higher-ranked player `h` (Dutch order) against `l`. E.3 compares the two
- * players' played games counted back from the latest, as bbpPairings reads it.
+ * C.04.3 E for a pair of the Dutch pairing, `h` the higher-ranked (Dutch order). E.5 reads the position
+ * among the players that take part (as bbpPairings numbers them), not the stored pairing number.
  */
-export function dutchColour(h: DutchPlayer, l: DutchPlayer, initialColour: Colour): Colour {
-  // E.1: compatible preferences.
-  if (h.preference === null && l.preference === null) {
-    return h.rankIndex % 2 === 0 ? initialColour : opposite(initialColour);
-  }
-  if (h.preference === null) return opposite(l.preference!);
-  if (l.preference === null || h.preference !== l.preference) return h.preference;
-  const preference = h.preference;
-  // E.2: an absolute preference (both absolute: the larger imbalance); then a strong one against a mild one.
-  if (h.isAbsolute || l.isAbsolute) {
-    if (h.isAbsolute && (!l.isAbsolute || l.imbalance < h.imbalance)) return preference;
-    if (l.isAbsolute && (!h.isAbsolute || h.imbalance < l.imbalance)) return opposite(preference);
-  } else if (h.isStrong !== l.isStrong) {
-    return h.isStrong ? preference : opposite(preference);
-  }
-  // E.3: alternate from the latest played game in which they had different colours.
-  for (let a = h.colours.length - 1, c = l.colours.length - 1; a >= 0 && c >= 0; a -= 1, c -= 1) {
-    if (h.colours[a] !== l.colours[c]) return l.colours[c]!;
-  }
-  // E.4: the higher-ranked player's preference.
-  return preference;
-}
+export const dutchColour = (h: DutchPlayer, l: DutchPlayer, initialColour: Colour): ColourAllocation =>
+  allocateColours(
+    { preference: h.colourPreference, colours: h.colours, hasInitialColour: h.rankIndex % 2 === 0 },
+    { preference: l.colourPreference, colours: l.colours },
+    initialColour,
+  );

@@ -7,6 +7,8 @@ import {
   tournamentShape,
 } from '../../../tests/support/pairing/test-tournaments';
 import { colourClashCost } from './colours';
+import { type DutchPairing, pairDutch } from './dutch';
+import { firstWorseCriterion } from './dutch-explain';
 import { pairNextRound } from './engine';
 import { buildPlayerStates, type PlayerState } from './history';
 import { assignPairingNumbers } from './pairing-numbers';
@@ -124,10 +126,55 @@ function tryPair(input: PairingInput): PairingResult | PairingError {
   }
 }
 
+/**
+ * FIDE's Dutch pairing with every pair the school rule avoids forbidden (schools read as this test reads
+ * them), or null when there is none: where there is one, it is the site engine's pairing (ADR 046).
+ */
+function dutchWhereSchoolsAllow(input: PairingInput): { input: PairingInput; pairing: DutchPairing } | null {
+  if (input.options?.allowRepeatBye === true) return null;
+  const states = [...buildPlayerStates(input).values()];
+  const isClubAvoided = input.options?.isSameClubAvoided === true;
+  const avoided: [string, string][] = [];
+  for (const a of states) {
+    for (const b of states) {
+      if (a.player.pairingNumber >= b.player.pairingNumber) continue;
+      const isSchool = schoolKey(a) !== null && schoolKey(a) === schoolKey(b);
+      const isClub = isClubAvoided && !!a.player.club && a.player.club === b.player.club;
+      if (isSchool || isClub) avoided.push([a.player.id, b.player.id]);
+    }
+  }
+  const forbidding: PairingInput = {
+    ...input,
+    options: { ...input.options, forbiddenPairs: [...(input.options?.forbiddenPairs ?? []), ...avoided] },
+  };
+  try {
+    return { input: forbidding, pairing: pairDutch(forbidding) };
+  } catch (error) {
+    if (error instanceof PairingError) return null;
+    throw error;
+  }
+}
+
+const succeeds = (pair: () => unknown): boolean => {
+  try {
+    pair();
+    return true;
+  } catch (error) {
+    if (error instanceof PairingError) return false;
+    throw error;
+  }
+};
+
 /** The engine's answer checked against the exhaustive search: optimal, valid, and every note true. */
 function checkAgainstExhaustive(input: PairingInput): void {
   const { states, field, without, optimum } = exhaustive(input);
   const result = tryPair(input);
+  const dutch = dutchWhereSchoolsAllow(input);
+  if (dutch !== null) {
+    checkDutchPath(input, dutch, result, { states, field, without, optimum });
+    return;
+  }
+  paths.matching += 1;
   if (optimum === null || optimum === 'repeat_bye_needed') {
     expect(result).toBeInstanceOf(PairingError);
     expect((result as PairingError).code).toBe(optimum ?? 'no_valid_pairing');
@@ -198,6 +245,74 @@ function checkAgainstExhaustive(input: PairingInput): void {
   }
 }
 
+/**
+ * Where the school rule does not bind: the site engine's pairing is FIDE's Dutch pairing (pairs, colours,
+ * bye), no schoolmate meets (the exhaustive minimum is 0), and each reason for passing a player over for
+ * the bye holds.
+ */
+function checkDutchPath(
+  input: PairingInput,
+  dutch: { input: PairingInput; pairing: DutchPairing },
+  result: PairingResult | PairingError,
+  { states, field, optimum }: ReturnType<typeof exhaustive>,
+): void {
+  expect(result).not.toBeInstanceOf(PairingError);
+  const pairing = result as PairingResult;
+  expect(optimum).not.toBeNull();
+  expect(optimum).not.toBe('repeat_bye_needed');
+  const best = optimum as Optimum;
+  expect(engineCosts(input, pairing).slice(0, 2)).toEqual([0, 0]);
+  expect(best.costs.slice(0, 2)).toEqual([0, 0]);
+  expect(pairing.boards.map((board) => `${board.whiteId}-${board.blackId}`).sort()).toEqual(
+    dutch.pairing.pairs.map(([white, black]) => `${white}-${black}`).sort(),
+  );
+  expect(pairing.byePlayerId).toBe(dutch.pairing.byeId);
+  expect(pairing.notes.some((note) => note.kind === 'schoolmates_paired')).toBe(false);
+  const bye = pairing.notes.find((note) => note.kind === 'bye');
+  expect(bye === undefined).toBe(pairing.byePlayerId === null);
+  if (bye?.kind !== 'bye') return;
+  const chosen = states.get(bye.playerId)!;
+  const below = field.slice(field.indexOf(chosen) + 1);
+  expect(bye.passedOver.length + bye.morePassedOver).toBe(below.length);
+  for (const entry of bye.passedOver) {
+    const player = states.get(entry.playerId)!;
+    expect(below).toContain(player);
+    const byeTo = { byeTo: entry.playerId };
+    switch (entry.reason) {
+      case 'already had the pairing-allocated bye':
+        expect(player.pairingByes).toBeGreaterThan(0);
+        break;
+      case 'already had a bye or forfeit win':
+        expect(player.isByeEligible).toBe(false);
+        break;
+      // Within FIDE's absolute criteria (a colour rule among them, which the exhaustive search does not
+      // read), that bye leaves no pairing without schoolmates (clubmates), but some pairing with them.
+      case 'more schoolmate pairs':
+      case 'more clubmate pairs':
+        expect(succeeds(() => pairDutch(dutch.input, () => {}, byeTo))).toBe(false);
+        expect(succeeds(() => pairDutch(input, () => {}, byeTo))).toBe(true);
+        break;
+      case 'C4':
+        expect(succeeds(() => pairDutch(input, () => {}, byeTo))).toBe(false);
+        break;
+      default: {
+        // A quality criterion: the best pairing with that bye exists and is worse there first.
+        const other = pairDutch(dutch.input, () => {}, byeTo);
+        expect(firstWorseCriterion(dutch.input, dutch.pairing, other)).toBe(entry.reason);
+      }
+    }
+  }
+  // "The lowest-ranked eligible player" unless a quality criterion passed someone over.
+  const isQuality = (reason: string) => /^C([5-9]|1\d|2[01])$|^order$/.test(reason);
+  expect(bye.reason === 'lowest-ranked eligible player').toBe(
+    !bye.passedOver.some((entry) => isQuality(entry.reason)),
+  );
+  paths.dutch += 1;
+}
+
+/** How many random cases each way of pairing decided (both must have decided many). */
+const paths = { dutch: 0, matching: 0 };
+
 describe('pairNextRound on random small tournaments (checked against exhaustive search)', () => {
   it('is valid, optimal in priority order, and fails only when no valid pairing exists', () => {
     fc.assert(
@@ -211,6 +326,11 @@ describe('pairNextRound on random small tournaments (checked against exhaustive 
       fc.property(manySchoolsShape(12, 5), (shape) => checkAgainstExhaustive(buildTournament(shape))),
       { numRuns: 250, seed: 11_2026 },
     );
+  });
+
+  it("took both ways: FIDE's Dutch pairing where schools allow it, the matching where they bind", () => {
+    expect(paths.dutch).toBeGreaterThan(100);
+    expect(paths.matching).toBeGreaterThan(100);
   });
 
   it('gives the same output for the same input, in any input order', () => {
@@ -420,6 +540,7 @@ describe('sparse candidates with the LP certificate', () => {
             ...input,
             options: {
               ...input.options,
+              isMatchingOnly: true,
               isDenseGraph,
               isBigIntSolver,
               onSolve: (event) => {
@@ -443,7 +564,7 @@ describe('sparse candidates with the LP certificate', () => {
       const events: SolveEvent[] = [];
       pairNextRound({
         ...input,
-        options: { ...input.options, isBigIntSolver, onSolve: (e) => events.push(e) },
+        options: { ...input.options, isMatchingOnly: true, isBigIntSolver, onSolve: (e) => events.push(e) },
       });
       return events.filter((event) => event.purpose !== 'feasibility');
     };

@@ -25,8 +25,11 @@ import { schoolKeyOf, schoolNameOf } from '../schools';
 import type { Colour } from '../scoring/results';
 import { InexactMatchingError, maxWeightMatching } from './blossom';
 import { maxWeightMatchingBig } from './blossom-big';
-import { allocateColours, colourClashCost } from './colours';
-import { buildPlayerStates, type PlayerState } from './history';
+import { allocateColours, type ColourAllocation, colourClashCost } from './colours';
+import { type DutchPairing, pairDutch } from './dutch';
+import type { DutchCriterion } from './dutch-criteria';
+import { decidingCriterion } from './dutch-explain';
+import { buildPlayerStates, colourSideOf, type PlayerState } from './history';
 import {
   type Board,
   type ByePassedOverReason,
@@ -759,6 +762,16 @@ function chooseBye(
 
 const MAX_PASSED_OVER_LISTED = 10;
 
+/** Reasons to pass a player over for the bye that rank above every quality criterion. */
+const OUTRANKING_REASONS = new Set<ByePassedOverReason>([
+  'already had the pairing-allocated bye',
+  'already had a bye or forfeit win',
+  'no complete pairing',
+  'more schoolmate pairs',
+  'more clubmate pairs',
+  'C4',
+]);
+
 const compareRank = (a: PlayerState, b: PlayerState): number =>
   b.score - a.score || a.player.pairingNumber - b.player.pairingNumber;
 
@@ -800,6 +813,20 @@ export function pairNextRound(input: PairingInput): PairingResult {
   const byeCandidates = [0, 1, 2]
     .filter((tier) => tier < 2 || allowRepeatBye)
     .flatMap((tier) => lowestFirst.filter((index) => tierOf(index) === tier));
+  // Where the school rule does not bind, FIDE's Dutch pairing (ADR 046): it is the pairing when it keeps
+  // every schoolmate pair apart (clubmates too when avoided). Otherwise, and with a repeat bye allowed,
+  // the matching below ranks the school rule above the criteria it would have to relax.
+  if (!allowRepeatBye && m > 0 && options.isMatchingOnly !== true) {
+    const dutch = pairByDutchRules(input, field, isClubAvoided);
+    if (dutch !== null) {
+      const boards = boardsWithNotes(field, dutch.chosen, notes, {
+        isClubAvoided,
+        clashReason: 'topscorers_last_round',
+      });
+      if (dutch.bye) notes.push(dutch.bye);
+      return { roundNumber: input.roundNumber, boards, byePlayerId: dutch.bye?.playerId ?? null, notes };
+    }
+  }
   const optionalOrder: OptionalField[] = isClubAvoided ? ['school', 'club', 'clash'] : ['school', 'clash'];
   const byeKinds: OptionalField[] = isClubAvoided ? ['school', 'club'] : ['school'];
 
@@ -937,108 +964,16 @@ export function pairNextRound(input: PairingInput): PairingResult {
     vertices = [];
   }
 
-  // Boards: by the higher score, then the sum of scores, then the higher player's rank (C.04.2.D).
-  const pairs: [number, number][] = [];
+  const chosen: ChosenPair[] = [];
   if (result) {
     result.mate.forEach((partner, x) => {
-      if (partner > x) pairs.push([vertices[x]!, vertices[partner]!]);
+      if (partner <= x) return;
+      const [hi, lo] = [vertices[x]!, vertices[partner]!].sort((p, q) => p - q) as [number, number];
+      const allocation = allocateColours(colourSideOf(toPair[hi]!), colourSideOf(toPair[lo]!), initialColour);
+      chosen.push({ hi, lo, ...allocation });
     });
   }
-  pairs.sort(
-    (p, q) =>
-      Math.max(field.score[q[0]]!, field.score[q[1]]!) - Math.max(field.score[p[0]]!, field.score[p[1]]!) ||
-      field.score[q[0]]! + field.score[q[1]]! - (field.score[p[0]]! + field.score[p[1]]!) ||
-      Math.min(p[0], p[1]) - Math.min(q[0], q[1]),
-  );
-  const boards: Board[] = [];
-  // The final pairing has the fewest pairs of each relaxed kind (given the rules above it).
-  const countOf = (kind: OptionalField) => pairs.filter(([x, y]) => isKind(field, kind, x, y)).length;
-  const minimumPairs = {
-    school: countOf('school'),
-    club: isClubAvoided ? countOf('club') : 0,
-    clash: countOf('clash'),
-  };
-  pairs.forEach(([x, y], index) => {
-    const board = index + 1;
-    const [hi, lo] = x < y ? [x, y] : [y, x];
-    const higher = toPair[hi]!;
-    const lower = toPair[lo]!;
-    const allocation = allocateColours(
-      { preference: higher.preference, history: higher.colours, pairingNumber: higher.player.pairingNumber },
-      { preference: lower.preference, history: lower.colours },
-      initialColour,
-    );
-    const higherColour = allocation.higherColour;
-    const lowerColour: Colour = higherColour === 'white' ? 'black' : 'white';
-    boards.push({
-      board,
-      whiteId: higherColour === 'white' ? higher.player.id : lower.player.id,
-      blackId: higherColour === 'white' ? lower.player.id : higher.player.id,
-    });
-    const costs = edgeCosts(field, hi, lo);
-    const ids: [string, string] = [higher.player.id, lower.player.id];
-    if (costs.isSchool) {
-      notes.push({
-        kind: 'schoolmates_paired',
-        board,
-        playerIds: ids,
-        school: schoolNameOf(higher.player) ?? '',
-        reason: 'unavoidable',
-        minimumPairs: minimumPairs.school,
-      });
-    }
-    if (isClubAvoided && costs.isClub) {
-      notes.push({
-        kind: 'clubmates_paired',
-        board,
-        playerIds: ids,
-        club: higher.player.club?.trim() ?? '',
-        reason: 'unavoidable',
-        minimumPairs: minimumPairs.club,
-      });
-    }
-    if (costs.isClash) {
-      notes.push({
-        kind: 'colour_preferences_clash',
-        board,
-        playerIds: ids,
-        reason: 'unavoidable',
-        minimumPairs: minimumPairs.clash,
-      });
-    }
-    if (costs.scoreDifference > 0) {
-      notes.push({
-        kind: 'floated',
-        board,
-        playerId: higher.player.id,
-        direction: 'down',
-        scoreDifference: costs.scoreDifference,
-        isRepeated: higher.lastFloat === 'down',
-      });
-      notes.push({
-        kind: 'floated',
-        board,
-        playerId: lower.player.id,
-        direction: 'up',
-        scoreDifference: costs.scoreDifference,
-        isRepeated: lower.lastFloat === 'up',
-      });
-    }
-    for (const [state, colour] of [
-      [higher, higherColour],
-      [lower, lowerColour],
-    ] as const) {
-      notes.push({
-        kind: 'colour',
-        board,
-        playerId: state.player.id,
-        colour,
-        preference: state.preference.strength,
-        preferredColour: state.preference.colour,
-        reason: allocation.reason,
-      });
-    }
-  });
+  const boards = boardsWithNotes(field, chosen, notes, { isClubAvoided, clashReason: 'unavoidable' });
 
   let byePlayerId: string | null = null;
   if (byeIndex >= 0) {
@@ -1062,4 +997,234 @@ export function pairNextRound(input: PairingInput): PairingResult {
     });
   }
   return { roundNumber: input.roundNumber, boards, byePlayerId, notes };
+}
+
+/** The pairs of every kind the school rule avoids (clubmates too when avoided), by player id. */
+function avoidedPairs(field: Field, kinds: readonly ('school' | 'club')[]): [string, string][] {
+  const pairs: [string, string][] = [];
+  for (const kind of kinds) {
+    const members = new Map<string, number[]>();
+    field.states.forEach((_, index) => {
+      const key = kind === 'school' ? field.schoolKey[index] : field.clubKey[index];
+      if (key !== null && key !== undefined) members.set(key, [...(members.get(key) ?? []), index]);
+    });
+    for (const group of members.values()) {
+      for (let x = 0; x < group.length; x += 1)
+        for (let y = x + 1; y < group.length; y += 1)
+          pairs.push([field.states[group[x]!]!.player.id, field.states[group[y]!]!.player.id]);
+    }
+  }
+  return pairs;
+}
+
+/**
+ * FIDE's Dutch pairing (dutch.ts) of the field with every schoolmate pair (and clubmate pair when avoided)
+ * forbidden, as the site engine's result: its pairs by rank with their colours, each downfloater's deciding
+ * criterion when asked for (options.explainFloats), and the bye's note. Null when no such pairing exists
+ * (the school rule binds, or FIDE's absolute criteria or bye rule would have to give way).
+ */
+function pairByDutchRules(
+  input: PairingInput,
+  field: Field,
+  isClubAvoided: boolean,
+): { chosen: ChosenPair[]; bye: Extract<PairingNote, { kind: 'bye' }> | null } | null {
+  const options = input.options ?? {};
+  const withAvoided = (kinds: readonly ('school' | 'club')[]): PairingInput => ({
+    ...input,
+    options: {
+      ...options,
+      forbiddenPairs: [...(options.forbiddenPairs ?? []), ...avoidedPairs(field, kinds)],
+    },
+  });
+  const kinds: ('school' | 'club')[] = isClubAvoided ? ['school', 'club'] : ['school'];
+  const dutchInput = withAvoided(kinds);
+  let pairing: DutchPairing;
+  try {
+    pairing = pairDutch(dutchInput);
+  } catch (error) {
+    if (error instanceof PairingError) return null;
+    throw error;
+  }
+  const indexOf = new Map(field.states.map((state, index) => [state.player.id, index]));
+  const chosen: ChosenPair[] = pairing.pairs.map(([whiteId, blackId], k) => {
+    const [w, b] = [indexOf.get(whiteId)!, indexOf.get(blackId)!];
+    const [hi, lo] = w < b ? [w, b] : [b, w];
+    const isFloat = field.score[hi]! > field.score[lo]!;
+    return {
+      hi,
+      lo,
+      higherColour: hi === w ? 'white' : 'black',
+      reason: pairing.colourReasons[k]!,
+      ...(isFloat && options.explainFloats
+        ? {
+            criterion:
+              decidingCriterion(dutchInput, pairing, { staysUp: field.states[hi]!.player.id }) ?? 'order',
+          }
+        : {}),
+    };
+  });
+  if (pairing.byeId === null) return { chosen, bye: null };
+
+  // The lower-ranked players passed over for the bye, the lowest first, each with the criterion that decided.
+  const byeIndex = indexOf.get(pairing.byeId)!;
+  const passedOver: { playerId: string; reason: ByePassedOverReason }[] = [];
+  let morePassedOver = 0;
+  const fitsWithout = (kindsKept: readonly ('school' | 'club')[], playerId: string): boolean => {
+    try {
+      pairDutch(withAvoided(kindsKept), () => {}, { byeTo: playerId });
+      return true;
+    } catch (error) {
+      if (error instanceof PairingError) return false;
+      throw error;
+    }
+  };
+  for (let index = field.states.length - 1; index > byeIndex; index -= 1) {
+    if (passedOver.length >= MAX_PASSED_OVER_LISTED) {
+      morePassedOver += 1;
+      continue;
+    }
+    const state = field.states[index]!;
+    const playerId = state.player.id;
+    const tier = byeTier(state);
+    let reason: ByePassedOverReason;
+    if (tier === 2) reason = 'already had the pairing-allocated bye';
+    else if (tier === 1) reason = 'already had a bye or forfeit win';
+    else {
+      const criterion = decidingCriterion(dutchInput, pairing, { byeTo: playerId }) ?? 'order';
+      if (criterion === 'C4' || criterion === 'C2') {
+        reason =
+          isClubAvoided && fitsWithout(['school'], playerId)
+            ? 'more clubmate pairs'
+            : fitsWithout([], playerId)
+              ? 'more schoolmate pairs'
+              : 'C4';
+      } else reason = criterion;
+    }
+    passedOver.push({ playerId, reason });
+  }
+  // The reasons the matching path also gives keep its wording; a quality criterion makes it FIDE's choice.
+  const isLowestEligible = passedOver.every(({ reason }) => OUTRANKING_REASONS.has(reason));
+  return {
+    chosen,
+    bye: {
+      kind: 'bye',
+      playerId: pairing.byeId,
+      reason: isLowestEligible
+        ? 'lowest-ranked eligible player'
+        : 'the bye of the best pairing by the Dutch criteria',
+      passedOver,
+      morePassedOver,
+    },
+  };
+}
+
+/** A pair of the pairing by rank in the field (hi < lo: hi is ranked higher), with its colours. */
+interface ChosenPair extends ColourAllocation {
+  hi: number;
+  lo: number;
+  /** FIDE's Dutch pairing with explainFloats: the criterion that floated `hi` down. */
+  criterion?: DutchCriterion;
+}
+
+/**
+ * The boards in order (the higher score, then the sum of scores, then the higher player's rank: C.04.2.D),
+ * with each board's notes added to `notes`: schoolmates, clubmates and colour clashes with why, floats and
+ * colours.
+ */
+function boardsWithNotes(
+  field: Field,
+  chosen: ChosenPair[],
+  notes: PairingNote[],
+  rules: { isClubAvoided: boolean; clashReason: 'unavoidable' | 'topscorers_last_round' },
+): Board[] {
+  const score = field.score;
+  chosen.sort(
+    (p, q) =>
+      Math.max(score[q.hi]!, score[q.lo]!) - Math.max(score[p.hi]!, score[p.lo]!) ||
+      score[q.hi]! + score[q.lo]! - (score[p.hi]! + score[p.lo]!) ||
+      p.hi - q.hi,
+  );
+  // The final pairing has the fewest pairs of each relaxed kind (given the rules above it).
+  const countOf = (kind: OptionalField) => chosen.filter(({ hi, lo }) => isKind(field, kind, hi, lo)).length;
+  const minimumPairs = {
+    school: countOf('school'),
+    club: rules.isClubAvoided ? countOf('club') : 0,
+    clash: countOf('clash'),
+  };
+  return chosen.map(({ hi, lo, higherColour, reason, criterion }, index): Board => {
+    const board = index + 1;
+    const higher = field.states[hi]!;
+    const lower = field.states[lo]!;
+    const lowerColour: Colour = higherColour === 'white' ? 'black' : 'white';
+    const costs = edgeCosts(field, hi, lo);
+    const ids: [string, string] = [higher.player.id, lower.player.id];
+    if (costs.isSchool) {
+      notes.push({
+        kind: 'schoolmates_paired',
+        board,
+        playerIds: ids,
+        school: schoolNameOf(higher.player) ?? '',
+        reason: 'unavoidable',
+        minimumPairs: minimumPairs.school,
+      });
+    }
+    if (rules.isClubAvoided && costs.isClub) {
+      notes.push({
+        kind: 'clubmates_paired',
+        board,
+        playerIds: ids,
+        club: higher.player.club?.trim() ?? '',
+        reason: 'unavoidable',
+        minimumPairs: minimumPairs.club,
+      });
+    }
+    if (costs.isClash) {
+      notes.push({
+        kind: 'colour_preferences_clash',
+        board,
+        playerIds: ids,
+        ...(rules.clashReason === 'unavoidable'
+          ? { reason: 'unavoidable' as const, minimumPairs: minimumPairs.clash }
+          : { reason: rules.clashReason }),
+      });
+    }
+    if (costs.scoreDifference > 0) {
+      notes.push({
+        kind: 'floated',
+        board,
+        playerId: higher.player.id,
+        direction: 'down',
+        scoreDifference: costs.scoreDifference,
+        isRepeated: higher.lastFloat === 'down',
+        ...(criterion ? { criterion } : {}),
+      });
+      notes.push({
+        kind: 'floated',
+        board,
+        playerId: lower.player.id,
+        direction: 'up',
+        scoreDifference: costs.scoreDifference,
+        isRepeated: lower.lastFloat === 'up',
+      });
+    }
+    for (const [state, colour] of [
+      [higher, higherColour],
+      [lower, lowerColour],
+    ] as const) {
+      notes.push({
+        kind: 'colour',
+        board,
+        playerId: state.player.id,
+        colour,
+        preference: state.preference.strength,
+        preferredColour: state.preference.colour,
+        reason,
+      });
+    }
+    return {
+      board,
+      whiteId: higherColour === 'white' ? higher.player.id : lower.player.id,
+      blackId: higherColour === 'white' ? lower.player.id : higher.player.id,
+    };
+  });
 }

@@ -7,7 +7,7 @@
  */
 import { areSchoolmates } from '../schools';
 import { allocateColours } from './colours';
-import { buildPlayerStates, type PlayerState } from './history';
+import { buildPlayerStates, colourSideOf, type PlayerState } from './history';
 import type { Board, PairingInput } from './types';
 
 export interface GreedyPairing {
@@ -58,11 +58,7 @@ export function pairGreedy(input: PairingInput): GreedyPairing {
       a.score > b.score || (a.score === b.score && a.player.pairingNumber < b.player.pairingNumber)
         ? [a, b]
         : [b, a];
-    const { higherColour } = allocateColours(
-      { preference: higher.preference, history: higher.colours, pairingNumber: higher.player.pairingNumber },
-      { preference: lower.preference, history: lower.colours },
-      initialColour,
-    );
+    const { higherColour } = allocateColours(colourSideOf(higher), colourSideOf(lower), initialColour);
     return {
       board: index + 1,
       whiteId: higherColour === 'white' ? higher.player.id : lower.player.id,

@@ -3,7 +3,7 @@
  * stored): score, opponents met, colours, floats and bye eligibility.
  */
 import { halfPointsFor, halfPointsForBye, isPlayed } from '../scoring/results';
-import { type ColourHistory, type ColourPreference, colourPreference } from './colours';
+import { type ColourHistory, type ColourPreference, type ColourSide, colourPreference } from './colours';
 import { PairingError, type PairingInput, type PairingPlayer } from './types';
 
 export interface PlayerState {
@@ -122,7 +122,14 @@ export function buildPlayerStates(input: PairingInput): Map<string, PlayerState>
   for (const [id, list] of colourGames) {
     const state = states.get(id)!;
     state.colours = { games: list };
-    state.preference = colourPreference(state.colours);
+    state.preference = colourPreference(list.map((game) => game.colour));
   }
   return states;
 }
+
+/** What the colour allocation (C.04.3 E) reads of a player: see allocateColours. */
+export const colourSideOf = (state: PlayerState): ColourSide & { hasInitialColour: boolean } => ({
+  preference: state.preference,
+  colours: state.colours.games.map((game) => game.colour),
+  hasInitialColour: state.player.pairingNumber % 2 === 1,
+});

@@ -17,3 +17,14 @@ export const RELAXED_RULE_TEXT = {
   clash: (minimumPairs: number) =>
     `given the rules above it (${ABOVE_SCHOOL}, the fewest schoolmate and clubmate pairs), every pairing this round has at least ${pairsOf(minimumPairs, 'such')}`,
 } as const;
+
+/**
+ * Why two players due the same absolute colour meet: the minimum given the rules above, or, in FIDE's Dutch
+ * pairing, the last-round rule for topscorers (C.04.3 C3: more than half the maximum score).
+ */
+export const clashText = (
+  note: { reason: 'unavoidable'; minimumPairs: number } | { reason: 'topscorers_last_round' },
+): string =>
+  note.reason === 'topscorers_last_round'
+    ? "both are topscorers (more than half the possible points) in the last round, where FIDE's rules let them meet (C.04.3 C3)"
+    : RELAXED_RULE_TEXT.clash(note.minimumPairs);

@@ -1,4 +1,5 @@
 import type { ByeKind, Colour, MatchResult } from '../scoring/results';
+import type { DutchCriterion } from './dutch-criteria';
 
 export interface PairingPlayer {
   id: string;
@@ -51,6 +52,16 @@ export interface PairingOptions {
    * 'repeat_bye_needed', naming the players who could take it.
    */
   allowRepeatBye?: boolean;
+  /**
+   * Name the FIDE criterion that decided each downfloater (notes `floated`): one more pairing per floater,
+   * so for the arbiter's explanation and the CLI's --explain. Default false.
+   */
+  explainFloats?: boolean;
+  /**
+   * Diagnostics: pair by ADR 014's matching alone, even where FIDE's Dutch pairing applies (the benchmark's
+   * engine comparison and the matcher's own tests). Default false.
+   */
+  isMatchingOnly?: boolean;
   /** Diagnostics for benchmarks: called after every matching solve. */
   onSolve?: (event: SolveEvent) => void;
   /** Diagnostics: solve on the complete graph instead of sparse candidates + certificate (same result). */
@@ -133,7 +144,13 @@ export type ByePassedOverReason =
   /** Every pairing without this player has more schoolmate pairs (the school rule ranks above the bye). */
   | 'more schoolmate pairs'
   /** … the same schoolmate pairs but more clubmate pairs. */
-  | 'more clubmate pairs';
+  | 'more clubmate pairs'
+  /**
+   * FIDE's Dutch pairing (the school rule not binding): the criterion (C.04.3 C4–C21) on which the best
+   * pairing with this player's bye is worse, or `order` when it is equal on all of them. C4: there is no
+   * such pairing within FIDE's absolute criteria (a colour rule among them), even with schoolmates.
+   */
+  | Exclude<DutchCriterion, 'C2'>;
 
 export type PairingNote =
   | ({
@@ -152,7 +169,11 @@ export type PairingNote =
       kind: 'colour_preferences_clash';
       board: number;
       playerIds: [string, string];
-    } & RelaxedRule)
+    } & (
+      | RelaxedRule
+      /** FIDE's Dutch pairing: both are topscorers in the last round, where C.04.3 C3 lets them meet. */
+      | { reason: 'topscorers_last_round' }
+    ))
   | {
       kind: 'bye';
       playerId: string;
@@ -160,7 +181,9 @@ export type PairingNote =
         | 'lowest-ranked eligible player'
         | 'no eligible player: lowest-ranked player'
         | 'no eligible player can take it: lowest-ranked player who can'
-        | 'repeat bye allowed by the arbiter: no complete pairing otherwise';
+        | 'repeat bye allowed by the arbiter: no complete pairing otherwise'
+        /** FIDE's Dutch pairing: the bye of the best pairing by its criteria (passedOver says why). */
+        | 'the bye of the best pairing by the Dutch criteria';
       /** Lower-ranked players passed over, and why (the lowest-ranked first; at most 10 listed). */
       passedOver: { playerId: string; reason: ByePassedOverReason }[];
       /** Lower-ranked players passed over beyond those listed. */
@@ -173,6 +196,8 @@ export type PairingNote =
       direction: 'down' | 'up';
       scoreDifference: number;
       isRepeated: boolean;
+      /** For a downfloater of FIDE's Dutch pairing with options.explainFloats: the criterion that decided. */
+      criterion?: DutchCriterion;
     }
   | {
       kind: 'colour';

@@ -214,7 +214,9 @@ function pairGroup(
 ): ReturnType<typeof pairNextRound> {
   const input = pairingInput(tournamentState, number);
   try {
-    return pairNextRound({ ...input, options: { ...input.options, allowRepeatBye } });
+    // The arbiter's explanation names the criterion behind each float (one more pairing per floater:
+    // 0.1 s at 350 players, docs/performance.md).
+    return pairNextRound({ ...input, options: { ...input.options, allowRepeatBye, explainFloats: true } });
   } catch (error) {
     if (error instanceof PairingError && error.code === 'repeat_bye_needed') {
       const names = error.playerIds.map(

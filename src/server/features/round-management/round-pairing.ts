@@ -4,7 +4,8 @@
  * Pure functions: no database, no clock.
  */
 import type { PairingExplanation } from '../../../contracts/round-management';
-import { RELAXED_RULE_TEXT } from '../../../domain/pairing/relaxed-rules';
+import { DUTCH_CRITERION_TEXT } from '../../../domain/pairing/dutch-criteria';
+import { clashText, RELAXED_RULE_TEXT } from '../../../domain/pairing/relaxed-rules';
 import type { ByePassedOverReason, PairingNote } from '../../../domain/pairing/types';
 import { formatPoints } from '../../../domain/scoring/results';
 
@@ -25,6 +26,8 @@ const BYE_REASONS: Record<Extract<PairingNote, { kind: 'bye' }>['reason'], strin
     'no player without a bye or forfeit win could take it: the lowest-ranked player who can',
   'repeat bye allowed by the arbiter: no complete pairing otherwise':
     'a second pairing-allocated bye, as the arbiter allowed: no complete pairing otherwise',
+  'the bye of the best pairing by the Dutch criteria':
+    "the bye FIDE's Dutch criteria give: a lower-ranked player's bye would make the pairing worse",
 };
 
 const PASSED_OVER_REASONS: Record<ByePassedOverReason, string> = {
@@ -33,6 +36,7 @@ const PASSED_OVER_REASONS: Record<ByePassedOverReason, string> = {
   'no complete pairing': 'the others could not all be paired',
   'more schoolmate pairs': 'more schoolmates would have to meet',
   'more clubmate pairs': 'more clubmates would have to meet',
+  ...DUTCH_CRITERION_TEXT,
 };
 
 /** The short public notes stored in rounds.pairing_notes: only where a rule had to be relaxed. */
@@ -44,9 +48,7 @@ export function publicNotes(notes: readonly PairingNote[]): string[] {
     else if (note.kind === 'clubmates_paired')
       out.push(`Clubmates paired on board ${note.board}: ${RELAXED.club(note.minimumPairs)}`);
     else if (note.kind === 'colour_preferences_clash')
-      out.push(
-        `Players due the same colour meet on board ${note.board}: ${RELAXED.clash(note.minimumPairs)}`,
-      );
+      out.push(`Players due the same colour meet on board ${note.board}: ${clashText(note)}`);
     else if (note.kind === 'bye' && note.reason !== 'lowest-ranked eligible player')
       out.push(`The pairing-allocated bye: ${BYE_REASONS[note.reason]}`);
   }
@@ -100,7 +102,7 @@ function explainNote(
       return {
         kind: note.kind,
         board: note.board,
-        text: `Board ${note.board}: ${nameOf(note.playerIds[0])} and ${nameOf(note.playerIds[1])} both have an absolute preference for the same colour: ${RELAXED.clash(note.minimumPairs)}`,
+        text: `Board ${note.board}: ${nameOf(note.playerIds[0])} and ${nameOf(note.playerIds[1])} both have an absolute preference for the same colour: ${clashText(note)}`,
       };
     case 'bye': {
       const passed = note.passedOver.map(
@@ -117,7 +119,7 @@ function explainNote(
       return {
         kind: note.kind,
         board: note.board,
-        text: `Board ${note.board}: ${nameOf(note.playerId)} floats ${note.direction} (${formatPoints(note.scoreDifference)} point${note.scoreDifference === 2 ? '' : 's'} difference)${note.isRepeated ? ', as in the previous round' : ''}`,
+        text: `Board ${note.board}: ${nameOf(note.playerId)} floats ${note.direction} (${formatPoints(note.scoreDifference)} point${note.scoreDifference === 2 ? '' : 's'} difference)${note.isRepeated ? ', as in the previous round' : ''}${note.criterion ? `: ${DUTCH_CRITERION_TEXT[note.criterion]}` : ''}`,
       };
     case 'colour':
       return {
