@@ -6,6 +6,7 @@ import { CRM_PAGE_STATE_ID } from '../contracts/crm-pages';
 import { PUBLIC_PAGE_STATE_ID } from '../contracts/public-pages';
 import { AppShell } from './app/app-shell';
 import { AppRoutes } from './app/router';
+import { listenForTouches } from './components/take-over-when-seen';
 import './app/styles.css';
 
 const container = document.getElementById('root');
@@ -38,10 +39,12 @@ if (drawn) {
     // As a transition, the take-over yields to the browser every few milliseconds instead of holding the main
     // thread for the whole page (issue 37): a tap meanwhile is handled at once (React hydrates the part that
     // was tapped first), and the drawn page stays on screen throughout.
-    ({ seed, since }) =>
+    ({ seed, since }) => {
+      listenForTouches();
       startTransition(() => {
         hydrateRoot(container, app(seed, since, crmState !== null));
-      }),
+      });
+    },
     () => createRoot(container).render(app()),
   );
 } else {

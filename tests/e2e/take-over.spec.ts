@@ -1,15 +1,18 @@
 import { profileTakeOver } from '../../scripts/lib/take-over-profile';
-import { expect, test } from './support/fixtures';
+import { dismissCookieBanner, expect, test } from './support/fixtures';
+import { signInAndWait } from './support/session';
 
 /**
  * Issue 37: a server-drawn public page shows at once, and its code then takes it over (hydration) without
  * holding the main thread for long: on a phone a tap must not wait a second. Measured in the built page at 4×
  * slower processing (Lighthouse's mid-range phone), the second time the page is opened: no single task of the
  * take-over may run past the budget.
- * The budget comes from the profile in docs/performance.md ("Public pages on a phone"): the largest task was
- * about 200 ms there (2026-11-30); the budget, twice that, fails when the take-over grows into one block.
+ * The budget comes from the profile in docs/performance.md ("Public pages on a phone"): since the parts below
+ * the first screen are taken over when seen (take-over-when-seen.tsx), the largest task was 50–69 ms over eight
+ * openings of `/` and `/leaderboard` (2026-11-30; 57–197 ms before); the budget, about twice that, fails when the
+ * take-over grows back into one block.
  */
-const TAKE_OVER_TASK_MS = 400;
+const TAKE_OVER_TASK_MS = 150;
 
 for (const path of ['/', '/leaderboard']) {
   test(`${path}: the take-over runs in short tasks on a slow phone`, async ({ page }) => {
@@ -27,3 +30,52 @@ for (const path of ['/', '/leaderboard']) {
     await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
   });
 }
+
+test('on a phone, the home page takes over what lies below the first screen only when it is about to be seen', async ({
+  page,
+  browser,
+  baseURL,
+  request,
+}) => {
+  await page.setViewportSize({ width: 412, height: 823 });
+  const loaded: string[] = [];
+  page.on('request', (sent) => {
+    if (sent.resourceType() === 'script') loaded.push(sent.url());
+  });
+  await page.goto('/');
+  await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
+  await page.waitForTimeout(500);
+  // The carousel and the announcements' sanitiser are below the fold: their code has not been fetched, while
+  // the server's markup of them is on the page as drawn.
+  expect(loaded.filter((url) => /image-carousel|purify|rich-html-sanitiser/.test(url))).toEqual([]);
+  const panel = page.getByRole('region', { name: 'Current round and leading players' });
+  await expect(panel).toContainText('Round 3');
+
+  // A new round is paired meanwhile: the part not yet taken over is taken over before the new data arrives,
+  // so it shows the new round (and React never throws its drawn markup away: no console error).
+  await request.post('/__e2e/sql', {
+    data: { statement: `update matches set result = 'draw' where round_number = 3 and result is null` },
+  });
+  await request.post('/__e2e/sql', {
+    data: { statement: `update rounds set status = 'completed', end_time = now() where number = 3` },
+  });
+  const staff = await browser.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL! } });
+  const arbiter = await staff.newPage();
+  await arbiter.goto('/login');
+  await dismissCookieBanner(arbiter);
+  await signInAndWait(arbiter, 'arbiter@demo.test');
+  expect((await arbiter.request.post('/api/admin/rounds/4/pairings', { data: {} })).status()).toBe(200);
+  await expect(panel).toContainText('Round 4', { timeout: 10_000 });
+  await staff.close();
+
+  // Scrolled to, the carousel is taken over and answers its buttons (before that, Next does nothing).
+  const carousel = page.getByRole('region', { name: 'Tournament photos' });
+  await carousel.scrollIntoViewIfNeeded();
+  const shown = carousel.locator('button[aria-current="true"]');
+  await expect(shown).toHaveText('Show slide 1');
+  await expect(async () => {
+    await carousel.getByRole('button', { name: 'Next slide' }).click();
+    await expect(shown).not.toHaveText('Show slide 1', { timeout: 1_000 });
+  }).toPass({ timeout: 10_000 });
+  expect(loaded.some((url) => url.includes('image-carousel'))).toBe(true);
+});

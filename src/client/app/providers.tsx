@@ -1,5 +1,6 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { takeOverBeforeRefetch } from '../components/take-over-when-seen';
 import { subscribeToLiveUpdates } from '../lib/live-updates';
 import { notify } from '../lib/notify';
 import { queryKeys } from '../lib/query-keys';
@@ -46,6 +47,7 @@ export function Providers({
   useEffect(() => {
     document.documentElement.dataset.hydrated = '';
   }, []);
+  useEffect(() => takeOverBeforeRefetch(queryClient), [queryClient]);
 
   useEffect(
     () =>

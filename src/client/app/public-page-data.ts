@@ -46,11 +46,8 @@ const RICH_TEXT_MODULE = 'components/rich-html-sanitiser.ts';
 export const LAYOUT_MODULES = ['features/layout/site-footer.tsx'] as const;
 const HOME: PublicPageNeeds = {
   data: ['home'],
-  modules: [
-    'features/home/home-page.tsx',
-    'features/home/announcements-section.tsx',
-    'features/home/image-carousel.tsx',
-  ],
+  // The announcements and the carousel are taken over when seen (take-over-when-seen.tsx): their code loads then.
+  modules: ['features/home/home-page.tsx'],
 };
 
 export const PUBLIC_PAGE_NEEDS: Record<PublicPagePath, PublicPageNeeds> = {
@@ -91,9 +88,15 @@ export const PRELOADED_MODULES = [
   ]),
 ];
 
-/** The sanitiser's module, preloaded when the drawn page holds rich text (it must be there before hydration). */
+/** Rich text the page takes over at once (RichHtml marks rich text taken over later `data-rich-text="later"`). */
+const RICH_TEXT_NOW = 'data-rich-text=""';
+
+/**
+ * The sanitiser's module, preloaded when the drawn page holds rich text it takes over at once (it must be there
+ * before hydration); rich text in a part taken over later (`data-rich-text="later"`) loads it then.
+ */
 export function richTextModules(html: string): string[] {
-  return html.includes('data-rich-text') ? [RICH_TEXT_MODULE] : [];
+  return html.includes(RICH_TEXT_NOW) ? [RICH_TEXT_MODULE] : [];
 }
 
 /**
@@ -130,7 +133,7 @@ export async function publicPageTakeOver(
   await Promise.all([
     PUBLIC_PAGES[path]?.preload(),
     preloadFooter(),
-    container.querySelector('[data-rich-text]')
+    container.querySelector(`[${RICH_TEXT_NOW}]`)
       ? import('../components/rich-html').then((module) => module.preloadRichText())
       : undefined,
   ]);

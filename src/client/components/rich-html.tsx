@@ -1,4 +1,5 @@
-import { useEffect, useMemo, useState } from 'react';
+import { use, useEffect, useMemo, useState } from 'react';
+import { TakenOverLaterContext } from './take-over-when-seen';
 import { cx } from './ui/cx';
 import { Prose } from './ui/prose';
 
@@ -51,6 +52,8 @@ function useSanitised(html: string): string | null {
 /** Renders sanitised rich text with the site's long-form styles (tables, images and alignment included). */
 export function RichHtml({ html, className }: { html: string; className?: string }) {
   const clean = useSanitised(html);
+  // Inside a part taken over later, the page's take-over needs no sanitiser (take-over-when-seen.tsx).
+  const isTakenOverLater = use(TakenOverLaterContext);
   const classes = cx(
     'rich-text break-words [&_p:first-child]:mt-0 [&_p:last-child]:mb-0',
     '[&_table]:my-4 [&_table]:block [&_table]:max-w-full [&_table]:overflow-x-auto [&_table]:border-collapse',
@@ -62,7 +65,7 @@ export function RichHtml({ html, className }: { html: string; className?: string
   if (clean === null) return <Prose className={classes} aria-busy="true" />;
   return (
     <Prose
-      data-rich-text=""
+      data-rich-text={isTakenOverLater ? 'later' : ''}
       // The server's sanitiser (jsdom) and the browser's may write the same safe HTML differently (attribute
       // order, entities): React keeps the server's markup when it takes a drawn page over (ADR 023).
       suppressHydrationWarning

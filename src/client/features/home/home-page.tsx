@@ -4,6 +4,7 @@ import type { HomeResponse } from '../../../contracts/home';
 import type { TournamentSummary } from '../../../contracts/tournament';
 import { countOf } from '../../../domain/plural';
 import { LoadError } from '../../components/load-error';
+import { TakeOverWhenSeen } from '../../components/take-over-when-seen';
 import { Container } from '../../components/ui/container';
 import { SectionHeading } from '../../components/ui/section-heading';
 import { Spinner } from '../../components/ui/spinner';
@@ -36,11 +37,14 @@ const PRE_EVENT_CLAIMS = [
 const InfoSections = lazyNamed(() => import('./info-sections'), 'InfoSections');
 const AnnouncementsSection = lazyNamed(() => import('./announcements-section'), 'AnnouncementsSection');
 
-/** The sections both variants end with: announcements, about, how to register, contact. */
+/**
+ * The sections both variants end with: announcements, about, how to register, contact. Below the fold on every
+ * screen, so taken over when about to be seen (issue 37).
+ */
 function CommonSections({ home }: { home: HomeResponse }) {
   const { settings } = home;
   return (
-    <>
+    <TakeOverWhenSeen>
       {settings.announcements_enabled ? (
         <Suspense fallback={<div className="min-h-48" aria-busy="true" />}>
           <AnnouncementsSection
@@ -52,7 +56,7 @@ function CommonSections({ home }: { home: HomeResponse }) {
       <Suspense fallback={null}>
         <InfoSections home={home} />
       </Suspense>
-    </>
+    </TakeOverWhenSeen>
   );
 }
 
@@ -93,33 +97,42 @@ function LiveHome({
       {settings.show_live_stats && stats ? (
         <TournamentProgress stats={stats} round={home.currentRound.round} />
       ) : null}
-      <section aria-label="Current round and leading players" className="pb-12 sm:pb-16">
-        <Container
-          className={showLeaders ? 'grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]' : ''}
-        >
-          <CurrentRoundPanel currentRound={home.currentRound} sampleBoards={home.sampleBoards} />
-          {showLeaders ? (
-            <LeadingPlayers
-              players={home.featuredPlayers}
-              visible={home.leaderboardVisible}
-              tiebreakOrder={home.tiebreakOrder}
-            />
-          ) : null}
-        </Container>
-      </section>
-      {settings.show_recent_matches ? <RecentMatches matches={home.recentMatches} /> : null}
-      <section aria-labelledby="gallery-title" className="pb-12 sm:pb-16">
-        <Container>
-          <SectionHeading id="gallery-title" title="Tournament Day" eyebrow="On the day" />
-          <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-            <ImageCarousel slides={LIVE_SLIDES} label="Tournament photos" />
-            <div>
-              <h3 className="mb-3 font-semibold text-fg">Round schedule</h3>
-              <RoundScheduleTable rounds={tournament.rounds} />
+      {/* Below the first screen of a phone: each section is taken over when about to be seen (issue 37). */}
+      <TakeOverWhenSeen>
+        <section aria-label="Current round and leading players" className="pb-12 sm:pb-16">
+          <Container
+            className={showLeaders ? 'grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]' : ''}
+          >
+            <CurrentRoundPanel currentRound={home.currentRound} sampleBoards={home.sampleBoards} />
+            {showLeaders ? (
+              <LeadingPlayers
+                players={home.featuredPlayers}
+                visible={home.leaderboardVisible}
+                tiebreakOrder={home.tiebreakOrder}
+              />
+            ) : null}
+          </Container>
+        </section>
+      </TakeOverWhenSeen>
+      {settings.show_recent_matches ? (
+        <TakeOverWhenSeen>
+          <RecentMatches matches={home.recentMatches} />
+        </TakeOverWhenSeen>
+      ) : null}
+      <TakeOverWhenSeen>
+        <section aria-labelledby="gallery-title" className="pb-12 sm:pb-16">
+          <Container>
+            <SectionHeading id="gallery-title" title="Tournament Day" eyebrow="On the day" />
+            <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+              <ImageCarousel slides={LIVE_SLIDES} label="Tournament photos" />
+              <div>
+                <h3 className="mb-3 font-semibold text-fg">Round schedule</h3>
+                <RoundScheduleTable rounds={tournament.rounds} />
+              </div>
             </div>
-          </div>
-        </Container>
-      </section>
+          </Container>
+        </section>
+      </TakeOverWhenSeen>
       <CommonSections home={home} />
     </>
   );

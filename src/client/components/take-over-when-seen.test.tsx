@@ -1,0 +1,54 @@
+// @vitest-environment jsdom
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { RichHtml } from './rich-html';
+import { TakeOverWhenSeen } from './take-over-when-seen';
+
+afterEach(cleanup);
+
+describe('TakeOverWhenSeen', () => {
+  it('renders at once where the browser draws the page itself', async () => {
+    render(
+      <TakeOverWhenSeen>
+        <button type="button">Next slide</button>
+      </TakeOverWhenSeen>,
+    );
+    expect(await screen.findByRole('button', { name: 'Next slide' })).toBeTruthy();
+  });
+
+  it("keeps the server's markup of a part until it is taken over, rich text marked for later", async () => {
+    let clicks = 0;
+    const tree = (
+      <main>
+        <TakeOverWhenSeen>
+          <button type="button" onClick={() => (clicks += 1)}>
+            Next slide
+          </button>
+          <RichHtml html="<p>Lunch at noon</p>" />
+        </TakeOverWhenSeen>
+      </main>
+    );
+    const { provideSanitiser } = await import('./rich-html');
+    provideSanitiser((html) => html);
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(tree);
+    document.body.append(container);
+    // The server marks rich text inside such a part: the page's take-over does not wait for the sanitiser.
+    expect(container.querySelector('[data-rich-text]')?.getAttribute('data-rich-text')).toBe('later');
+    // jsdom has no IntersectionObserver, so the part is taken over once its sanitiser is in: the drawn markup
+    // stays and starts to work.
+    const drawn = container.querySelector('button');
+    await act(async () => {
+      hydrateRoot(container, tree);
+    });
+    await vi.waitFor(async () => {
+      await act(async () => drawn?.click());
+      expect(clicks).toBeGreaterThan(0);
+    });
+    expect(container.querySelector('button')).toBe(drawn);
+    expect(container.querySelector('p')?.textContent).toBe('Lunch at noon');
+    container.remove();
+  });
+});

@@ -1,0 +1,132 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { createContext, type ReactNode, Suspense, use, useId } from 'react';
+
+/**
+ * Parts of a server-drawn page the browser takes over (hydrates, ADR 023) only when they are about to be seen
+ * or touched, not with the rest of the page (issue 37): below the fold on a phone, their take-over (their code,
+ * the carousel's measuring, the rich-text sanitiser) would hold the main thread in the seconds when a visitor
+ * taps for their board. Until then React keeps the server's markup as it is: it reads, and its links work.
+ *
+ * How: the part sits in a Suspense boundary whose child waits, while the server's markup of it is on the page, on
+ * a promise kept per part (React leaves a boundary that waits during hydration as the server drew it, and takes
+ * it over when the promise settles). The promise settles when the part comes within NEAR_PX of the screen, when
+ * a pointer, key or focus reaches it, or when data already on the page is fetched again (`takeOverBeforeRefetch`:
+ * new data must not reach a part React has not taken over, or React would draw it afresh). Rich text inside
+ * waits for its sanitiser first, so the browser's draft equals the server's. Everywhere else (the server, a page
+ * the browser draws itself) the part renders at once.
+ */
+
+/** A promise React's `use` reads at once when it is already settled (`status`), as its own thenables do. */
+type Gate = Promise<void> & { status?: 'fulfilled'; open(): void };
+
+const gates = new Map<string, Gate>();
+/** How near the screen a part is taken over: a short scroll's worth ahead of the visitor. */
+const NEAR_PX = 200;
+
+/** Whether this part is inside one that is taken over later: its rich text then needs no sanitiser at once. */
+export const TakenOverLaterContext = createContext(false);
+
+const ATTRIBUTE = 'data-take-over-when-seen';
+/** A selector for the parts taken over later. */
+const TAKEN_OVER_LATER = `[${ATTRIBUTE}]`;
+
+/** Called by main.tsx just before it takes over a server-drawn page: a part touched is taken over at once. */
+export function listenForTouches(): void {
+  const open = (event: Event) => {
+    const part = event.target instanceof Element ? event.target.closest(TAKEN_OVER_LATER) : null;
+    if (part) gateOf(part.getAttribute(ATTRIBUTE) ?? '').open();
+  };
+  // On the document, in the capture phase: before React's own listener on the root sees the event.
+  for (const type of ['pointerdown', 'keydown', 'focusin'])
+    document.addEventListener(type, open, { capture: true, passive: true });
+}
+
+/** Takes over every part still waiting (new data is on its way to what they show). */
+function takeOverEverythingNow(): void {
+  for (const part of document.querySelectorAll(TAKEN_OVER_LATER))
+    gateOf(part.getAttribute(ATTRIBUTE) ?? '').open();
+}
+
+/**
+ * Whenever data the page already holds is fetched again (a live update, a reconnection, the tab shown again),
+ * every part still waiting is taken over first: the answer takes a round trip, the take-over far less.
+ */
+export function takeOverBeforeRefetch(queryClient: QueryClient): () => void {
+  return queryClient.getQueryCache().subscribe((event) => {
+    if (event.type === 'updated' && event.action.type === 'fetch' && event.query.state.data !== undefined)
+      takeOverEverythingNow();
+  });
+}
+
+/** The gate of a part with no drawn markup on the page: open (not kept, as such parts come and go). */
+const OPEN: Gate = Object.assign(Promise.resolve(), {
+  status: 'fulfilled' as const,
+  value: undefined,
+  open() {},
+});
+
+function gateOf(id: string): Gate {
+  const known = gates.get(id);
+  if (known) return known;
+  const part = document.querySelector(`[${ATTRIBUTE}="${id.replace(/["\\]/g, '\\$&')}"]`);
+  const boxes = part ? [...part.children] : [];
+  if (!part || boxes.length === 0) return OPEN;
+  let resolve: () => void = () => {};
+  const gate = new Promise<void>((settle) => {
+    resolve = settle;
+  }) as Gate;
+  let isOpening = false;
+  const fulfil = () => {
+    gate.status = 'fulfilled';
+    Object.assign(gate, { value: undefined });
+    resolve();
+  };
+  gate.open = () => {
+    if (isOpening) return;
+    isOpening = true;
+    if (part.querySelector('[data-rich-text]'))
+      void import('./rich-html').then((module) => module.preloadRichText()).then(fulfil, fulfil);
+    else fulfil();
+  };
+  gates.set(id, gate);
+  if (typeof IntersectionObserver === 'undefined') {
+    gate.open();
+    return gate;
+  }
+  const observer = new IntersectionObserver(
+    (entries) => {
+      if (!entries.some((entry) => entry.isIntersecting)) return;
+      observer.disconnect();
+      gate.open();
+    },
+    { rootMargin: `${NEAR_PX}px 0px` },
+  );
+  for (const box of boxes) observer.observe(box);
+  void gate.then(() => observer.disconnect());
+  return gate;
+}
+
+/**
+ * Waits while the server's markup of this part is on the page and not yet seen. React's ids differ between what
+ * the server drew and what the browser draws itself, so a part the browser draws (another page, later) finds no
+ * markup of its own and its gate is open at once.
+ */
+function WaitUntilSeen({ id, children }: { id: string; children: ReactNode }) {
+  if (typeof document !== 'undefined') use(gateOf(id) as Promise<void>);
+  return children;
+}
+
+/** A part of a server-drawn page taken over when it is about to be seen (see above). */
+export function TakeOverWhenSeen({ children }: { children: ReactNode }) {
+  const id = useId();
+  // `contents`: the wrapper adds no box, so the part lays out as if it were not there.
+  return (
+    <div className="contents" {...{ [ATTRIBUTE]: id }}>
+      <TakenOverLaterContext value={true}>
+        <Suspense fallback={null}>
+          <WaitUntilSeen id={id}>{children}</WaitUntilSeen>
+        </Suspense>
+      </TakenOverLaterContext>
+    </div>
+  );
+}
