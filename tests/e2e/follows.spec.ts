@@ -9,8 +9,9 @@ import { FOLLOW_MESSAGES } from '../../src/contracts/follows';
 import { seriousAxeViolations } from './support/axe';
 import { answering, dismissCookieBanner, expect, test } from './support/fixtures';
 import { pushStandInScript } from './support/push-stand-in';
+import { pairNextRoundAsArbiter } from './support/rounds';
 import { shootWhenAsked } from './support/screenshots';
-import { signInAndWait, toast } from './support/session';
+import { toast } from './support/session';
 
 async function readRows<T>(request: APIRequestContext, statement: string): Promise<T[]> {
   const response = await request.get('/__e2e/sql', { params: { statement } });
@@ -49,18 +50,7 @@ test('a parent follows a pupil on their phone, hears of the next pairing, then u
   await shootWhenAsked(phone, 'follow-player');
 
   // Round 3 ends and round 4 is paired: the stand-in receives one message for this device.
-  await request.post('/__e2e/sql', {
-    data: { statement: `update matches set result = 'draw' where round_number = 3 and result is null` },
-  });
-  await request.post('/__e2e/sql', {
-    data: { statement: `update rounds set status = 'completed', end_time = now() where number = 3` },
-  });
-  const staff = await browser.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL! } });
-  const arbiter = await staff.newPage();
-  await arbiter.goto('/login');
-  await dismissCookieBanner(arbiter);
-  await signInAndWait(arbiter, 'arbiter@demo.test');
-  expect((await arbiter.request.post('/api/admin/rounds/4/pairings', { data: {} })).status()).toBe(200);
+  const staff = await pairNextRoundAsArbiter(request, browser, baseURL, 3);
   const id = follower!.endpoint.split('/').pop()!;
   await expect
     .poll(

@@ -1,6 +1,6 @@
 import { profileTakeOver } from '../../scripts/lib/take-over-profile';
-import { dismissCookieBanner, expect, test } from './support/fixtures';
-import { signInAndWait } from './support/session';
+import { expect, test } from './support/fixtures';
+import { pairNextRoundAsArbiter } from './support/rounds';
 
 /**
  * Issue 37: a server-drawn public page shows at once, and its code then takes it over (hydration) without
@@ -53,18 +53,7 @@ test('on a phone, the home page takes over what lies below the first screen only
 
   // A new round is paired meanwhile: the part not yet taken over is taken over before the new data arrives,
   // so it shows the new round (and React never throws its drawn markup away: no console error).
-  await request.post('/__e2e/sql', {
-    data: { statement: `update matches set result = 'draw' where round_number = 3 and result is null` },
-  });
-  await request.post('/__e2e/sql', {
-    data: { statement: `update rounds set status = 'completed', end_time = now() where number = 3` },
-  });
-  const staff = await browser.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL! } });
-  const arbiter = await staff.newPage();
-  await arbiter.goto('/login');
-  await dismissCookieBanner(arbiter);
-  await signInAndWait(arbiter, 'arbiter@demo.test');
-  expect((await arbiter.request.post('/api/admin/rounds/4/pairings', { data: {} })).status()).toBe(200);
+  const staff = await pairNextRoundAsArbiter(request, browser, baseURL, 3);
   await expect(panel).toContainText('Round 4', { timeout: 10_000 });
   await staff.close();
 
