@@ -168,4 +168,23 @@ const browserBuild = defineConfig({
   },
 });
 
-export default defineConfig((env) => (env.isSsrBuild ? ssrBuild : browserBuild));
+/**
+ * React Router ships a production build beside its development one, but its package exports name only the
+ * development files (remix-run/react-router#12532, #14102: its development warnings stay on in production
+ * bundles). A build takes the production files; the dev server keeps the warnings.
+ */
+const reactRouterProduction = {
+  resolve: {
+    alias: [
+      {
+        find: /^react-router$/,
+        replacement: join(import.meta.dirname, 'node_modules/react-router/dist/production/index.mjs'),
+      },
+    ],
+  },
+};
+
+export default defineConfig((env) => {
+  const config = env.isSsrBuild ? ssrBuild : browserBuild;
+  return env.command === 'build' ? { ...config, ...reactRouterProduction } : config;
+});
