@@ -9,9 +9,10 @@
  * carries Lighthouse's benchmark index of this machine (its measure of the processor: figures from machines
  * far apart in it do not compare), and the run exits with status 1 when a target is missed.
  *
- *   npm run bench:lighthouse [-- --runs 3] [--profile]
+ *   npm run bench:lighthouse [-- --runs 3] [--profile] [--only /player-lookup]
  *
- * --profile also prints where each public page's take-over spends the main thread at 4× slower processing
+ * --only measures the phone pages whose path starts so (and the screen page still). A run Lighthouse cannot
+ * complete is said and left out of the medians. --profile also prints where each public page's take-over spends the main thread at 4× slower processing
  * (scripts/lib/take-over-profile.ts): the long tasks, and self time by script and by function.
  * Lighthouse is an npm dev dependency; nothing is fetched from outside the registry.
  */
@@ -44,6 +45,8 @@ interface Figures {
   benchmarkIndex: number;
 }
 
+class RunFailed extends Error {}
+
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
@@ -61,6 +64,9 @@ async function audit(url: string, chromePort: number, config?: Config): Promise<
     config,
   );
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  // A run Lighthouse could not complete (e.g. NO_FCP) has no figures: said, and left out of the medians.
+  if (result.lhr.runtimeError)
+    throw new RunFailed(`${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}`);
   const { categories, audits } = result.lhr;
   const numeric = (id: string) => audits[id]?.numericValue ?? Number.NaN;
   const scripts = (
@@ -134,7 +140,18 @@ try {
   const measure = async (page: string, config?: Config, isPhone = true) => {
     await fetch(`${base}${page}`);
     const results: Figures[] = [];
-    for (let run = 0; run < runs; run++) results.push(await audit(`${base}${page}`, chrome.port, config));
+    for (let run = 0; run < runs; run++) {
+      try {
+        results.push(await audit(`${base}${page}`, chrome.port, config));
+      } catch (error) {
+        if (!(error instanceof RunFailed)) throw error;
+        console.log(`(${page}: run ${run + 1} failed, left out: ${error.message})`);
+      }
+    }
+    if (results.length === 0) {
+      misses.push(page);
+      return;
+    }
     const m = (key: keyof Figures) => median(results.map((result) => result[key]));
     console.log(
       `| ${page} | ${m('performance').toFixed(2)} | ${m('accessibility').toFixed(2)} | ${m('cls').toFixed(3)} | ` +
@@ -145,7 +162,8 @@ try {
     if (m('performance') < 0.95 || m('accessibility') < 0.95 || m('cls') > 0.02 || phoneMiss)
       misses.push(page);
   };
-  for (const page of pages) await measure(page);
+  const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
+  for (const page of pages) if (!only || page.startsWith(only)) await measure(page);
   console.log(`\nA hall screen's display page, desktop preset (issue 31); medians of ${runs}\n`);
   header();
   await measure(`/screen/${formatScreenCode(DEMO_SCREENS[0].code)}`, desktopConfig, false);

@@ -11,7 +11,6 @@ import {
 } from '../contracts/public-pages';
 import { AppShell } from './app/app-shell';
 import {
-  LAYOUT_MODULES,
   PRELOADED_MODULES,
   PUBLIC_PAGE_NEEDS,
   richTextModules,
@@ -56,7 +55,7 @@ export const renderPublicPage: PublicPageRenderer['renderPublicPage'] = async (u
   return {
     html,
     state,
-    modules: [...page.modules, ...LAYOUT_MODULES, ...richTextModules(html)],
+    modules: [...page.modules, ...richTextModules(html)],
   } satisfies RenderedPublicPage;
 };
 

@@ -10,7 +10,6 @@ import { registrationSettingsSchema } from '../../contracts/settings';
 import { tournamentResponseSchema } from '../../contracts/tournament';
 import { queryKeys } from '../lib/query-keys';
 import { PUBLIC_PAGES } from './public-pages';
-import { preloadFooter } from './root-layout';
 
 // Loaded only to take over a server-drawn page (main.tsx) and by the server's render: the schemas stay off the
 // first JavaScript of every other page.
@@ -42,8 +41,6 @@ export interface PublicPageNeeds {
 }
 
 const RICH_TEXT_MODULE = 'components/rich-html-sanitiser.ts';
-/** What every drawn page's layout loads on its own (root-layout.tsx): the footer. */
-export const LAYOUT_MODULES = ['features/layout/site-footer.tsx'] as const;
 const HOME: PublicPageNeeds = {
   data: ['home'],
   // The announcements and the carousel are taken over when seen (take-over-when-seen.tsx): their code loads then.
@@ -81,11 +78,7 @@ export const PUBLIC_PAGE_NEEDS: Record<PublicPagePath, PublicPageNeeds> = {
 
 /** Every module some page preloads, the rich-text sanitiser included. */
 export const PRELOADED_MODULES = [
-  ...new Set([
-    ...Object.values(PUBLIC_PAGE_NEEDS).flatMap((page) => page.modules),
-    ...LAYOUT_MODULES,
-    RICH_TEXT_MODULE,
-  ]),
+  ...new Set([...Object.values(PUBLIC_PAGE_NEEDS).flatMap((page) => page.modules), RICH_TEXT_MODULE]),
 ];
 
 /** Rich text the page takes over at once (RichHtml marks rich text taken over later `data-rich-text="later"`). */
@@ -132,7 +125,6 @@ export async function publicPageTakeOver(
   const path = window.location.pathname as keyof typeof PUBLIC_PAGES;
   await Promise.all([
     PUBLIC_PAGES[path]?.preload(),
-    preloadFooter(),
     container.querySelector(`[${RICH_TEXT_NOW}]`)
       ? import('../components/rich-html').then((module) => module.preloadRichText())
       : undefined,

@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { useLocation } from 'react-router';
+import { TakeOverWhenSeen } from '../components/take-over-when-seen';
 import { useSession } from '../features/auth/queries';
 import { PageOutlet } from '../features/errors/page-outlet';
 import { AppBar } from '../features/layout/app-bar';
@@ -11,9 +12,8 @@ import { lazyNamed } from '../lib/lazy-page';
 import { useHydrated } from '../lib/use-hydrated';
 
 // The footer (links, theme picker) sits below the fold: its code is not part of every page's first JavaScript.
-// A server-drawn page loads it before hydrating (main.tsx), so the drawn footer is taken over as it is.
+// On a server-drawn page it is taken over when about to be seen (ADR 047), and its code loads then.
 const SiteFooter = lazyNamed(() => import('../features/layout/site-footer'), 'SiteFooter');
-export const preloadFooter = SiteFooter.preload;
 // The site notices (safe-control banners, broadcasts) exist only after hydration: loaded then, off the first load,
 // and docked at the foot of the screen so that their late arrival moves nothing (ADR 023).
 const SiteNotices = lazyNamed(() => import('../features/broadcasts/site-notices'), 'SiteNotices');
@@ -42,9 +42,11 @@ export function RootLayout() {
         <PageOutlet />
       </main>
       {isPublicChrome ? (
-        <Suspense fallback={null}>
-          <SiteFooter />
-        </Suspense>
+        <TakeOverWhenSeen>
+          <Suspense fallback={null}>
+            <SiteFooter />
+          </Suspense>
+        </TakeOverWhenSeen>
       ) : null}
       {/*
        * Docked at the foot of the screen, after everything else: the notices are drawn only after hydration (never
