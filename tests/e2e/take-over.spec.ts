@@ -68,3 +68,16 @@ test('on a phone, the home page takes over what lies below the first screen only
   }).toPass({ timeout: 10_000 });
   expect(loaded.some((url) => url.includes('image-carousel'))).toBe(true);
 });
+
+test('leaving the home page before its lower parts are seen goes to the next page at once', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 412, height: 823 });
+  await page.goto('/');
+  await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
+  // The footer and the sections below the first screen are still as the server drew them.
+  await page.getByRole('button', { name: /menu/i }).click();
+  await page.getByRole('link', { name: 'Leaderboard' }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: /Leaderboard/ })).toBeVisible();
+  await expect(page.getByRole('contentinfo')).toBeVisible();
+});

@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { useLocation } from 'react-router';
-import { TakeOverWhenSeen } from '../components/take-over-when-seen';
+import { TakeOverWhenSeen, useTakeOverOnNavigation } from '../components/take-over-when-seen';
 import { useSession } from '../features/auth/queries';
 import { PageOutlet } from '../features/errors/page-outlet';
 import { AppBar } from '../features/layout/app-bar';
@@ -26,6 +26,7 @@ const VisitTracking = lazyNamed(() => import('../features/layout/use-visit-track
  */
 export function RootLayout() {
   useScrollRestoration();
+  useTakeOverOnNavigation();
   const { pathname } = useLocation();
   const isPublicChrome = chromeFor(pathname, useSession().status === 'signed-in') === 'public';
   const isHydrated = useHydrated();

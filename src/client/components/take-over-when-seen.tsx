@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createContext, type ReactNode, Suspense, use, useId } from 'react';
+import { createContext, type ReactNode, Suspense, use, useId, useState } from 'react';
+import { useLocation } from 'react-router';
 
 /**
  * Parts of a server-drawn page the browser takes over (hydrates, ADR 023) only when they are about to be seen
@@ -41,10 +42,24 @@ export function listenForTouches(): void {
     document.addEventListener(type, open, { capture: true, passive: true });
 }
 
-/** Takes over every part still waiting (new data is on its way to what they show). */
+/** Set once everything has been taken over: every part from then on renders at once. */
+let isEverythingTakenOver = false;
+
+/** Takes over every part still waiting (new data, or a new page, is on its way). */
 function takeOverEverythingNow(): void {
-  for (const part of document.querySelectorAll(TAKEN_OVER_LATER))
-    gateOf(part.getAttribute(ATTRIBUTE) ?? '').open();
+  isEverythingTakenOver = true;
+  for (const gate of gates.values()) gate.open();
+}
+
+/**
+ * The first navigation within the app takes over every part still waiting, in the render that starts it (the
+ * layout renders before the parts): a part React has not taken over cannot follow the new page's render, and
+ * React would hold the navigation until the part were seen. Called by the root layout.
+ */
+export function useTakeOverOnNavigation(): void {
+  const { key } = useLocation();
+  const [first] = useState(key);
+  if (key !== first && !isEverythingTakenOver) takeOverEverythingNow();
 }
 
 /**
@@ -58,7 +73,7 @@ export function takeOverBeforeRefetch(queryClient: QueryClient): () => void {
   });
 }
 
-/** The gate of a part with no drawn markup on the page: open (not kept, as such parts come and go). */
+/** The gate of a part with no drawn markup on the page: open. */
 const OPEN: Gate = Object.assign(Promise.resolve(), {
   status: 'fulfilled' as const,
   value: undefined,
@@ -68,9 +83,16 @@ const OPEN: Gate = Object.assign(Promise.resolve(), {
 function gateOf(id: string): Gate {
   const known = gates.get(id);
   if (known) return known;
-  const part = document.querySelector(`[${ATTRIBUTE}="${id.replace(/["\\]/g, '\\$&')}"]`);
+  // Whether this part was drawn by the server is decided once, when it is first asked: a part the browser
+  // draws itself has its markup on the page a moment later, and must not be taken for a drawn one then.
+  const part = isEverythingTakenOver
+    ? null
+    : document.querySelector(`[${ATTRIBUTE}="${id.replace(/["\\]/g, '\\$&')}"]`);
   const boxes = part ? [...part.children] : [];
-  if (!part || boxes.length === 0) return OPEN;
+  if (!part || boxes.length === 0) {
+    gates.set(id, OPEN);
+    return OPEN;
+  }
   let resolve: () => void = () => {};
   const gate = new Promise<void>((settle) => {
     resolve = settle;
