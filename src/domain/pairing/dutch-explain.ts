@@ -18,10 +18,10 @@ import {
   dutchPlayers,
   floatBacks,
   pairCriteria,
-  pairDutch,
+  tryPairDutch,
 } from './dutch';
 import type { DutchCriterion } from './dutch-criteria';
-import { PairingError, type PairingInput } from './types';
+import type { PairingInput } from './types';
 
 export interface DutchExplanation {
   /** The bye, why this player rather than the best pairing without that bye, and the lower-ranked passed over. */
@@ -35,6 +35,8 @@ export interface DutchExplanation {
 }
 
 type Pair = readonly [DutchPlayer, DutchPlayer];
+/** What a comparison of two pairings can name (C2, eligibility for the bye, is read off the player). */
+type Compared = Exclude<DutchCriterion, 'C2'>;
 
 /** Compares two lists of per-score counts, the highest score first: > 0 when `a` is better. */
 function compareByScore(a: Map<number, number>, b: Map<number, number>): number {
@@ -58,11 +60,11 @@ function bracketCriteria(
   next: readonly Pair[],
   bye: DutchPlayer | null,
   backs: readonly (0 | 1)[],
-): [DutchCriterion, number | Map<number, number>][] {
+): [Compared, number | Map<number, number>][] {
   const facts = pairs.map(([h, l]) => pairCriteria(h, l, backs));
   const sum = (read: (fact: (typeof facts)[number]) => number) =>
     facts.reduce((total, fact) => total + read(fact), 0);
-  const result: [DutchCriterion, number | Map<number, number>][] = [
+  const result: [Compared, number | Map<number, number>][] = [
     ['C6', pairs.length],
     ['C7', countScores(pairs.map(([h]) => h.score))],
     ['C8', next.length],
@@ -73,7 +75,7 @@ function bracketCriteria(
     ['C12', sum((fact) => fact.c12)],
     ['C13', sum((fact) => fact.c13)],
   ];
-  const ids: [DutchCriterion, DutchCriterion, DutchCriterion, DutchCriterion][] = [
+  const ids: [Compared, Compared, Compared, Compared][] = [
     ['C14', 'C15', 'C18', 'C19'],
     ['C16', 'C17', 'C20', 'C21'],
   ];
@@ -102,8 +104,8 @@ export function firstWorseCriterion(
   input: PairingInput,
   chosen: DutchPairing,
   other: DutchPairing,
-): DutchCriterion | null {
-  const players = dutchPlayers(input);
+  players: readonly DutchPlayer[] = dutchPlayers(input),
+): Compared | null {
   const byId = new Map(players.map((player) => [player.id, player]));
   const position = new Map(players.map((player, index) => [player.id, index]));
   const backs = floatBacks(input.roundNumber);
@@ -171,15 +173,10 @@ export function decidingCriterion(
   input: PairingInput,
   chosen: DutchPairing,
   constraints: DutchConstraints,
-): DutchCriterion | null {
-  let other: DutchPairing;
-  try {
-    other = pairDutch(input, () => {}, constraints);
-  } catch (error) {
-    if (error instanceof PairingError && error.code === 'no_valid_pairing') return 'C4';
-    throw error;
-  }
-  return firstWorseCriterion(input, chosen, other);
+  players: readonly DutchPlayer[] = dutchPlayers(input),
+): Compared | null {
+  const other = tryPairDutch(input, constraints);
+  return other === null ? 'C4' : firstWorseCriterion(input, chosen, other, players);
 }
 
 /**
@@ -196,7 +193,7 @@ export function explainDutch(
   const byId = new Map(players.map((player) => [player.id, player]));
   let unexplained = 0;
   const decide = (constraints: DutchConstraints): DutchCriterion => {
-    const criterion = decidingCriterion(input, chosen, constraints);
+    const criterion = decidingCriterion(input, chosen, constraints, players);
     if (criterion === null) unexplained += 1;
     return criterion ?? 'order';
   };

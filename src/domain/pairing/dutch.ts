@@ -1443,6 +1443,16 @@ export function pairDutch(
   return result;
 }
 
+/** pairDutch, or null when no pairing meets the absolute criteria (any other refusal is thrown). */
+export function tryPairDutch(input: PairingInput, constraints: DutchConstraints = {}): DutchPairing | null {
+  try {
+    return pairDutch(input, () => {}, constraints);
+  } catch (error) {
+    if (error instanceof PairingError && error.code === 'no_valid_pairing') return null;
+    throw error;
+  }
+}
+
 /**
  * C.04.3 E for a pair of the Dutch pairing, `h` the higher-ranked (Dutch order). E.5 reads the position
  * among the players that take part (as bbpPairings numbers them), not the stored pairing number.

@@ -26,7 +26,7 @@ import type { Colour } from '../scoring/results';
 import { InexactMatchingError, maxWeightMatching } from './blossom';
 import { maxWeightMatchingBig } from './blossom-big';
 import { allocateColours, type ColourAllocation, colourClashCost } from './colours';
-import { type DutchPairing, pairDutch } from './dutch';
+import { tryPairDutch } from './dutch';
 import type { DutchCriterion } from './dutch-criteria';
 import { decidingCriterion } from './dutch-explain';
 import { buildPlayerStates, colourSideOf, type PlayerState } from './history';
@@ -999,20 +999,18 @@ export function pairNextRound(input: PairingInput): PairingResult {
   return { roundNumber: input.roundNumber, boards, byePlayerId, notes };
 }
 
-/** The pairs of every kind the school rule avoids (clubmates too when avoided), by player id. */
-function avoidedPairs(field: Field, kinds: readonly ('school' | 'club')[]): [string, string][] {
+/** Every pair of schoolmates (or clubmates) in the field, by player id: the pairs the school rule avoids. */
+function avoidedPairs(field: Field, kind: 'school' | 'club'): [string, string][] {
+  const keys = kind === 'school' ? field.schoolKey : field.clubKey;
+  const members = new Map<string, number[]>();
+  keys.forEach((key, index) => {
+    if (key !== null) members.set(key, [...(members.get(key) ?? []), index]);
+  });
   const pairs: [string, string][] = [];
-  for (const kind of kinds) {
-    const members = new Map<string, number[]>();
-    field.states.forEach((_, index) => {
-      const key = kind === 'school' ? field.schoolKey[index] : field.clubKey[index];
-      if (key !== null && key !== undefined) members.set(key, [...(members.get(key) ?? []), index]);
-    });
-    for (const group of members.values()) {
-      for (let x = 0; x < group.length; x += 1)
-        for (let y = x + 1; y < group.length; y += 1)
-          pairs.push([field.states[group[x]!]!.player.id, field.states[group[y]!]!.player.id]);
-    }
+  for (const group of members.values()) {
+    for (let x = 0; x < group.length; x += 1)
+      for (let y = x + 1; y < group.length; y += 1)
+        pairs.push([field.states[group[x]!]!.player.id, field.states[group[y]!]!.player.id]);
   }
   return pairs;
 }
@@ -1029,22 +1027,16 @@ function pairByDutchRules(
   isClubAvoided: boolean,
 ): { chosen: ChosenPair[]; bye: Extract<PairingNote, { kind: 'bye' }> | null } | null {
   const options = input.options ?? {};
-  const withAvoided = (kinds: readonly ('school' | 'club')[]): PairingInput => ({
+  const schoolmates = avoidedPairs(field, 'school');
+  const withAvoided = (pairs: readonly (readonly [string, string])[]): PairingInput => ({
     ...input,
-    options: {
-      ...options,
-      forbiddenPairs: [...(options.forbiddenPairs ?? []), ...avoidedPairs(field, kinds)],
-    },
+    options: { ...options, forbiddenPairs: [...(options.forbiddenPairs ?? []), ...pairs] },
   });
-  const kinds: ('school' | 'club')[] = isClubAvoided ? ['school', 'club'] : ['school'];
-  const dutchInput = withAvoided(kinds);
-  let pairing: DutchPairing;
-  try {
-    pairing = pairDutch(dutchInput);
-  } catch (error) {
-    if (error instanceof PairingError) return null;
-    throw error;
-  }
+  const dutchInput = withAvoided(
+    isClubAvoided ? [...schoolmates, ...avoidedPairs(field, 'club')] : schoolmates,
+  );
+  const pairing = tryPairDutch(dutchInput);
+  if (pairing === null) return null;
   const indexOf = new Map(field.states.map((state, index) => [state.player.id, index]));
   const chosen: ChosenPair[] = pairing.pairs.map(([whiteId, blackId], k) => {
     const [w, b] = [indexOf.get(whiteId)!, indexOf.get(blackId)!];
@@ -1069,15 +1061,8 @@ function pairByDutchRules(
   const byeIndex = indexOf.get(pairing.byeId)!;
   const passedOver: { playerId: string; reason: ByePassedOverReason }[] = [];
   let morePassedOver = 0;
-  const fitsWithout = (kindsKept: readonly ('school' | 'club')[], playerId: string): boolean => {
-    try {
-      pairDutch(withAvoided(kindsKept), () => {}, { byeTo: playerId });
-      return true;
-    } catch (error) {
-      if (error instanceof PairingError) return false;
-      throw error;
-    }
-  };
+  const fitsWith = (avoided: readonly (readonly [string, string])[], playerId: string): boolean =>
+    tryPairDutch(withAvoided(avoided), { byeTo: playerId }) !== null;
   for (let index = field.states.length - 1; index > byeIndex; index -= 1) {
     if (passedOver.length >= MAX_PASSED_OVER_LISTED) {
       morePassedOver += 1;
@@ -1091,11 +1076,11 @@ function pairByDutchRules(
     else if (tier === 1) reason = 'already had a bye or forfeit win';
     else {
       const criterion = decidingCriterion(dutchInput, pairing, { byeTo: playerId }) ?? 'order';
-      if (criterion === 'C4' || criterion === 'C2') {
+      if (criterion === 'C4') {
         reason =
-          isClubAvoided && fitsWithout(['school'], playerId)
+          isClubAvoided && fitsWith(schoolmates, playerId)
             ? 'more clubmate pairs'
-            : fitsWithout([], playerId)
+            : fitsWith([], playerId)
               ? 'more schoolmate pairs'
               : 'C4';
       } else reason = criterion;
