@@ -34,7 +34,9 @@ export const BACKUP_MESSAGES = {
   scheduleFailed: 'Failed to save the backup schedule',
   badName: 'This is not the name of a backup',
   notFound: 'There is no backup with this name',
-  jobNotFound: 'This backup job is not known to this server process',
+  jobNotFound: 'There is no backup job with this id (finished jobs are kept for a while, then forgotten)',
+  /** A job whose server process stopped before it finished (its progress file went silent). */
+  jobLost: 'The server process running this job stopped before it finished; start it again',
   busy: 'A backup or restore is already running; wait until it has finished',
   otherSchema:
     'This backup was made by a different version of the database schema, so it cannot be restored here',
@@ -154,7 +156,7 @@ export const backupListSchema = z.object({
   /** Newest first. */
   backups: z.array(backupSchema),
   schedule: backupScheduleSchema,
-  /** The job running on the server process that answered, if any. */
+  /** The job running now, on whichever server process runs it (their progress files are shared), if any. */
   runningJob: backupJobSchema.nullable(),
 });
 export type BackupList = z.infer<typeof backupListSchema>;

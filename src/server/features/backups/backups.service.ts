@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { Logger } from 'pino';
 import {
@@ -96,16 +97,26 @@ export class BackupService {
 
   constructor(private readonly deps: BackupsDeps) {
     this.db = deps.database.db;
-    this.jobs = new BackupJobs(deps.clock.now, (error, kind) => this.describeFailure(error, kind));
+    this.jobs = new BackupJobs(
+      deps.clock.now,
+      (error, kind) => this.describeFailure(error, kind),
+      join(deps.dir, 'jobs'),
+      (error, message) => deps.logger.warn({ err: error }, message),
+      BACKUP_MESSAGES.jobLost,
+    );
   }
 
   async list(): Promise<BackupList> {
-    const [metas, schedule] = await Promise.all([listBackupMetas(this.deps.dir), this.readSchedule()]);
-    return { backups: metas.map(toBackup), schedule, runningJob: this.jobs.current() };
+    const [metas, schedule, runningJob] = await Promise.all([
+      listBackupMetas(this.deps.dir),
+      this.readSchedule(),
+      this.jobs.current(),
+    ]);
+    return { backups: metas.map(toBackup), schedule, runningJob };
   }
 
-  job(id: string): BackupJob {
-    const job = this.jobs.get(id);
+  async job(id: string): Promise<BackupJob> {
+    const job = await this.jobs.get(id);
     if (!job) throw new HttpError(404, BACKUP_MESSAGES.jobNotFound);
     return job;
   }
