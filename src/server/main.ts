@@ -17,6 +17,8 @@ import { createOutboxMailer, createSmtpMailer } from './mail/mailer';
 /** Time beyond SHUTDOWN_TIMEOUT_MS for closing the database before the process gives up and exits 1. */
 const SHUTDOWN_CLOSE_MARGIN_MS = 5_000;
 const LOOPBACK = '127.0.0.1';
+/** The listen queue of connections not yet accepted (Node's default is 511). */
+const LISTEN_BACKLOG = 4_096;
 
 async function main(): Promise<void> {
   const env = parseEnv(process.env);
@@ -87,7 +89,10 @@ async function main(): Promise<void> {
     backupDir: resolve(env.BACKUP_DIR ?? `${env.DATA_DIR}/backups`),
     clientDir: fileURLToPath(new URL('../../dist/client', import.meta.url)),
   });
-  await app.listen({ port: env.PORT, host });
+  // A deep accept queue: when a burst finds the process busy (400 phones reading the round just paired), the
+  // kernel holds the new connections until the process takes them, instead of dropping them, which nginx would
+  // answer 504 after its 2 s connect timeout (the dress rehearsal saw it, ADR 048). Capped by somaxconn.
+  await app.listen({ port: env.PORT, host, backlog: LISTEN_BACKLOG });
 
   let stopping = false;
   const shutdown = async (signal: string) => {

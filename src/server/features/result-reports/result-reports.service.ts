@@ -264,6 +264,25 @@ export async function report(
     sides,
     result: body.result,
   });
+  if (refusal === 'result-already-set' && row) {
+    // The same report again after the result it confirmed was set: its first answer was lost on the way (a
+    // phone's retry, or nginx passing the request on from a process that died). It changed nothing then
+    // either way, so it answers as a repeat does, not as a late report.
+    const reports = await repo.reportsOf(db, [row.matchId]);
+    const mine = latestClaims(reports.map(({ report }) => repo.toClaim(report)));
+    const repeated = sides.some(
+      (side) => mine[side]?.reporterKey === holder.key && mine[side]?.result === body.result,
+    );
+    if (repeated && row.result === body.result) {
+      const view = toReportable(
+        row,
+        sides,
+        reports.map(({ report }) => report),
+        holder.key,
+      );
+      return { outcome: 'unchanged', message: RESULT_REPORT_MESSAGES.unchanged, board: view };
+    }
+  }
   if (refusal) refuse(refusal);
   const board = row!;
   const who: AuditContext = { actorId: holder.userId, ip: meta.ip };

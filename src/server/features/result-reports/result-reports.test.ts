@@ -156,6 +156,20 @@ describe('results reported from phones', () => {
       'update_match_result',
     ]);
     await publicBoard(board!.boardNumber, { result: 'white', isReported: false });
+
+    // The confirming report sent again (its answer lost on the way) answers as a repeat and changes nothing;
+    // a different result from the same phone is still refused.
+    const repeated = await report(formatBadgeCode(black.code), board!.id, 'white');
+    expect(repeated.statusCode, repeated.body).toBe(200);
+    expect(reportResultResponseSchema.parse(repeated.json())).toMatchObject({
+      outcome: 'unchanged',
+      board: { state: 'final', result: 'white', yourReport: 'white' },
+    });
+    const changedMind = await report(formatBadgeCode(black.code), board!.id, 'draw');
+    expect(changedMind.statusCode).toBe(409);
+    expect(changedMind.json().error).toBe(RESULT_REPORT_MESSAGES.alreadySet);
+    expect(await matchRow(board!.id)).toMatchObject({ result: 'white', version: versionBefore + 1 });
+    expect((await logsFor(board!.id)).length).toBe(3);
   });
 
   it('sends a disagreement to the arbiter, who settles it with result entry', async () => {
