@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   LIVE_CATCH_UP_EVENT_NAME,
@@ -12,9 +12,13 @@ import {
   LIVE_URL,
   MAX_INVALIDATE_DELAY_MS,
   queryKeysForEvent,
+  refreshLive,
   subscribeToLiveUpdates,
 } from './live-updates';
 import { queryKeys } from './query-keys';
+
+/** The invalidation options of a live change: a read under way is not cancelled (refreshLive). */
+const NO_CANCEL = { cancelRefetch: false };
 
 class FakeEventSource extends EventTarget {
   closed = false;
@@ -143,6 +147,63 @@ describe('queryKeysForEvent', () => {
   });
 });
 
+describe('refreshLive', () => {
+  /** A watched query whose reads each wait until the test lets them answer, in order. */
+  function slowQuery() {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const answers: ((value: number) => void)[] = [];
+    const aborted: number[] = [];
+    let reads = 0;
+    const observer = new QueryObserver(client, {
+      queryKey: ['round'],
+      queryFn: ({ signal }) => {
+        const read = ++reads;
+        signal.addEventListener('abort', () => aborted.push(read));
+        return new Promise<number>((resolve) => answers.push(resolve));
+      },
+    });
+    const stop = observer.subscribe(() => undefined);
+    const answer = async (value: number) => {
+      answers.shift()!(value);
+      await vi.waitFor(() => expect(client.isFetching({ queryKey: ['round'] })).toBeGreaterThanOrEqual(0));
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    };
+    return { client, answer, aborted, reads: () => reads, data: () => client.getQueryData(['round']), stop };
+  }
+
+  it('lets a read under way finish during a burst of changes, then reads once more', async () => {
+    const query = slowQuery();
+    expect(query.reads()).toBe(1);
+    // Three changes arrive while the first read is under way: none cancels it.
+    const refreshes = [1, 2, 3].map(() => refreshLive(query.client, ['round']));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(query.aborted).toEqual([]);
+    expect(query.reads()).toBe(1);
+    await query.answer(10);
+    expect(query.data()).toBe(10);
+    // It may have started before the changes: exactly one more read follows, for all three.
+    await vi.waitFor(() => expect(query.reads()).toBe(2));
+    await query.answer(20);
+    await Promise.all(refreshes);
+    expect(query.data()).toBe(20);
+    expect(query.reads()).toBe(2);
+    expect(query.aborted).toEqual([]);
+    query.stop();
+  });
+
+  it('reads at once when no read is under way', async () => {
+    const query = slowQuery();
+    await query.answer(1);
+    const refreshed = refreshLive(query.client, ['round']);
+    await vi.waitFor(() => expect(query.reads()).toBe(2));
+    await query.answer(2);
+    await refreshed;
+    expect(query.data()).toBe(2);
+    expect(query.reads()).toBe(2);
+    query.stop();
+  });
+});
+
 describe('subscribeToLiveUpdates', () => {
   afterEach(() => {
     vi.useRealTimers();
@@ -169,11 +230,11 @@ describe('subscribeToLiveUpdates', () => {
     expect(sources[0]?.url).toBe(`${LIVE_URL}?${LIVE_SINCE_PARAM}=1700000000000`);
     sources[0]?.dispatchEvent(new MessageEvent(LIVE_CATCH_UP_EVENT_NAME, { data: '{}' }));
     vi.runAllTimers();
-    expect(invalidate).toHaveBeenCalledWith({ queryKey: queryKeys.leaderboard });
-    expect(invalidate).toHaveBeenCalledWith({ queryKey: queryKeys.home });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: queryKeys.leaderboard }, NO_CANCEL);
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: queryKeys.home }, NO_CANCEL);
     // Banners and broadcasts too: a switch or a broadcast may have changed before the stream opened.
-    expect(invalidate).toHaveBeenCalledWith({ queryKey: queryKeys.siteStatus });
-    expect(invalidate).toHaveBeenCalledWith({ queryKey: queryKeys.broadcasts });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: queryKeys.siteStatus }, NO_CANCEL);
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: queryKeys.broadcasts }, NO_CANCEL);
     // Catching up is no news: no toast of its own.
     expect(onEvent).not.toHaveBeenCalled();
     // A stream opened again after a farewell asks nothing: it refetches everything anyway.
@@ -202,7 +263,7 @@ describe('subscribeToLiveUpdates', () => {
     source?.emit({ topics: ['registrations'], settingsKeys: [] });
     vi.advanceTimersByTime(MAX_INVALIDATE_DELAY_MS);
     expect(invalidate).toHaveBeenCalledTimes(1);
-    expect(invalidate).toHaveBeenCalledWith({ queryKey: queryKeys.crm });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: queryKeys.crm }, NO_CANCEL);
     stop();
   });
 
