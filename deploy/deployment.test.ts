@@ -8,12 +8,10 @@
  * Needs nginx and TEST_DATABASE_URL (a PostgreSQL server the test may create a database on). Without them it
  * is skipped with the reason printed, except in CI (CI=true), where it fails instead.
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
-import { accessSync, chmodSync, constants, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { delimiter, join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -26,94 +24,19 @@ import type { CreateRegistrationBody } from '../src/contracts/registrations';
 import { REGISTRATION_MESSAGES } from '../src/contracts/registrations';
 import { meetsDifficulty } from '../src/domain/registration';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../src/server/db/seed/demo-accounts';
+import {
+  type Child,
+  type DeploymentStack,
+  deployDir,
+  deploymentStackMissing,
+  findNginx,
+  startDeploymentStack,
+  waitFor,
+} from '../tests/support/deployment-stack';
 
-const repoRoot = new URL('..', import.meta.url).pathname;
-const deployDir = join(repoRoot, 'deploy');
-const serverEntry = join(repoRoot, 'src/server/main.ts');
-/** The ports chess-upstream.conf names, replaced by this test's free ports. */
-const SHIPPED_PORTS = [3001, 3002] as const;
-const AUTH_SECRET = 'deployment-test-secret-at-least-32-characters';
 const isCi = process.env.CI === 'true' || process.env.CI === '1';
-
-function findNginx(): string | null {
-  const candidates = [
-    process.env.NGINX_PATH,
-    ...(process.env.PATH ?? '').split(delimiter).map((dir) => join(dir, 'nginx')),
-    '/usr/sbin/nginx',
-  ];
-  for (const candidate of candidates) {
-    if (!candidate) continue;
-    try {
-      accessSync(candidate, constants.X_OK);
-      return candidate;
-    } catch {
-      // not this one
-    }
-  }
-  return null;
-}
-
-async function canConnect(url: string): Promise<string | null> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3_000 });
-  try {
-    await client.connect();
-    await client.query('select 1');
-    return null;
-  } catch (error) {
-    return error instanceof Error ? error.message : String(error);
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
-
-const nginxPath = findNginx();
-const serverUrl = process.env.TEST_DATABASE_URL;
-const missing: string[] = [];
-if (!nginxPath) missing.push('nginx is not installed (apt-get install -y nginx, or set NGINX_PATH)');
-if (!serverUrl) missing.push('TEST_DATABASE_URL is not set (bash .ci/run sets it)');
-else {
-  const problem = await canConnect(serverUrl);
-  if (problem) missing.push(`cannot reach the TEST_DATABASE_URL server: ${problem}`);
-}
+const missing = await deploymentStackMissing('server');
 if (missing.length > 0 && !isCi) console.warn(`deployment test skipped: ${missing.join('; ')}`);
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
-
-interface Child {
-  name: string;
-  process: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-function startChild(name: string, command: string, args: string[], env: NodeJS.ProcessEnv): Child {
-  let output = '';
-  const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  const collect = (chunk: Buffer) => {
-    output += chunk.toString('utf8');
-  };
-  child.stdout?.on('data', collect);
-  child.stderr?.on('data', collect);
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { name, process: child, output: () => output, exited };
-}
-
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe().catch(() => undefined);
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 /** The `cookie` request header for the cookies a response set (cleared ones left out). */
 function cookieFrom(response: Response): string {
@@ -191,27 +114,17 @@ function solveChallenge(challenge: string, bits: number): string {
 }
 
 describe.skipIf(missing.length > 0 && !isCi)('the deployment: nginx in front of two app processes', () => {
-  /** nginx's prefix: its configuration, logs, pid and temporary files. */
-  let work = '';
-  const databaseName = `chess_test_deploy_${randomBytes(5).toString('hex')}`;
-  const children: Child[] = [];
+  let stack: DeploymentStack;
   const ports = { nginx: 0, a: 0, b: 0 };
-  let databaseUrl = '';
+  let work = '';
   let publicUrl = '';
-  let appA: Child;
-  let appB: Child;
-  let nginx: Child;
+  let databaseUrl = '';
   let failed = false;
+  const nginxPath = findNginx();
 
   const direct = (port: number, path: string) => `http://127.0.0.1:${port}${path}`;
   const viaNginx = (path: string) => direct(ports.nginx, path);
-  const accessLog = () => {
-    try {
-      return readFileSync(join(work, 'access.log'), 'utf8').split('\n').filter(Boolean);
-    } catch {
-      return [];
-    }
-  };
+  const accessLog = () => stack.accessLog();
   const send = (url: string, method: string, body: unknown, cookie = '') =>
     fetch(url, {
       method,
@@ -243,112 +156,19 @@ describe.skipIf(missing.length > 0 && !isCi)('the deployment: nginx in front of 
   };
   const accountOf = (role: string) => DEMO_ACCOUNTS.find((account) => account.role === role)!.email;
 
-  function startApp(name: string, port: number, extra: NodeJS.ProcessEnv = {}): Child {
-    const child = startChild(name, process.execPath, ['--import', 'tsx', serverEntry], {
-      ...process.env,
-      NODE_ENV: 'production',
-      ALLOW_OFFLINE_PAYMENTS: '1',
-      DATABASE_URL: databaseUrl,
-      DB_POOL_MAX: '5',
-      AUTH_SECRET,
-      PUBLIC_URL: publicUrl,
-      TRUST_PROXY_HOPS: '1',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      LOG_LEVEL: 'info',
-      ...extra,
-    });
-    children.push(child);
-    return child;
-  }
-  async function listening(child: Child, port: number): Promise<void> {
-    const deadline = Date.now() + 45_000;
-    while (!child.output().includes(`Server listening at http://127.0.0.1:${port}`)) {
-      if (child.process.exitCode !== null)
-        throw new Error(`${child.name} exited with ${child.process.exitCode}`);
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${child.name} to listen on ${port}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-
-  function renderNginxConfig(): string {
-    let upstream = readFileSync(join(deployDir, 'nginx/chess-upstream.conf'), 'utf8');
-    for (const [index, shipped] of SHIPPED_PORTS.entries()) {
-      const pattern = new RegExp(`server 127\\.0\\.0\\.1:${shipped}\\b`, 'g');
-      const found = upstream.match(pattern)?.length ?? 0;
-      if (found !== 1)
-        throw new Error(`chess-upstream.conf should name 127.0.0.1:${shipped} once (${found})`);
-      upstream = upstream.replace(pattern, `server 127.0.0.1:${index === 0 ? ports.a : ports.b}`);
-    }
-    writeFileSync(join(work, 'chess-upstream.conf'), upstream);
-    const temp = (name: string) => join(work, name);
-    // As /etc/nginx/nginx.conf and chess-site.conf would, minus TLS, root and the system's log folders.
-    return `worker_processes 1;
-pid ${temp('nginx.pid')};
-error_log ${temp('error.log')} info;
-events { worker_connections 1024; }
-http {
-  client_body_temp_path ${temp('client_body')};
-  proxy_temp_path ${temp('proxy')};
-  fastcgi_temp_path ${temp('fastcgi')};
-  uwsgi_temp_path ${temp('uwsgi')};
-  scgi_temp_path ${temp('scgi')};
-  include ${temp('chess-upstream.conf')};
-  server {
-    listen 127.0.0.1:${ports.nginx};
-    access_log ${temp('access.log')} chess;
-    include ${join(deployDir, 'nginx/chess-proxy.conf')};
-  }
-}
-`;
-  }
-
   beforeAll(async () => {
     if (missing.length > 0) throw new Error(`the deployment test cannot run in CI: ${missing.join('; ')}`);
-    work = mkdtempSync(join(tmpdir(), 'chess-deploy-'));
-    // Started as root (.ci/run), nginx's master stays root and its workers run as `nobody`, nginx's default:
-    // they must reach the temporary folders inside this one (bodies and answers too large for memory spill
-    // there), which mkdtemp made 0700. nginx creates those folders and hands them to the workers itself.
-    if (process.getuid?.() === 0) chmodSync(work, 0o755);
-    ports.nginx = await freePort();
-    ports.a = await freePort();
-    ports.b = await freePort();
-    publicUrl = `http://127.0.0.1:${ports.nginx}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${pg.escapeIdentifier(databaseName)}`);
-    await admin.end();
-    const url = new URL(serverUrl!);
-    url.pathname = `/${databaseName}`;
-    databaseUrl = url.toString();
-
     try {
-      // Both start at once, as systemd starts them: one applies the migrations while the other waits on the
-      // advisory lock. Only the first seeds the demo.
-      appA = startApp('app A', ports.a, { SEED_DEMO: '1' });
-      appB = startApp('app B', ports.b);
-      const configPath = join(work, 'nginx.conf');
-      writeFileSync(configPath, renderNginxConfig());
-      nginx = startChild(
-        'nginx',
-        nginxPath!,
-        ['-p', work, '-c', configPath, '-e', 'stderr', '-g', 'daemon off;'],
-        {
-          ...process.env,
-        },
-      );
-      children.push(nginx);
-      await listening(appA, ports.a);
-      await listening(appB, ports.b);
-      await waitFor(
-        'nginx to answer',
-        async () => ((await fetch(viaNginx('/api/health'))).status === 200 ? true : undefined),
-        10_000,
-      );
+      // Only the first process seeds the demo.
+      stack = await startDeploymentStack({ database: 'server', envA: { SEED_DEMO: '1' } });
     } catch (error) {
       failed = true;
       throw error;
     }
+    Object.assign(ports, stack.ports);
+    work = stack.work;
+    publicUrl = stack.publicUrl;
+    databaseUrl = stack.databaseUrl;
   }, 90_000);
 
   afterEach((context) => {
@@ -356,38 +176,9 @@ http {
   });
 
   afterAll(async () => {
-    // nginx gets SIGTERM so that its master stops its workers too (SIGKILL would leave them running); the app
-    // processes have no children. Whatever has not exited after 5 s is killed.
-    await Promise.all(
-      children.map(async (child) => {
-        if (child.process.exitCode !== null || child.process.signalCode !== null) return;
-        child.process.kill(child === nginx ? 'SIGTERM' : 'SIGKILL');
-        const timer = setTimeout(() => child.process.kill('SIGKILL'), 5_000);
-        await child.exited;
-        clearTimeout(timer);
-      }),
-    );
-    if (failed) {
-      for (const child of children) {
-        console.error(
-          `----- ${child.name} output (last 6000 characters) -----\n${child.output().slice(-6000)}`,
-        );
-      }
-      try {
-        console.error(
-          `----- nginx error.log -----\n${readFileSync(join(work, 'error.log'), 'utf8').slice(-4000)}`,
-        );
-      } catch {
-        // no log
-      }
-    }
-    if (work) rmSync(work, { recursive: true, force: true });
-    if (databaseUrl) {
-      const admin = new pg.Client({ connectionString: serverUrl });
-      await admin.connect();
-      await admin.query(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(databaseName)} WITH (FORCE)`);
-      await admin.end();
-    }
+    if (!stack) return;
+    if (failed) console.error(stack.diagnostics());
+    await stack.stop();
   }, 30_000);
 
   it('ships a site file (HTTPS, the redirect from HTTP) that nginx accepts', (context) => {
@@ -591,17 +382,13 @@ http {
     const signedIn = await signIn(ports.a, accountOf('admin'));
     const get = (path: string) =>
       fetch(viaNginx(path), { headers: path === '/api/me' ? { cookie: signedIn } : {} });
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
+    let cut: { restore(): Promise<void> } | null = null;
     const cutOff = async () => {
-      await admin.query(`ALTER DATABASE ${pg.escapeIdentifier(databaseName)} ALLOW_CONNECTIONS false`);
-      await admin.query(
-        'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
-        [databaseName],
-      );
+      cut = await stack.cutDatabase();
     };
-    const restore = () =>
-      admin.query(`ALTER DATABASE ${pg.escapeIdentifier(databaseName)} ALLOW_CONNECTIONS true`);
+    const restore = async () => {
+      await cut?.restore();
+    };
     const logStart = accessLog().length;
     const seen = new Map<number, number>();
     const wrong: string[] = [];
@@ -625,7 +412,6 @@ http {
       await Promise.all(Array.from({ length: 4 }, (_, worker) => loop(worker)));
     } finally {
       await restore();
-      await admin.end();
     }
     console.info(
       `deployment: while the database was lost, statuses ${JSON.stringify(Object.fromEntries(seen))}`,
@@ -705,16 +491,15 @@ http {
     const loops = Array.from({ length: 20 }, (_, worker) => loop(worker));
     await pause(1_000);
     // The deploy/README.md loop: restart one process, wait until it serves again, then the next.
-    const stoppedB = await stop(appB);
+    const stoppedB = await stop(stack.app('b'));
     // A browser told to reconnect opens a new stream through nginx, which finds the running process.
     const reconnected = new LiveStream(viaNginx('/api/live'));
     watchers.push(reconnected);
     await reconnected.opened;
     const restartedAt = accessLog().length;
-    appB = startApp('app B (new release)', ports.b);
-    await listening(appB, ports.b);
+    await stack.startApp('b', 'app B (new release)');
     await servedBy(ports.b, restartedAt);
-    const stoppedA = await stop(appA);
+    const stoppedA = await stop(stack.app('a'));
     await pause(1_000);
     running = false;
     await Promise.all(loops);
