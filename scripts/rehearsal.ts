@@ -4,8 +4,8 @@
  * exits 1 when any check fails.
  *
  * Options: --size full|ci (default full: 44 schools, 88 teams, 352 pupils, 5 rounds, 400 viewers, 5 screens,
- * three faults; ci: 8 schools, 3 rounds, one fault), --phases registration,checkin,rounds,close (a prefix of the
- * day, for working on a phase), --keep-logs <folder> (nginx's logs and the processes' output). Needs nginx, PostgreSQL's binaries and the built client (`npm run build`).
+ * three faults; ci: 8 schools, 3 rounds, one fault), --phases registration,checkin,rounds,close (part of the
+ * day, in its order, for working on a phase), --keep-logs <folder> (nginx's logs and the processes' output). Needs nginx, PostgreSQL's binaries and the built client (`npm run build`).
  */
 import { deploymentStackMissing } from '../tests/support/deployment-stack';
 import { CI_SIZE, FULL_SIZE } from './rehearsal/context';
@@ -15,7 +15,13 @@ function option(name: string): string | undefined {
   const index = process.argv.indexOf(`--${name}`);
   return index === -1 ? undefined : process.argv[index + 1];
 }
-const size = option('size') === 'ci' ? CI_SIZE : FULL_SIZE;
+const sizes = { full: FULL_SIZE, ci: CI_SIZE } as const;
+const sizeName = option('size') ?? 'full';
+if (!(sizeName in sizes)) {
+  console.error(`unknown size: ${sizeName} (full or ci)`);
+  process.exit(2);
+}
+const size = sizes[sizeName as keyof typeof sizes];
 const phases = (option('phases')?.split(',') ?? PHASES) as PhaseName[];
 const unknown = phases.filter((phase) => !PHASES.includes(phase));
 if (unknown.length > 0) {

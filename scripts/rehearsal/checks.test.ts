@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { CHECK_NAMES, type CheckResult, checkRehearsal, formatReport, percentile } from './checks';
+import {
+  CHECK_NAMES,
+  type CheckResult,
+  checkRehearsal,
+  DATABASE_GRACE_MS,
+  formatReport,
+  percentile,
+} from './checks';
 import {
   type AcknowledgedWrite,
   CI_SIZE,
@@ -9,6 +16,8 @@ import {
 } from './context';
 
 const MATCH = '3f2b9c1e-8a7d-4c2e-9b1a-5d6e7f8a9b0c';
+/** When the rehearsal's database was down (the restart fault). */
+const DOWN = { from: 100_000, to: 104_000 };
 
 const LEDGER: AcknowledgedWrite[] = [
   { kind: 'registration', key: 'reg-1', expected: 'paid', phase: 'registration' },
@@ -52,12 +61,20 @@ function passingEvidence(): RehearsalEvidence {
     ],
     screens: [{ label: 'screen HALL-1', roundsSeen: [1, 2, 3] }],
     exchanges: [
-      { method: 'GET', path: '/api/public/leaderboard', status: 200, phase: 'viewers' },
-      { method: 'POST', path: `/api/matches/${MATCH}/result`, status: 200, phase: 'results' },
-      { method: 'POST', path: `/api/matches/${MATCH}/result`, status: 409, phase: 'results' },
+      { method: 'GET', path: '/api/public/leaderboard', status: 200, phase: 'viewers', at: 1_000 },
+      { method: 'POST', path: `/api/matches/${MATCH}/result`, status: 200, phase: 'results', at: 2_000 },
+      { method: 'POST', path: `/api/matches/${MATCH}/result`, status: 409, phase: 'results', at: 3_000 },
       // The designed answer while the database restarts: reported, not failed.
-      { method: 'GET', path: '/api/public/current-round', status: 503, phase: 'faults' },
+      {
+        method: 'GET',
+        path: '/api/public/current-round',
+        status: 503,
+        phase: 'faults',
+        at: DOWN.from + 1_000,
+        retryAfter: true,
+      },
     ],
+    databaseDown: [DOWN],
     nginxStatuses: [200, 200, 409, 503],
     timings: new Map([
       ['round turnaround', [1200, 900, 1500]],
@@ -242,9 +259,9 @@ describe('no 500 and no 502', () => {
     const evidence = passingEvidence();
     const other = '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
     evidence.exchanges.push(
-      { method: 'POST', path: `/api/matches/${MATCH}/result`, status: 500, phase: 'results' },
-      { method: 'POST', path: `/api/matches/${other}/result`, status: 500, phase: 'results' },
-      { method: 'GET', path: '/api/public/leaderboard', status: 504, phase: 'viewers' },
+      { method: 'POST', path: `/api/matches/${MATCH}/result`, status: 500, phase: 'results', at: 5_000 },
+      { method: 'POST', path: `/api/matches/${other}/result`, status: 500, phase: 'results', at: 5_000 },
+      { method: 'GET', path: '/api/public/leaderboard', status: 504, phase: 'viewers', at: 5_000 },
     );
     evidence.nginxStatuses.push(500, 500, 504);
     const check = resultOf(checkRehearsal(evidence), CHECK_NAMES.serverErrors);
@@ -257,13 +274,37 @@ describe('no 500 and no 502', () => {
     ]);
   });
 
-  it('passes 503s (the designed answer while the database is lost) and counts them', () => {
+  it('passes 503s with Retry-After while the database was down (and just after) and counts them', () => {
     const evidence = passingEvidence();
-    evidence.exchanges.push({ method: 'GET', path: '/api/public/home', status: 503, phase: 'faults' });
+    evidence.exchanges.push({
+      method: 'GET',
+      path: '/api/public/home',
+      status: 503,
+      phase: 'faults',
+      at: DOWN.to + DATABASE_GRACE_MS,
+      retryAfter: true,
+    });
     evidence.nginxStatuses.push(503);
     const check = resultOf(checkRehearsal(evidence), CHECK_NAMES.serverErrors);
     expect(check.passed).toBe(true);
     expect(check.summary).toMatch(/: 2 to the devices, 2 in nginx's log$/);
+  });
+
+  it('fails a 503 while the database was up, a 503 without Retry-After, and a request that got no answer', () => {
+    const evidence = passingEvidence();
+    const home = { method: 'GET', path: '/api/public/home', phase: 'viewers' };
+    evidence.exchanges.push(
+      { ...home, status: 503, at: DOWN.to + DATABASE_GRACE_MS + 1, retryAfter: true },
+      { ...home, status: 503, at: DOWN.from + 10, retryAfter: false },
+      { ...home, status: 0, at: DOWN.from - 10 },
+    );
+    const check = resultOf(checkRehearsal(evidence), CHECK_NAMES.serverErrors);
+    expect(check.passed).toBe(false);
+    expect(check.failures).toEqual([
+      'GET /api/public/home answered 503 while the database was up in phase viewers, 1 time',
+      'GET /api/public/home answered 503 without Retry-After in phase viewers, 1 time',
+      'GET /api/public/home got no answer in phase viewers, 1 time',
+    ]);
   });
 
   it('fails when no answer was recorded at all', () => {

@@ -308,10 +308,26 @@ function checkRoundsSeen(evidence: RehearsalEvidence, what: 'viewer' | 'screen')
 
 /**
  * 503 with Retry-After is the site's designed answer while the database is lost ("answers from the snapshot or
- * 503 with Retry-After while the database is lost, never 502"): counted and shown, not failed. Every other 5xx
- * (500, 502, 504, …) fails.
+ * 503 with Retry-After while the database is lost, never 502"): counted and shown, not failed, while the
+ * database was down or within DATABASE_GRACE_MS after (pools reconnect, phones' retries arrive). A 503 at any
+ * other time, or without Retry-After, fails, as does every other 5xx (500, 502, 504, …) and a request that got
+ * no answer at all.
  */
 const isServerError = (status: number) => status >= 500 && status !== 503;
+export const DATABASE_GRACE_MS = 15_000;
+
+function isExcused(exchange: Exchange, databaseDown: RehearsalEvidence['databaseDown']): boolean {
+  return (
+    exchange.status === 503 &&
+    exchange.retryAfter === true &&
+    databaseDown.some(({ from, to }) => exchange.at >= from && exchange.at <= to + DATABASE_GRACE_MS)
+  );
+}
+
+const isFailedExchange = (exchange: Exchange, databaseDown: RehearsalEvidence['databaseDown']) =>
+  exchange.status === 0 ||
+  isServerError(exchange.status) ||
+  (exchange.status === 503 && !isExcused(exchange, databaseDown));
 
 /** Ids in paths (uuids, numbers, long tokens) as ":id", so the same route's failures are counted together. */
 function routeOf(path: string): string {
@@ -328,18 +344,24 @@ function routeOf(path: string): string {
     .join('/');
 }
 
+function describeStatus(exchange: Exchange): string {
+  if (exchange.status === 0) return 'got no answer';
+  if (exchange.status !== 503) return `answered ${exchange.status}`;
+  return exchange.retryAfter ? 'answered 503 while the database was up' : 'answered 503 without Retry-After';
+}
+
 const NGINX_MEANING: Record<number, string> = {
   500: 'an app process failed',
   502: 'no app process answered',
   504: 'an app process did not answer in time',
 };
 
-function checkServerErrors({ exchanges, nginxStatuses }: RehearsalEvidence): CheckResult {
+function checkServerErrors({ exchanges, nginxStatuses, databaseDown }: RehearsalEvidence): CheckResult {
   const name = CHECK_NAMES.serverErrors;
   const groups = new Map<string, { exchange: Exchange; count: number }>();
   for (const exchange of exchanges) {
-    if (!isServerError(exchange.status)) continue;
-    const key = `${exchange.method} ${routeOf(exchange.path)} ${exchange.status} ${exchange.phase}`;
+    if (!isFailedExchange(exchange, databaseDown)) continue;
+    const key = `${exchange.method} ${routeOf(exchange.path)} ${describeStatus(exchange)} ${exchange.phase}`;
     const group = groups.get(key);
     if (group) group.count += 1;
     else groups.set(key, { exchange: { ...exchange, path: routeOf(exchange.path) }, count: 1 });
@@ -348,7 +370,7 @@ function checkServerErrors({ exchanges, nginxStatuses }: RehearsalEvidence): Che
     .sort((a, b) => b.count - a.count)
     .map(
       ({ exchange, count }) =>
-        `${exchange.method} ${exchange.path} answered ${exchange.status} in phase ${exchange.phase}, ${countOf(count, 'time')}`,
+        `${exchange.method} ${exchange.path} ${describeStatus(exchange)} in phase ${exchange.phase}, ${countOf(count, 'time')}`,
     );
   const nginxCounts = new Map<number, number>();
   for (const status of nginxStatuses) {
@@ -358,7 +380,7 @@ function checkServerErrors({ exchanges, nginxStatuses }: RehearsalEvidence): Che
     const meaning = NGINX_MEANING[status];
     failures.push(`nginx logged ${status} ${countOf(count, 'time')}${meaning ? ` (${meaning})` : ''}`);
   }
-  const clientBad = exchanges.filter((exchange) => isServerError(exchange.status)).length;
+  const clientBad = exchanges.filter((exchange) => isFailedExchange(exchange, databaseDown)).length;
   const nginxBad = [...nginxCounts.values()].reduce((sum, count) => sum + count, 0);
   const unavailable = `503 with Retry-After (the designed answer while the database is lost): ${
     exchanges.filter((exchange) => exchange.status === 503).length
@@ -373,7 +395,12 @@ function checkServerErrors({ exchanges, nginxStatuses }: RehearsalEvidence): Che
     };
   }
   if (failures.length === 0) {
-    return { name, passed: true, summary: `${seen}: no 5xx other than 503; ${unavailable}`, failures };
+    return {
+      name,
+      passed: true,
+      summary: `${seen}: no 5xx, and 503 only while the database was down; ${unavailable}`,
+      failures,
+    };
   }
   return {
     name,

@@ -5,8 +5,8 @@
  * A phase (scripts/rehearsal/phases/*.ts) is `(context) => Promise<void>`. It talks to the site only through
  * `context.http` (HTTP through nginx, as phones and kiosks do), writes each write the site acknowledged into
  * `context.ledger`, and each figure into `context.timings`. What later phases need (schools, players, badge
- * tokens, staff sign-ins) it leaves in `context.facts`. The end state is read separately (final-state.ts) and
- * compared with the ledger by the pure checks (checks.ts).
+ * tokens, staff sign-ins) it leaves in `context.facts`. The end state is read separately, with SQL (each phase's
+ * `…FinalState` reader, merged by run.ts), and compared with the ledger by the pure checks (checks.ts).
  */
 
 export type Fault = 'database-restart' | 'app-killed' | 'backup-during-play';
@@ -117,9 +117,14 @@ export class Timings {
 export interface Exchange {
   method: string;
   path: string;
+  /** The HTTP status, or 0 when no answer came (the connection failed). */
   status: number;
   /** Which phase sent it. */
   phase: string;
+  /** When the answer (or the failure) came, ms since the epoch. */
+  at: number;
+  /** Whether the answer named a Retry-After (a 503's designed form). */
+  retryAfter?: boolean;
 }
 
 /** What the phases may know of the processes the rehearsal runs (the faults are run.ts's and faults.ts's). */
@@ -193,6 +198,8 @@ export interface RehearsalEvidence {
   viewers: { label: string; roundsSeen: number[] }[];
   screens: { label: string; roundsSeen: number[] }[];
   exchanges: Exchange[];
+  /** When the database was down (the restart fault): the only time a 503 is the site's right answer. */
+  databaseDown: { from: number; to: number }[];
   nginxStatuses: number[];
   timings: Map<string, number[]>;
   /** Phases that stopped with an error, with it. */

@@ -17,8 +17,12 @@ import type { Fault, RehearsalContext } from './context';
 /** How long PostgreSQL stays down in its restart: a restart of the service, not an outage. */
 const DATABASE_DOWN_MS = 3_000;
 /** systemd's pause before it starts a crashed process again (chess@.service's RestartSec). */
-const restartSecondsOf = () =>
-  Number(/^RestartSec=(\d+)s?$/m.exec(readFileSync(join(deployDir, 'systemd/chess@.service'), 'utf8'))?.[1]);
+function restartSecondsOf(): number {
+  const unit = readFileSync(join(deployDir, 'systemd/chess@.service'), 'utf8');
+  const seconds = Number(/^RestartSec=(\d+)s?$/m.exec(unit)?.[1]);
+  if (!Number.isFinite(seconds)) throw new Error('chess@.service names no RestartSec=<seconds>');
+  return seconds;
+}
 
 /**
  * A backup as the backups page takes it: POST, then the job polled every BACKUP_JOB_POLL_MS through nginx (so
@@ -48,16 +52,19 @@ async function backupDuringPlay(context: RehearsalContext): Promise<void> {
   );
 }
 
+/** Injects `fault`; a database restart's window is added to `databaseDown` (the 503s it excuses). */
 export async function runFault(
   context: RehearsalContext,
   stack: DeploymentStack,
   fault: Fault,
   round: number,
+  databaseDown: { from: number; to: number }[],
 ): Promise<void> {
   const started = Date.now();
   context.log(`round ${round}: fault — ${fault}`);
   if (fault === 'database-restart') {
     await stack.restartDatabase(DATABASE_DOWN_MS);
+    databaseDown.push({ from: started, to: Date.now() });
     context.timings.add('fault: database restarted (down → accepting again)', Date.now() - started);
   } else if (fault === 'app-killed') {
     const child = stack.app('b');

@@ -37,8 +37,9 @@ export class SiteClient {
     return new Device(this, phase, label, address);
   }
 
-  record(exchange: Exchange): void {
-    this.exchanges.push(exchange);
+  /** Notes an answer (status 0: none came) as it arrives. */
+  record(exchange: Omit<Exchange, 'at'>): void {
+    this.exchanges.push({ ...exchange, at: Date.now() });
   }
 }
 
@@ -107,12 +108,22 @@ export class Device {
               json = null;
             }
             const status = response.statusCode ?? 0;
-            this.client.record({ method, path: url.pathname, status, phase: this.phase });
+            this.client.record({
+              method,
+              path: url.pathname,
+              status,
+              phase: this.phase,
+              retryAfter: response.headers['retry-after'] !== undefined,
+            });
             resolve({ status, headers: response.headers, json: json as T, text });
           });
         },
       );
-      request.on('error', reject);
+      request.on('error', (error) => {
+        // No answer at all: nginx itself never goes away, so this is a failure the checks must see.
+        this.client.record({ method, path: url.pathname, status: 0, phase: this.phase });
+        reject(error);
+      });
       if (payload) request.write(payload);
       request.end();
     });

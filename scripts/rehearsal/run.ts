@@ -2,7 +2,7 @@
  * The dress rehearsal (issue 34): the whole tournament day on the deployment's processes (PostgreSQL of its own,
  * two app processes, nginx with the shipped configuration; tests/support/deployment-stack.ts), from an empty
  * database through the HTTP API, with faults, then the checks of checks.ts printed as a report.
- * `npm run rehearsal` runs it at full size; scripts/rehearsal.test.ts at the CI size.
+ * `npm run rehearsal` runs it at full size; tests/e2e/rehearsal.spec.ts at the CI size.
  */
 import { existsSync } from 'node:fs';
 import pg from 'pg';
@@ -98,6 +98,7 @@ export async function runRehearsal(
     (options.log ?? console.log)(`[${((Date.now() - started) / 1000).toFixed(1).padStart(6)} s] ${line}`);
   if (!existsSync('dist/client/index.html')) throw new Error('run `npm run build` first (the screens)');
 
+  const faults = faultRounds(size);
   log(`starting PostgreSQL, two app processes and nginx (${size.name} size)`);
   const stack = await startDeploymentStack({
     database: 'own',
@@ -127,8 +128,8 @@ export async function runRehearsal(
     },
     log,
   };
-  const faults = faultRounds(size);
   const errors: string[] = [];
+  const databaseDown: RehearsalEvidence['databaseDown'] = [];
   try {
     for (const phase of phases) {
       const phaseStarted = Date.now();
@@ -140,7 +141,7 @@ export async function runRehearsal(
           await roundsPhase(context, {
             midRound: async (round) => {
               const fault = faults.get(round);
-              if (fault) await runFault(context, stack, fault, round);
+              if (fault) await runFault(context, stack, fault, round, databaseDown);
             },
           });
         else await closePhase(context);
@@ -192,6 +193,7 @@ export async function runRehearsal(
       viewers: (context.facts.notes.get('viewers') as RehearsalEvidence['viewers'] | undefined) ?? [],
       screens: (context.facts.notes.get('screens') as RehearsalEvidence['screens'] | undefined) ?? [],
       exchanges: http.exchanges,
+      databaseDown,
       nginxStatuses: context.stack.accessLogStatuses(),
       timings: context.timings.samples,
       errors,

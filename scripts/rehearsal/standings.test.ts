@@ -279,6 +279,7 @@ describe('the standings recomputed from the exported TRF', () => {
       finalState: new Map(),
       standings: { fromTrf: changed, leaderboard },
       rounds: [1, 2, 3, 4, 5],
+      databaseDown: [],
       viewers: [],
       screens: [],
       exchanges: [],

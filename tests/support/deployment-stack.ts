@@ -182,19 +182,24 @@ export async function startDeploymentStack(options: DeploymentStackOptions): Pro
   const children: Child[] = [];
   const apps = new Map<AppName, Child>();
   let own: ThrowawayPostgres | null = null;
-  let serverUrl: string;
-  if (options.database === 'own') {
-    own = await startThrowawayPostgres();
-    serverUrl = own.url;
-  } else {
-    serverUrl = process.env.TEST_DATABASE_URL ?? '';
-    if (!serverUrl) throw new Error('TEST_DATABASE_URL is not set');
-  }
+  let serverUrl = '';
   const databaseName = `chess_test_deploy_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${pg.escapeIdentifier(databaseName)}`);
-  await admin.end();
+  try {
+    if (options.database === 'own') {
+      own = await startThrowawayPostgres();
+      serverUrl = own.url;
+    } else {
+      serverUrl = process.env.TEST_DATABASE_URL ?? '';
+      if (!serverUrl) throw new Error('TEST_DATABASE_URL is not set');
+    }
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${pg.escapeIdentifier(databaseName)}`).finally(() => admin.end());
+  } catch (error) {
+    own?.stop();
+    rmSync(work, { recursive: true, force: true });
+    throw error;
+  }
   const url = new URL(serverUrl);
   url.pathname = `/${databaseName}`;
   const databaseUrl = url.toString();
@@ -222,6 +227,8 @@ export async function startDeploymentStack(options: DeploymentStackOptions): Pro
       TRUST_PROXY_HOPS: '1',
       HOST: '127.0.0.1',
       PORT: String(port),
+      // The processes' own folder (the backups and their job files among it), shared by both as in production.
+      DATA_DIR: join(work, 'data'),
       LOG_LEVEL: 'info',
       ...options.env,
       ...extra,

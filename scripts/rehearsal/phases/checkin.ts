@@ -28,7 +28,7 @@ import type {
 import type { KioskScanResponse } from '../../../src/contracts/kiosk';
 import type { RehearsalContext, RehearsalPlayer, WriteKind } from '../context';
 import type { Device } from '../http';
-import { seededRandom, shuffled, sleep, summarise } from './support';
+import { loggedTimes, seededRandom, shuffled, sleep, summarise } from './support';
 
 const PHASE = 'checkin';
 const KIOSK_ROLE = 'Door kiosk';
@@ -315,10 +315,13 @@ async function replay(
         );
       }
       record('check-in', action.player.id, 'checked-in');
+      // Stored at the time it was made on the tablet, not when it arrived (checked against the database).
+      record('check-in', `at:${action.player.id}`, new Date(action.madeAt).toISOString());
     } else {
       if (answer.player.checkedInAt !== null)
         throw new Error(`the replayed undo of ${action.player.name} did not undo`);
       record('check-in', action.player.id, 'absent');
+      record('check-in', `at:${action.player.id}`, 'none');
     }
     record('audit', `client-action:${action.clientId}`, `checkin.${action.kind}:200`);
   }
@@ -330,22 +333,26 @@ async function replay(
 
 /**
  * The end state of what this phase records, read with SQL in the ledger's words:
- * - check-in: player id → 'checked-in' | 'absent' (every player of every tournament);
+ * - check-in: player id → 'checked-in' | 'absent' (every player of every tournament), and 'at:<player id>' →
+ *   when the check-in is dated (ISO) | 'none';
  * - audit: 'open_checkin' → 'logged once' | 'logged <n> times'; 'client-action:<client id>' → '<kind>:<status>'.
  */
 export async function checkinFinalState(db: pg.Client): Promise<Map<WriteKind, Map<string, string>>> {
   const checkins = new Map<string, string>();
-  const players = await db.query<{ id: string; checked_in: boolean }>(
-    'select id, checked_in_at is not null as checked_in from players',
+  const players = await db.query<{ id: string; checked_in_at: Date | null }>(
+    'select id, checked_in_at from players',
   );
-  for (const row of players.rows) checkins.set(row.id, row.checked_in ? 'checked-in' : 'absent');
+  for (const row of players.rows) {
+    checkins.set(row.id, row.checked_in_at ? 'checked-in' : 'absent');
+    checkins.set(`at:${row.id}`, row.checked_in_at ? row.checked_in_at.toISOString() : 'none');
+  }
 
   const audit = new Map<string, string>();
   const opened = await db.query<{ n: string }>(
     `select count(*) as n from system_logs where action_type = 'open_checkin'`,
   );
   const n = Number(opened.rows[0]?.n ?? 0);
-  if (n > 0) audit.set('open_checkin', n === 1 ? 'logged once' : `logged ${n} times`);
+  if (n > 0) audit.set('open_checkin', loggedTimes(n));
   const actions = await db.query<{ client_id: string; kind: string; status_code: number }>(
     `select client_id, kind, status_code from client_actions where kind like 'checkin.%'`,
   );

@@ -47,7 +47,16 @@ import { meetsDifficulty } from '../../../src/domain/registration';
 import { FIDE_TIEBREAK_ORDER } from '../../../src/domain/scoring/tiebreak-keys';
 import type { RehearsalContext, WriteKind } from '../context';
 import type { Device } from '../http';
-import { inPool, lastMailId, mailsSince, pick, seededRandom, shuffled, waitFor } from './support';
+import {
+  inPool,
+  lastMailId,
+  loggedTimes,
+  mailsSince,
+  pick,
+  seededRandom,
+  shuffled,
+  waitFor,
+} from './support';
 
 const PHASE = 'registration';
 const TEAM_PRICE_CENTS = 6000;
@@ -902,7 +911,7 @@ export async function registrationFinalState(db: pg.Client): Promise<Map<WriteKi
   );
   for (const row of logs.rows) {
     const n = Number(row.n);
-    kind('audit').set(`${row.action_type}:${row.subject}`, n === 1 ? 'logged once' : `logged ${n} times`);
+    kind('audit').set(`${row.action_type}:${row.subject}`, loggedTimes(n));
   }
   return state;
 }

@@ -24,10 +24,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
+import type { ReportableBoard, ReportResultResponse } from '../../../src/contracts/result-reports';
 import type { RehearsalContext, RehearsalPlayer, WriteKind } from '../context';
 import type { Answer, Device } from '../http';
 import { type ScreenWall, startScreens, startViewers, type ViewerFleet } from '../viewers';
-import { seededRandom, shuffled } from './support';
+import { loggedTimes, seededRandom, shuffled } from './support';
 
 const PHASE = 'rounds';
 
@@ -117,18 +118,6 @@ interface EntryAnswer {
   round: { number: number; status: string } | null;
   boards: EntryBoard[];
   counts: { finished: number; total: number };
-}
-interface ReportableBoard {
-  matchId: string;
-  roundNumber: number;
-  board: number;
-  sides: Side[];
-  result: string | null;
-  state: string;
-}
-interface ReportResultAnswer {
-  outcome: 'recorded' | 'confirmed' | 'disputed' | 'unchanged';
-  board: ReportableBoard;
 }
 interface QueueAnswer {
   roundNumber: number | null;
@@ -263,13 +252,17 @@ export async function roundsPhase(
   /** When the site acknowledged the last result of the round before (for the turnaround). */
   let lastResultAt: number | null = null;
 
-  const recordResult = (plan: BoardPlan, result: string | null, at: number) => {
-    if (result === null) return;
-    context.ledger.record({ kind: 'result', key: plan.matchId, expected: result, phase: PHASE });
+  /**
+   * The board's result was acknowledged (the phones' confirmation or the arbiter's entry): the ledger expects
+   * the result the board was really played to (`plan.result`), not what the answer said, so a result stored
+   * wrongly (colours swapped, a draw as a win) is caught against the database.
+   */
+  const recordResult = (plan: BoardPlan, at: number) => {
+    context.ledger.record({ kind: 'result', key: plan.matchId, expected: plan.result, phase: PHASE });
     context.ledger.record({
       kind: 'audit',
       key: `result:${plan.matchId}`,
-      expected: 'update_match_result',
+      expected: loggedTimes(1),
       phase: PHASE,
     });
     plan.isSettled = true;
@@ -381,7 +374,7 @@ export async function roundsPhase(
         STAFF_DEADLINE_MS,
       );
       if (sent.answer.status === 200) {
-        recordResult(plan, sent.answer.json.board.result, Date.now());
+        recordResult(plan, Date.now());
         return true;
       }
       const current = (sent.answer.json as { current?: { version: number; result: string | null } } | null)
@@ -537,7 +530,7 @@ export async function roundsPhase(
       plan.sent.add(side);
       tally.reports += 1;
       const clientId = randomUUID();
-      const sent = await sendUntilAnswered<ReportResultAnswer>(
+      const sent = await sendUntilAnswered<ReportResultResponse>(
         phone,
         'POST',
         '/api/reports',
@@ -557,17 +550,19 @@ export async function roundsPhase(
         context.ledger.record({
           kind: 'audit',
           key: `report:${plan.matchId}:${side}`,
-          expected: 'report_result',
+          expected: loggedTimes(1),
           phase: PHASE,
         });
-        if (answer.json.outcome === 'confirmed') recordResult(plan, answer.json.board.result, Date.now());
+        // 'unchanged' with the board final: a retry whose first try confirmed it (that answer was lost).
+        const confirmed =
+          answer.json.outcome === 'confirmed' ||
+          (answer.json.outcome === 'unchanged' && answer.json.board.state === 'final');
+        if (answer.json.outcome === 'unchanged' && sent.attempts > 1) tally.landedUnacknowledged += 1;
+        if (confirmed) recordResult(plan, Date.now());
         return;
       }
-      if (answer.status === 409 && sent.attempts > 1 && answer.text.includes('already recorded')) {
-        // The first try landed and confirmed the board, its answer was lost: the retry is refused.
-        tally.landedUnacknowledged += 1;
-        return;
-      }
+      // A repeated report answers 'unchanged' (even after the board was confirmed), so any refusal here means
+      // this phone's report did not land.
       tally.failed += 1;
       context.log(
         `rounds: ${phone.label}: POST /api/reports answered ${answer.status}: ${answer.text.slice(0, 200)}`,
@@ -623,6 +618,14 @@ export async function roundsPhase(
     // The round is complete once the fault is over: the turnaround counts from whichever came last.
     if (lastResultAt !== null) lastResultAt = Math.max(lastResultAt, fault.endedAt);
 
+    // Every phone report must land, and every board the phones agreed on must be confirmed by them: a failed
+    // report or a board the arbiter had to key from the score sheet stops the rehearsal (the day would have
+    // gone on, but the phones' path failed and the checks would not see it otherwise).
+    if (tally.failed > 0 || tally.enteredFromPaper > 0) {
+      throw new Error(
+        `round ${round}: ${tally.failed} phone reports refused or given up, ${tally.enteredFromPaper} boards keyed from the score sheet`,
+      );
+    }
     const answered = `report answered: median ${Math.round(percentile(answeredMs, 50))} ms, p95 ${Math.round(percentile(answeredMs, 95))} ms, slowest ${Math.round(percentile(answeredMs, 100))} ms`;
     context.log(
       `rounds: round ${round}: ${tally.acknowledged}/${tally.reports} reports acknowledged, ${tally.retries} retries, ` +
@@ -673,7 +676,7 @@ export async function roundsPhase(
 }
 
 /**
- * The end state of what this phase wrote, read with SQL (final-state.ts merges it): every match of the active
+ * The end state of what this phase wrote, read with SQL (run.ts merges the phases' readers): every match of the active
  * tournament with its result ('none' for none), and the audit rows of result writes and reports.
  */
 export async function roundsFinalState(db: pg.Client): Promise<Map<WriteKind, Map<string, string>>> {
@@ -683,14 +686,19 @@ export async function roundsFinalState(db: pg.Client): Promise<Map<WriteKind, Ma
   );
   for (const row of matches.rows) results.set(row.id, row.result ?? 'none');
   const audit = new Map<string, string>();
-  const logs = await db.query<{ action_type: string; match_id: string; side: string | null }>(
-    `select distinct action_type, metadata->>'matchId' as match_id, metadata->>'side' as side
+  // Counted, not just found: a retried or resent write must not log twice.
+  const logs = await db.query<{ action_type: string; match_id: string; side: string | null; n: string }>(
+    `select action_type, metadata->>'matchId' as match_id, metadata->>'side' as side, count(*) as n
        from system_logs
-      where action_type in ('update_match_result', 'report_result') and metadata ? 'matchId'`,
+      where action_type in ('update_match_result', 'report_result') and metadata ? 'matchId'
+      group by 1, 2, 3`,
   );
   for (const row of logs.rows) {
-    if (row.action_type === 'update_match_result') audit.set(`result:${row.match_id}`, row.action_type);
-    else audit.set(`report:${row.match_id}:${row.side}`, row.action_type);
+    const key =
+      row.action_type === 'update_match_result'
+        ? `result:${row.match_id}`
+        : `report:${row.match_id}:${row.side}`;
+    audit.set(key, loggedTimes(Number(row.n)));
   }
   return new Map<WriteKind, Map<string, string>>([
     ['result', results],

@@ -8,6 +8,11 @@ import type pg from 'pg';
 export { seededRandom } from '../../../src/domain/random';
 export { waitFor } from '../../../tests/support/deployment-stack';
 
+/** How the audit entries of the ledger and of the end state say how often an action was logged. */
+export function loggedTimes(n: number): string {
+  return n === 1 ? 'logged once' : `logged ${n} times`;
+}
+
 export function pick<T>(random: () => number, list: readonly T[]): T {
   return list[Math.floor(random() * list.length)]!;
 }

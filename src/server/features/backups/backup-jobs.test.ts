@@ -57,11 +57,10 @@ describe('backup jobs shared between processes', () => {
     const { a, b } = twoProcesses();
     const job = controllableJob();
     const started = a.start('backup', null, job.run)!;
-    // The first writes are at once (start, phase): the other process sees the job writing.
-    const seen = await eventually(
-      () => b.get(started.id),
-      (job) => job?.phase === 'writing',
-    );
+    // The first writes are at once (start, phase), and the answer to the start waits for them: the other
+    // process sees the job writing at its first poll.
+    await a.written();
+    const seen = await b.get(started.id);
     expect(seen?.phase).toBe('writing');
     expect(seen?.finishedAt).toBeNull();
     expect((await b.current())?.id).toBe(started.id);

@@ -153,6 +153,11 @@ export class BackupJobs {
     await this.writes;
   }
 
+  /** Resolves once the job files written so far are on disk. */
+  async written(): Promise<void> {
+    await this.writes;
+  }
+
   /** Writes the job's file (at once, or when WRITE_EVERY_MS has passed since the last write). */
   private save(job: BackupJob, now = false): void {
     const dir = this.dir;

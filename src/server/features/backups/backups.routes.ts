@@ -65,7 +65,7 @@ export const backupsFeature = routesFeature('backups', async (typed, context) =>
       },
     },
     async (request, reply) => {
-      const job = service.startBackup(await auditContextOf(request));
+      const job = await service.startBackup(await auditContextOf(request));
       return reply.code(202).send({ jobId: job.id, message: BACKUP_MESSAGES.started });
     },
   );

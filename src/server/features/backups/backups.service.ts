@@ -122,12 +122,14 @@ export class BackupService {
   }
 
   /** Starts a manual backup in the background (202 and a job to poll). */
-  startBackup(who: AuditContext): BackupJob {
+  async startBackup(who: AuditContext): Promise<BackupJob> {
     const job = this.jobs.start('backup', null, async (report) => ({
       backup: await this.createBackup('manual', who, report),
       restore: null,
     }));
     if (!job) throw new HttpError(409, BACKUP_MESSAGES.busy);
+    // Its file written before the answer: the page's first poll may reach the other process.
+    await this.jobs.written();
     return job;
   }
 
@@ -139,6 +141,7 @@ export class BackupService {
       restore: await this.restoreBackup(who, name, report),
     }));
     if (!job) throw new HttpError(409, BACKUP_MESSAGES.busy);
+    await this.jobs.written();
     return job;
   }
 
