@@ -4,7 +4,17 @@
  * navigation until the page answers input (`<html data-hydrated>`) and a little after, and the long tasks the
  * page itself observed. Used by `npm run bench:lighthouse -- --profile` and by the take-over test.
  */
+import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 import type { Page } from 'playwright-core';
+
+/**
+ * The machine's Lighthouse benchmark index, computed in `page` by Lighthouse's own function (about 1 s of
+ * string and array work; Lighthouse prints it as `environment.benchmarkIndex`): the figure that says how fast
+ * this machine runs a page's JavaScript, so that a timing can be read against the machine it was taken on.
+ */
+export async function benchmarkIndexOf(page: Page): Promise<number> {
+  return page.evaluate(`(${pageFunctions.computeBenchmarkIndex.toString()})()`) as Promise<number>;
+}
 
 export interface TakeOverProfile {
   /** Long tasks (over 50 ms) from navigation until 1 s after the take-over, in the page's own clock. */
