@@ -9,7 +9,6 @@
  * is skipped with the reason printed, except in CI (CI=true), where it fails instead.
  */
 import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -22,7 +21,7 @@ import {
 } from '../src/contracts/live';
 import type { CreateRegistrationBody } from '../src/contracts/registrations';
 import { REGISTRATION_MESSAGES } from '../src/contracts/registrations';
-import { meetsDifficulty } from '../src/domain/registration';
+import { solveChallenge } from '../src/server/core/registrations/registration-security';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../src/server/db/seed/demo-accounts';
 import {
   type Child,
@@ -102,14 +101,6 @@ class LiveStream {
 
   close(): void {
     this.controller.abort();
-  }
-}
-
-function solveChallenge(challenge: string, bits: number): string {
-  for (let nonce = 0; ; nonce += 1) {
-    if (meetsDifficulty(createHash('sha256').update(`${challenge}${nonce}`, 'utf8').digest(), bits)) {
-      return String(nonce);
-    }
   }
 }
 

@@ -25,19 +25,16 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import zlib from 'node:zlib';
 import { type Browser, chromium } from '@playwright/test';
+import { MAX_INVALIDATE_DELAY_MS, RETRY_MAX_MS, RETRY_MIN_MS } from '../../src/client/lib/live-updates';
+import { TOURNAMENT_REFETCH_MS } from '../../src/client/lib/query-keys';
 import { formatScreenCode } from '../../src/domain/venue-screens';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tests/e2e/support/chromium';
 import type { RehearsalContext } from './context';
 
-/** src/client/lib/live-updates.ts: refetches are spread over this window. */
-const MAX_INVALIDATE_DELAY_MS = 400;
-/** live-updates.ts: after a stream failed for good, retry after this, doubling per failure up to RETRY_MAX_MS. */
-const RETRY_MIN_MS = 1_000;
-const RETRY_MAX_MS = 30_000;
 /** EventSource's reconnection time until the server names one (`retry: 3000`). */
 const DEFAULT_STREAM_RETRY_MS = 3_000;
-/** query-keys.ts tournamentDataPolicy: tournament data refetches every 30 s. */
-const REFETCH_INTERVAL_MS = 30_000;
+/** The client's own timings (live-updates.ts, query-keys.ts), read from its modules so the two cannot drift. */
+const REFETCH_INTERVAL_MS = TOURNAMENT_REFETCH_MS;
 /** live-updates.ts topicKeys: the topics whose keys include ['rounds'] (the current round's query). */
 const ROUND_TOPICS = new Set(['tournament', 'rounds', 'matches', 'reports', 'players']);
 /** The viewers arrive over this time rather than in one millisecond (people open the page one by one). */

@@ -19,7 +19,6 @@
  * Every acknowledged write goes into the ledger ('registration', 'payment', 'consent', 'roster-change',
  * 'audit'); `registrationFinalState` reads the same facts with SQL, written the same canonical way.
  */
-import { createHash } from 'node:crypto';
 import pg from 'pg';
 import type { PowChallenge } from '../../../src/contracts/bot-protection';
 import { CONSENT_TOKEN_HEADER, type GuardianConsentView } from '../../../src/contracts/guardian-consent';
@@ -43,8 +42,8 @@ import type {
 } from '../../../src/contracts/roster-changes';
 import type { AdminTournament } from '../../../src/contracts/tournament-management';
 import { eventDayOf } from '../../../src/domain/event-day';
-import { meetsDifficulty } from '../../../src/domain/registration';
 import { FIDE_TIEBREAK_ORDER } from '../../../src/domain/scoring/tiebreak-keys';
+import { solveChallenge } from '../../../src/server/core/registrations/registration-security';
 import type { RehearsalContext, WriteKind } from '../context';
 import type { Device } from '../http';
 import {
@@ -241,15 +240,6 @@ function registrationBody(
     })),
     botProof,
   };
-}
-
-/** The proof of work of the registration form: a nonce whose digest with the challenge has enough zero bits. */
-export function solveChallenge(challenge: string, bits: number): string {
-  for (let nonce = 0; ; nonce += 1) {
-    if (meetsDifficulty(createHash('sha256').update(`${challenge}${nonce}`, 'utf8').digest(), bits)) {
-      return String(nonce);
-    }
-  }
 }
 
 // ---------------------------------------------------------------------------------------------------------------

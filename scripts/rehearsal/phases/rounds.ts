@@ -28,7 +28,7 @@ import type { ReportableBoard, ReportResultResponse } from '../../../src/contrac
 import type { RehearsalContext, RehearsalPlayer, WriteKind } from '../context';
 import type { Answer, Device } from '../http';
 import { type ScreenWall, startScreens, startViewers, type ViewerFleet } from '../viewers';
-import { loggedTimes, seededRandom, shuffled } from './support';
+import { loggedTimes, seededRandom, shuffled, sleep, summarise } from './support';
 
 const PHASE = 'rounds';
 
@@ -52,7 +52,6 @@ const outboxDelay = (attempts: number) =>
 /** Staff see the error and press the button again. */
 const staffDelay = () => 1_000 + Math.floor(Math.random() * 1_000);
 const isRetryable = (status: number) => status === 0 || status >= 500 || status === 408 || status === 429;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface Sent<T> {
   answer: Answer<T>;
@@ -167,11 +166,6 @@ function disputedClaims(random: () => number): { result: Result; claims: Record<
   if (pick < 0.8) return { result: 'draw', claims: { white: 'draw', black: 'black' } };
   return { result: 'white', claims: { white: 'white', black: 'draw' } };
 }
-
-const percentile = (values: readonly number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
-};
 
 /** The phase's counters, logged per round and kept in notes 'reports'. */
 interface RoundCounts {
@@ -626,7 +620,7 @@ export async function roundsPhase(
         `round ${round}: ${tally.failed} phone reports refused or given up, ${tally.enteredFromPaper} boards keyed from the score sheet`,
       );
     }
-    const answered = `report answered: median ${Math.round(percentile(answeredMs, 50))} ms, p95 ${Math.round(percentile(answeredMs, 95))} ms, slowest ${Math.round(percentile(answeredMs, 100))} ms`;
+    const answered = `report answered: ${summarise(answeredMs)}`;
     context.log(
       `rounds: round ${round}: ${tally.acknowledged}/${tally.reports} reports acknowledged, ${tally.retries} retries, ` +
         `${tally.landedUnacknowledged} landed without an answer, ${tally.failed} refused or given up; ` +
