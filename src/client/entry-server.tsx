@@ -3,6 +3,7 @@ import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { CRM_DRAWN_PATHS, CRM_PAGE_MODULES, type CrmPageRenderer } from '../contracts/crm-pages';
 import { lookupNameOf } from '../contracts/player-lookup';
+import { readCheckedPublicData } from '../contracts/public-page-data';
 import {
   isPublicPagePath,
   type PublicPageRenderer,
@@ -49,7 +50,7 @@ export const renderPublicPage: PublicPageRenderer['renderPublicPage'] = async (u
 
   provideSanitiser(options.sanitiseRichText);
   const html = await drawWhole(
-    appAt(address, { seed: (queryClient) => seedPublicData(queryClient, state) }),
+    appAt(address, { seed: (queryClient) => seedPublicData(queryClient, state, readCheckedPublicData) }),
     path,
   );
   return {

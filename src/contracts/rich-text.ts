@@ -218,11 +218,15 @@ export const RICH_TEXT_MESSAGES = {
     `${KIND_LABELS[kind]} carries too much formatting to store (over ${RICH_TEXT_LIMITS[kind].html.toLocaleString('en-GB')} characters of HTML). Paste it as plain text or shorten it.`,
 } as const;
 
-/** The stored HTML as sent: a string within the HTML cap (the sanitiser and the character count follow). */
+/**
+ * The stored HTML as sent: a string within the HTML cap (the sanitiser and the character count follow). The
+ * message is written when the cap is hit, not when the schema is built: its number formatting is the first use
+ * of the browser's Intl on a public page, which cost a phone 50 ms of the take-over's first task (issue 37).
+ */
 export const richTextInput = (kind: RichTextKind) =>
   z
     .string()
-    .max(RICH_TEXT_LIMITS[kind].html, RICH_TEXT_MESSAGES.tooMuchFormatting(kind))
+    .max(RICH_TEXT_LIMITS[kind].html, { error: () => RICH_TEXT_MESSAGES.tooMuchFormatting(kind) })
     .refine((value) => value.trim() !== '', RICH_TEXT_MESSAGES.empty(kind));
 
 /** Images an editor may upload: the types a browser shows, at most 2 MB; re-encoded before they are stored. */

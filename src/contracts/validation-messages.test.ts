@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { RICH_TEXT_LIMITS, richTextInput } from './rich-text';
 import { installHumanValidationMessages } from './validation-messages';
 
 /** The server installs the wording for every schema (app.ts); a form's check passes it per parse (lib/form.ts). */
@@ -25,5 +26,13 @@ describe('validation messages worded for people', () => {
 
   it("keeps a schema's own message", () => {
     expect(said(z.string().min(1, 'Enter the school name'), '')).toBe('Enter the school name');
+  });
+
+  it('keeps a message the schema writes only when it refuses (rich text over its HTML cap)', () => {
+    const html = `<p>${'x'.repeat(RICH_TEXT_LIMITS.announcement.html)}</p>`;
+    expect(said(richTextInput('announcement'), html)).toBe(
+      'An announcement carries too much formatting to store (over 20,000 characters of HTML). Paste it as plain text or shorten it.',
+    );
+    expect(said(richTextInput('announcement'), '<p>Round 3 starts at 14:00</p>')).toBeUndefined();
   });
 });

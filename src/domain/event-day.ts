@@ -6,14 +6,17 @@
  */
 export const EVENT_TIME_ZONE = 'Europe/Dublin';
 
-const dayFormat = new Intl.DateTimeFormat('en-CA', {
-  timeZone: EVENT_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
+// Made on first use, not when the module loads: a time-zone formatter is costly to build (ICU's zone data),
+// and a public page loads this module without always needing it (issue 37).
+let dayFormat: Intl.DateTimeFormat | undefined;
 
 /** The event's calendar day (YYYY-MM-DD) at an instant. */
 export function eventDayOf(at: Date | number): string {
+  dayFormat ??= new Intl.DateTimeFormat('en-CA', {
+    timeZone: EVENT_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  });
   return dayFormat.format(at);
 }

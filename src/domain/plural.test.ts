@@ -14,6 +14,13 @@ describe('plural forms', () => {
     expect(countOf(count, noun)).toBe(text);
   });
 
+  it('writes counts as en-IE does, grouped in thousands', () => {
+    for (const count of [-1_000, -999, -1, 0, 7, 999, 1_000, 12_345, 1_000_000, 2.5])
+      expect(countOf(count, 'entry', 'entries')).toBe(
+        `${count.toLocaleString('en-IE')} ${count === 1 ? 'entry' : 'entries'}`,
+      );
+  });
+
   it('takes an irregular plural', () => {
     expect(countOf(1, 'entry', 'entries')).toBe('1 entry');
     expect(countOf(3, 'entry', 'entries')).toBe('3 entries');

@@ -12,7 +12,16 @@ export function nounFor(count: number, one: string, many = `${one}s`): string {
 
 /** "1 team", "12 teams", "1,250 entries": the count (grouped in thousands) and its noun. */
 export function countOf(count: number, one: string, many = `${one}s`): string {
-  return `${count.toLocaleString('en-IE')} ${nounFor(count, one, many)}`;
+  return `${groupedCount(count)} ${nounFor(count, one, many)}`;
+}
+
+/**
+ * A count as en-IE writes it ("7", "1,250"). A whole number under a thousand needs no grouping and is written
+ * without Intl: the first use of Intl costs a phone tens of milliseconds (its locale data), and the counts on a
+ * public page's first screen are all small (issue 37).
+ */
+function groupedCount(count: number): string {
+  return Number.isInteger(count) && Math.abs(count) < 1_000 ? String(count) : count.toLocaleString('en-IE');
 }
 
 /**

@@ -1,11 +1,12 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
-import { takeOverBeforeRefetch } from '../components/take-over-when-seen';
+import { AfterHydration } from '../components/after-hydration';
+import { takeOverBeforeRefetch, takeOverEverything } from '../components/take-over-when-seen';
 import { subscribeToLiveUpdates } from '../lib/live-updates';
 import { notify } from '../lib/notify';
 import { queryKeys } from '../lib/query-keys';
 import { useTheme } from '../lib/theme';
-import { useHydrated } from '../lib/use-hydrated';
+import { whenTakenOver } from '../lib/when-taken-over';
 import { createQueryClient } from './query-client';
 
 /** docs/requirements.md §9: toasts last 4 s, at most 3 show at once, 356 px wide (sonner's default width). */
@@ -39,24 +40,23 @@ export function Providers({
     seed?.(client);
     return client;
   });
-  const [theme] = useTheme();
-  const isHydrated = useHydrated();
 
-  // From here on the page answers input: a server-drawn page's buttons do nothing until its code has taken it
-  // over (ADR 023). Marked on <html> for whatever needs to know (the end-to-end tests wait for it).
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = '';
-  }, []);
   useEffect(() => takeOverBeforeRefetch(queryClient), [queryClient]);
 
   useEffect(
     () =>
-      subscribeToLiveUpdates(queryClient, {
-        ...(liveSince ? { since: liveSince } : {}),
-        onEvent: (event) => {
-          if (event.topics.includes('announcements'))
-            notify('info', 'Announcements updated', { id: 'announcements' });
-        },
+      whenTakenOver(() => {
+        // From here on the page answers input: a server-drawn page's buttons do nothing until its code has taken
+        // it over (ADR 023). Marked on <html> for whatever needs to know (the end-to-end tests wait for it).
+        document.documentElement.dataset.hydrated = '';
+        return subscribeToLiveUpdates(queryClient, {
+          ...(liveSince ? { since: liveSince } : {}),
+          beforeRefresh: takeOverEverything,
+          onEvent: (event) => {
+            if (event.topics.includes('announcements'))
+              notify('info', 'Announcements updated', { id: 'announcements' });
+          },
+        });
       }),
     [queryClient, liveSince],
   );
@@ -64,20 +64,28 @@ export function Providers({
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      {isHydrated ? (
-        <Suspense fallback={null}>
-          <Toaster
-            theme={theme === 'dark' ? 'dark' : 'light'}
-            position="top-center"
-            offset={76}
-            duration={TOAST_DURATION_MS}
-            visibleToasts={VISIBLE_TOASTS}
-            style={{ '--width': '356px' } as React.CSSProperties}
-            richColors
-            closeButton
-          />
-        </Suspense>
-      ) : null}
+      <AfterHydration>
+        <Toasts />
+      </AfterHydration>
     </QueryClientProvider>
+  );
+}
+
+/** The toasts, in the theme's colours. */
+function Toasts() {
+  const [theme] = useTheme();
+  return (
+    <Suspense fallback={null}>
+      <Toaster
+        theme={theme === 'dark' ? 'dark' : 'light'}
+        position="top-center"
+        offset={76}
+        duration={TOAST_DURATION_MS}
+        visibleToasts={VISIBLE_TOASTS}
+        style={{ '--width': '356px' } as React.CSSProperties}
+        richColors
+        closeButton
+      />
+    </Suspense>
   );
 }

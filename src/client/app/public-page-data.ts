@@ -1,31 +1,28 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { homeResponseSchema } from '../../contracts/home';
-import { leaderboardResponseSchema } from '../../contracts/leaderboard';
-import { playerLookupResponseSchema } from '../../contracts/player-lookup';
 import type { PublicPageDataName, PublicPagePath, PublicPageState } from '../../contracts/public-pages';
-import { importantInformationSchema } from '../../contracts/rich-text';
-import { dayRulesResponseSchema } from '../../contracts/roster-changes';
-import { registrationSettingsSchema } from '../../contracts/settings';
-import { tournamentResponseSchema } from '../../contracts/tournament';
 import { queryKeys } from '../lib/query-keys';
 import { PUBLIC_PAGES } from './public-pages';
 
-// Loaded only to take over a server-drawn page (main.tsx) and by the server's render: the schemas stay off the
-// first JavaScript of every other page.
+// Loaded only to take over a server-drawn page (main.tsx) and by the server's render: what each page is drawn
+// from stays off the first JavaScript of every other page.
+
+/** The query each named piece of public data fills: the same query the page's own fetch fills. */
+const PUBLIC_DATA_KEYS: Record<PublicPageDataName, readonly unknown[]> = {
+  home: queryKeys.home,
+  leaderboard: queryKeys.leaderboard,
+  tournament: queryKeys.tournament,
+  registrationSettings: queryKeys.registrationSettings,
+  importantInformation: queryKeys.importantInformation,
+  dayRules: queryKeys.dayRules,
+};
 
 /**
- * Each named piece of public data: the query it fills and the schema its JSON is read with, the same schema the
- * page's own fetch uses (see each feature's queries.ts), so a server-drawn page and a fetched one hold equal data.
+ * How a piece of a drawn page's data is read from its JSON: on the server, checked by its schema
+ * (contracts/public-page-data.ts, `readCheckedPublicData`); in the browser, as sent (`readAsSent`), since the
+ * server's render of the same build already checked that very text.
  */
-const PUBLIC_DATA: Record<PublicPageDataName, { queryKey: readonly unknown[]; schema: z.ZodType }> = {
-  home: { queryKey: queryKeys.home, schema: homeResponseSchema },
-  leaderboard: { queryKey: queryKeys.leaderboard, schema: leaderboardResponseSchema },
-  tournament: { queryKey: queryKeys.tournament, schema: tournamentResponseSchema },
-  registrationSettings: { queryKey: queryKeys.registrationSettings, schema: registrationSettingsSchema },
-  importantInformation: { queryKey: queryKeys.importantInformation, schema: importantInformationSchema },
-  dayRules: { queryKey: queryKeys.dayRules, schema: dayRulesResponseSchema },
-};
+export type PublicDataReader = (name: PublicPageDataName | 'playerLookup', body: string) => unknown;
+export const readAsSent: PublicDataReader = (_name, body) => JSON.parse(body);
 
 export interface PublicPageNeeds {
   /** What the page shows; 'home' always, since the header reads it (leaderboard visibility, colour). */
@@ -96,18 +93,22 @@ export function richTextModules(html: string): string[] {
  * Fills the query cache from a server-drawn page's data, on the server before drawing and in the browser before
  * hydrating, so both draw from equal data and the browser fetches nothing it was sent.
  */
-export function seedPublicData(queryClient: QueryClient, state: PublicPageState): void {
-  for (const [name, entry] of Object.entries(PUBLIC_DATA) as [
+export function seedPublicData(
+  queryClient: QueryClient,
+  state: PublicPageState,
+  read: PublicDataReader,
+): void {
+  for (const [name, queryKey] of Object.entries(PUBLIC_DATA_KEYS) as [
     PublicPageDataName,
-    (typeof PUBLIC_DATA)['home'],
+    readonly unknown[],
   ][]) {
     const body = state[name];
-    if (body !== undefined) queryClient.setQueryData(entry.queryKey, entry.schema.parse(JSON.parse(body)));
+    if (body !== undefined) queryClient.setQueryData(queryKey, read(name, body));
   }
   if (state.playerLookup) {
     queryClient.setQueryData(
       queryKeys.playerLookup(state.playerLookup.name),
-      playerLookupResponseSchema.parse(JSON.parse(state.playerLookup.body)),
+      read('playerLookup', state.playerLookup.body),
     );
   }
 }
@@ -129,5 +130,5 @@ export async function publicPageTakeOver(
       ? import('../components/rich-html').then((module) => module.preloadRichText())
       : undefined,
   ]);
-  return { seed: (queryClient) => seedPublicData(queryClient, state), since: state.since };
+  return { seed: (queryClient) => seedPublicData(queryClient, state, readAsSent), since: state.since };
 }

@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { useLocation } from 'react-router';
+import { AfterHydration } from '../components/after-hydration';
 import { TakeOverWhenSeen, useTakeOverOnNavigation } from '../components/take-over-when-seen';
 import { useSession } from '../features/auth/queries';
 import { PageOutlet } from '../features/errors/page-outlet';
@@ -9,7 +10,6 @@ import { CookieBanner } from '../features/layout/cookie-banner';
 import { SiteHeader } from '../features/layout/site-header';
 import { useScrollRestoration } from '../features/layout/use-scroll-restoration';
 import { lazyNamed } from '../lib/lazy-page';
-import { useHydrated } from '../lib/use-hydrated';
 
 // The footer (links, theme picker) sits below the fold: its code is not part of every page's first JavaScript.
 // On a server-drawn page it is taken over when about to be seen (ADR 047), and its code loads then.
@@ -20,6 +20,33 @@ const SiteNotices = lazyNamed(() => import('../features/broadcasts/site-notices'
 // Consented visit records (ADR 034) start 1 s after a page shows: their code loads after hydration too.
 const VisitTracking = lazyNamed(() => import('../features/layout/use-visit-tracking'), 'VisitTracking');
 
+/*
+ * The parts of the layout that do not depend on what the layout reads (the session, the address), made once: when
+ * the layout draws again, React skips an element it has seen before instead of drawing it again. The session's
+ * state arrives after a server-drawn page is taken over, and React draws a store's change in one synchronous
+ * task: drawn inline, these made it draw the whole page again in that task (issue 37). Each reads what it shows
+ * itself (the page outlet its route, the footer the session).
+ */
+const PAGE = <PageOutlet />;
+const PUBLIC_FOOTER = (
+  <TakeOverWhenSeen>
+    <Suspense fallback={null}>
+      <SiteFooter />
+    </Suspense>
+  </TakeOverWhenSeen>
+);
+// Docked at the foot of the screen, after everything else: the notices are drawn only after hydration (never in a
+// server-drawn page's HTML, ADR 023), and arriving here they move nothing already on screen.
+const NOTICES = (
+  <AfterHydration>
+    <Suspense fallback={null}>
+      <SiteNotices />
+      <VisitTracking />
+    </Suspense>
+  </AfterHydration>
+);
+const COOKIE_BANNER = <CookieBanner />;
+
 /**
  * The one layout: the public header and footer for anonymous visitors and on the public pages docs/requirements.md §2 lists;
  * signed-in users elsewhere get the compact app bar instead (see chrome.ts). The lazily loaded page between.
@@ -29,7 +56,6 @@ export function RootLayout() {
   useTakeOverOnNavigation();
   const { pathname } = useLocation();
   const isPublicChrome = chromeFor(pathname, useSession().status === 'signed-in') === 'public';
-  const isHydrated = useHydrated();
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -40,26 +66,11 @@ export function RootLayout() {
       </a>
       {isPublicChrome ? <SiteHeader /> : <AppBar />}
       <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
-        <PageOutlet />
+        {PAGE}
       </main>
-      {isPublicChrome ? (
-        <TakeOverWhenSeen>
-          <Suspense fallback={null}>
-            <SiteFooter />
-          </Suspense>
-        </TakeOverWhenSeen>
-      ) : null}
-      {/*
-       * Docked at the foot of the screen, after everything else: the notices are drawn only after hydration (never
-       * in a server-drawn page's HTML, ADR 023), and arriving here they move nothing already on screen.
-       */}
-      {isHydrated ? (
-        <Suspense fallback={null}>
-          <SiteNotices />
-          <VisitTracking />
-        </Suspense>
-      ) : null}
-      <CookieBanner />
+      {isPublicChrome ? PUBLIC_FOOTER : null}
+      {NOTICES}
+      {COOKIE_BANNER}
     </div>
   );
 }

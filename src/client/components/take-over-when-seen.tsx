@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createContext, type ReactNode, Suspense, use, useId, useState } from 'react';
+import { createContext, type ReactNode, Suspense, use, useEffect, useId, useState } from 'react';
 import { useLocation } from 'react-router';
 
 /**
@@ -49,6 +49,43 @@ let isEverythingTakenOver = false;
 function takeOverEverythingNow(): void {
   isEverythingTakenOver = true;
   for (const gate of gates.values()) gate.open();
+}
+
+/** Per part with drawn markup: settles once React has taken it over (its effects ran). */
+const takenOver = new Map<string, { promise: Promise<void>; settle: () => void }>();
+function takenOverOf(id: string) {
+  let entry = takenOver.get(id);
+  if (!entry) {
+    let settle: () => void = () => {};
+    const promise = new Promise<void>((resolve) => {
+      settle = resolve;
+    });
+    entry = { promise, settle };
+    takenOver.set(id, entry);
+  }
+  return entry;
+}
+
+/** How long new data waits at most for a part to be taken over (its code may never arrive offline). */
+export const TAKE_OVER_BEFORE_DATA_MS = 3_000;
+
+/**
+ * Takes over every part still waiting, and settles once each has been taken over (or after
+ * TAKE_OVER_BEFORE_DATA_MS): the live stream waits for it before it fetches changed data (ADR 049). Opening the
+ * gates when a fetch starts (`takeOverBeforeRefetch`) is not enough on its own: a part's code may take longer to
+ * arrive than the answer, and React, finding other text than the server drew, would draw the part afresh.
+ */
+export function takeOverEverything(): Promise<void> {
+  const waiting = [...gates.entries()].filter(([, gate]) => gate !== OPEN).map(([id]) => takenOverOf(id));
+  takeOverEverythingNow();
+  if (waiting.length === 0) return Promise.resolve();
+  return Promise.race([
+    Promise.all(waiting.map((part) => part.promise)),
+    new Promise<void>((resolve) => setTimeout(resolve, TAKE_OVER_BEFORE_DATA_MS)),
+  ]).then(() => {
+    // A part that never arrived (its page left, its code unreachable) is not waited for again.
+    for (const part of waiting) part.settle();
+  });
 }
 
 /**
@@ -135,6 +172,8 @@ function gateOf(id: string): Gate {
  */
 function WaitUntilSeen({ id, children }: { id: string; children: ReactNode }) {
   if (typeof document !== 'undefined') use(gateOf(id) as Promise<void>);
+  // Runs once the part is taken over (its boundary committed): what waits on it may go on.
+  useEffect(() => takenOverOf(id).settle(), [id]);
   return children;
 }
 

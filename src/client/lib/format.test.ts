@@ -22,6 +22,20 @@ describe('format', () => {
     expect(formatDateRange(null, null)).toBe('');
   });
 
+  it('writes every calendar date of a span of years as Intl writes it in en-IE', () => {
+    const intl = new Intl.DateTimeFormat('en-IE', {
+      weekday: 'short',
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
+    for (let day = Date.UTC(2024, 0, 1); day <= Date.UTC(2028, 11, 31); day += 86_400_000) {
+      const isoDate = new Date(day).toISOString().slice(0, 10);
+      expect(formatCalendarDate(isoDate), isoDate).toBe(intl.format(day));
+    }
+  });
+
   it('shows times in Irish time', () => {
     expect(formatTime('2025-07-01T09:30:00Z')).toBe('10:30');
     expect(formatTime('2025-01-15T09:30:00Z')).toBe('09:30');

@@ -5,19 +5,33 @@
 
 import { countOf } from '../../domain/plural';
 import { LOCALE, TOURNAMENT_TIME_ZONE } from './format-money';
+import { onFirstUse } from './on-first-use';
 
 export { formatEuroCents, TOURNAMENT_TIME_ZONE } from './format-money';
 
-const longDate = new Intl.DateTimeFormat(LOCALE, {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-/** A calendar date "2025-03-15" → "Sat 15 March 2025" (no time zone shift). */
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+/**
+ * A calendar date "2025-03-15" → "Sat 15 March 2025" (no time zone shift), as Intl writes it in en-IE (the test
+ * compares the two), but written out: the home page's first screen shows the tournament's dates, and taking it
+ * over must not wait for Intl's first use, which costs a phone tens of milliseconds (issue 37).
+ */
 export function formatCalendarDate(isoDate: string): string {
-  return longDate.format(new Date(`${isoDate}T00:00:00Z`));
+  const date = new Date(`${isoDate}T00:00:00Z`);
+  return `${WEEKDAYS[date.getUTCDay()]} ${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
 }
 
 /** "Sat 15 March 2025 – Sun 16 March 2025", one date when both are the same, '' when none is known. */
@@ -27,28 +41,34 @@ export function formatDateRange(start: string | null, end: string | null): strin
   return only ? formatCalendarDate(only) : '';
 }
 
-const time = new Intl.DateTimeFormat(LOCALE, {
-  hour: '2-digit',
-  minute: '2-digit',
-  hour12: false,
-  timeZone: TOURNAMENT_TIME_ZONE,
-});
+const time = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat(LOCALE, {
+      hour: '2-digit',
+      minute: '2-digit',
+      hour12: false,
+      timeZone: TOURNAMENT_TIME_ZONE,
+    }),
+);
 /** An ISO date-time → "10:30" in Irish time. */
 export function formatTime(isoDateTime: string): string {
-  return time.format(new Date(isoDateTime));
+  return time().format(new Date(isoDateTime));
 }
 
-const dateTime = new Intl.DateTimeFormat(LOCALE, {
-  day: 'numeric',
-  month: 'short',
-  hour: '2-digit',
-  minute: '2-digit',
-  hour12: false,
-  timeZone: TOURNAMENT_TIME_ZONE,
-});
+const dateTime = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat(LOCALE, {
+      day: 'numeric',
+      month: 'short',
+      hour: '2-digit',
+      minute: '2-digit',
+      hour12: false,
+      timeZone: TOURNAMENT_TIME_ZONE,
+    }),
+);
 /** An ISO date-time → "15 Mar, 10:30" in Irish time. */
 export function formatDateTime(isoDateTime: string): string {
-  return dateTime.format(new Date(isoDateTime));
+  return dateTime().format(new Date(isoDateTime));
 }
 
 /** Link to the player lookup page, searched for this name. */

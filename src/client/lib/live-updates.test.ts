@@ -267,6 +267,34 @@ describe('subscribeToLiveUpdates', () => {
     stop();
   });
 
+  it('fetches changed data only once the drawn page has taken over its waiting parts (beforeRefresh)', async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal('EventSource', FakeEventSource);
+    const client = new QueryClient();
+    const invalidate = vi.spyOn(client, 'invalidateQueries').mockResolvedValue();
+    let source: FakeEventSource | undefined;
+    let partsTakenOver: () => void = () => {};
+    const stop = subscribeToLiveUpdates(client, {
+      random: () => 0,
+      onRoundChange: () => {},
+      beforeRefresh: () =>
+        new Promise<void>((resolve) => {
+          partsTakenOver = resolve;
+        }),
+      createEventSource: (url) => {
+        source = new FakeEventSource(url);
+        return source as unknown as EventSource;
+      },
+    });
+    source?.emit({ topics: ['crm'], settingsKeys: [] });
+    await vi.advanceTimersByTimeAsync(MAX_INVALIDATE_DELAY_MS);
+    expect(invalidate).not.toHaveBeenCalled();
+    partsTakenOver();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: queryKeys.crm }, NO_CANCEL);
+    stop();
+  });
+
   it('invalidates after a random delay of at most 400 ms, merging events that arrive meanwhile', () => {
     vi.useFakeTimers();
     vi.stubGlobal('EventSource', FakeEventSource);

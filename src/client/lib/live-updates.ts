@@ -141,6 +141,11 @@ export interface LiveUpdatesOptions {
   since?: number;
   /** The page whose visibility decides whether the stream is held (HIDDEN_CLOSE_AFTER_MS); default: `document`. */
   visibility?: Pick<Document, 'visibilityState' | 'addEventListener' | 'removeEventListener'>;
+  /**
+   * Awaited before changed data is fetched: a server-drawn page takes over its parts still waiting first, so that
+   * new data never reaches a part React has not taken over (ADR 049).
+   */
+  beforeRefresh?: () => Promise<void>;
 }
 
 /** EventSource.CLOSED (the global may be missing where this module is imported, e.g. server-side tests). */
@@ -197,7 +202,11 @@ export function subscribeToLiveUpdates(
     timer = null;
     const keys = [...pending.values()];
     pending.clear();
-    for (const queryKey of keys) void refreshLive(queryClient, queryKey);
+    const refresh = () => {
+      for (const queryKey of keys) void refreshLive(queryClient, queryKey);
+    };
+    if (options.beforeRefresh) void options.beforeRefresh().then(refresh);
+    else refresh();
   };
 
   const schedule = (event: LiveEvent) => {

@@ -4,13 +4,6 @@
 requestAnimationFrame(() =>
   setTimeout(() => {
     const code = JSON.parse(document.getElementById('page-code').textContent);
-    for (const href of code.preload) {
-      const link = document.createElement('link');
-      link.rel = 'modulepreload';
-      link.crossOrigin = '';
-      link.href = href;
-      document.head.append(link);
-    }
     const script = document.createElement('script');
     script.type = 'module';
     script.crossOrigin = '';
@@ -28,5 +21,19 @@ requestAnimationFrame(() =>
       }
     };
     document.head.append(script);
+    // The page's own chunks, fetched beside the entry so that none waits for another. Starting a request costs
+    // a slow phone's main thread several milliseconds, so they are started a few per task: all at once, they made
+    // one task of 140-190 ms at 4x slower processing (issue 37).
+    const startPreloads = (from) => {
+      for (const href of code.preload.slice(from, from + 4)) {
+        const link = document.createElement('link');
+        link.rel = 'modulepreload';
+        link.crossOrigin = '';
+        link.href = href;
+        document.head.append(link);
+      }
+      if (from + 4 < code.preload.length) setTimeout(() => startPreloads(from + 4));
+    };
+    startPreloads(0);
   }),
 );

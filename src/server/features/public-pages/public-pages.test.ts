@@ -5,6 +5,7 @@ import { eventually, startTestApp, type TestApp } from '../../../../tests/suppor
 import { databaseTargets } from '../../../../tests/support/server/test-database';
 import { leaderboardResponseSchema } from '../../../contracts/leaderboard';
 import { playerLookupResponseSchema } from '../../../contracts/player-lookup';
+import { PUBLIC_PAGE_DATA_SCHEMAS } from '../../../contracts/public-page-data';
 import {
   PUBLIC_PAGE_PATHS,
   PUBLIC_PAGE_STATE_ID,
@@ -59,6 +60,33 @@ describe.each(databaseTargets)('server-drawn public pages on %s', (target) => {
       // The no-JavaScript notice tells the truth: the page reads, it does not update by itself.
       expect(response.body).toContain('reload it for the latest results');
     }
+  });
+
+  it('sends data the browser can take over as sent: each schema gives back exactly what it reads', async () => {
+    // The browser seeds a drawn page's data without parsing it again (issue 37); a schema that added, dropped
+    // or changed a field (a default, a transform) would make its cache differ from what the server drew.
+    const pages = [...PUBLIC_PAGE_PATHS, '/player-lookup?name=Aleksandra%20Goryachkina'];
+    const seen = new Set<string>();
+    for (const path of pages) {
+      const state = stateOf((await get(path)).body);
+      const bodies: [keyof typeof PUBLIC_PAGE_DATA_SCHEMAS, string | undefined][] = [
+        ...Object.keys(PUBLIC_PAGE_DATA_SCHEMAS).map(
+          (name) =>
+            [name, state[name as keyof PublicPageState]] as [
+              keyof typeof PUBLIC_PAGE_DATA_SCHEMAS,
+              string | undefined,
+            ],
+        ),
+        ['playerLookup', state.playerLookup?.body],
+      ];
+      for (const [name, body] of bodies) {
+        if (typeof body !== 'string') continue;
+        seen.add(name);
+        const sent = JSON.parse(body);
+        expect(PUBLIC_PAGE_DATA_SCHEMAS[name].parse(sent), `${path}: ${name}`).toStrictEqual(sent);
+      }
+    }
+    expect([...seen].sort()).toEqual(Object.keys(PUBLIC_PAGE_DATA_SCHEMAS).sort());
   });
 
   it('has the standings in the HTML, in the order and with the points the API gives', async () => {
