@@ -93,7 +93,11 @@ test('accepting: one record per 10 minutes per tab, located offline, shown on th
   expect(await page.evaluate((key) => sessionStorage.getItem(key), VISIT_SESSION_STORAGE_KEY)).not.toBeNull();
 
   // "Cookie settings" in the footer asks again; declining then removes this tab's visit marker.
-  await page.getByRole('button', { name: 'Cookie settings' }).click();
+  // The footer is taken over when reached (ADR 047): a tap before its code is in may be missed, so tap again.
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Cookie settings' }).click();
+    await expect(page.getByRole('button', { name: 'Decline' })).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 10_000 });
   await page.getByRole('button', { name: 'Decline' }).click();
   expect(await page.evaluate((key) => sessionStorage.getItem(key), VISIT_SESSION_STORAGE_KEY)).toBeNull();
 

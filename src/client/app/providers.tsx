@@ -1,7 +1,7 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { AfterHydration } from '../components/after-hydration';
-import { takeOverBeforeRefetch, takeOverEverything } from '../components/take-over-when-seen';
+import { takeOverBefore, takeOverBeforeRefetch } from '../components/take-over-when-seen';
 import { subscribeToLiveUpdates } from '../lib/live-updates';
 import { notify } from '../lib/notify';
 import { queryKeys } from '../lib/query-keys';
@@ -51,7 +51,7 @@ export function Providers({
         document.documentElement.dataset.hydrated = '';
         return subscribeToLiveUpdates(queryClient, {
           ...(liveSince ? { since: liveSince } : {}),
-          beforeRefresh: takeOverEverything,
+          beforeRefresh: takeOverBefore,
           onEvent: (event) => {
             if (event.topics.includes('announcements'))
               notify('info', 'Announcements updated', { id: 'announcements' });

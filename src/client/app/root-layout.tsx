@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { AfterHydration } from '../components/after-hydration';
 import { TakeOverWhenSeen, useTakeOverOnNavigation } from '../components/take-over-when-seen';
@@ -10,6 +10,7 @@ import { CookieBanner } from '../features/layout/cookie-banner';
 import { SiteHeader } from '../features/layout/site-header';
 import { useScrollRestoration } from '../features/layout/use-scroll-restoration';
 import { lazyNamed } from '../lib/lazy-page';
+import { whenTakenOver } from '../lib/when-taken-over';
 
 // The footer (links, theme picker) sits below the fold: its code is not part of every page's first JavaScript.
 // On a server-drawn page it is taken over when about to be seen (ADR 047), and its code loads then.
@@ -54,6 +55,16 @@ const COOKIE_BANNER = <CookieBanner />;
 export function RootLayout() {
   useScrollRestoration();
   useTakeOverOnNavigation();
+  // The footer's code arrives once the page is taken over, off its first load and its first tasks: a tap on the
+  // footer (its cookie settings, the theme) then takes it over at once and is not lost to code still on its way.
+  useEffect(
+    () =>
+      whenTakenOver(() => {
+        void SiteFooter.preload();
+        return undefined;
+      }),
+    [],
+  );
   const { pathname } = useLocation();
   const isPublicChrome = chromeFor(pathname, useSession().status === 'signed-in') === 'public';
   return (

@@ -1,4 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
+import { partialMatchKey, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { createContext, type ReactNode, Suspense, use, useEffect, useId, useState } from 'react';
 import { useLocation } from 'react-router';
 
@@ -66,6 +66,19 @@ function takenOverOf(id: string) {
   return entry;
 }
 
+/** The queries the drawn page holds data of when its take-over starts (what its parts were drawn from). */
+let drawnFrom: QueryKey[] = [];
+
+/**
+ * Before the live stream fetches the queries under `keys` again (ADR 049): when one holds data the page was
+ * drawn from, every part still waiting is taken over first (`takeOverEverything`); other changes (a banner, the
+ * session) go ahead at once.
+ */
+export function takeOverBefore(keys: readonly QueryKey[]): Promise<void> {
+  const touchesDrawnData = keys.some((key) => drawnFrom.some((drawn) => partialMatchKey(drawn, key)));
+  return touchesDrawnData ? takeOverEverything() : Promise.resolve();
+}
+
 /** How long new data waits at most for a part to be taken over (its code may never arrive offline). */
 export const TAKE_OVER_BEFORE_DATA_MS = 3_000;
 
@@ -104,6 +117,11 @@ export function useTakeOverOnNavigation(): void {
  * every part still waiting is taken over first: the answer takes a round trip, the take-over far less.
  */
 export function takeOverBeforeRefetch(queryClient: QueryClient): () => void {
+  drawnFrom = queryClient
+    .getQueryCache()
+    .getAll()
+    .filter((query) => query.state.data !== undefined)
+    .map((query) => query.queryKey);
   return queryClient.getQueryCache().subscribe((event) => {
     if (event.type === 'updated' && event.action.type === 'fetch' && event.query.state.data !== undefined)
       takeOverEverythingNow();

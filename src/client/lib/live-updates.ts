@@ -145,7 +145,7 @@ export interface LiveUpdatesOptions {
    * Awaited before changed data is fetched: a server-drawn page takes over its parts still waiting first, so that
    * new data never reaches a part React has not taken over (ADR 049).
    */
-  beforeRefresh?: () => Promise<void>;
+  beforeRefresh?: (queryKeys: readonly QueryKey[]) => Promise<void>;
 }
 
 /** EventSource.CLOSED (the global may be missing where this module is imported, e.g. server-side tests). */
@@ -205,7 +205,7 @@ export function subscribeToLiveUpdates(
     const refresh = () => {
       for (const queryKey of keys) void refreshLive(queryClient, queryKey);
     };
-    if (options.beforeRefresh) void options.beforeRefresh().then(refresh);
+    if (options.beforeRefresh) void options.beforeRefresh(keys).then(refresh);
     else refresh();
   };
 

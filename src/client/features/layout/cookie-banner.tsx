@@ -20,18 +20,31 @@ export function CookieBanner() {
   // appears late (as the page's largest paint) or moves anything.
   const isHydrated = useHydrated();
   const visitorDays = useHome().data?.retention.visitorDays ?? DEFAULT_RETENTION.visitorDays;
-  const [isDecided, setIsDecided] = useState(false);
-  const isOpen = !isHydrated || (!isDecided && readConsent() === null);
+  // The stored choice as this banner last read it: a change (a choice made here, "Cookie settings" in the footer
+  // withdrawing it) is read again, so the banner draws itself again whatever else on the page does not.
+  const [consent, setConsent] = useState(() => (typeof window === 'undefined' ? null : readConsent()));
+  // Chosen here: closed even where the browser refuses to store the choice.
+  const [isChosenHere, setIsChosenHere] = useState(false);
+  const isOpen = !isHydrated || (!isChosenHere && consent === null);
   useEffect(() => {
     if (isHydrated && isOpen) delete document.documentElement.dataset.cookieChoice;
   }, [isHydrated, isOpen]);
   // "Cookie settings" in the footer withdraws the choice: the banner asks again.
-  useEffect(() => onConsentChange(() => setIsDecided(readConsent() !== null)), []);
+  useEffect(
+    () =>
+      onConsentChange(() => {
+        const stored = readConsent();
+        setConsent(stored);
+        if (stored === null) setIsChosenHere(false);
+      }),
+    [],
+  );
   if (!isOpen) return null;
 
   const choose = (choice: ConsentChoice) => {
     storeConsent(choice);
-    setIsDecided(true);
+    setIsChosenHere(true);
+    setConsent(readConsent());
   };
 
   return (
