@@ -1,7 +1,7 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { AfterHydration } from '../components/after-hydration';
-import { takeOverBefore, takeOverBeforeRefetch } from '../components/take-over-when-seen';
+import { takeOverBeforeChange, takeOverBeforeRefetch } from '../components/take-over-when-seen';
 import { subscribeToLiveUpdates } from '../lib/live-updates';
 import { notify } from '../lib/notify';
 import { queryKeys } from '../lib/query-keys';
@@ -43,23 +43,23 @@ export function Providers({
 
   useEffect(() => takeOverBeforeRefetch(queryClient), [queryClient]);
 
-  useEffect(
-    () =>
-      whenTakenOver(() => {
-        // From here on the page answers input: a server-drawn page's buttons do nothing until its code has taken
-        // it over (ADR 023). Marked on <html> for whatever needs to know (the end-to-end tests wait for it).
-        document.documentElement.dataset.hydrated = '';
-        return subscribeToLiveUpdates(queryClient, {
-          ...(liveSince ? { since: liveSince } : {}),
-          beforeRefresh: takeOverBefore,
-          onEvent: (event) => {
-            if (event.topics.includes('announcements'))
-              notify('info', 'Announcements updated', { id: 'announcements' });
-          },
-        });
-      }),
-    [queryClient, liveSince],
-  );
+  useEffect(() => {
+    // Read now, at the first commit: the queries holding data are those the page was drawn from.
+    const beforeRefresh = takeOverBeforeChange(queryClient);
+    return whenTakenOver(() => {
+      // From here on the page answers input: a server-drawn page's buttons do nothing until its code has taken
+      // it over (ADR 023). Marked on <html> for whatever needs to know (the end-to-end tests wait for it).
+      document.documentElement.dataset.hydrated = '';
+      return subscribeToLiveUpdates(queryClient, {
+        ...(liveSince ? { since: liveSince } : {}),
+        beforeRefresh,
+        onEvent: (event) => {
+          if (event.topics.includes('announcements'))
+            notify('info', 'Announcements updated', { id: 'announcements' });
+        },
+      });
+    });
+  }, [queryClient, liveSince]);
 
   return (
     <QueryClientProvider client={queryClient}>

@@ -66,36 +66,44 @@ function takenOverOf(id: string) {
   return entry;
 }
 
-/** The queries the drawn page holds data of when its take-over starts (what its parts were drawn from). */
-let drawnFrom: QueryKey[] = [];
-
 /**
- * Before the live stream fetches the queries under `keys` again (ADR 049): when one holds data the page was
- * drawn from, every part still waiting is taken over first (`takeOverEverything`); other changes (a banner, the
- * session) go ahead at once.
+ * What the live stream awaits before it fetches the queries under `keys` again (ADR 049): when one holds data the
+ * page was drawn from (the queries holding data now, as the take-over starts), every part still waiting is taken
+ * over first; other changes (a banner, the session) go ahead at once.
  */
-export function takeOverBefore(keys: readonly QueryKey[]): Promise<void> {
-  const touchesDrawnData = keys.some((key) => drawnFrom.some((drawn) => partialMatchKey(drawn, key)));
-  return touchesDrawnData ? takeOverEverything() : Promise.resolve();
+export function takeOverBeforeChange(queryClient: QueryClient): (keys: readonly QueryKey[]) => Promise<void> {
+  const drawnFrom = queryClient
+    .getQueryCache()
+    .getAll()
+    .filter((query) => query.state.data !== undefined)
+    .map((query) => query.queryKey);
+  return (keys) =>
+    keys.some((key) => drawnFrom.some((drawn) => partialMatchKey(drawn, key)))
+      ? takeOverEverything()
+      : Promise.resolve();
 }
 
 /** How long new data waits at most for a part to be taken over (its code may never arrive offline). */
-export const TAKE_OVER_BEFORE_DATA_MS = 3_000;
+const TAKE_OVER_BEFORE_DATA_MS = 3_000;
 
 /**
  * Takes over every part still waiting, and settles once each has been taken over (or after
- * TAKE_OVER_BEFORE_DATA_MS): the live stream waits for it before it fetches changed data (ADR 049). Opening the
- * gates when a fetch starts (`takeOverBeforeRefetch`) is not enough on its own: a part's code may take longer to
- * arrive than the answer, and React, finding other text than the server drew, would draw the part afresh.
+ * TAKE_OVER_BEFORE_DATA_MS). Opening the gates when a fetch starts (`takeOverBeforeRefetch`) is not enough on its
+ * own: a part's code may take longer to arrive than the answer, and React, finding other text than the server
+ * drew, would draw the part afresh.
  */
-export function takeOverEverything(): Promise<void> {
+function takeOverEverything(): Promise<void> {
   const waiting = [...gates.entries()].filter(([, gate]) => gate !== OPEN).map(([id]) => takenOverOf(id));
   takeOverEverythingNow();
   if (waiting.length === 0) return Promise.resolve();
+  let timer: ReturnType<typeof setTimeout> | undefined;
   return Promise.race([
     Promise.all(waiting.map((part) => part.promise)),
-    new Promise<void>((resolve) => setTimeout(resolve, TAKE_OVER_BEFORE_DATA_MS)),
+    new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, TAKE_OVER_BEFORE_DATA_MS);
+    }),
   ]).then(() => {
+    clearTimeout(timer);
     // A part that never arrived (its page left, its code unreachable) is not waited for again.
     for (const part of waiting) part.settle();
   });
@@ -117,11 +125,6 @@ export function useTakeOverOnNavigation(): void {
  * every part still waiting is taken over first: the answer takes a round trip, the take-over far less.
  */
 export function takeOverBeforeRefetch(queryClient: QueryClient): () => void {
-  drawnFrom = queryClient
-    .getQueryCache()
-    .getAll()
-    .filter((query) => query.state.data !== undefined)
-    .map((query) => query.queryKey);
   return queryClient.getQueryCache().subscribe((event) => {
     if (event.type === 'updated' && event.action.type === 'fetch' && event.query.state.data !== undefined)
       takeOverEverythingNow();

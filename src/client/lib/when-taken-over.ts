@@ -14,17 +14,15 @@ export function whenTakenOver(start: () => (() => void) | undefined): () => void
   const run = () => {
     if (!isCancelled) stop = start();
   };
-  // Safari has no requestIdleCallback: a timer runs after the tasks React has already queued.
-  const cancel =
-    typeof window.requestIdleCallback === 'function'
-      ? (
-          (handle) => () =>
-            window.cancelIdleCallback(handle)
-        )(window.requestIdleCallback(run, { timeout: TAKE_OVER_WAIT_MS }))
-      : (
-          (handle) => () =>
-            window.clearTimeout(handle)
-        )(window.setTimeout(run, 50));
+  let cancel: () => void;
+  if (typeof window.requestIdleCallback === 'function') {
+    const handle = window.requestIdleCallback(run, { timeout: TAKE_OVER_WAIT_MS });
+    cancel = () => window.cancelIdleCallback(handle);
+  } else {
+    // Safari has no requestIdleCallback: a timer runs after the tasks React has already queued.
+    const handle = window.setTimeout(run, 50);
+    cancel = () => window.clearTimeout(handle);
+  }
   return () => {
     isCancelled = true;
     cancel();

@@ -21,31 +21,18 @@ export function CookieBanner() {
   const isHydrated = useHydrated();
   const visitorDays = useHome().data?.retention.visitorDays ?? DEFAULT_RETENTION.visitorDays;
   // The stored choice as this banner last read it: a change (a choice made here, "Cookie settings" in the footer
-  // withdrawing it) is read again, so the banner draws itself again whatever else on the page does not.
+  // withdrawing it) is read again, so the banner draws itself again whatever else on the page does not. A choice
+  // made here counts even where the browser refuses to store it (storeConsent returns it all the same).
   const [consent, setConsent] = useState(() => (typeof window === 'undefined' ? null : readConsent()));
-  // Chosen here: closed even where the browser refuses to store the choice.
-  const [isChosenHere, setIsChosenHere] = useState(false);
-  const isOpen = !isHydrated || (!isChosenHere && consent === null);
+  const isOpen = !isHydrated || consent === null;
   useEffect(() => {
     if (isHydrated && isOpen) delete document.documentElement.dataset.cookieChoice;
   }, [isHydrated, isOpen]);
   // "Cookie settings" in the footer withdraws the choice: the banner asks again.
-  useEffect(
-    () =>
-      onConsentChange(() => {
-        const stored = readConsent();
-        setConsent(stored);
-        if (stored === null) setIsChosenHere(false);
-      }),
-    [],
-  );
+  useEffect(() => onConsentChange(() => setConsent(readConsent())), []);
   if (!isOpen) return null;
 
-  const choose = (choice: ConsentChoice) => {
-    storeConsent(choice);
-    setIsChosenHere(true);
-    setConsent(readConsent());
-  };
+  const choose = (choice: ConsentChoice) => setConsent(storeConsent(choice));
 
   return (
     <section
