@@ -6,7 +6,7 @@ import { subscribeToLiveUpdates } from '../lib/live-updates';
 import { notify } from '../lib/notify';
 import { queryKeys } from '../lib/query-keys';
 import { useTheme } from '../lib/theme';
-import { whenTakenOver } from '../lib/when-taken-over';
+import { PageTakenOverContext, whenTakenOver } from '../lib/when-taken-over';
 import { createQueryClient } from './query-client';
 
 /** docs/requirements.md §9: toasts last 4 s, at most 3 show at once, 356 px wide (sonner's default width). */
@@ -40,6 +40,14 @@ export function Providers({
     seed?.(client);
     return client;
   });
+  // On a server-drawn page, settled once the page itself is taken over (the page outlet's PageTakenOver).
+  const [pageTakenOver] = useState(() => {
+    let settle = () => {};
+    const promise = new Promise<void>((resolve) => {
+      settle = resolve;
+    });
+    return { promise: seed ? promise : undefined, settle };
+  });
 
   useEffect(() => takeOverBeforeRefetch(queryClient), [queryClient]);
 
@@ -58,12 +66,12 @@ export function Providers({
             notify('info', 'Announcements updated', { id: 'announcements' });
         },
       });
-    });
-  }, [queryClient, liveSince]);
+    }, pageTakenOver.promise);
+  }, [queryClient, liveSince, pageTakenOver]);
 
   return (
     <QueryClientProvider client={queryClient}>
-      {children}
+      <PageTakenOverContext value={pageTakenOver.settle}>{children}</PageTakenOverContext>
       <AfterHydration>
         <Toasts />
       </AfterHydration>

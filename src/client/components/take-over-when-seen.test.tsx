@@ -51,4 +51,49 @@ describe('TakeOverWhenSeen', () => {
     expect(container.querySelector('p')?.textContent).toBe('Lunch at noon');
     container.remove();
   });
+
+  it('a part first met after everything was taken over still waits for its rich text to be sanitised', async () => {
+    // The server's draft, with the server's sanitiser.
+    const server = await import('./take-over-when-seen');
+    const serverRichText = await import('./rich-html');
+    serverRichText.provideSanitiser((html) => html);
+    const drawn = renderToString(
+      <server.TakeOverWhenSeen>
+        <serverRichText.RichHtml html="<p>Lunch at noon</p>" />
+      </server.TakeOverWhenSeen>,
+    );
+    // The browser's own modules: no sanitiser loaded yet.
+    vi.resetModules();
+    const { QueryClient } = await import('@tanstack/react-query');
+    const { TakeOverWhenSeen: BrowserPart, takeOverBeforeRefetch } = await import('./take-over-when-seen');
+    const { RichHtml: BrowserRichHtml } = await import('./rich-html');
+    // Data the page holds is fetched again before this part's code has even rendered (a signed-in visitor's
+    // session arriving, a live change): everything is taken over from then on.
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(['standings'], 1);
+    const stop = takeOverBeforeRefetch(queryClient);
+    await queryClient.fetchQuery({ queryKey: ['standings'], queryFn: () => 2, staleTime: 0 });
+    stop();
+
+    const container = document.createElement('div');
+    container.innerHTML = drawn;
+    document.body.append(container);
+    const errors: unknown[] = [];
+    await act(async () => {
+      hydrateRoot(
+        container,
+        <BrowserPart>
+          <BrowserRichHtml html="<p>Lunch at noon</p>" />
+        </BrowserPart>,
+        { onRecoverableError: (error) => errors.push(error) },
+      );
+    });
+    await vi.waitFor(() =>
+      expect(container.querySelector('[data-rich-text]')?.getAttribute('data-rich-text')).toBe('later'),
+    );
+    // React took the drawn markup over instead of throwing it away and drawing the part afresh.
+    expect(errors).toEqual([]);
+    expect(container.querySelector('p')?.textContent).toBe('Lunch at noon');
+    container.remove();
+  });
 });

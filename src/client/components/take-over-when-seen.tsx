@@ -143,9 +143,7 @@ function gateOf(id: string): Gate {
   if (known) return known;
   // Whether this part was drawn by the server is decided once, when it is first asked: a part the browser
   // draws itself has its markup on the page a moment later, and must not be taken for a drawn one then.
-  const part = isEverythingTakenOver
-    ? null
-    : document.querySelector(`[${ATTRIBUTE}="${id.replace(/["\\]/g, '\\$&')}"]`);
+  const part = document.querySelector(`[${ATTRIBUTE}="${id.replace(/["\\]/g, '\\$&')}"]`);
   const boxes = part ? [...part.children] : [];
   if (!part || boxes.length === 0) {
     gates.set(id, OPEN);
@@ -169,7 +167,10 @@ function gateOf(id: string): Gate {
     else fulfil();
   };
   gates.set(id, gate);
-  if (typeof IntersectionObserver === 'undefined') {
+  // A drawn part first met after everything was taken over (its page's code was still arriving when the session
+  // or new data did) opens at once, but its rich text still waits for the sanitiser: drawn without it, the
+  // browser's draft would be empty where the server's has text, and React would throw the markup away (#418).
+  if (typeof IntersectionObserver === 'undefined' || isEverythingTakenOver) {
     gate.open();
     return gate;
   }
