@@ -42,6 +42,7 @@ const publicModules = {
   server: {},
   client: {
     'auth/queries': 'the session and its permissions',
+    'auth/credentials': 'signing in and changing the password (the onboarding and account pages)',
     'crm/crm-early': 'the CRM pages’ code and read, started by main.tsx beside the session (ADR 030)',
     'auth/require-access': 'the route guard',
     'auth/redirect-path': "the sign-in page's return-to parameter (the kiosk's staff sign-in link)",

@@ -14,12 +14,20 @@ import { pairNextRoundAsArbiter } from './support/rounds';
  */
 const TAKE_OVER_TASK_MS = 150;
 /**
- * The budget holds on machines of the class it was set on: Lighthouse benchmark index 3,560–3,900 (2026-11-30).
- * The same kind of machine has been seen at 1,800–2,700 on another day, when the same build's take-over tasks
- * ran 300–530 ms and Lighthouse's blocking time went from 150 to 1,500 ms for the commit before too: that says
- * nothing about the code. Below this index the test prints its figures and skips the budget.
+ * The budget was set on a machine of Lighthouse benchmark index 3,600 (2026-11-30: 3,560–3,900). The same kind
+ * of machine has been seen at 1,700–2,900 on other days, running the same page's JavaScript that much slower.
+ * So the budget grows as the machine's index falls below the one it was set on (a task's time is work divided
+ * by speed): 150 ms at 3,600 and above, 216 ms at 2,500, 300 ms at 1,800. On 2026-12-01, at index 2,516–2,926,
+ * the longest tasks were 67 ms (`/`) and 69 ms (`/leaderboard`).
+ * Below index 1,000 the machine is too busy for any timing to say something about the code, and the test skips.
  */
-const BUDGET_MIN_BENCHMARK_INDEX = 3_000;
+const BUDGET_SET_AT_BENCHMARK_INDEX = 3_600;
+const MIN_BENCHMARK_INDEX = 1_000;
+
+/** The budget for a machine of benchmark `index`: the budget as set, scaled by how much slower it is. */
+function budgetAt(index: number): number {
+  return Math.round(TAKE_OVER_TASK_MS * Math.max(1, BUDGET_SET_AT_BENCHMARK_INDEX / index));
+}
 
 for (const path of ['/', '/leaderboard']) {
   test(`${path}: the take-over runs in short tasks on a slow phone`, async ({ page }) => {
@@ -31,17 +39,13 @@ for (const path of ['/', '/leaderboard']) {
     const longest = Math.max(0, ...profile.longTasks.map((task) => task.duration));
     const index = await benchmarkIndexOf(page);
     const figures = `long tasks: ${profile.longTasks.map((task) => Math.round(task.duration)).join(', ')} ms; benchmark index ${index}`;
-    console.info(`${path} take-over at 4× slower processing: ${figures}`);
-    if (index < BUDGET_MIN_BENCHMARK_INDEX) {
-      console.warn(
-        `take-over budget not judged: benchmark index ${index} < ${BUDGET_MIN_BENCHMARK_INDEX}, the class of machine it was set on`,
-      );
-      test.skip(true, `this machine runs JavaScript too slowly to judge the budget (index ${index})`);
-    }
-    expect(
-      longest,
-      `long tasks: ${profile.longTasks.map((task) => Math.round(task.duration)).join(', ')} ms`,
-    ).toBeLessThanOrEqual(TAKE_OVER_TASK_MS);
+    const budget = budgetAt(index);
+    console.info(`${path} take-over at 4× slower processing: ${figures}; budget ${budget} ms`);
+    test.skip(
+      index < MIN_BENCHMARK_INDEX,
+      `this machine is too busy to judge the budget (benchmark index ${index} < ${MIN_BENCHMARK_INDEX})`,
+    );
+    expect(longest, figures).toBeLessThanOrEqual(budget);
     // The page answers a tap once taken over.
     await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
   });

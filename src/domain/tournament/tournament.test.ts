@@ -23,7 +23,7 @@ import {
   tiebreakOrderEditable,
   trfExportInput,
 } from '.';
-import type { Bye, Game, Player, Round, RoundStatus, TournamentState } from './state';
+import type { Bye, Game, Player, TournamentState } from './state';
 
 const player = (id: string, schoolId: string, extra: Partial<Player> = {}): Player => ({
   id,

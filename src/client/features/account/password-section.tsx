@@ -6,7 +6,7 @@ import { SubmitButton } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { readForm, useFieldErrors } from '../../lib/form';
 import { notify, notifyFailure } from '../../lib/notify';
-import { changePassword } from '../auth/queries';
+import { changePassword } from '../auth/credentials';
 import { SettingsSection } from './settings-section';
 
 const changePasswordSchema = z

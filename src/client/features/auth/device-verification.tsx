@@ -5,8 +5,8 @@ import { Dialog } from '../../components/ui/dialog';
 import { TextField } from '../../components/ui/field';
 import { ApiRequestError } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
+import { sendDeviceCode, useVerifyDeviceCode } from './credentials';
 import { DEVICE_CHECK_MESSAGES } from './messages';
-import { sendDeviceCode, useVerifyDeviceCode } from './queries';
 
 /** Only digits, at most 6 (docs/requirements.md §5): anything else typed or pasted is dropped. */
 export function cleanCode(value: string): string {

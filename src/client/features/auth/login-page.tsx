@@ -11,9 +11,9 @@ import { notify, notifyFailure } from '../../lib/notify';
 import { useBotCheck } from '../bot-protection/bot-check';
 import { PausedNotice, useSiteSwitch } from '../safe-control/site-status';
 import { forgotPasswordSchema, signInSchema, signUpSchema } from './auth-schemas';
+import { requestPasswordReset, useSignIn, useSignUp } from './credentials';
 import { DeviceVerification } from './device-verification';
 import { AUTH_MESSAGES } from './messages';
-import { requestPasswordReset, useSignIn, useSignUp } from './queries';
 import { REDIRECT_PARAM, safeRedirectPath } from './redirect-path';
 
 type View = 'sign-in' | 'sign-up' | 'forgot' | 'device-check';

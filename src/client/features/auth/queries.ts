@@ -2,9 +2,7 @@ import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient }
 import { createContext, useContext } from 'react';
 import { z } from 'zod';
 import { meResponseSchema } from '../../../contracts/account';
-import type { BotProof } from '../../../contracts/bot-protection';
 import { ApiRequestError, anyBody, getJson, sendJson } from '../../lib/api-client';
-import { deviceFingerprint } from '../../lib/device-fingerprint';
 import { queryKeys, userScopedKeys } from '../../lib/query-keys';
 import { useHydrated } from '../../lib/use-hydrated';
 import { accessOf, type SessionState, type SessionView } from './access';
@@ -71,60 +69,6 @@ function forgetUser(queryClient: QueryClient, session: SessionState): void {
   queryClient.setQueryData(queryKeys.session, session);
 }
 
-export interface Credentials {
-  email: string;
-  password: string;
-}
-
-const signInAnswerSchema = z.object({ twoFactorRedirect: z.boolean().optional() }).loose();
-
-/**
- * Signs in. With two-factor on and an untrusted device the server gives no session yet: the answer is
- * 'device-check', and the emailed code must be verified first (docs/requirements.md §4, ADR 002).
- */
-export function useSignIn() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (credentials: Credentials): Promise<'signed-in' | 'device-check'> => {
-      const answer = await sendJson('POST', '/api/auth/sign-in/email', credentials, signInAnswerSchema);
-      if (answer.twoFactorRedirect) return 'device-check';
-      await startSession(queryClient);
-      return 'signed-in';
-    },
-  });
-}
-
-async function startSession(queryClient: QueryClient): Promise<void> {
-  for (const queryKey of userScopedKeys) queryClient.removeQueries({ queryKey });
-  await refreshSession(queryClient);
-}
-
-/** send-2fa-code: mails a 6-digit code; the device label goes along for the mail. */
-export async function sendDeviceCode(): Promise<unknown> {
-  return sendJson('POST', '/api/auth/two-factor/send-otp', {}, anyBody, {
-    'x-device-fingerprint': await deviceFingerprint(),
-  });
-}
-
-/** verify-2fa-code: on success the session starts and this device is trusted for 30 days. */
-export function useVerifyDeviceCode() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (code: string) => {
-      await sendJson('POST', '/api/auth/two-factor/verify-otp', { code, trustDevice: true }, anyBody);
-      await startSession(queryClient);
-    },
-  });
-}
-
-/** Sign-up answers the same whether or not the address was taken, and does not sign in (T07). */
-export function useSignUp() {
-  return useMutation({
-    mutationFn: (body: Credentials & { name: string }) =>
-      sendJson('POST', '/api/auth/sign-up/email', body, anyBody),
-  });
-}
-
 export function signOutRequest(): Promise<unknown> {
   return sendJson('POST', '/api/auth/sign-out', {}, anyBody);
 }
@@ -141,28 +85,4 @@ export function useSignOut() {
 export function useForgetUser() {
   const queryClient = useQueryClient();
   return () => forgetUser(queryClient, ANONYMOUS);
-}
-
-/** Always answers 200, whether or not the address has an account (no enumeration); the bot check comes first. */
-export function requestPasswordReset(email: string, botProof: BotProof): Promise<unknown> {
-  return sendJson(
-    'POST',
-    '/api/auth/request-password-reset',
-    { email, redirectTo: '/reset-password', botProof },
-    anyBody,
-  );
-}
-
-export function resetPassword(token: string, newPassword: string): Promise<unknown> {
-  return sendJson('POST', '/api/auth/reset-password', { token, newPassword }, anyBody);
-}
-
-/** Changing the password signs out every other device. */
-export function changePassword(currentPassword: string, newPassword: string): Promise<unknown> {
-  return sendJson(
-    'POST',
-    '/api/auth/change-password',
-    { currentPassword, newPassword, revokeOtherSessions: true },
-    anyBody,
-  );
 }

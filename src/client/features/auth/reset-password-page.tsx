@@ -8,7 +8,7 @@ import { Notice } from '../../components/ui/notice';
 import { ApiRequestError } from '../../lib/api-client';
 import { readForm, useFieldErrors } from '../../lib/form';
 import { notify, notifyFailure } from '../../lib/notify';
-import { resetPassword } from './queries';
+import { resetPassword } from './credentials';
 
 const INVALID_LINK =
   'This password reset link is invalid or has expired. Links work once, for one hour: ask for a new one from the sign-in page.';

@@ -13,7 +13,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { ApiRequestError } from '../../lib/api-client';
 import { readForm, useFieldErrors } from '../../lib/form';
 import { notify, notifyFailure } from '../../lib/notify';
-import { useSignIn } from '../auth/queries';
+import { useSignIn } from '../auth/credentials';
 import { PausedNotice, useSiteSwitch } from '../safe-control/site-status';
 import { useAcceptInvite, useInvite } from './queries';
 
