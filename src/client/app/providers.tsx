@@ -40,7 +40,8 @@ export function Providers({
     seed?.(client);
     return client;
   });
-  // On a server-drawn page, settled once the page itself is taken over (the page outlet's PageTakenOver).
+  // On a server-drawn page, settled once the page itself is taken over (the PageTakenOver beside it); on a page
+  // the browser draws itself nothing waits for it, and settling it does nothing.
   const [pageTakenOver] = useState(() => {
     let settle = () => {};
     const promise = new Promise<void>((resolve) => {

@@ -55,8 +55,9 @@ const COOKIE_BANNER = <CookieBanner />;
 export function RootLayout() {
   useScrollRestoration();
   useTakeOverOnNavigation();
-  // The footer's code arrives once the page is taken over, off its first load and its first tasks: a tap on the
-  // footer (its cookie settings, the theme) then takes it over at once and is not lost to code still on its way.
+  // The footer's code arrives at the first idle moment after the first commit, off the page's first load and its
+  // first tasks: a tap on the footer (its cookie settings, the theme) then takes it over at once and is not lost
+  // to code still on its way.
   useEffect(
     () =>
       whenTakenOver(() => {

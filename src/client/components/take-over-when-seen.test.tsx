@@ -52,48 +52,61 @@ describe('TakeOverWhenSeen', () => {
     container.remove();
   });
 
-  it('a part first met after everything was taken over still waits for its rich text to be sanitised', async () => {
+  it('a part first met after everything was taken over is taken over at once, its rich text sanitised first', async () => {
+    let clicks = 0;
+    const part = (Part: typeof TakeOverWhenSeen, Rich: typeof RichHtml) => (
+      <Part>
+        <button type="button" onClick={() => (clicks += 1)}>
+          Next slide
+        </button>
+        <Rich html="<p>Lunch at noon</p>" />
+      </Part>
+    );
     // The server's draft, with the server's sanitiser.
     const server = await import('./take-over-when-seen');
     const serverRichText = await import('./rich-html');
     serverRichText.provideSanitiser((html) => html);
-    const drawn = renderToString(
-      <server.TakeOverWhenSeen>
-        <serverRichText.RichHtml html="<p>Lunch at noon</p>" />
-      </server.TakeOverWhenSeen>,
-    );
-    // The browser's own modules: no sanitiser loaded yet.
+    const drawn = renderToString(part(server.TakeOverWhenSeen, serverRichText.RichHtml));
+    // The browser's own modules: no sanitiser loaded yet. The part is far below the screen: never seen.
     vi.resetModules();
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        observe() {}
+        disconnect() {}
+      },
+    );
     const { QueryClient } = await import('@tanstack/react-query');
-    const { TakeOverWhenSeen: BrowserPart, takeOverBeforeRefetch } = await import('./take-over-when-seen');
-    const { RichHtml: BrowserRichHtml } = await import('./rich-html');
-    // Data the page holds is fetched again before this part's code has even rendered (a signed-in visitor's
-    // session arriving, a live change): everything is taken over from then on.
+    const browser = await import('./take-over-when-seen');
+    const browserRichText = await import('./rich-html');
+    // Data the page holds is fetched again before this part's code has even rendered (the page's own boundary
+    // still on its way): everything is taken over from then on.
     const queryClient = new QueryClient();
     queryClient.setQueryData(['standings'], 1);
-    const stop = takeOverBeforeRefetch(queryClient);
+    const stop = browser.takeOverBeforeRefetch(queryClient);
     await queryClient.fetchQuery({ queryKey: ['standings'], queryFn: () => 2, staleTime: 0 });
     stop();
 
     const container = document.createElement('div');
     container.innerHTML = drawn;
     document.body.append(container);
+    const button = container.querySelector('button');
     const errors: unknown[] = [];
     await act(async () => {
-      hydrateRoot(
-        container,
-        <BrowserPart>
-          <BrowserRichHtml html="<p>Lunch at noon</p>" />
-        </BrowserPart>,
-        { onRecoverableError: (error) => errors.push(error) },
-      );
+      hydrateRoot(container, part(browser.TakeOverWhenSeen, browserRichText.RichHtml), {
+        onRecoverableError: (error) => errors.push(error),
+      });
     });
-    await vi.waitFor(() =>
-      expect(container.querySelector('[data-rich-text]')?.getAttribute('data-rich-text')).toBe('later'),
-    );
+    // Taken over without being seen: the drawn button answers.
+    await vi.waitFor(async () => {
+      await act(async () => button?.click());
+      expect(clicks).toBeGreaterThan(0);
+    });
     // React took the drawn markup over instead of throwing it away and drawing the part afresh.
     expect(errors).toEqual([]);
+    expect(container.querySelector('button')).toBe(button);
     expect(container.querySelector('p')?.textContent).toBe('Lunch at noon');
     container.remove();
+    vi.unstubAllGlobals();
   });
 });

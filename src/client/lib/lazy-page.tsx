@@ -1,5 +1,6 @@
 import { type ComponentType, lazy, type ReactElement } from 'react';
 import { loadChunk } from './chunk-load';
+import { PageTakenOver } from './when-taken-over';
 
 /** Code loads started and not finished: the server draws again once they are in (entry-server.tsx, ADR 023). */
 const inFlight = new Set<Promise<void>>();
@@ -63,19 +64,34 @@ export interface LazyPage {
  * Every page is its own chunk, shown under the 'Loading...' spinner while it loads.
  * Declarative routes (not a data router) keep about 18 kB gzipped of router code off the first load.
  */
+export function lazyPage<M, K extends keyof M, P extends object = Record<string, never>>(
+  load: () => Promise<M>,
+  name: K,
+  props?: P,
+): ReactElement {
+  const Page = lazyNamed<M, K, P>(load, name);
+  return <Page {...(props as P)} />;
+}
+
+/**
+ * A page the server draws (the public pages, ADR 023; the CRM's two, ADR 037): its code can be loaded before the
+ * browser takes the drawn page over, and PageTakenOver beside it says when React has taken it over, inside
+ * whichever Suspense boundary holds it (the page outlet's, or a layout's of its own), so that the live stream
+ * waits for it (lib/when-taken-over.ts).
+ */
 export function preloadablePage<M, K extends keyof M, P extends object = Record<string, never>>(
   load: () => Promise<M>,
   name: K,
   props?: P,
 ): LazyPage {
   const Page = lazyNamed<M, K, P>(load, name);
-  return { element: <Page {...(props as P)} />, preload: Page.preload };
-}
-
-export function lazyPage<M, K extends keyof M, P extends object = Record<string, never>>(
-  load: () => Promise<M>,
-  name: K,
-  props?: P,
-): ReactElement {
-  return preloadablePage(load, name, props).element;
+  return {
+    element: (
+      <>
+        <Page {...(props as P)} />
+        <PageTakenOver />
+      </>
+    ),
+    preload: Page.preload,
+  };
 }

@@ -36,6 +36,19 @@ describe('whenTakenOver', () => {
     expect(start).toHaveBeenCalledTimes(1);
   });
 
+  it('a page taken over after the longest wait (its code was slow) does not start the stream a second time', async () => {
+    const stopStream = vi.fn();
+    const start = vi.fn(() => stopStream);
+    const page = pageOutlet();
+    const stop = whenTakenOver(start, page.promise);
+    await vi.advanceTimersByTimeAsync(TAKE_OVER_WAIT_MS + 100);
+    page.settle();
+    await vi.advanceTimersByTimeAsync(TAKE_OVER_WAIT_MS * 2);
+    expect(start).toHaveBeenCalledTimes(1);
+    stop();
+    expect(stopStream).toHaveBeenCalledTimes(1);
+  });
+
   it('on a page the browser draws itself, starts at the first idle moment; stopped first, it never starts', async () => {
     const started = vi.fn(() => undefined);
     whenTakenOver(started);
