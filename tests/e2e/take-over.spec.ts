@@ -19,11 +19,9 @@ const TAKE_OVER_TASK_MS = 150;
  * So the budget grows as the machine's index falls below the one it was set on (a task's time is work divided
  * by speed): 150 ms at 3,600 and above, 216 ms at 2,500, 300 ms at 1,800. On 2026-12-01, at index 2,516–2,926,
  * the longest tasks were 67 ms (`/`) and 69 ms (`/leaderboard`).
- * Below index 1,500 (a budget of 360 ms) the machine is too busy for a timing to say something about the code, and
- * the test skips.
+ * The test judges on every machine: a busy one gets a looser budget (540 ms at index 1,000), never a skip.
  */
 const BUDGET_SET_AT_BENCHMARK_INDEX = 3_600;
-const MIN_BENCHMARK_INDEX = 1_500;
 
 /** The budget for a machine of benchmark `index`: the budget as set, scaled by how much slower it is. */
 function budgetAt(index: number): number {
@@ -42,10 +40,7 @@ for (const path of ['/', '/leaderboard']) {
     const figures = `long tasks: ${profile.longTasks.map((task) => Math.round(task.duration)).join(', ')} ms; benchmark index ${index}`;
     const budget = budgetAt(index);
     console.info(`${path} take-over at 4× slower processing: ${figures}; budget ${budget} ms`);
-    test.skip(
-      !Number.isFinite(index) || index < MIN_BENCHMARK_INDEX,
-      `this machine is too busy to judge the budget (benchmark index ${index} < ${MIN_BENCHMARK_INDEX})`,
-    );
+    expect(index, 'the benchmark index Lighthouse computes in the page').toBeGreaterThan(0);
     expect(longest, figures).toBeLessThanOrEqual(budget);
     // The page answers a tap once taken over.
     await expect(page.locator('html[data-hydrated]')).toHaveCount(1);

@@ -5,6 +5,7 @@ import { takeOverBeforeChange, takeOverBeforeRefetch } from '../components/take-
 import { subscribeToLiveUpdates } from '../lib/live-updates';
 import { notify } from '../lib/notify';
 import { queryKeys } from '../lib/query-keys';
+import { settleable } from '../lib/settleable';
 import { useTheme } from '../lib/theme';
 import { PageTakenOverContext, whenTakenOver } from '../lib/when-taken-over';
 import { createQueryClient } from './query-client';
@@ -42,19 +43,15 @@ export function Providers({
   });
   // On a server-drawn page, settled once the page itself is taken over (the PageTakenOver beside it); on a page
   // the browser draws itself nothing waits for it, and settling it does nothing.
-  const [pageTakenOver] = useState(() => {
-    let settle = () => {};
-    const promise = new Promise<void>((resolve) => {
-      settle = resolve;
-    });
-    return { promise: seed ? promise : undefined, settle };
-  });
+  const [pageTakenOver] = useState(settleable);
+  const isDrawn = seed !== undefined;
 
   useEffect(() => takeOverBeforeRefetch(queryClient), [queryClient]);
 
   useEffect(() => {
     // Read now, at the first commit: the queries holding data are those the page was drawn from.
     const beforeRefresh = takeOverBeforeChange(queryClient);
+    const page = isDrawn ? pageTakenOver.promise : undefined;
     return whenTakenOver(() => {
       // From here on the page answers input: a server-drawn page's buttons do nothing until its code has taken
       // it over (ADR 023). Marked on <html> for whatever needs to know (the end-to-end tests wait for it).
@@ -67,8 +64,8 @@ export function Providers({
             notify('info', 'Announcements updated', { id: 'announcements' });
         },
       });
-    }, pageTakenOver.promise);
-  }, [queryClient, liveSince, pageTakenOver]);
+    }, page);
+  }, [queryClient, liveSince, isDrawn, pageTakenOver]);
 
   return (
     <QueryClientProvider client={queryClient}>

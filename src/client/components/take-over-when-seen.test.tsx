@@ -8,6 +8,33 @@ import { TakeOverWhenSeen } from './take-over-when-seen';
 
 afterEach(cleanup);
 
+/** A part below the fold as the home page has them: a button, and rich text (from the modules given). */
+function partWithRichText(
+  onClick: () => void,
+  Part: typeof TakeOverWhenSeen = TakeOverWhenSeen,
+  Rich: typeof RichHtml = RichHtml,
+) {
+  return (
+    <Part>
+      <button type="button" onClick={onClick}>
+        Next slide
+      </button>
+      <Rich html="<p>Lunch at noon</p>" />
+    </Part>
+  );
+}
+
+/** The drawn button answers (the part was taken over) and the drawn markup was kept, text and all. */
+async function expectDrawnMarkupTakenOver(container: HTMLElement, clicks: () => number) {
+  const drawn = container.querySelector('button');
+  await vi.waitFor(async () => {
+    await act(async () => drawn?.click());
+    expect(clicks()).toBeGreaterThan(0);
+  });
+  expect(container.querySelector('button')).toBe(drawn);
+  expect(container.querySelector('p')?.textContent).toBe('Lunch at noon');
+}
+
 describe('TakeOverWhenSeen', () => {
   it('renders at once where the browser draws the page itself', async () => {
     render(
@@ -20,16 +47,7 @@ describe('TakeOverWhenSeen', () => {
 
   it("keeps the server's markup of a part until it is taken over, rich text marked for later", async () => {
     let clicks = 0;
-    const tree = (
-      <main>
-        <TakeOverWhenSeen>
-          <button type="button" onClick={() => (clicks += 1)}>
-            Next slide
-          </button>
-          <RichHtml html="<p>Lunch at noon</p>" />
-        </TakeOverWhenSeen>
-      </main>
-    );
+    const tree = <main>{partWithRichText(() => (clicks += 1))}</main>;
     const { provideSanitiser } = await import('./rich-html');
     provideSanitiser((html) => html);
     const container = document.createElement('div');
@@ -39,34 +57,21 @@ describe('TakeOverWhenSeen', () => {
     expect(container.querySelector('[data-rich-text]')?.getAttribute('data-rich-text')).toBe('later');
     // jsdom has no IntersectionObserver, so the part is taken over once its sanitiser is in: the drawn markup
     // stays and starts to work.
-    const drawn = container.querySelector('button');
     await act(async () => {
       hydrateRoot(container, tree);
     });
-    await vi.waitFor(async () => {
-      await act(async () => drawn?.click());
-      expect(clicks).toBeGreaterThan(0);
-    });
-    expect(container.querySelector('button')).toBe(drawn);
-    expect(container.querySelector('p')?.textContent).toBe('Lunch at noon');
+    await expectDrawnMarkupTakenOver(container, () => clicks);
     container.remove();
   });
 
   it('a part first met after everything was taken over is taken over at once, its rich text sanitised first', async () => {
     let clicks = 0;
-    const part = (Part: typeof TakeOverWhenSeen, Rich: typeof RichHtml) => (
-      <Part>
-        <button type="button" onClick={() => (clicks += 1)}>
-          Next slide
-        </button>
-        <Rich html="<p>Lunch at noon</p>" />
-      </Part>
-    );
+    const onClick = () => (clicks += 1);
     // The server's draft, with the server's sanitiser.
     const server = await import('./take-over-when-seen');
     const serverRichText = await import('./rich-html');
     serverRichText.provideSanitiser((html) => html);
-    const drawn = renderToString(part(server.TakeOverWhenSeen, serverRichText.RichHtml));
+    const drawn = renderToString(partWithRichText(onClick, server.TakeOverWhenSeen, serverRichText.RichHtml));
     // The browser's own modules: no sanitiser loaded yet. The part is far below the screen: never seen.
     vi.resetModules();
     vi.stubGlobal(
@@ -90,22 +95,16 @@ describe('TakeOverWhenSeen', () => {
     const container = document.createElement('div');
     container.innerHTML = drawn;
     document.body.append(container);
-    const button = container.querySelector('button');
     const errors: unknown[] = [];
     await act(async () => {
-      hydrateRoot(container, part(browser.TakeOverWhenSeen, browserRichText.RichHtml), {
+      hydrateRoot(container, partWithRichText(onClick, browser.TakeOverWhenSeen, browserRichText.RichHtml), {
         onRecoverableError: (error) => errors.push(error),
       });
     });
-    // Taken over without being seen: the drawn button answers.
-    await vi.waitFor(async () => {
-      await act(async () => button?.click());
-      expect(clicks).toBeGreaterThan(0);
-    });
-    // React took the drawn markup over instead of throwing it away and drawing the part afresh.
+    // Taken over without being seen, and React took the drawn markup over instead of throwing it away and
+    // drawing the part afresh.
+    await expectDrawnMarkupTakenOver(container, () => clicks);
     expect(errors).toEqual([]);
-    expect(container.querySelector('button')).toBe(button);
-    expect(container.querySelector('p')?.textContent).toBe('Lunch at noon');
     container.remove();
     vi.unstubAllGlobals();
   });

@@ -1,6 +1,7 @@
 import { partialMatchKey, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { createContext, type ReactNode, Suspense, use, useEffect, useId, useState } from 'react';
 import { useLocation } from 'react-router';
+import { type Settleable, settleable } from '../lib/settleable';
 
 /**
  * Parts of a server-drawn page the browser takes over (hydrates, ADR 023) only when they are about to be seen
@@ -52,15 +53,11 @@ function takeOverEverythingNow(): void {
 }
 
 /** Per part with drawn markup: settles once React has taken it over (its effects ran). */
-const takenOver = new Map<string, { promise: Promise<void>; settle: () => void }>();
-function takenOverOf(id: string) {
+const takenOver = new Map<string, Settleable>();
+function takenOverOf(id: string): Settleable {
   let entry = takenOver.get(id);
   if (!entry) {
-    let settle: () => void = () => {};
-    const promise = new Promise<void>((resolve) => {
-      settle = resolve;
-    });
-    entry = { promise, settle };
+    entry = settleable();
     takenOver.set(id, entry);
   }
   return entry;
@@ -149,15 +146,13 @@ function gateOf(id: string): Gate {
     gates.set(id, OPEN);
     return OPEN;
   }
-  let resolve: () => void = () => {};
-  const gate = new Promise<void>((settle) => {
-    resolve = settle;
-  }) as Gate;
+  const { promise, settle } = settleable();
+  const gate = promise as Gate;
   let isOpening = false;
   const fulfil = () => {
     gate.status = 'fulfilled';
     Object.assign(gate, { value: undefined });
-    resolve();
+    settle();
   };
   gate.open = () => {
     if (isOpening) return;

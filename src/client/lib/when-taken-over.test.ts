@@ -1,18 +1,13 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { settleable } from './settleable';
 import { TAKE_OVER_WAIT_MS, whenTakenOver } from './when-taken-over';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
-/** A page promise the test settles, as the page outlet's PageTakenOver does. */
-function pageOutlet() {
-  let settle = () => {};
-  const promise = new Promise<void>((resolve) => {
-    settle = resolve;
-  });
-  return { promise, settle };
-}
+/** A page promise the test settles, as a page's PageTakenOver does. */
+const pageOutlet = settleable;
 
 describe('whenTakenOver', () => {
   it('on a drawn page, starts the live stream only once the page itself has been taken over', async () => {
